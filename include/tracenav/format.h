@@ -1,0 +1,49 @@
+/* format.h - events as text, in babeltrace2's default output format.
+ *
+ * `tracenav --dump` prints exactly what `babeltrace2 PATH` prints, so the
+ * line format here follows the babeltrace2 CLI (sink.text.pretty with its
+ * default options) to the byte: time, delta, hostname, name, then the
+ * packet context, event common context, specific context and payload.
+ * The TUI shows the same pieces in columns.
+ */
+#ifndef TRACENAV_FORMAT_H
+#define TRACENAV_FORMAT_H
+
+#include <glib.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tracenav/event.h"
+
+/* What the line of an event depends on besides the event: the time of
+ * the previous event (for the delta) and the time zone choice. */
+struct tn_format_state {
+	bool has_last;
+	int64_t last_ns;
+	bool gmt;		/* print times in UTC instead of local time */
+};
+
+/* Start a sequence of lines: the first event's delta is unknown. */
+void tn_format_state_init(struct tn_format_state *state, bool gmt);
+
+/* Append the whole line of event ev as babeltrace2 prints it, without the
+ * newline, and remember ev's time for the next delta.  ev must be an
+ * event (kind TN_EVENT_KIND_EVENT). */
+void tn_format_event_line(GString *out, const struct tn_event *ev,
+		struct tn_format_state *state);
+
+/* Append the fields of ev as they appear after "name: " in its line
+ * (contexts and payload, e.g. "{ cpu_id = 0 }, { fd = 3 }"). */
+void tn_format_event_fields(GString *out, const struct tn_event *ev);
+
+/* Append the warning babeltrace2 writes on stderr for a discarded
+ * events or packets notice, without colours and without the newline:
+ * "WARNING: Tracer discarded 3 events between [...] and [...] in trace
+ * ...". ev must be a notice. */
+void tn_format_notice(GString *out, const struct tn_event *ev, bool gmt);
+
+/* Append text as babeltrace2 prints a string field: in double quotes,
+ * with \\, \', \", \? and control characters escaped. */
+void tn_format_escaped_string(GString *out, const char *text);
+
+#endif

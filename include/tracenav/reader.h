@@ -1,0 +1,46 @@
+/* reader.h - events of a trace in time order.
+ *
+ * A reader owns one libbabeltrace2 graph (src.ctf.fs per trace, muxer,
+ * optional trimmer, tracenav's sink) and hands out its events and
+ * discarded-item notices one by one, in the order `babeltrace2` prints
+ * them.  A reader is not thread-safe: a worker thread opens its own.
+ */
+#ifndef TRACENAV_READER_H
+#define TRACENAV_READER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tracenav/error.h"
+#include "tracenav/event.h"
+#include "tracenav/trace.h"
+
+struct tn_reader;
+
+struct tn_reader_options {
+	bool has_begin;		/* drop what precedes begin_ns */
+	int64_t begin_ns;
+	bool has_end;		/* stop after end_ns (inclusive) */
+	int64_t end_ns;
+};
+
+enum tn_reader_status {
+	TN_READER_OK = 0,	/* *ev holds the next item */
+	TN_READER_END = 1,	/* no more items */
+	TN_READER_ERROR = -1,	/* err says why; the reader cannot go on */
+};
+
+/* Create a reader over trace, positioned before its first item (or the
+ * first at or after options->begin_ns).  options may be NULL.
+ * Returns 0, or -1 with err set. */
+int tn_reader_create(const struct tn_trace *trace,
+		const struct tn_reader_options *options,
+		struct tn_reader **out, struct tn_error *err);
+
+void tn_reader_destroy(struct tn_reader *reader);
+
+/* Read the next item into *ev (which the caller releases). */
+enum tn_reader_status tn_reader_next(struct tn_reader *reader,
+		struct tn_event *ev, struct tn_error *err);
+
+#endif

@@ -1,0 +1,78 @@
+/* trace.h - a trace as the user named it: one CTF trace directory, or a
+ * directory holding several (kernel + UST, several hosts, rotations).
+ *
+ * Opening finds the CTF traces under the path the way `babeltrace2 PATH`
+ * does (a directory with a `metadata` file is a trace; traces with the same
+ * UUID are parts of one trace and are read together), checks that
+ * libbabeltrace2 can read their metadata, and gathers what the metadata
+ * says: names, hostnames, environment, streams, clocks and time range.
+ * Reading events is the job of tn_reader (reader.h).
+ */
+#ifndef TRACENAV_TRACE_H
+#define TRACENAV_TRACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tracenav/error.h"
+
+struct tn_trace;
+
+/* One clock class used by a trace's streams. */
+struct tn_clock_info {
+	char *name;		/* may be NULL */
+	uint64_t frequency;	/* Hz */
+	int64_t offset_seconds;
+	uint64_t offset_cycles;
+	bool origin_is_unix_epoch;
+};
+
+/* One environment entry of a trace ("hostname" = "box1"). */
+struct tn_env_entry {
+	char *name;
+	char *value;		/* integers are printed in decimal */
+};
+
+/* What one trace (one libbabeltrace2 trace object) says about itself. */
+struct tn_trace_info {
+	char *name;		/* libbabeltrace2's trace name, may be NULL */
+	char *hostname;		/* env "hostname", may be NULL */
+	char *domain;		/* env "domain" ("kernel", "ust"), may be NULL */
+	char *uuid;		/* "xxxxxxxx-...", may be NULL */
+	size_t env_count;
+	struct tn_env_entry *env;
+	size_t stream_count;	/* streams of this trace seen at open */
+	size_t clock_count;
+	struct tn_clock_info *clocks;
+};
+
+/* Open the trace(s) at path.  Returns 0 and sets *out, or -1 with err
+ * naming the path and the cause (no such file, no CTF trace under it,
+ * unreadable metadata...).  The caller destroys *out. */
+int tn_trace_open(const char *path, struct tn_trace **out,
+		struct tn_error *err);
+
+void tn_trace_destroy(struct tn_trace *trace);
+
+/* The path given to tn_trace_open(). */
+const char *tn_trace_get_path(const struct tn_trace *trace);
+
+/* The CTF trace directories found under the path, in a stable order. */
+size_t tn_trace_get_dir_count(const struct tn_trace *trace);
+const char *tn_trace_get_dir(const struct tn_trace *trace, size_t index);
+
+/* The traces (as libbabeltrace2 sees them) and what their metadata says. */
+size_t tn_trace_get_info_count(const struct tn_trace *trace);
+const struct tn_trace_info *tn_trace_borrow_info(const struct tn_trace *trace,
+		size_t index);
+
+/* Total number of streams (one per stream file group). */
+size_t tn_trace_get_stream_count(const struct tn_trace *trace);
+
+/* Time range covered by the streams, in ns from origin, from the packet
+ * indexes (no event is read).  false if no stream has timestamps. */
+bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
+		int64_t *end_ns);
+
+#endif

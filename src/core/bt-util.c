@@ -1,0 +1,281 @@
+/* bt-util.c - small helpers over libbabeltrace2 shared by the core. */
+#define _GNU_SOURCE
+#include <glib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "bt-util.h"
+
+static bool verbose_logs;
+static bool capturing;
+
+void tn_bt_set_verbose(bool verbose)
+{
+	verbose_logs = verbose;
+	bt_logging_set_global_level(verbose ? BT_LOGGING_LEVEL_WARNING :
+			BT_LOGGING_LEVEL_NONE);
+}
+
+bt_logging_level tn_bt_component_log_level(void)
+{
+	return verbose_logs || capturing ? BT_LOGGING_LEVEL_WARNING :
+		BT_LOGGING_LEVEL_NONE;
+}
+
+/* Plugins found so far: finding one scans the plugin directories and
+ * loads shared objects, so each is found once and kept for the life of
+ * the process.  Guarded for the worker threads that open readers. */
+static GMutex plugins_lock;
+static GHashTable *plugins;	/* name -> const bt_plugin * */
+
+static const bt_plugin *find_plugin(const char *name, struct tn_error *err)
+{
+	const bt_plugin *plugin;
+
+	g_mutex_lock(&plugins_lock);
+	if (!plugins)
+		plugins = g_hash_table_new(g_str_hash, g_str_equal);
+	plugin = g_hash_table_lookup(plugins, name);
+	if (plugin)
+		goto out;
+	/* The CTF metadata parser reads its log level from the environment
+	 * when the plugin loads; without it, syntax errors go unexplained.
+	 * Errors only: they happen while a trace is opened (and the log is
+	 * captured), never later with metadata already found valid. */
+	setenv("BABELTRACE_PLUGIN_CTF_METADATA_LOG_LEVEL", "E", 0);
+	if (bt_plugin_find(name, BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, BT_FALSE,
+			&plugin) != BT_PLUGIN_FIND_STATUS_OK) {
+		bt_current_thread_clear_error();
+		tn_error_set(err, "the libbabeltrace2 plugin \"%s\" is not "
+			"installed: install the Debian package babeltrace2 "
+			"(apt-get install babeltrace2)", name);
+		plugin = NULL;
+		goto out;
+	}
+	g_hash_table_insert(plugins, g_strdup(name), (gpointer) plugin);
+out:
+	g_mutex_unlock(&plugins_lock);
+	return plugin;
+}
+
+const bt_component_class_source *tn_bt_source_class(const char *plugin_name,
+		const char *name, struct tn_error *err)
+{
+	const bt_plugin *plugin = find_plugin(plugin_name, err);
+	const bt_component_class_source *cls;
+
+	if (!plugin)
+		return NULL;
+	cls = bt_plugin_borrow_source_component_class_by_name_const(plugin,
+		name);
+	if (!cls)
+		tn_error_set(err, "libbabeltrace2 has no component class "
+			"source.%s.%s", plugin_name, name);
+	return cls;
+}
+
+const bt_component_class_filter *tn_bt_filter_class(const char *plugin_name,
+		const char *name, struct tn_error *err)
+{
+	const bt_plugin *plugin = find_plugin(plugin_name, err);
+	const bt_component_class_filter *cls;
+
+	if (!plugin)
+		return NULL;
+	cls = bt_plugin_borrow_filter_component_class_by_name_const(plugin,
+		name);
+	if (!cls)
+		tn_error_set(err, "libbabeltrace2 has no component class "
+			"filter.%s.%s", plugin_name, name);
+	return cls;
+}
+
+static void append(char *buf, size_t size, const char *text)
+{
+	size_t len = strlen(buf);
+
+	if (len + 1 < size)
+		snprintf(buf + len, size - len, "%s", text);
+}
+
+/* Causes with a component or message-iterator actor carry the reader's
+ * own explanation; the library's only say which call failed. */
+static bool cause_is_useful(const bt_error_cause *cause)
+{
+	switch (bt_error_cause_get_actor_type(cause)) {
+	case BT_ERROR_CAUSE_ACTOR_TYPE_COMPONENT:
+	case BT_ERROR_CAUSE_ACTOR_TYPE_COMPONENT_CLASS:
+	case BT_ERROR_CAUSE_ACTOR_TYPE_MESSAGE_ITERATOR:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Append a libbabeltrace2 message made readable: one line, and without
+ * the object addresses ("msg-it-addr=0x55..") that mean nothing to a
+ * user.  Messages end with "text: key=value, key=value". */
+static void append_readable(char *buf, size_t size, const char *message)
+{
+	gchar **items = g_strsplit(message, ", ", -1);
+	bool first = true;
+
+	for (gchar **item = items; *item; item++) {
+		char *text = *item, *key_end;
+
+		g_strdelimit(text, "\n\t", ' ');
+		/* In "text: addr=0x..", keep "text" only. */
+		key_end = strstr(text, "addr=0x");
+		if (key_end) {
+			char *colon = g_strrstr_len(text, key_end - text, ": ");
+
+			if (!colon)
+				continue;
+			*colon = '\0';
+		}
+		if (!first)
+			append(buf, size, ", ");
+		append(buf, size, text);
+		first = false;
+	}
+	g_strfreev(items);
+}
+
+static void append_innermost_cause(char *buf, size_t size)
+{
+	const bt_error *error = bt_current_thread_take_error();
+	uint64_t count;
+
+	if (!error)
+		return;
+	count = bt_error_get_cause_count(error);
+	/* Cause 0 is the root cause, appended first; the callers up the
+	 * stack append theirs after it. */
+	for (uint64_t i = 0; i < count; i++) {
+		const bt_error_cause *cause =
+			bt_error_borrow_cause_by_index(error, i);
+
+		if (cause_is_useful(cause)) {
+			append_readable(buf, size,
+				bt_error_cause_get_message(cause));
+			break;
+		}
+	}
+	bt_error_release(error);
+}
+
+void tn_bt_set_error(struct tn_error *err, const char *detail,
+		const char *prefix)
+{
+	char cause[TN_ERROR_MAX] = "";
+
+	if (detail && *detail) {
+		bt_current_thread_clear_error();
+		snprintf(cause, sizeof(cause), "%s", detail);
+	} else {
+		append_innermost_cause(cause, sizeof(cause));
+	}
+	if (*cause)
+		tn_error_set(err, "%s: %s", prefix, cause);
+	else
+		tn_error_set(err, "%s", prefix);
+}
+
+/* A libbabeltrace2 log line looks like
+ *   MM-DD HH:MM:SS.mmm PID TID L TAG func@file.c:LINE [comp-name] message
+ * Return its level letter and point *message at its message. */
+static char parse_log_line(char *line, const char **tag, char **message)
+{
+	char level, tag_buf[64], *at;
+	int pid, tid;
+
+	if (sscanf(line, "%*s %*s %d %d %c %63s", &pid, &tid, &level,
+			tag_buf) != 4)
+		return 0;
+	*tag = strstr(line, tag_buf);
+	at = strchr(line, '@');
+	if (!at || !(*message = strchr(at, ' ')))
+		return 0;
+	(*message)++;
+	if (**message == '[') {
+		char *end = strstr(*message, "] ");
+
+		if (end)
+			*message = end + 2;
+	}
+	return level;
+}
+
+/* The first error line of log, with up to two plugin warnings just
+ * before it (they often say what is wrong, the error what failed). */
+static void explain_log(char *log, char *buf, size_t size)
+{
+	char *warnings[2] = { NULL, NULL };
+
+	for (char *line = strtok(log, "\n"); line; line = strtok(NULL, "\n")) {
+		const char *tag = "";
+		char *message = NULL;
+		char level = parse_log_line(line, &tag, &message);
+
+		if (level == 'W' && strncmp(tag, "PLUGIN", 6) == 0) {
+			warnings[0] = warnings[1];
+			warnings[1] = message;
+		} else if (level == 'E') {
+			for (int i = 0; i < 2; i++) {
+				if (!warnings[i])
+					continue;
+				append_readable(buf, size, warnings[i]);
+				append(buf, size, "; ");
+			}
+			append_readable(buf, size, message);
+			return;
+		} else if (level) {
+			warnings[0] = warnings[1] = NULL;
+		}
+	}
+}
+
+void tn_bt_capture_begin(struct tn_bt_log_capture *capture)
+{
+	capture->saved_stderr = -1;
+	capture->fd = memfd_create("tracenav-bt-log", 0);
+	if (capture->fd < 0)
+		return;
+	fflush(stderr);
+	capture->saved_stderr = dup(STDERR_FILENO);
+	if (capture->saved_stderr < 0 ||
+	    dup2(capture->fd, STDERR_FILENO) < 0) {
+		close(capture->fd);
+		capture->fd = -1;
+		return;
+	}
+	capturing = true;
+	bt_logging_set_global_level(BT_LOGGING_LEVEL_WARNING);
+}
+
+void tn_bt_capture_end(struct tn_bt_log_capture *capture, char *buf,
+		size_t size)
+{
+	char log[32768];
+	ssize_t len;
+
+	buf[0] = '\0';
+	if (capture->fd < 0)
+		return;
+	fflush(stderr);
+	dup2(capture->saved_stderr, STDERR_FILENO);
+	close(capture->saved_stderr);
+	capturing = false;
+	tn_bt_set_verbose(verbose_logs);
+	len = pread(capture->fd, log, sizeof(log) - 1, 0);
+	close(capture->fd);
+	if (len <= 0)
+		return;
+	log[len] = '\0';
+	if (verbose_logs)
+		fputs(log, stderr);
+	explain_log(log, buf, size);
+}

@@ -1,0 +1,54 @@
+/* bt-util.h - small helpers over libbabeltrace2 shared by the core
+ * (internal: not part of the public API). */
+#ifndef TRACENAV_CORE_BT_UTIL_H
+#define TRACENAV_CORE_BT_UTIL_H
+
+#include <babeltrace2/babeltrace.h>
+#include <stdbool.h>
+
+#include "tracenav/error.h"
+
+/* Log level given to every component tracenav creates.  Libbabeltrace2
+ * logs straight to stderr, which would tear a full-screen terminal, so
+ * this is NONE unless the user asked for library logs (--verbose). */
+bt_logging_level tn_bt_component_log_level(void);
+void tn_bt_set_verbose(bool verbose);
+
+/* Borrow a component class from the plugins installed with
+ * libbabeltrace2 ("ctf"/"fs", "utils"/"muxer", ...).  The plugin stays
+ * loaded until the process exits.  NULL with err set if it is missing. */
+const bt_component_class_source *tn_bt_source_class(const char *plugin,
+		const char *name, struct tn_error *err);
+const bt_component_class_filter *tn_bt_filter_class(const char *plugin,
+		const char *name, struct tn_error *err);
+
+/* Take the current thread's libbabeltrace2 error (if any) and append its
+ * most useful causes to buf as one line: the causes raised by components
+ * (the CTF reader's own words), innermost last.  Releases the error. */
+void tn_bt_take_error_causes(char *buf, size_t size);
+
+/* Capture libbabeltrace2's log (which it writes straight to stderr)
+ * between begin and end, at level WARNING, so that a failure can be
+ * explained with the CTF reader's own words: libbabeltrace2 2.0 logs the
+ * root cause of many failures (a metadata syntax error and its line, an
+ * index that does not match its stream file) without recording it as an
+ * error cause.  Only for single-threaded phases (opening a trace). */
+struct tn_bt_log_capture {
+	int saved_stderr;
+	int fd;
+};
+void tn_bt_capture_begin(struct tn_bt_log_capture *capture);
+
+/* Stop capturing and put the explanation of the first error logged (with
+ * the warnings just before it) into buf, or "" if none was logged.  With
+ * --verbose the captured log is also copied to stderr. */
+void tn_bt_capture_end(struct tn_bt_log_capture *capture, char *buf,
+		size_t size);
+
+/* Fill err with "PREFIX: DETAIL", or "PREFIX: CAUSE" with the innermost
+ * useful cause of the thread's libbabeltrace2 error when detail (from
+ * tn_bt_capture_end()) is empty.  Takes and releases the thread's error. */
+void tn_bt_set_error(struct tn_error *err, const char *detail,
+		const char *prefix);
+
+#endif

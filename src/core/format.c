@@ -1,0 +1,334 @@
+/* format.c - events as text, byte for byte as the babeltrace2 CLI prints
+ * them by default (sink.text.pretty: field names shown for contexts and
+ * payload, header names hidden, trace hostname/procname/vpid shown). */
+#include <babeltrace2/babeltrace.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "tracenav/format.h"
+#include "tracenav/time.h"
+
+static void format_field(GString *out, const bt_field *field);
+
+void tn_format_state_init(struct tn_format_state *state, bool gmt)
+{
+	state->has_last = false;
+	state->last_ns = 0;
+	state->gmt = gmt;
+}
+
+void tn_format_escaped_string(GString *out, const char *text)
+{
+	g_string_append_c(out, '"');
+	for (const unsigned char *p = (const unsigned char *) text; *p; p++) {
+		switch (*p) {
+		case '\\': g_string_append(out, "\\\\"); continue;
+		case '\'': g_string_append(out, "\\'"); continue;
+		case '"': g_string_append(out, "\\\""); continue;
+		case '?': g_string_append(out, "\\?"); continue;
+		case '\a': g_string_append(out, "\\a"); continue;
+		case '\b': g_string_append(out, "\\b"); continue;
+		case '\f': g_string_append(out, "\\f"); continue;
+		case '\n': g_string_append(out, "\\n"); continue;
+		case '\r': g_string_append(out, "\\r"); continue;
+		case '\t': g_string_append(out, "\\t"); continue;
+		case '\v': g_string_append(out, "\\v"); continue;
+		case 0x1b: g_string_append(out, "\\e"); continue;
+		}
+		/* Control characters of the C locale; bytes of UTF-8
+		 * sequences (>= 0x80) pass through. */
+		if (*p < 0x20 || *p == 0x7f)
+			g_string_append_printf(out, "\\x%02x", *p);
+		else
+			g_string_append_c(out, (char) *p);
+	}
+	g_string_append_c(out, '"');
+}
+
+/* Keep the low bits that a field of `bits` bits, rounded up to a whole
+ * number of `digit_bits`-bit digits, can show (for hex and octal). */
+static uint64_t mask_to_digits(uint64_t value, uint64_t bits,
+		unsigned digit_bits)
+{
+	uint64_t rounded = ((bits + digit_bits - 1) / digit_bits) * digit_bits;
+
+	if (bits >= 64 || rounded >= 64)
+		return value;
+	return value & ((UINT64_C(1) << rounded) - 1);
+}
+
+static void format_integer(GString *out, const bt_field *field)
+{
+	const bt_field_class *fc = bt_field_borrow_class_const(field);
+	bool is_signed = bt_field_class_type_is(bt_field_get_class_type(field),
+		BT_FIELD_CLASS_TYPE_SIGNED_INTEGER);
+	uint64_t bits = bt_field_class_integer_get_field_value_range(fc);
+	uint64_t u = is_signed ?
+		(uint64_t) bt_field_integer_signed_get_value(field) :
+		bt_field_integer_unsigned_get_value(field);
+
+	switch (bt_field_class_integer_get_preferred_display_base(fc)) {
+	case BT_FIELD_CLASS_INTEGER_PREFERRED_DISPLAY_BASE_BINARY:
+		g_string_append(out, "0b");
+		for (uint64_t bit = bits; bit > 0; bit--)
+			g_string_append_c(out,
+				(u >> (bit - 1)) & 1 ? '1' : '0');
+		break;
+	case BT_FIELD_CLASS_INTEGER_PREFERRED_DISPLAY_BASE_OCTAL:
+		if (is_signed)
+			u = mask_to_digits(u, bits, 3);
+		g_string_append_printf(out, "0%" PRIo64, u);
+		break;
+	case BT_FIELD_CLASS_INTEGER_PREFERRED_DISPLAY_BASE_HEXADECIMAL:
+		g_string_append_printf(out, "0x%" PRIX64,
+			mask_to_digits(u, bits, 4));
+		break;
+	default:
+		if (is_signed)
+			g_string_append_printf(out, "%" PRId64, (int64_t) u);
+		else
+			g_string_append_printf(out, "%" PRIu64, u);
+		break;
+	}
+}
+
+static void format_enumeration(GString *out, const bt_field *field)
+{
+	bt_field_class_enumeration_mapping_label_array labels = NULL;
+	uint64_t count = 0;
+
+	if (bt_field_get_class_type(field) ==
+			BT_FIELD_CLASS_TYPE_UNSIGNED_ENUMERATION)
+		bt_field_enumeration_unsigned_get_mapping_labels(field,
+			&labels, &count);
+	else
+		bt_field_enumeration_signed_get_mapping_labels(field,
+			&labels, &count);
+	g_string_append(out, "( ");
+	if (count == 0)
+		g_string_append(out, "<unknown>");
+	for (uint64_t i = 0; i < count; i++) {
+		if (i)
+			g_string_append(out, ", ");
+		tn_format_escaped_string(out, labels[i]);
+	}
+	g_string_append(out, " : container = ");
+	format_integer(out, field);
+	g_string_append(out, " )");
+}
+
+static void format_structure(GString *out, const bt_field *field)
+{
+	const bt_field_class *fc = bt_field_borrow_class_const(field);
+	uint64_t count = bt_field_class_structure_get_member_count(fc);
+
+	g_string_append_c(out, '{');
+	for (uint64_t i = 0; i < count; i++) {
+		const bt_field_class_structure_member *member =
+			bt_field_class_structure_borrow_member_by_index_const(
+				fc, i);
+
+		g_string_append(out, i ? ", " : " ");
+		g_string_append(out,
+			bt_field_class_structure_member_get_name(member));
+		g_string_append(out, " = ");
+		format_field(out,
+			bt_field_structure_borrow_member_field_by_index_const(
+				field, i));
+	}
+	g_string_append(out, " }");
+}
+
+static void format_array(GString *out, const bt_field *field)
+{
+	uint64_t length = bt_field_array_get_length(field);
+
+	g_string_append_c(out, '[');
+	for (uint64_t i = 0; i < length; i++) {
+		g_string_append(out, i ? ", " : " ");
+		g_string_append_printf(out, "[%" PRIu64 "] = ", i);
+		format_field(out,
+			bt_field_array_borrow_element_field_by_index_const(
+				field, i));
+	}
+	g_string_append(out, " ]");
+}
+
+/* A variant or an option shows its one field in braces, without the
+ * option's name (babeltrace2 2.0 does not print it either). */
+static void format_braced(GString *out, const bt_field *inner)
+{
+	if (!inner) {
+		g_string_append(out, "<none>");
+		return;
+	}
+	g_string_append(out, "{ ");
+	format_field(out, inner);
+	g_string_append(out, " }");
+}
+
+static void format_field(GString *out, const bt_field *field)
+{
+	bt_field_class_type type = bt_field_get_class_type(field);
+
+	if (type == BT_FIELD_CLASS_TYPE_BOOL)
+		g_string_append(out, bt_field_bool_get_value(field) ?
+			"true" : "false");
+	else if (type == BT_FIELD_CLASS_TYPE_BIT_ARRAY)
+		g_string_append_printf(out, "0x%" PRIX64,
+			bt_field_bit_array_get_value_as_integer(field));
+	else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_ENUMERATION))
+		format_enumeration(out, field);
+	else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_INTEGER))
+		format_integer(out, field);
+	else if (type == BT_FIELD_CLASS_TYPE_SINGLE_PRECISION_REAL)
+		g_string_append_printf(out, "%g",
+			(double) bt_field_real_single_precision_get_value(field));
+	else if (type == BT_FIELD_CLASS_TYPE_DOUBLE_PRECISION_REAL)
+		g_string_append_printf(out, "%g",
+			bt_field_real_double_precision_get_value(field));
+	else if (type == BT_FIELD_CLASS_TYPE_STRING)
+		tn_format_escaped_string(out, bt_field_string_get_value(field));
+	else if (type == BT_FIELD_CLASS_TYPE_STRUCTURE)
+		format_structure(out, field);
+	else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_OPTION))
+		format_braced(out, bt_field_option_borrow_field_const(field));
+	else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_VARIANT))
+		format_braced(out,
+			bt_field_variant_borrow_selected_option_field_const(
+				field));
+	else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_ARRAY))
+		format_array(out, field);
+	else
+		g_string_append(out, "<unsupported field>");
+}
+
+static const bt_event *borrow_event(const struct tn_event *ev)
+{
+	return bt_message_event_borrow_event_const(ev->msg);
+}
+
+void tn_format_event_fields(GString *out, const struct tn_event *ev)
+{
+	const bt_event *event = borrow_event(ev);
+	const bt_packet *packet = bt_event_borrow_packet_const(event);
+	const bt_field *scopes[4] = {
+		packet ? bt_packet_borrow_context_field_const(packet) : NULL,
+		bt_event_borrow_common_context_field_const(event),
+		bt_event_borrow_specific_context_field_const(event),
+		bt_event_borrow_payload_field_const(event),
+	};
+	bool first = true;
+
+	for (size_t i = 0; i < G_N_ELEMENTS(scopes); i++) {
+		if (!scopes[i])
+			continue;
+		if (!first)
+			g_string_append(out, ", ");
+		format_field(out, scopes[i]);
+		first = false;
+	}
+}
+
+/* Append env entry `name` of the trace; integers in parentheses, as
+ * babeltrace2 prints "trace:vpid".  Returns false if there is none. */
+static bool append_env(GString *out, const bt_trace *trace, const char *name,
+		bool separator)
+{
+	const bt_value *value =
+		bt_trace_borrow_environment_entry_value_by_name_const(trace,
+			name);
+
+	if (!value)
+		return false;
+	if (separator)
+		g_string_append_c(out, ':');
+	if (bt_value_get_type(value) == BT_VALUE_TYPE_STRING)
+		g_string_append(out, bt_value_string_get(value));
+	else if (bt_value_get_type(value) == BT_VALUE_TYPE_SIGNED_INTEGER)
+		g_string_append_printf(out, "(%" PRId64 ")",
+			bt_value_integer_signed_get(value));
+	return true;
+}
+
+static void append_time_and_delta(GString *out, const struct tn_event *ev,
+		struct tn_format_state *state)
+{
+	g_string_append_c(out, '[');
+	tn_time_format_wall(out, ev->ns, state->gmt, false);
+	g_string_append(out, "] (");
+	if (state->has_last)
+		tn_time_format_delta(out, ev->ns - state->last_ns);
+	else
+		g_string_append(out, "+?.?????????");
+	g_string_append(out, ") ");
+	state->has_last = true;
+	state->last_ns = ev->ns;
+}
+
+void tn_format_event_line(GString *out, const struct tn_event *ev,
+		struct tn_format_state *state)
+{
+	const bt_event *event = borrow_event(ev);
+	const bt_trace *trace = bt_stream_borrow_trace_const(
+		bt_event_borrow_stream_const(event));
+	bool host_shown;
+
+	if (bt_message_event_borrow_stream_class_default_clock_class_const(
+			ev->msg))
+		append_time_and_delta(out, ev, state);
+	host_shown = append_env(out, trace, "hostname", false);
+	host_shown |= append_env(out, trace, "procname", host_shown);
+	host_shown |= append_env(out, trace, "vpid", host_shown);
+	if (host_shown)
+		g_string_append_c(out, ' ');
+	g_string_append(out, tn_event_get_name(ev));
+	g_string_append(out, ": ");
+	tn_format_event_fields(out, ev);
+}
+
+void tn_format_notice(GString *out, const struct tn_event *ev, bool gmt)
+{
+	const bt_stream *stream = ev->kind == TN_EVENT_KIND_DISCARDED_EVENTS ?
+		bt_message_discarded_events_borrow_stream_const(ev->msg) :
+		bt_message_discarded_packets_borrow_stream_const(ev->msg);
+	const bt_trace *trace = bt_stream_borrow_trace_const(stream);
+	const char *what = ev->kind == TN_EVENT_KIND_DISCARDED_EVENTS ?
+		"event" : "packet";
+	const char *trace_name = bt_trace_get_name(trace);
+	const char *stream_name = bt_stream_get_name(stream);
+	const uint8_t *uuid = bt_trace_get_uuid(trace);
+	int64_t begin_ns, end_ns;
+	uint64_t count;
+
+	if (tn_event_get_discarded_count(ev, &count))
+		g_string_append_printf(out, "WARNING: Tracer discarded %"
+			PRIu64 " %s%s ", count, what, count == 1 ? "" : "s");
+	else
+		g_string_append_printf(out,
+			"WARNING: Tracer may have discarded %ss ", what);
+	if (tn_event_get_discarded_range(ev, &begin_ns, &end_ns)) {
+		g_string_append(out, "between [");
+		tn_time_format_wall(out, begin_ns, gmt, false);
+		g_string_append(out, "] and [");
+		tn_time_format_wall(out, end_ns, gmt, false);
+		g_string_append(out, "]");
+	} else {
+		g_string_append(out, "(unknown time range)");
+	}
+	g_string_append_printf(out, " in trace \"%s\" ",
+		trace_name ? trace_name : "(unknown)");
+	if (uuid)
+		g_string_append_printf(out, "(UUID: %02x%02x%02x%02x-%02x%02x-"
+			"%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x) ",
+			uuid[0], uuid[1], uuid[2], uuid[3], uuid[4], uuid[5],
+			uuid[6], uuid[7], uuid[8], uuid[9], uuid[10],
+			uuid[11], uuid[12], uuid[13], uuid[14], uuid[15]);
+	else
+		g_string_append(out, "(no UUID) ");
+	g_string_append_printf(out, "within stream \"%s\" (stream class ID: %"
+		PRIu64 ", ", stream_name ? stream_name : "(unknown)",
+		bt_stream_class_get_id(bt_stream_borrow_class_const(stream)));
+	g_string_append_printf(out, "stream ID: %" PRIu64 ").",
+		bt_stream_get_id(stream));
+}

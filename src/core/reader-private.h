@@ -1,0 +1,15 @@
+/* reader-private.h - raw message access for the core's own use
+ * (internal: not part of the public API). */
+#ifndef TRACENAV_CORE_READER_PRIVATE_H
+#define TRACENAV_CORE_READER_PRIVATE_H
+
+#include <babeltrace2/babeltrace.h>
+
+#include "tracenav/reader.h"
+
+/* Like tn_reader_next() but returns every message (stream and packet
+ * beginnings and ends included); the caller puts *msg's reference. */
+enum tn_reader_status tn_reader_next_message(struct tn_reader *reader,
+		const bt_message **msg, struct tn_error *err);
+
+#endif

@@ -1,0 +1,342 @@
+/* reader.c - events of a trace in time order, through one libbabeltrace2
+ * graph: src.ctf.fs (one per trace) -> flt.utils.muxer
+ * [-> flt.utils.trimmer] -> tracenav's simple sink. */
+#include <glib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bt-util.h"
+#include "tracenav/time.h"
+#include "reader-private.h"
+#include "trace-private.h"
+
+struct tn_reader {
+	bt_graph *graph;
+	bt_message_iterator *iterator;	/* the sink's upstream iterator */
+	/* Messages pulled by the sink and not handed out yet. */
+	bt_message_array_const batch;
+	uint64_t batch_count;
+	uint64_t batch_next;
+	bool ended;
+	bool failed;
+};
+
+static bt_graph_simple_sink_component_initialize_func_status
+sink_initialize(bt_message_iterator *iterator, void *data)
+{
+	struct tn_reader *reader = data;
+
+	reader->iterator = iterator;
+	return BT_GRAPH_SIMPLE_SINK_COMPONENT_INITIALIZE_FUNC_STATUS_OK;
+}
+
+/* Pull one batch from upstream and keep it; the batch array belongs to
+ * the iterator and stays valid until its next call, which only happens
+ * once every message of the batch was taken. */
+static bt_graph_simple_sink_component_consume_func_status
+sink_consume(bt_message_iterator *iterator, void *data)
+{
+	struct tn_reader *reader = data;
+
+	switch (bt_message_iterator_next(iterator, &reader->batch,
+			&reader->batch_count)) {
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_OK:
+		reader->batch_next = 0;
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_OK;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_AGAIN:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_AGAIN;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_END:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_END;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_MEMORY_ERROR:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_MEMORY_ERROR;
+	default:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
+	}
+}
+
+static bt_value *inputs_param(const struct tn_trace *trace, size_t group)
+{
+	bt_value *params = bt_value_map_create();
+	bt_value *inputs = NULL;
+
+	if (!params)
+		return NULL;
+	if (bt_value_map_insert_empty_array_entry(params, "inputs", &inputs))
+		goto fail;
+	for (size_t i = 0; i < tn_trace_get_group_dir_count(trace, group); i++)
+		if (bt_value_array_append_string_element(inputs,
+				tn_trace_get_group_dir(trace, group, i)))
+			goto fail;
+	return params;
+fail:
+	bt_value_put_ref(params);
+	return NULL;
+}
+
+/* The trimmer reads an integer parameter as seconds, so bounds go as
+ * "SEC.NNNNNNNNN" strings, which it parses to the exact ns. */
+static int insert_bound(bt_value *params, const char *name, int64_t ns)
+{
+	GString *text = g_string_new(NULL);
+	int status;
+
+	tn_time_format_seconds(text, ns);
+	status = bt_value_map_insert_string_entry(params, name, text->str);
+	g_string_free(text, TRUE);
+	return status;
+}
+
+static bt_value *trimmer_params(const struct tn_reader_options *options)
+{
+	bt_value *params = bt_value_map_create();
+
+	if (!params)
+		return NULL;
+	if ((options->has_begin &&
+	     insert_bound(params, "begin", options->begin_ns)) ||
+	    (options->has_end && insert_bound(params, "end", options->end_ns))) {
+		bt_value_put_ref(params);
+		return NULL;
+	}
+	return params;
+}
+
+/* Add every source and connect their ports to the muxer, which grows one
+ * input port per connection. */
+static int add_sources(struct tn_reader *reader, const struct tn_trace *trace,
+		const bt_component_filter *muxer, struct tn_error *err)
+{
+	const bt_component_class_source *fs_class;
+	uint64_t muxer_port = 0;
+
+	fs_class = tn_bt_source_class("ctf", "fs", err);
+	if (!fs_class)
+		return -1;
+	for (size_t group = 0; group < tn_trace_get_group_count(trace);
+			group++) {
+		const bt_component_source *source;
+		bt_value *params = inputs_param(trace, group);
+		char name[32];
+		int status;
+
+		if (!params) {
+			tn_error_set(err, "out of memory");
+			return -1;
+		}
+		snprintf(name, sizeof(name), "source-%zu", group);
+		status = bt_graph_add_source_component(reader->graph, fs_class,
+			name, params, tn_bt_component_log_level(), &source);
+		bt_value_put_ref(params);
+		if (status) {
+			tn_bt_set_error(err, NULL, "cannot read trace");
+			return -1;
+		}
+		for (uint64_t i = 0;
+		     i < bt_component_source_get_output_port_count(source);
+		     i++, muxer_port++) {
+			if (bt_graph_connect_ports(reader->graph,
+				bt_component_source_borrow_output_port_by_index_const(
+					source, i),
+				bt_component_filter_borrow_input_port_by_index_const(
+					muxer, muxer_port), NULL)) {
+				tn_bt_set_error(err, NULL, "cannot connect streams");
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+static int add_filter(struct tn_reader *reader, const char *plugin,
+		const char *name, const bt_value *params,
+		const bt_component_filter **out, struct tn_error *err)
+{
+	const bt_component_class_filter *cls;
+
+	cls = tn_bt_filter_class(plugin, name, err);
+	if (!cls)
+		return -1;
+	if (bt_graph_add_filter_component(reader->graph, cls, name, params,
+			tn_bt_component_log_level(), out)) {
+		tn_bt_set_error(err, NULL, "cannot set up the trace reader");
+		return -1;
+	}
+	return 0;
+}
+
+static int connect_filter(struct tn_reader *reader,
+		const bt_component_filter *from, const bt_port_input *to,
+		struct tn_error *err)
+{
+	if (bt_graph_connect_ports(reader->graph,
+			bt_component_filter_borrow_output_port_by_index_const(
+				from, 0), to, NULL)) {
+		tn_bt_set_error(err, NULL, "cannot set up the trace reader");
+		return -1;
+	}
+	return 0;
+}
+
+static int build_graph(struct tn_reader *reader, const struct tn_trace *trace,
+		const struct tn_reader_options *options, struct tn_error *err)
+{
+	const bt_component_filter *muxer, *last, *trimmer;
+	const bt_component_sink *sink;
+
+	reader->graph = bt_graph_create(0);
+	if (!reader->graph) {
+		tn_error_set(err, "out of memory");
+		return -1;
+	}
+	if (add_filter(reader, "utils", "muxer", NULL, &muxer, err) ||
+	    add_sources(reader, trace, muxer, err))
+		return -1;
+	last = muxer;
+	if (options && (options->has_begin || options->has_end)) {
+		bt_value *params = trimmer_params(options);
+		int status;
+
+		if (!params) {
+			tn_error_set(err, "out of memory");
+			return -1;
+		}
+		status = add_filter(reader, "utils", "trimmer", params,
+			&trimmer, err);
+		bt_value_put_ref(params);
+		if (status || connect_filter(reader, last,
+				bt_component_filter_borrow_input_port_by_index_const(
+					trimmer, 0), err))
+			return -1;
+		last = trimmer;
+	}
+	if (bt_graph_add_simple_sink_component(reader->graph, "tracenav",
+			sink_initialize, sink_consume, NULL, reader, &sink)) {
+		tn_bt_set_error(err, NULL, "cannot set up the trace reader");
+		return -1;
+	}
+	return connect_filter(reader, last,
+		bt_component_sink_borrow_input_port_by_index_const(sink, 0),
+		err);
+}
+
+int tn_reader_create(const struct tn_trace *trace,
+		const struct tn_reader_options *options,
+		struct tn_reader **out, struct tn_error *err)
+{
+	struct tn_reader *reader = g_new0(struct tn_reader, 1);
+
+	if (build_graph(reader, trace, options, err)) {
+		tn_reader_destroy(reader);
+		return -1;
+	}
+	*out = reader;
+	return 0;
+}
+
+void tn_reader_destroy(struct tn_reader *reader)
+{
+	if (!reader)
+		return;
+	while (reader->batch_next < reader->batch_count)
+		bt_message_put_ref(reader->batch[reader->batch_next++]);
+	bt_graph_put_ref(reader->graph);
+	g_free(reader);
+}
+
+/* Run the graph until the sink holds a batch, the trace ends or fails. */
+static enum tn_reader_status fill_batch(struct tn_reader *reader,
+		struct tn_error *err)
+{
+	while (reader->batch_next >= reader->batch_count) {
+		bt_graph_run_once_status status;
+
+		if (reader->ended)
+			return TN_READER_END;
+		if (reader->failed) {
+			tn_error_set(err, "the trace reader already failed");
+			return TN_READER_ERROR;
+		}
+		status = bt_graph_run_once(reader->graph);
+		if (status == BT_GRAPH_RUN_ONCE_STATUS_END) {
+			reader->ended = true;
+		} else if (status < 0) {
+			reader->failed = true;
+			tn_bt_set_error(err, NULL, "cannot read trace");
+			return TN_READER_ERROR;
+		}
+	}
+	return TN_READER_OK;
+}
+
+enum tn_reader_status tn_reader_next_message(struct tn_reader *reader,
+		const bt_message **msg, struct tn_error *err)
+{
+	enum tn_reader_status status = fill_batch(reader, err);
+
+	if (status != TN_READER_OK)
+		return status;
+	*msg = reader->batch[reader->batch_next++];
+	return TN_READER_OK;
+}
+
+static bool clock_ns(const bt_clock_snapshot *snapshot, int64_t *ns)
+{
+	return snapshot && bt_clock_snapshot_get_ns_from_origin(snapshot, ns) ==
+		BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK;
+}
+
+/* Turn msg into *ev if it is an item a user sees; false otherwise. */
+static bool to_event(const bt_message *msg, struct tn_event *ev)
+{
+	const bt_stream_class *sc;
+
+	memset(ev, 0, sizeof(*ev));
+	switch (bt_message_get_type(msg)) {
+	case BT_MESSAGE_TYPE_EVENT:
+		ev->kind = TN_EVENT_KIND_EVENT;
+		if (bt_message_event_borrow_stream_class_default_clock_class_const(
+				msg))
+			ev->has_ns = clock_ns(
+				bt_message_event_borrow_default_clock_snapshot_const(
+					msg), &ev->ns);
+		break;
+	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
+		ev->kind = TN_EVENT_KIND_DISCARDED_EVENTS;
+		sc = bt_stream_borrow_class_const(
+			bt_message_discarded_events_borrow_stream_const(msg));
+		if (bt_stream_class_discarded_events_have_default_clock_snapshots(sc))
+			ev->has_ns = clock_ns(
+				bt_message_discarded_events_borrow_beginning_default_clock_snapshot_const(
+					msg), &ev->ns);
+		break;
+	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
+		ev->kind = TN_EVENT_KIND_DISCARDED_PACKETS;
+		sc = bt_stream_borrow_class_const(
+			bt_message_discarded_packets_borrow_stream_const(msg));
+		if (bt_stream_class_discarded_packets_have_default_clock_snapshots(sc))
+			ev->has_ns = clock_ns(
+				bt_message_discarded_packets_borrow_beginning_default_clock_snapshot_const(
+					msg), &ev->ns);
+		break;
+	default:
+		return false;
+	}
+	ev->msg = msg;
+	return true;
+}
+
+enum tn_reader_status tn_reader_next(struct tn_reader *reader,
+		struct tn_event *ev, struct tn_error *err)
+{
+	for (;;) {
+		const bt_message *msg;
+		enum tn_reader_status status =
+			tn_reader_next_message(reader, &msg, err);
+
+		if (status != TN_READER_OK)
+			return status;
+		if (to_event(msg, ev))
+			return TN_READER_OK;
+		bt_message_put_ref(msg);
+	}
+}

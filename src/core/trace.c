@@ -1,0 +1,536 @@
+/* trace.c - find the CTF traces under a path and what their metadata says.
+ *
+ * Discovery follows `babeltrace2 PATH`: a directory holding a `metadata`
+ * file is a trace (its subdirectories are not searched); otherwise its
+ * subdirectories are.  src.ctf.fs's "babeltrace.support-info" query gives
+ * each trace a group (its UUID); traces of one group are one trace split
+ * in several directories (rotations) and go to one src.ctf.fs component.
+ */
+#include <babeltrace2/babeltrace.h>
+#include <errno.h>
+#include <glib.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "bt-util.h"
+#include "reader-private.h"
+#include "trace-private.h"
+
+#define MAX_DEPTH 32
+
+struct trace_group {
+	char *key;		/* UUID, or the directory when there is none */
+	GPtrArray *dirs;	/* char * */
+};
+
+struct tn_trace {
+	char *path;
+	GPtrArray *dirs;	/* char *, every trace directory */
+	GPtrArray *groups;	/* struct trace_group * */
+	GPtrArray *infos;	/* struct tn_trace_info * */
+	size_t stream_count;
+	bool has_range;
+	int64_t begin_ns, end_ns;
+};
+
+static bool is_regular_file(const char *dir, const char *name)
+{
+	char *path = g_build_filename(dir, name, NULL);
+	struct stat st;
+	bool regular = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+
+	g_free(path);
+	return regular;
+}
+
+static gint compare_strings(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(char *const *) a, *(char *const *) b);
+}
+
+/* Add the trace directories at or under dir to dirs, in name order. */
+static void find_trace_dirs(const char *dir, int depth, GPtrArray *dirs)
+{
+	GPtrArray *children;
+	GDir *handle;
+	const char *name;
+
+	if (is_regular_file(dir, "metadata")) {
+		g_ptr_array_add(dirs, g_strdup(dir));
+		return;
+	}
+	if (depth >= MAX_DEPTH || !(handle = g_dir_open(dir, 0, NULL)))
+		return;
+	children = g_ptr_array_new_with_free_func(g_free);
+	while ((name = g_dir_read_name(handle))) {
+		char *child = g_build_filename(dir, name, NULL);
+
+		if (g_file_test(child, G_FILE_TEST_IS_DIR))
+			g_ptr_array_add(children, child);
+		else
+			g_free(child);
+	}
+	g_dir_close(handle);
+	g_ptr_array_sort(children, compare_strings);
+	for (guint i = 0; i < children->len; i++)
+		find_trace_dirs(children->pdata[i], depth + 1, dirs);
+	g_ptr_array_free(children, TRUE);
+}
+
+/* Run a query of src.ctf.fs; NULL on failure (error left in the
+ * thread's libbabeltrace2 error). */
+static const bt_value *query_ctf_fs(const char *object, const bt_value *params)
+{
+	struct tn_error ignored;
+	const bt_component_class_source *fs =
+		tn_bt_source_class("ctf", "fs", &ignored);
+	bt_query_executor *query;
+	const bt_value *result = NULL;
+	bt_query_executor_query_status status;
+
+	if (!fs)
+		return NULL;
+	query = bt_query_executor_create(
+		bt_component_class_source_as_component_class_const(fs),
+		object, params);
+	if (!query)
+		return NULL;
+	bt_query_executor_set_logging_level(query, tn_bt_component_log_level());
+	do {
+		status = bt_query_executor_query(query, &result);
+	} while (status == BT_QUERY_EXECUTOR_QUERY_STATUS_AGAIN);
+	bt_query_executor_put_ref(query);
+	return status == BT_QUERY_EXECUTOR_QUERY_STATUS_OK ? result : NULL;
+}
+
+/* Whether src.ctf.fs reads dir (*supported) and the group of the trace
+ * (its UUID), or NULL if it has none.  Fails if libbabeltrace2 cannot
+ * read the directory's metadata. */
+static int group_of(const char *dir, bool *supported, char **group,
+		char *where, struct tn_error *err)
+{
+	bt_value *params;
+	const bt_value *result, *value;
+	char *metadata = g_build_filename(dir, "metadata", NULL);
+	struct stat st;
+	bool empty = stat(metadata, &st) == 0 && st.st_size == 0;
+
+	g_free(metadata);
+	if (empty) {
+		tn_error_set(err, "%s: cannot read the trace metadata: the "
+			"`metadata` file is empty", dir);
+		return -1;
+	}
+	params = bt_value_map_create();
+
+	bt_value_map_insert_string_entry(params, "input", dir);
+	bt_value_map_insert_string_entry(params, "type", "directory");
+	result = query_ctf_fs("babeltrace.support-info", params);
+	bt_value_put_ref(params);
+	if (!result) {
+		snprintf(where, TN_ERROR_MAX, "%s: cannot read the trace "
+			"metadata", dir);
+		tn_bt_set_error(err, NULL, where);
+		return -1;
+	}
+	value = bt_value_map_borrow_entry_value_const(result, "weight");
+	*supported = value && bt_value_is_real(value) &&
+		bt_value_real_get(value) > 0;
+	value = bt_value_map_borrow_entry_value_const(result, "group");
+	*group = value && bt_value_is_string(value) ?
+		g_strdup(bt_value_string_get(value)) : NULL;
+	bt_value_put_ref(result);
+	return 0;
+}
+
+static void trace_group_free(gpointer data)
+{
+	struct trace_group *group = data;
+
+	g_free(group->key);
+	g_ptr_array_free(group->dirs, TRUE);
+	g_free(group);
+}
+
+static int build_groups(struct tn_trace *trace, char *where,
+		struct tn_error *err)
+{
+	GHashTable *by_key = g_hash_table_new(g_str_hash, g_str_equal);
+	int status = 0;
+
+	for (guint i = 0; i < trace->dirs->len && status == 0; i++) {
+		const char *dir = trace->dirs->pdata[i];
+		struct trace_group *group;
+		char *key = NULL;
+		bool supported;
+
+		status = group_of(dir, &supported, &key, where, err);
+		if (status)
+			break;
+		if (!supported) {
+			g_free(key);
+			continue;
+		}
+		group = key ? g_hash_table_lookup(by_key, key) : NULL;
+		if (!group) {
+			group = g_new0(struct trace_group, 1);
+			group->key = key ? key : g_strdup(dir);
+			group->dirs = g_ptr_array_new_with_free_func(g_free);
+			g_ptr_array_add(trace->groups, group);
+			g_hash_table_insert(by_key, group->key, group);
+		} else {
+			g_free(key);
+		}
+		g_ptr_array_add(group->dirs, g_strdup(dir));
+	}
+	g_hash_table_destroy(by_key);
+	return status;
+}
+
+/* Widen the trace's range with the "range-ns" map of a stream. */
+static void widen_range(struct tn_trace *trace, const bt_value *range)
+{
+	const bt_value *begin, *end;
+
+	if (!range)
+		return;
+	begin = bt_value_map_borrow_entry_value_const(range, "begin");
+	end = bt_value_map_borrow_entry_value_const(range, "end");
+	if (!begin || !end)
+		return;
+	if (!trace->has_range || bt_value_integer_signed_get(begin) <
+			trace->begin_ns)
+		trace->begin_ns = bt_value_integer_signed_get(begin);
+	if (!trace->has_range || bt_value_integer_signed_get(end) >
+			trace->end_ns)
+		trace->end_ns = bt_value_integer_signed_get(end);
+	trace->has_range = true;
+}
+
+/* Count streams and find the time range from the packet indexes
+ * (src.ctf.fs's "babeltrace.trace-infos" query reads no event). */
+static void read_trace_infos(struct tn_trace *trace)
+{
+	for (guint g = 0; g < trace->groups->len; g++) {
+		struct trace_group *group = trace->groups->pdata[g];
+		bt_value *params = bt_value_map_create(), *inputs = NULL;
+		const bt_value *result;
+
+		bt_value_map_insert_empty_array_entry(params, "inputs", &inputs);
+		for (guint i = 0; i < group->dirs->len; i++)
+			bt_value_array_append_string_element(inputs,
+				group->dirs->pdata[i]);
+		result = query_ctf_fs("babeltrace.trace-infos", params);
+		bt_value_put_ref(params);
+		if (!result) {
+			bt_current_thread_clear_error();
+			continue;
+		}
+		for (uint64_t t = 0; t < bt_value_array_get_length(result); t++) {
+			const bt_value *info =
+				bt_value_array_borrow_element_by_index_const(
+					result, t);
+			const bt_value *streams =
+				bt_value_map_borrow_entry_value_const(info,
+					"stream-infos");
+
+			if (!streams)
+				continue;
+			trace->stream_count += bt_value_array_get_length(streams);
+			for (uint64_t i = 0; i < bt_value_array_get_length(streams);
+			     i++)
+				widen_range(trace, bt_value_map_borrow_entry_value_const(
+					bt_value_array_borrow_element_by_index_const(
+						streams, i), "range-ns"));
+		}
+		bt_value_put_ref(result);
+	}
+}
+
+static char *value_to_string(const bt_value *value)
+{
+	switch (bt_value_get_type(value)) {
+	case BT_VALUE_TYPE_STRING:
+		return g_strdup(bt_value_string_get(value));
+	case BT_VALUE_TYPE_SIGNED_INTEGER:
+		return g_strdup_printf("%" G_GINT64_FORMAT,
+			bt_value_integer_signed_get(value));
+	case BT_VALUE_TYPE_UNSIGNED_INTEGER:
+		return g_strdup_printf("%" G_GUINT64_FORMAT,
+			bt_value_integer_unsigned_get(value));
+	default:
+		return g_strdup("?");
+	}
+}
+
+static struct tn_trace_info *new_info(const bt_trace *bt_trace)
+{
+	struct tn_trace_info *info = g_new0(struct tn_trace_info, 1);
+	const uint8_t *uuid = bt_trace_get_uuid(bt_trace);
+
+	info->name = g_strdup(bt_trace_get_name(bt_trace));
+	if (uuid)
+		info->uuid = g_strdup_printf("%02x%02x%02x%02x-%02x%02x-%02x%02x-"
+			"%02x%02x-%02x%02x%02x%02x%02x%02x", uuid[0], uuid[1],
+			uuid[2], uuid[3], uuid[4], uuid[5], uuid[6], uuid[7],
+			uuid[8], uuid[9], uuid[10], uuid[11], uuid[12],
+			uuid[13], uuid[14], uuid[15]);
+	info->env_count = bt_trace_get_environment_entry_count(bt_trace);
+	info->env = g_new0(struct tn_env_entry, info->env_count);
+	for (uint64_t i = 0; i < info->env_count; i++) {
+		const char *name;
+		const bt_value *value;
+
+		bt_trace_borrow_environment_entry_by_index_const(bt_trace, i,
+			&name, &value);
+		info->env[i].name = g_strdup(name);
+		info->env[i].value = value_to_string(value);
+		if (strcmp(name, "hostname") == 0)
+			info->hostname = g_strdup(info->env[i].value);
+		else if (strcmp(name, "domain") == 0)
+			info->domain = g_strdup(info->env[i].value);
+	}
+	return info;
+}
+
+static void add_clock(struct tn_trace_info *info, const bt_clock_class *clock)
+{
+	const char *name = bt_clock_class_get_name(clock);
+
+	for (size_t i = 0; i < info->clock_count; i++)
+		if (g_strcmp0(info->clocks[i].name, name) == 0)
+			return;
+	info->clocks = g_renew(struct tn_clock_info, info->clocks,
+		info->clock_count + 1);
+	info->clocks[info->clock_count] = (struct tn_clock_info) {
+		.name = g_strdup(name),
+		.frequency = bt_clock_class_get_frequency(clock),
+		.origin_is_unix_epoch =
+			bt_clock_class_origin_is_unix_epoch(clock),
+	};
+	bt_clock_class_get_offset(clock,
+		&info->clocks[info->clock_count].offset_seconds,
+		&info->clocks[info->clock_count].offset_cycles);
+	info->clock_count++;
+}
+
+/* Record what the trace object of a new stream says about itself. */
+static void note_stream(struct tn_trace *trace, GHashTable *seen,
+		const bt_stream *stream)
+{
+	const bt_trace *bt_trace = bt_stream_borrow_trace_const(stream);
+	const bt_clock_class *clock = bt_stream_class_borrow_default_clock_class_const(
+		bt_stream_borrow_class_const(stream));
+	struct tn_trace_info *info = g_hash_table_lookup(seen, bt_trace);
+
+	if (!info) {
+		info = new_info(bt_trace);
+		g_ptr_array_add(trace->infos, info);
+		g_hash_table_insert(seen, (gpointer) bt_trace, info);
+	}
+	info->stream_count++;
+	if (clock)
+		add_clock(info, clock);
+}
+
+/* Read the first messages: every stream begins there, which gives the
+ * trace objects (names, environment) and clocks.  This also proves that
+ * libbabeltrace2 can set the trace up and decode its first packets. */
+static int probe(struct tn_trace *trace, struct tn_error *err)
+{
+	GHashTable *seen = g_hash_table_new(NULL, NULL);
+	struct tn_reader *reader = NULL;
+	size_t streams_seen = 0;
+	int status = tn_reader_create(trace, NULL, &reader, err);
+
+	while (status == 0 && streams_seen < trace->stream_count) {
+		const bt_message *msg;
+		enum tn_reader_status next =
+			tn_reader_next_message(reader, &msg, err);
+
+		if (next == TN_READER_END)
+			break;
+		if (next == TN_READER_ERROR) {
+			status = -1;
+			break;
+		}
+		if (bt_message_get_type(msg) == BT_MESSAGE_TYPE_STREAM_BEGINNING) {
+			note_stream(trace, seen,
+				bt_message_stream_beginning_borrow_stream_const(msg));
+			streams_seen++;
+		}
+		bt_message_put_ref(msg);
+	}
+	tn_reader_destroy(reader);
+	g_hash_table_destroy(seen);
+	return status;
+}
+
+static void info_free(gpointer data)
+{
+	struct tn_trace_info *info = data;
+
+	for (size_t i = 0; i < info->env_count; i++) {
+		g_free(info->env[i].name);
+		g_free(info->env[i].value);
+	}
+	for (size_t i = 0; i < info->clock_count; i++)
+		g_free(info->clocks[i].name);
+	g_free(info->env);
+	g_free(info->clocks);
+	g_free(info->name);
+	g_free(info->hostname);
+	g_free(info->domain);
+	g_free(info->uuid);
+	g_free(info);
+}
+
+static int open_traces(const char *path, struct tn_trace **out, char *where,
+		struct tn_error *err);
+
+static int check_path(const char *path, struct tn_error *err)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0) {
+		tn_error_set(err, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		tn_error_set(err, "%s: not a directory: give the directory "
+			"of a CTF trace (the one holding its `metadata` file) "
+			"or a directory of traces", path);
+		return -1;
+	}
+	return 0;
+}
+
+int tn_trace_open(const char *path, struct tn_trace **out,
+		struct tn_error *err)
+{
+	struct tn_bt_log_capture capture;
+	char detail[TN_ERROR_MAX], where[TN_ERROR_MAX] = "";
+	int status;
+
+	if (check_path(path, err))
+		return -1;
+	tn_bt_capture_begin(&capture);
+	status = open_traces(path, out, where, err);
+	tn_bt_capture_end(&capture, detail, sizeof(detail));
+	/* What libbabeltrace2 logged says more than its error causes. */
+	if (status && *where && *detail)
+		tn_error_set(err, "%s: %s", where, detail);
+	bt_current_thread_clear_error();
+	return status;
+}
+
+/* Open the traces under path.  When libbabeltrace2 fails, err says why
+ * and where (size TN_ERROR_MAX) names what failed, for a better
+ * explanation from its log. */
+static int open_traces(const char *path, struct tn_trace **out, char *where,
+		struct tn_error *err)
+{
+	struct tn_trace *trace;
+
+	trace = g_new0(struct tn_trace, 1);
+	trace->path = g_strdup(path);
+	trace->dirs = g_ptr_array_new_with_free_func(g_free);
+	trace->groups = g_ptr_array_new_with_free_func(trace_group_free);
+	trace->infos = g_ptr_array_new_with_free_func(info_free);
+	find_trace_dirs(path, 0, trace->dirs);
+	if (trace->dirs->len == 0) {
+		tn_error_set(err, "%s: no CTF trace found: no directory under "
+			"it holds a `metadata` file", path);
+		goto fail;
+	}
+	if (build_groups(trace, where, err))
+		goto fail;
+	if (trace->groups->len == 0) {
+		tn_error_set(err, "%s: no CTF trace found: libbabeltrace2 "
+			"reads none of the `metadata` files under it", path);
+		goto fail;
+	}
+	read_trace_infos(trace);
+	if (probe(trace, err)) {
+		char cause[TN_ERROR_MAX];
+
+		snprintf(cause, sizeof(cause), "%s", err->message);
+		snprintf(where, TN_ERROR_MAX, "%s: cannot read trace", path);
+		tn_error_set(err, "%s: %s", path, cause);
+		goto fail;
+	}
+	*out = trace;
+	return 0;
+fail:
+	tn_trace_destroy(trace);
+	return -1;
+}
+
+void tn_trace_destroy(struct tn_trace *trace)
+{
+	if (!trace)
+		return;
+	g_ptr_array_free(trace->infos, TRUE);
+	g_ptr_array_free(trace->groups, TRUE);
+	g_ptr_array_free(trace->dirs, TRUE);
+	g_free(trace->path);
+	g_free(trace);
+}
+
+const char *tn_trace_get_path(const struct tn_trace *trace)
+{
+	return trace->path;
+}
+
+size_t tn_trace_get_dir_count(const struct tn_trace *trace)
+{
+	return trace->dirs->len;
+}
+
+const char *tn_trace_get_dir(const struct tn_trace *trace, size_t index)
+{
+	return trace->dirs->pdata[index];
+}
+
+size_t tn_trace_get_info_count(const struct tn_trace *trace)
+{
+	return trace->infos->len;
+}
+
+const struct tn_trace_info *tn_trace_borrow_info(const struct tn_trace *trace,
+		size_t index)
+{
+	return trace->infos->pdata[index];
+}
+
+size_t tn_trace_get_stream_count(const struct tn_trace *trace)
+{
+	return trace->stream_count;
+}
+
+bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
+		int64_t *end_ns)
+{
+	if (!trace->has_range)
+		return false;
+	*begin_ns = trace->begin_ns;
+	*end_ns = trace->end_ns;
+	return true;
+}
+
+size_t tn_trace_get_group_count(const struct tn_trace *trace)
+{
+	return trace->groups->len;
+}
+
+size_t tn_trace_get_group_dir_count(const struct tn_trace *trace, size_t group)
+{
+	return ((struct trace_group *) trace->groups->pdata[group])->dirs->len;
+}
+
+const char *tn_trace_get_group_dir(const struct tn_trace *trace, size_t group,
+		size_t index)
+{
+	return ((struct trace_group *) trace->groups->pdata[group])->dirs->pdata[index];
+}

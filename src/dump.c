@@ -1,0 +1,165 @@
+/* dump.c - the --dump and --info front ends: a trace as text on stdout. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dump.h"
+#include "tracenav/format.h"
+#include "tracenav/reader.h"
+#include "tracenav/time.h"
+
+/* Turn a --begin/--end argument into ns from origin; a time of day is
+ * taken on the date of the trace's beginning, as babeltrace2 does. */
+static int resolve_bound(const struct tn_trace *trace, const char *option,
+		const char *text, bool gmt, int64_t *ns)
+{
+	struct tn_time_spec spec;
+	struct tn_error err;
+	int64_t begin = 0, end = 0;
+
+	if (tn_time_parse(text, gmt, &spec, &err)) {
+		fprintf(stderr, "tracenav: %s: %s\n", option, err.message);
+		return -1;
+	}
+	tn_trace_get_time_range(trace, &begin, &end);
+	*ns = tn_time_resolve(&spec, begin, gmt);
+	return 0;
+}
+
+static int reader_options(const struct tn_trace *trace,
+		const struct dump_options *options,
+		struct tn_reader_options *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (options->begin) {
+		if (resolve_bound(trace, "--begin", options->begin,
+				options->gmt, &out->begin_ns))
+			return -1;
+		out->has_begin = true;
+	}
+	if (options->end) {
+		if (resolve_bound(trace, "--end", options->end, options->gmt,
+				&out->end_ns))
+			return -1;
+		out->has_end = true;
+	}
+	if (out->has_begin && out->has_end && out->begin_ns > out->end_ns) {
+		fprintf(stderr, "tracenav: --begin (%s) is after --end (%s)\n",
+			options->begin, options->end);
+		return -1;
+	}
+	return 0;
+}
+
+static int finish_output(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "tracenav: cannot write the output: %s\n",
+			strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+int dump_events(const struct tn_trace *trace, const struct dump_options *options)
+{
+	struct tn_reader_options read_options;
+	struct tn_format_state state;
+	struct tn_reader *reader;
+	struct tn_error err;
+	GString *line = g_string_sized_new(512);
+	uint64_t printed = 0;
+	int status = 0;
+
+	if (reader_options(trace, options, &read_options))
+		return 2;
+	if (tn_reader_create(trace, &read_options, &reader, &err)) {
+		fprintf(stderr, "tracenav: %s: %s\n", tn_trace_get_path(trace),
+			err.message);
+		return 1;
+	}
+	tn_format_state_init(&state, options->gmt);
+	while (!options->has_count || printed < options->count) {
+		struct tn_event ev;
+		enum tn_reader_status next = tn_reader_next(reader, &ev, &err);
+
+		if (next == TN_READER_END)
+			break;
+		if (next == TN_READER_ERROR) {
+			fflush(stdout);
+			fprintf(stderr, "tracenav: %s: %s\n",
+				tn_trace_get_path(trace), err.message);
+			status = 1;
+			break;
+		}
+		g_string_truncate(line, 0);
+		if (ev.kind == TN_EVENT_KIND_EVENT) {
+			tn_format_event_line(line, &ev, &state);
+			g_string_append_c(line, '\n');
+			fwrite(line->str, 1, line->len, stdout);
+			printed++;
+		} else {
+			/* babeltrace2 reports lost items on stderr. */
+			tn_format_notice(line, &ev, options->gmt);
+			fflush(stdout);
+			fprintf(stderr, "%s\n", line->str);
+		}
+		tn_event_release(&ev);
+	}
+	tn_reader_destroy(reader);
+	g_string_free(line, TRUE);
+	return finish_output() ? 1 : status;
+}
+
+static void print_time(const char *label, int64_t ns, bool gmt)
+{
+	GString *text = g_string_new(NULL);
+
+	tn_time_format_wall(text, ns, gmt, true);
+	g_string_append(text, " (");
+	tn_time_format_seconds(text, ns);
+	g_string_append(text, " s)");
+	printf("%-12s %s\n", label, text->str);
+	g_string_free(text, TRUE);
+}
+
+int dump_info(const struct tn_trace *trace, bool gmt)
+{
+	int64_t begin, end;
+
+	printf("%-12s %s\n", "path:", tn_trace_get_path(trace));
+	printf("%-12s %zu\n", "streams:", tn_trace_get_stream_count(trace));
+	if (tn_trace_get_time_range(trace, &begin, &end)) {
+		GString *span = g_string_new(NULL);
+
+		print_time("begin:", begin, gmt);
+		print_time("end:", end, gmt);
+		tn_time_format_seconds(span, end - begin);
+		printf("%-12s %s s\n", "duration:", span->str);
+		g_string_free(span, TRUE);
+	}
+	for (size_t d = 0; d < tn_trace_get_dir_count(trace); d++)
+		printf("%-12s %s\n", "directory:", tn_trace_get_dir(trace, d));
+	for (size_t i = 0; i < tn_trace_get_info_count(trace); i++) {
+		const struct tn_trace_info *info =
+			tn_trace_borrow_info(trace, i);
+
+		printf("\ntrace %zu: %s\n", i, info->name ? info->name : "");
+		printf("  %-10s %s\n", "uuid:", info->uuid ? info->uuid : "none");
+		printf("  %-10s %zu\n", "streams:", info->stream_count);
+		for (size_t c = 0; c < info->clock_count; c++)
+			printf("  clock:     %s, %" PRIu64 " Hz, offset %"
+				PRId64 " s + %" PRIu64 " cycles%s\n",
+				info->clocks[c].name ? info->clocks[c].name :
+				"(unnamed)", info->clocks[c].frequency,
+				info->clocks[c].offset_seconds,
+				info->clocks[c].offset_cycles,
+				info->clocks[c].origin_is_unix_epoch ?
+				", origin Unix epoch" : "");
+		for (size_t e = 0; e < info->env_count; e++)
+			printf("  env:       %s = %s\n", info->env[e].name,
+				info->env[e].value);
+	}
+	return finish_output();
+}

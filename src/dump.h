@@ -1,0 +1,25 @@
+/* dump.h - the --dump and --info front ends: a trace as text on stdout. */
+#ifndef TRACENAV_DUMP_H
+#define TRACENAV_DUMP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tracenav/trace.h"
+
+struct dump_options {
+	const char *begin;	/* as the user typed them, or NULL */
+	const char *end;
+	bool has_count;
+	uint64_t count;		/* stop after this many events */
+	bool gmt;
+};
+
+/* Print the events of trace as babeltrace2 does.  Returns the process
+ * exit status: 0, 1 (the trace could not be read) or 2 (bad usage). */
+int dump_events(const struct tn_trace *trace, const struct dump_options *options);
+
+/* Print what the trace's metadata says.  Returns the exit status. */
+int dump_info(const struct tn_trace *trace, bool gmt);
+
+#endif

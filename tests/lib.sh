@@ -1,0 +1,80 @@
+# lib.sh - helpers for the TAP shell tests (sourced, POSIX sh).
+#
+# Each check prints "ok N - what" or "not ok N - what"; tap_done prints
+# the plan.  The automake TAP driver counts every check as one test.
+
+: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${top_builddir:=$top_srcdir}"
+TRACENAV="$top_builddir/tracenav"
+GEN_TRACE="$top_builddir/tools/gen-trace"
+# Real traces live beside the repository, never in it.
+: "${TRACENAV_SHARED_TRACES:=$top_srcdir/../shared/traces}"
+SHARED_TRACES="$TRACENAV_SHARED_TRACES"
+
+tap_count=0
+tap_failed=0
+
+ok() {
+	tap_count=$((tap_count + 1))
+	echo "ok $tap_count - $*"
+}
+
+not_ok() {
+	tap_count=$((tap_count + 1))
+	tap_failed=$((tap_failed + 1))
+	echo "not ok $tap_count - $*"
+}
+
+# check DESCRIPTION COMMAND...: one check that passes if COMMAND succeeds.
+check() {
+	what=$1
+	shift
+	if "$@"; then ok "$what"; else not_ok "$what"; fi
+}
+
+skip() {
+	tap_count=$((tap_count + 1))
+	echo "ok $tap_count # SKIP $*"
+}
+
+# Print a diagnostic (indented so the driver shows it in the log).
+diag() {
+	echo "$*" | sed 's/^/# /'
+}
+
+tap_done() {
+	echo "1..$tap_count"
+	[ "$tap_failed" -eq 0 ]
+}
+
+# A private temporary directory, removed on exit.
+make_tmpdir() {
+	TMPDIR_TEST=$(mktemp -d "${TMPDIR:-/tmp}/tracenav-test.XXXXXX")
+	trap 'rm -rf "$TMPDIR_TEST"' EXIT INT TERM
+}
+
+have_babeltrace2() {
+	command -v babeltrace2 >/dev/null 2>&1
+}
+
+# same_output DESC PATH [OPTIONS...]: tracenav --dump and babeltrace2
+# print the same stdout and exit with the same status.
+same_output() {
+	desc=$1
+	path=$2
+	shift 2
+	babeltrace2 "$@" "$path" >"$TMPDIR_TEST/bt.out" 2>"$TMPDIR_TEST/bt.err"
+	bt_status=$?
+	"$TRACENAV" --dump "$@" "$path" >"$TMPDIR_TEST/tn.out" 2>"$TMPDIR_TEST/tn.err"
+	tn_status=$?
+	if [ "$bt_status" = "$tn_status" ] &&
+	   cmp -s "$TMPDIR_TEST/bt.out" "$TMPDIR_TEST/tn.out"; then
+		ok "$desc"
+	else
+		not_ok "$desc"
+		diag "babeltrace2 exit $bt_status, tracenav exit $tn_status"
+		diff "$TMPDIR_TEST/bt.out" "$TMPDIR_TEST/tn.out" | head -5 |
+			cut -c1-200 | sed 's/^/# /'
+		head -3 "$TMPDIR_TEST/tn.err" | cut -c1-200 | sed 's/^/# /'
+	fi
+}
