@@ -7,7 +7,7 @@
 
 #include "config.h"
 #include "dump.h"
-#include "src/core/bt-util.h"
+#include "tracenav/core.h"
 #include "tracenav/trace.h"
 
 static void print_usage(FILE *out)
@@ -133,7 +133,7 @@ int main(int argc, char **argv)
 
 	if (status >= 0)
 		return status;
-	tn_bt_set_verbose(cl.verbose);
+	tn_core_set_verbose(cl.verbose);
 	if (tn_trace_open(cl.path, &trace, &err)) {
 		fprintf(stderr, "tracenav: %s\n", err.message);
 		return 1;
@@ -145,5 +145,6 @@ int main(int argc, char **argv)
 	else
 		status = dump_events(trace, &cl.dump);
 	tn_trace_destroy(trace);
+	tn_core_thread_cleanup();
 	return status;
 }

@@ -1388,6 +1388,19 @@ static void message_event(struct run *run, struct stream *s, bool can_open)
 /* ------------------------------------------------------------------ */
 /* The main loop                                                      */
 
+/* A stream that can take an event without opening a debt: any kernel
+ * stream, or one of a trace with a message to receive. */
+static struct stream *stream_without_orphan(struct run *run)
+{
+	for (unsigned i = 0; i < run->nstreams; i++) {
+		struct stream *s = run->streams[i];
+
+		if ((s->trace->content & CONTENT_KERNEL) || s->trace->npending > 0)
+			return s;
+	}
+	return NULL;
+}
+
 static void generate_event(struct run *run, struct stream *s, uint64_t remaining, bool closing)
 {
 	/* opening one more debt must leave enough events to pay all debts */
@@ -1399,6 +1412,18 @@ static void generate_event(struct run *run, struct stream *s, uint64_t remaining
 		kernel_event(run, s, can_open);
 		break;
 	case CONTENT_MESSAGES:
+		if (t->npending == 0 && !can_open) {
+			/* only an orphan receive would fit here: prefer
+			 * another stream if one can take the event */
+			struct stream *other = stream_without_orphan(run);
+
+			if (other) {
+				if (run->have_events && run->now == run->last_ts)
+					run->now++; /* keep ties on distinct streams */
+				generate_event(run, other, remaining, closing);
+				break;
+			}
+		}
 		message_event(run, s, can_open);
 		break;
 	case CONTENT_BOTH:

@@ -8,11 +8,12 @@
 #include <unistd.h>
 
 #include "bt-util.h"
+#include "tracenav/core.h"
 
 static bool verbose_logs;
 static bool capturing;
 
-void tn_bt_set_verbose(bool verbose)
+void tn_core_set_verbose(bool verbose)
 {
 	verbose_logs = verbose;
 	bt_logging_set_global_level(verbose ? BT_LOGGING_LEVEL_WARNING :
@@ -269,7 +270,7 @@ void tn_bt_capture_end(struct tn_bt_log_capture *capture, char *buf,
 	dup2(capture->saved_stderr, STDERR_FILENO);
 	close(capture->saved_stderr);
 	capturing = false;
-	tn_bt_set_verbose(verbose_logs);
+	tn_core_set_verbose(verbose_logs);
 	len = pread(capture->fd, log, sizeof(log) - 1, 0);
 	close(capture->fd);
 	if (len <= 0)
@@ -278,4 +279,9 @@ void tn_bt_capture_end(struct tn_bt_log_capture *capture, char *buf,
 	if (verbose_logs)
 		fputs(log, stderr);
 	explain_log(log, buf, size);
+}
+
+void tn_core_thread_cleanup(void)
+{
+	bt_current_thread_clear_error();
 }

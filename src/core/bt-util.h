@@ -12,7 +12,6 @@
  * logs straight to stderr, which would tear a full-screen terminal, so
  * this is NONE unless the user asked for library logs (--verbose). */
 bt_logging_level tn_bt_component_log_level(void);
-void tn_bt_set_verbose(bool verbose);
 
 /* Borrow a component class from the plugins installed with
  * libbabeltrace2 ("ctf"/"fs", "utils"/"muxer", ...).  The plugin stays
