@@ -605,14 +605,13 @@ static bool is_stream_file_name(const char *name, const char *suffix)
 	return p != name + strlen("channel0_") && !strcmp(p, suffix);
 }
 
-static bool remove_file(const char *dir, const char *name)
+static void remove_file(const char *dir, const char *name)
 {
 	char *path = xsprintf("%s/%s", dir, name);
 
 	if (unlink(path) != 0)
 		die_io(path);
 	free(path);
-	return true;
 }
 
 /*
@@ -632,8 +631,10 @@ static bool remove_generated_files(const char *dir, int depth)
 		char *path = xsprintf("%s/%s", dir, name);
 
 		if (!is_directory(path)) {
-			if (!strcmp(name, "metadata") || is_stream_file_name(name, ""))
-				removed = remove_file(dir, name);
+			if (!strcmp(name, "metadata") || is_stream_file_name(name, "")) {
+				remove_file(dir, name);
+				removed = true;
+			}
 		} else if (!strcmp(name, "index") || depth > 0) {
 			bool inner;
 
@@ -642,9 +643,12 @@ static bool remove_generated_files(const char *dir, int depth)
 				size_t idx_count = list_directory(path, &idx_names);
 
 				inner = false;
-				for (size_t j = 0; j < idx_count; j++)
-					if (is_stream_file_name(idx_names[j], ".idx"))
-						inner = remove_file(path, idx_names[j]);
+				for (size_t j = 0; j < idx_count; j++) {
+					if (is_stream_file_name(idx_names[j], ".idx")) {
+						remove_file(path, idx_names[j]);
+						inner = true;
+					}
+				}
 				free_names(idx_names, idx_count);
 			} else {
 				inner = remove_generated_files(path, depth - 1);
@@ -738,6 +742,7 @@ struct run {
 	unsigned ntraces;
 	struct stream **streams; /* all streams of all traces */
 	unsigned nstreams;
+	uint8_t clock_uuid[16]; /* one clock for all traces: one time line */
 	char clock_uuid_text[37];
 
 	struct rng rng;
@@ -1694,12 +1699,7 @@ static void setup_run(struct run *run, const struct options *opt)
 	memset(run, 0, sizeof(*run));
 	run->opt = opt;
 	run->rng = rng_derive(opt->seed, RNG_EVENTS, 0);
-	{
-		uint8_t unused[16];
-
-		/* one clock for all traces: they share the time line */
-		make_uuid(opt->seed, RNG_CLOCK_UUID, 0, unused, run->clock_uuid_text);
-	}
+	make_uuid(opt->seed, RNG_CLOCK_UUID, 0, run->clock_uuid, run->clock_uuid_text);
 	run->streams = xcalloc((size_t)opt->hosts * domains * opt->cpus, sizeof(*run->streams));
 
 	for (unsigned host = 0; host < opt->hosts; host++) {
