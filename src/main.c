@@ -1,25 +1,34 @@
 /* main.c - tracenav's command line. */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
+#include "batch.h"
+#include "commands.h"
 #include "dump.h"
+#include "tui/tui.h"
 #include "tracenav/core.h"
+#include "tracenav/runtime.h"
 #include "tracenav/trace.h"
 
 static void print_usage(FILE *out)
 {
 	fprintf(out,
-"Usage: tracenav --dump [OPTION...] PATH\n"
+"Usage: tracenav [OPTION...] PATH\n"
+"       tracenav --dump [OPTION...] PATH\n"
+"       tracenav --batch 'CMD; CMD...' PATH\n"
 "       tracenav --info PATH\n"
 "Explore a CTF trace (LTTng kernel or userspace, or any CTF trace that\n"
 "libbabeltrace2 reads).  PATH is a trace directory or a directory of traces.\n"
 "\n"
-"Modes:\n"
+"Modes (without one, a full-screen event list; press ? in it for help):\n"
 "  -d, --dump          print the events as `babeltrace2 PATH` does\n"
+"  -c, --batch=SCRIPT  run commands (as typed after ':' in the event list)\n"
+"                      separated by ';', e.g. 'goto 50%%; print 10'\n"
 "  -i, --info          print what the trace's metadata says\n"
 "\n"
 "Options of --dump:\n"
@@ -38,11 +47,12 @@ static void print_usage(FILE *out)
 "Exit status: 0 success, 1 the trace could not be read, 2 bad usage.\n");
 }
 
-enum mode { MODE_NONE, MODE_DUMP, MODE_INFO };
+enum mode { MODE_TUI, MODE_DUMP, MODE_INFO, MODE_BATCH };
 
 struct command_line {
 	enum mode mode;
 	struct dump_options dump;
+	const char *script;
 	bool verbose;
 	const char *path;
 };
@@ -73,6 +83,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 	static const struct option options[] = {
 		{ "dump", no_argument, NULL, 'd' },
 		{ "info", no_argument, NULL, 'i' },
+		{ "batch", required_argument, NULL, 'c' },
 		{ "begin", required_argument, NULL, 'b' },
 		{ "end", required_argument, NULL, 'e' },
 		{ "count", required_argument, NULL, 'n' },
@@ -86,11 +97,12 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 
 	memset(cl, 0, sizeof(*cl));
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":dib:e:n:vhV", options,
+	while ((opt = getopt_long(argc, argv, ":dic:b:e:n:vhV", options,
 			NULL)) != -1) {
 		switch (opt) {
 		case 'd': cl->mode = MODE_DUMP; break;
 		case 'i': cl->mode = MODE_INFO; break;
+		case 'c': cl->mode = MODE_BATCH; cl->script = optarg; break;
 		case 'b': cl->dump.begin = optarg; break;
 		case 'e': cl->dump.end = optarg; break;
 		case 'n':
@@ -112,16 +124,54 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		}
 	}
 	if (optind >= argc)
-		return usage_error("%s", "no trace given: tracenav --dump PATH");
+		return usage_error("%s", "no trace given: tracenav PATH");
 	if (optind + 1 < argc)
 		return usage_error("one trace path only (give a directory of "
 			"traces to read several), not also '%s'",
 			argv[optind + 1]);
 	cl->path = argv[optind];
-	if (cl->mode == MODE_NONE)
-		return usage_error("%s", "the interactive view is not built "
-			"yet: use --dump or --info");
 	return -1;
+}
+
+/* Interrupted outside the full-screen view: remove the private files,
+ * then die of the signal as usual. */
+static void on_fatal_signal(int signum)
+{
+	tn_runtime_cleanup();
+	signal(signum, SIG_DFL);
+	raise(signum);
+}
+
+static void clean_up_on_exit(void)
+{
+	struct sigaction action = { .sa_handler = on_fatal_signal };
+
+	atexit(tn_runtime_cleanup);
+	sigemptyset(&action.sa_mask);
+	sigaction(SIGINT, &action, NULL);
+	sigaction(SIGTERM, &action, NULL);
+	sigaction(SIGHUP, &action, NULL);
+}
+
+static int run_tui(struct tn_trace *trace, bool gmt)
+{
+	struct tn_session session;
+	struct tn_error err;
+	int status;
+
+	/* The TUI sets its own output function. */
+	if (tn_session_init(&session, trace, gmt, NULL, &err)) {
+		fprintf(stderr, "tracenav: %s: %s\n", tn_trace_get_path(trace),
+			err.message);
+		return 1;
+	}
+	status = tn_tui_run(&session, &err);
+	if (status < 0) {
+		fprintf(stderr, "tracenav: %s\n", err.message);
+		status = 1;
+	}
+	tn_session_fini(&session);
+	return status;
 }
 
 int main(int argc, char **argv)
@@ -134,16 +184,27 @@ int main(int argc, char **argv)
 	if (status >= 0)
 		return status;
 	tn_core_set_verbose(cl.verbose);
+	clean_up_on_exit();
 	if (tn_trace_open(cl.path, &trace, &err)) {
 		fprintf(stderr, "tracenav: %s\n", err.message);
 		return 1;
 	}
 	static char out_buffer[1 << 20];
 	setvbuf(stdout, out_buffer, _IOFBF, sizeof(out_buffer));
-	if (cl.mode == MODE_INFO)
+	switch (cl.mode) {
+	case MODE_INFO:
 		status = dump_info(trace, cl.dump.gmt);
-	else
+		break;
+	case MODE_DUMP:
 		status = dump_events(trace, &cl.dump);
+		break;
+	case MODE_BATCH:
+		status = batch_run(trace, cl.script, cl.dump.gmt);
+		break;
+	case MODE_TUI:
+		status = run_tui(trace, cl.dump.gmt);
+		break;
+	}
 	tn_trace_destroy(trace);
 	tn_core_thread_cleanup();
 	return status;

@@ -36,6 +36,15 @@ void tn_format_event_line(GString *out, const struct tn_event *ev,
  * (contexts and payload, e.g. "{ cpu_id = 0 }, { fd = 3 }"). */
 void tn_format_event_fields(GString *out, const struct tn_event *ev);
 
+/* Call line(depth, text, data) for every field of ev, one per line, as
+ * a tree: "name = value" for a scalar, "name:" then its members one
+ * level deeper for a structure, array or variant.  The scopes come first
+ * at depth 0 ("packet context:", "common context:", "specific context:",
+ * "payload:"), only those the event has. */
+void tn_format_event_tree(const struct tn_event *ev,
+		void (*line)(int depth, const char *text, void *data),
+		void *data);
+
 /* Append the warning babeltrace2 writes on stderr for a discarded
  * events or packets notice, without colours and without the newline:
  * "WARNING: Tracer discarded 3 events between [...] and [...] in trace

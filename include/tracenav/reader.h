@@ -16,12 +16,17 @@
 #include "tracenav/trace.h"
 
 struct tn_reader;
+struct tn_slice;
 
 struct tn_reader_options {
 	bool has_begin;		/* drop what precedes begin_ns */
 	int64_t begin_ns;
 	bool has_end;		/* stop after end_ns (inclusive) */
 	int64_t end_ns;
+	/* Read this sliced view of the trace instead of the trace's own
+	 * directories (see slice.h); NULL for the whole trace.  The slice
+	 * must outlive the reader. */
+	const struct tn_slice *slice;
 };
 
 enum tn_reader_status {

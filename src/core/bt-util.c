@@ -26,39 +26,43 @@ bt_logging_level tn_bt_component_log_level(void)
 		BT_LOGGING_LEVEL_NONE;
 }
 
-/* Plugins found so far: finding one scans the plugin directories and
- * loads shared objects, so each is found once and kept for the life of
- * the process.  Guarded for the worker threads that open readers. */
+/* The installed plugins, loaded once for the life of the process: finding
+ * them scans the plugin directories and loads shared objects.  Guarded
+ * for the worker threads that open readers. */
 static GMutex plugins_lock;
-static GHashTable *plugins;	/* name -> const bt_plugin * */
+static const bt_plugin_set *plugins;
 
 static const bt_plugin *find_plugin(const char *name, struct tn_error *err)
 {
-	const bt_plugin *plugin;
+	const bt_plugin *plugin = NULL;
 
 	g_mutex_lock(&plugins_lock);
-	if (!plugins)
-		plugins = g_hash_table_new(g_str_hash, g_str_equal);
-	plugin = g_hash_table_lookup(plugins, name);
-	if (plugin)
-		goto out;
-	/* The CTF metadata parser reads its log level from the environment
-	 * when the plugin loads; without it, syntax errors go unexplained.
-	 * Errors only: they happen while a trace is opened (and the log is
-	 * captured), never later with metadata already found valid. */
-	setenv("BABELTRACE_PLUGIN_CTF_METADATA_LOG_LEVEL", "E", 0);
-	if (bt_plugin_find(name, BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, BT_FALSE,
-			&plugin) != BT_PLUGIN_FIND_STATUS_OK) {
-		bt_current_thread_clear_error();
+	if (!plugins) {
+		/* The CTF metadata parser reads its log level from the
+		 * environment when the plugin loads; without it, syntax
+		 * errors go unexplained.  Errors only: they happen while a
+		 * trace is opened (and the log is captured), never later
+		 * with metadata already found valid. */
+		setenv("BABELTRACE_PLUGIN_CTF_METADATA_LOG_LEVEL", "E", 0);
+		if (bt_plugin_find_all(BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE,
+				BT_FALSE, &plugins) != BT_PLUGIN_FIND_ALL_STATUS_OK) {
+			bt_current_thread_clear_error();
+			plugins = NULL;
+		}
+	}
+	for (uint64_t i = 0; plugins &&
+	     i < bt_plugin_set_get_plugin_count(plugins); i++) {
+		const bt_plugin *candidate =
+			bt_plugin_set_borrow_plugin_by_index_const(plugins, i);
+
+		if (strcmp(bt_plugin_get_name(candidate), name) == 0)
+			plugin = candidate;
+	}
+	g_mutex_unlock(&plugins_lock);
+	if (!plugin)
 		tn_error_set(err, "the libbabeltrace2 plugin \"%s\" is not "
 			"installed: install the Debian package babeltrace2 "
 			"(apt-get install babeltrace2)", name);
-		plugin = NULL;
-		goto out;
-	}
-	g_hash_table_insert(plugins, g_strdup(name), (gpointer) plugin);
-out:
-	g_mutex_unlock(&plugins_lock);
 	return plugin;
 }
 

@@ -3,6 +3,7 @@
  * payload, header names hidden, trace hostname/procname/vpid shown). */
 #include <babeltrace2/babeltrace.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "tracenav/format.h"
@@ -228,6 +229,105 @@ void tn_format_event_fields(GString *out, const struct tn_event *ev)
 		format_field(out, scopes[i]);
 		first = false;
 	}
+}
+
+static bool is_compound(const bt_field *field)
+{
+	bt_field_class_type type = bt_field_get_class_type(field);
+
+	return type == BT_FIELD_CLASS_TYPE_STRUCTURE ||
+		bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_ARRAY) ||
+		bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_VARIANT) ||
+		(bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_OPTION) &&
+		 bt_field_option_borrow_field_const(field));
+}
+
+struct tree_output {
+	void (*line)(int depth, const char *text, void *data);
+	void *data;
+	GString *text;
+};
+
+static void tree_field(struct tree_output *out, int depth, const char *name,
+		const bt_field *field);
+
+/* The members of a compound field, one level deeper. */
+static void tree_members(struct tree_output *out, int depth,
+		const bt_field *field)
+{
+	bt_field_class_type type = bt_field_get_class_type(field);
+	char index[32];
+
+	if (type == BT_FIELD_CLASS_TYPE_STRUCTURE) {
+		const bt_field_class *fc = bt_field_borrow_class_const(field);
+
+		for (uint64_t i = 0;
+		     i < bt_field_class_structure_get_member_count(fc); i++)
+			tree_field(out, depth,
+				bt_field_class_structure_member_get_name(
+					bt_field_class_structure_borrow_member_by_index_const(
+						fc, i)),
+				bt_field_structure_borrow_member_field_by_index_const(
+					field, i));
+	} else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_ARRAY)) {
+		for (uint64_t i = 0; i < bt_field_array_get_length(field); i++) {
+			snprintf(index, sizeof(index), "[%" PRIu64 "]", i);
+			tree_field(out, depth, index,
+				bt_field_array_borrow_element_field_by_index_const(
+					field, i));
+		}
+	} else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_VARIANT)) {
+		tree_field(out, depth, "(selected)",
+			bt_field_variant_borrow_selected_option_field_const(
+				field));
+	} else {
+		tree_field(out, depth, "(value)",
+			bt_field_option_borrow_field_const(field));
+	}
+}
+
+static void tree_field(struct tree_output *out, int depth, const char *name,
+		const bt_field *field)
+{
+	g_string_assign(out->text, name);
+	if (is_compound(field)) {
+		g_string_append_c(out->text, ':');
+		out->line(depth, out->text->str, out->data);
+		tree_members(out, depth + 1, field);
+		return;
+	}
+	g_string_append(out->text, " = ");
+	format_field(out->text, field);
+	out->line(depth, out->text->str, out->data);
+}
+
+void tn_format_event_tree(const struct tn_event *ev,
+		void (*line)(int depth, const char *text, void *data),
+		void *data)
+{
+	const bt_event *event = borrow_event(ev);
+	const bt_packet *packet = bt_event_borrow_packet_const(event);
+	const struct {
+		const char *title;
+		const bt_field *field;
+	} scopes[] = {
+		{ "packet context:", packet ?
+			bt_packet_borrow_context_field_const(packet) : NULL },
+		{ "common context:",
+			bt_event_borrow_common_context_field_const(event) },
+		{ "specific context:",
+			bt_event_borrow_specific_context_field_const(event) },
+		{ "payload:", bt_event_borrow_payload_field_const(event) },
+	};
+	struct tree_output out = { line, data, g_string_new(NULL) };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(scopes); i++) {
+		if (!scopes[i].field)
+			continue;
+		line(0, scopes[i].title, data);
+		tree_members(&out, 1, scopes[i].field);
+	}
+	g_string_free(out.text, TRUE);
 }
 
 /* Append env entry `name` of the trace; integers in parentheses, as

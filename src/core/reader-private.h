@@ -12,4 +12,9 @@
 enum tn_reader_status tn_reader_next_message(struct tn_reader *reader,
 		const bt_message **msg, struct tn_error *err);
 
+/* Give msg (and its reference) back: the next call of
+ * tn_reader_next_message() or tn_reader_next() returns it.  Messages given
+ * back one after the other come out in the reverse order. */
+void tn_reader_push_back(struct tn_reader *reader, const bt_message *msg);
+
 #endif

@@ -8,6 +8,7 @@
 #include "bt-util.h"
 #include "tracenav/time.h"
 #include "reader-private.h"
+#include "slice.h"
 #include "trace-private.h"
 
 struct tn_reader {
@@ -19,6 +20,7 @@ struct tn_reader {
 	uint64_t batch_next;
 	bool ended;
 	bool failed;
+	GQueue pushed_back;	/* messages given back, handed out first */
 };
 
 static bt_graph_simple_sink_component_initialize_func_status
@@ -54,19 +56,29 @@ sink_consume(bt_message_iterator *iterator, void *data)
 	}
 }
 
-static bt_value *inputs_param(const struct tn_trace *trace, size_t group)
+/* The "inputs" parameter of group's src.ctf.fs: its directories, or their
+ * sliced stand-ins.  *count is the number of inputs (0: nothing of this
+ * group is left in the slice). */
+static bt_value *inputs_param(const struct tn_trace *trace, size_t group,
+		const struct tn_slice *slice, uint64_t *count)
 {
 	bt_value *params = bt_value_map_create();
 	bt_value *inputs = NULL;
 
+	*count = 0;
 	if (!params)
 		return NULL;
 	if (bt_value_map_insert_empty_array_entry(params, "inputs", &inputs))
 		goto fail;
-	for (size_t i = 0; i < tn_trace_get_group_dir_count(trace, group); i++)
-		if (bt_value_array_append_string_element(inputs,
-				tn_trace_get_group_dir(trace, group, i)))
+	for (size_t i = 0; i < tn_trace_get_group_dir_count(trace, group); i++) {
+		const char *dir = tn_trace_get_group_dir(trace, group, i);
+
+		if (slice && !(dir = tn_slice_map_dir(slice, dir)))
+			continue;
+		if (bt_value_array_append_string_element(inputs, dir))
 			goto fail;
+		(*count)++;
+	}
 	return params;
 fail:
 	bt_value_put_ref(params);
@@ -104,7 +116,8 @@ static bt_value *trimmer_params(const struct tn_reader_options *options)
 /* Add every source and connect their ports to the muxer, which grows one
  * input port per connection. */
 static int add_sources(struct tn_reader *reader, const struct tn_trace *trace,
-		const bt_component_filter *muxer, struct tn_error *err)
+		const struct tn_slice *slice, const bt_component_filter *muxer,
+		struct tn_error *err)
 {
 	const bt_component_class_source *fs_class;
 	uint64_t muxer_port = 0;
@@ -115,13 +128,19 @@ static int add_sources(struct tn_reader *reader, const struct tn_trace *trace,
 	for (size_t group = 0; group < tn_trace_get_group_count(trace);
 			group++) {
 		const bt_component_source *source;
-		bt_value *params = inputs_param(trace, group);
+		uint64_t input_count;
+		bt_value *params = inputs_param(trace, group, slice,
+			&input_count);
 		char name[32];
 		int status;
 
 		if (!params) {
 			tn_error_set(err, "out of memory");
 			return -1;
+		}
+		if (input_count == 0) {
+			bt_value_put_ref(params);
+			continue;
 		}
 		snprintf(name, sizeof(name), "source-%zu", group);
 		status = bt_graph_add_source_component(reader->graph, fs_class,
@@ -189,7 +208,8 @@ static int build_graph(struct tn_reader *reader, const struct tn_trace *trace,
 		return -1;
 	}
 	if (add_filter(reader, "utils", "muxer", NULL, &muxer, err) ||
-	    add_sources(reader, trace, muxer, err))
+	    add_sources(reader, trace, options ? options->slice : NULL, muxer,
+			err))
 		return -1;
 	last = muxer;
 	if (options && (options->has_begin || options->has_end)) {
@@ -239,6 +259,8 @@ void tn_reader_destroy(struct tn_reader *reader)
 		return;
 	while (reader->batch_next < reader->batch_count)
 		bt_message_put_ref(reader->batch[reader->batch_next++]);
+	while (!g_queue_is_empty(&reader->pushed_back))
+		bt_message_put_ref(g_queue_pop_head(&reader->pushed_back));
 	bt_graph_put_ref(reader->graph);
 	g_free(reader);
 }
@@ -271,12 +293,22 @@ static enum tn_reader_status fill_batch(struct tn_reader *reader,
 enum tn_reader_status tn_reader_next_message(struct tn_reader *reader,
 		const bt_message **msg, struct tn_error *err)
 {
-	enum tn_reader_status status = fill_batch(reader, err);
+	enum tn_reader_status status;
 
+	if (!g_queue_is_empty(&reader->pushed_back)) {
+		*msg = g_queue_pop_head(&reader->pushed_back);
+		return TN_READER_OK;
+	}
+	status = fill_batch(reader, err);
 	if (status != TN_READER_OK)
 		return status;
 	*msg = reader->batch[reader->batch_next++];
 	return TN_READER_OK;
+}
+
+void tn_reader_push_back(struct tn_reader *reader, const bt_message *msg)
+{
+	g_queue_push_head(&reader->pushed_back, (gpointer) msg);
 }
 
 static bool clock_ns(const bt_clock_snapshot *snapshot, int64_t *ns)

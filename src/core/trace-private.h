@@ -3,6 +3,7 @@
 #ifndef TRACENAV_CORE_TRACE_PRIVATE_H
 #define TRACENAV_CORE_TRACE_PRIVATE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "tracenav/trace.h"
@@ -14,5 +15,19 @@ size_t tn_trace_get_group_dir_count(const struct tn_trace *trace,
 		size_t group);
 const char *tn_trace_get_group_dir(const struct tn_trace *trace,
 		size_t group, size_t index);
+
+/* The clock of the streams of trace directory `index` (as
+ * tn_trace_get_dir()), for converting times to the cycles of its packet
+ * indexes.  clock->name is NULL.  false if none of its streams has a
+ * clock. */
+bool tn_trace_get_dir_clock(const struct tn_trace *trace, size_t index,
+		struct tn_clock_info *clock);
+
+struct tn_reader;
+
+/* A reader at the very start of the trace (no bounds, no slice), made
+ * while the trace opened, or NULL if it was taken already.  The caller
+ * owns it.  Safe to call from any thread. */
+struct tn_reader *tn_trace_take_start_reader(const struct tn_trace *trace);
 
 #endif

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <glib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -29,6 +30,10 @@ struct tn_trace {
 	GPtrArray *dirs;	/* char *, every trace directory */
 	GPtrArray *groups;	/* struct trace_group * */
 	GPtrArray *infos;	/* struct tn_trace_info * */
+	GHashTable *dir_clocks;	/* trace directory -> struct tn_clock_info * */
+	/* The probe's reader, rewound, for the first reader from the start
+	 * (see tn_trace_take_start_reader()); taken atomically. */
+	struct tn_reader *start_reader;
 	size_t stream_count;
 	bool has_range;
 	int64_t begin_ns, end_ns;
@@ -315,6 +320,31 @@ static void add_clock(struct tn_trace_info *info, const bt_clock_class *clock)
 	info->clock_count++;
 }
 
+/* Remember the clock of the directory holding the stream's file (src.ctf.fs
+ * names a stream after its file), to turn times into the clock cycles of
+ * that directory's packet indexes. */
+static void note_dir_clock(struct tn_trace *trace, const bt_stream *stream,
+		const bt_clock_class *clock)
+{
+	const char *file = bt_stream_get_name(stream);
+	struct tn_clock_info *info;
+	char *dir;
+
+	if (!file)
+		return;
+	dir = g_path_get_dirname(file);
+	if (g_hash_table_contains(trace->dir_clocks, dir)) {
+		g_free(dir);
+		return;
+	}
+	info = g_new0(struct tn_clock_info, 1);
+	info->frequency = bt_clock_class_get_frequency(clock);
+	info->origin_is_unix_epoch = bt_clock_class_origin_is_unix_epoch(clock);
+	bt_clock_class_get_offset(clock, &info->offset_seconds,
+		&info->offset_cycles);
+	g_hash_table_insert(trace->dir_clocks, dir, info);
+}
+
 /* Record what the trace object of a new stream says about itself. */
 static void note_stream(struct tn_trace *trace, GHashTable *seen,
 		const bt_stream *stream)
@@ -330,8 +360,10 @@ static void note_stream(struct tn_trace *trace, GHashTable *seen,
 		g_hash_table_insert(seen, (gpointer) bt_trace, info);
 	}
 	info->stream_count++;
-	if (clock)
+	if (clock) {
 		add_clock(info, clock);
+		note_dir_clock(trace, stream, clock);
+	}
 }
 
 /* Read the first messages: every stream begins there, which gives the
@@ -340,6 +372,7 @@ static void note_stream(struct tn_trace *trace, GHashTable *seen,
 static int probe(struct tn_trace *trace, struct tn_error *err)
 {
 	GHashTable *seen = g_hash_table_new(NULL, NULL);
+	GPtrArray *read = g_ptr_array_new();
 	struct tn_reader *reader = NULL;
 	size_t streams_seen = 0;
 	int status = tn_reader_create(trace, NULL, &reader, err);
@@ -360,11 +393,32 @@ static int probe(struct tn_trace *trace, struct tn_error *err)
 				bt_message_stream_beginning_borrow_stream_const(msg));
 			streams_seen++;
 		}
-		bt_message_put_ref(msg);
+		g_ptr_array_add(read, (gpointer) msg);
 	}
-	tn_reader_destroy(reader);
+	/* Rewind: the first reader from the start will be this one, which
+	 * saves setting up a graph again when the trace opens. */
+	for (guint i = read->len; i > 0; i--) {
+		if (status == 0)
+			tn_reader_push_back(reader, read->pdata[i - 1]);
+		else
+			bt_message_put_ref(read->pdata[i - 1]);
+	}
+	g_ptr_array_free(read, TRUE);
+	if (status == 0)
+		trace->start_reader = reader;
+	else
+		tn_reader_destroy(reader);
 	g_hash_table_destroy(seen);
 	return status;
+}
+
+struct tn_reader *tn_trace_take_start_reader(const struct tn_trace *trace)
+{
+	/* Taking it changes no visible state of the trace: the const only
+	 * keeps callers from doing anything else. */
+	struct tn_trace *mutable_trace = (struct tn_trace *) trace;
+
+	return g_atomic_pointer_exchange(&mutable_trace->start_reader, NULL);
 }
 
 static void info_free(gpointer data)
@@ -438,6 +492,8 @@ static int open_traces(const char *path, struct tn_trace **out, char *where,
 	trace->dirs = g_ptr_array_new_with_free_func(g_free);
 	trace->groups = g_ptr_array_new_with_free_func(trace_group_free);
 	trace->infos = g_ptr_array_new_with_free_func(info_free);
+	trace->dir_clocks = g_hash_table_new_full(g_str_hash, g_str_equal,
+		g_free, g_free);
 	find_trace_dirs(path, 0, trace->dirs);
 	if (trace->dirs->len == 0) {
 		tn_error_set(err, "%s: no CTF trace found: no directory under "
@@ -471,7 +527,9 @@ void tn_trace_destroy(struct tn_trace *trace)
 {
 	if (!trace)
 		return;
+	tn_reader_destroy(trace->start_reader);
 	g_ptr_array_free(trace->infos, TRUE);
+	g_hash_table_destroy(trace->dir_clocks);
 	g_ptr_array_free(trace->groups, TRUE);
 	g_ptr_array_free(trace->dirs, TRUE);
 	g_free(trace->path);
@@ -533,4 +591,42 @@ const char *tn_trace_get_group_dir(const struct tn_trace *trace, size_t group,
 		size_t index)
 {
 	return ((struct trace_group *) trace->groups->pdata[group])->dirs->pdata[index];
+}
+
+static const struct tn_clock_info *lookup_dir_clock(
+		const struct tn_trace *trace, const char *dir)
+{
+	const struct tn_clock_info *found =
+		g_hash_table_lookup(trace->dir_clocks, dir);
+	char *real;
+
+	if (found || !(real = realpath(dir, NULL)))
+		return found;
+	found = g_hash_table_lookup(trace->dir_clocks, real);
+	free(real);
+	return found;
+}
+
+bool tn_trace_get_dir_clock(const struct tn_trace *trace, size_t index,
+		struct tn_clock_info *clock)
+{
+	const char *dir = tn_trace_get_dir(trace, index);
+	const struct tn_clock_info *found = lookup_dir_clock(trace, dir);
+
+	/* The chunks of a rotated trace share its metadata, hence its clock,
+	 * but libbabeltrace2 names each stream after its first chunk. */
+	for (guint g = 0; !found && g < trace->groups->len; g++) {
+		struct trace_group *group = trace->groups->pdata[g];
+
+		if (!g_ptr_array_find_with_equal_func(group->dirs, dir,
+				g_str_equal, NULL))
+			continue;
+		for (guint i = 0; !found && i < group->dirs->len; i++)
+			found = lookup_dir_clock(trace, group->dirs->pdata[i]);
+	}
+	if (!found)
+		return false;
+	*clock = *found;
+	clock->name = NULL;
+	return true;
 }

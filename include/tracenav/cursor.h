@@ -1,0 +1,62 @@
+/* cursor.h - the event list's model: a current event in a trace and a
+ * ring of decoded rows around it.
+ *
+ * Moving by a line or a page inside the ring reads nothing; past it, the
+ * cursor reads forward from where it stopped, or backward with
+ * tn_seek_n_events_backward().  Far moves seek by time.  Nothing here
+ * needs the trace to have been read before (no preparse).
+ */
+#ifndef TRACENAV_CURSOR_H
+#define TRACENAV_CURSOR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tracenav/error.h"
+#include "tracenav/seek.h"
+#include "tracenav/trace.h"
+
+struct tn_cursor;
+
+/* Create a cursor on the first event of trace (which must outlive it).
+ * filter may be NULL (every event).  Returns 0 or -1 with err. */
+int tn_cursor_create(const struct tn_trace *trace,
+		const struct tn_filter *filter, struct tn_cursor **out,
+		struct tn_error *err);
+void tn_cursor_destroy(struct tn_cursor *cursor);
+
+/* Go to the first event at or after ns (the last event if there is
+ * none).  On error the cursor stays where it was. */
+int tn_cursor_seek_time(struct tn_cursor *cursor, int64_t ns,
+		struct tn_error *err);
+
+/* Go to the first or the last event. */
+int tn_cursor_seek_first(struct tn_cursor *cursor, struct tn_error *err);
+int tn_cursor_seek_last(struct tn_cursor *cursor, struct tn_error *err);
+
+/* Go to the time at fraction (0..1) of the trace's time range. */
+int tn_cursor_seek_fraction(struct tn_cursor *cursor, double fraction,
+		struct tn_error *err);
+
+/* Move by delta events (negative: back), stopping at the first or last
+ * event; *moved (may be NULL) says how far it went.  Returns 0 or -1. */
+int tn_cursor_move(struct tn_cursor *cursor, int64_t delta, int64_t *moved,
+		struct tn_error *err);
+
+/* The row at offset from the current event (0: the current one,
+ * negative: before it), reading as needed; its has_prev is filled in.
+ * NULL past either end of the trace (err empty) or on error (err set).
+ * The row stays valid until the next call on the cursor (reading may
+ * move the rows in memory). */
+const struct tn_row *tn_cursor_row(struct tn_cursor *cursor, int64_t offset,
+		struct tn_error *err);
+
+/* true if the trace has no event (at all, or matching the filter). */
+bool tn_cursor_is_empty(const struct tn_cursor *cursor);
+
+/* How many rows the cursor holds decoded, and how many times it opened a
+ * reader (for tests and the status bar). */
+uint64_t tn_cursor_get_ring_size(const struct tn_cursor *cursor);
+uint64_t tn_cursor_get_read_count(const struct tn_cursor *cursor);
+
+#endif

@@ -1,0 +1,50 @@
+/* runtime.h - tracenav's private runtime files and their removal.
+ *
+ * Fast seeks work on small private directories (sliced views of a trace:
+ * symlinks and rewritten packet indexes) made under the runtime
+ * directory, $XDG_RUNTIME_DIR/tracenav or else /tmp/tracenav-<uid>
+ * (mode 0700).  The objects owning them remove them when destroyed; a
+ * program that may be interrupted also calls tn_runtime_cleanup() from
+ * atexit() and from its SIGINT and SIGTERM handlers, so that nothing is
+ * left behind.
+ */
+#ifndef TRACENAV_RUNTIME_H
+#define TRACENAV_RUNTIME_H
+
+#include <stddef.h>
+
+#include "tracenav/error.h"
+
+/* Remove every private directory the process still has.  Safe in a
+ * signal handler: it only calls unlink() and rmdir() on paths computed
+ * in advance, without allocating or locking.  Calling it twice is
+ * harmless.  The objects owning the directories are still destroyed as
+ * usual (their directories are then already gone). */
+void tn_runtime_cleanup(void);
+
+/* What follows is for the core. */
+
+/* A registered tree of private files, removed by tn_runtime_remove() or
+ * tn_runtime_cleanup(). */
+struct tn_runtime_tree;
+
+/* Make a new, empty private directory PREFIX-XXXXXX (mkdtemp) in the
+ * runtime directory, creating the latter (0700) if needed and refusing
+ * it if it is not a directory of ours with mode 0700 (a symlink planted
+ * there is not followed).  Returns its path (g_free it), or NULL with
+ * err set. */
+char *tn_runtime_make_dir(const char *prefix, struct tn_error *err);
+
+/* Register a tree for removal: the files (or symlinks) are unlinked
+ * first, then the directories are removed in the order given (children
+ * before their parents).  The paths are copied.  Returns the tree, or
+ * NULL with err set (too many trees alive at once). */
+struct tn_runtime_tree *tn_runtime_register(const char *const *files,
+		size_t file_count, const char *const *dirs, size_t dir_count,
+		struct tn_error *err);
+
+/* Remove the tree's files and directories now and forget it.
+ * NULL-safe. */
+void tn_runtime_remove(struct tn_runtime_tree *tree);
+
+#endif

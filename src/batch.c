@@ -1,0 +1,35 @@
+/* batch.c - --batch: run commands of the command table without a
+ * terminal, results on stdout. */
+#include <stdio.h>
+
+#include "batch.h"
+#include "commands.h"
+
+static void batch_output(struct tn_session *session, enum tn_output_kind kind,
+		const char *title, const char *text)
+{
+	(void) session;
+	(void) title;
+	fprintf(kind == TN_OUTPUT_TEXT ? stdout : stderr, "%s\n", text);
+}
+
+int batch_run(struct tn_trace *trace, const char *script, bool gmt)
+{
+	struct tn_session session;
+	struct tn_error err;
+	int status = 0;
+
+	if (tn_session_init(&session, trace, gmt, batch_output, &err)) {
+		fprintf(stderr, "tracenav: %s: %s\n", tn_trace_get_path(trace),
+			err.message);
+		return 1;
+	}
+	session.page_rows = TN_BATCH_PAGE_ROWS;
+	if (tn_command_run_script(&session, script, &err)) {
+		fflush(stdout);
+		fprintf(stderr, "tracenav: --batch: %s\n", err.message);
+		status = 1;
+	}
+	tn_session_fini(&session);
+	return status;
+}

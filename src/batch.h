@@ -1,0 +1,17 @@
+/* batch.h - --batch: run commands of the command table without a
+ * terminal, results on stdout. */
+#ifndef TRACENAV_BATCH_H
+#define TRACENAV_BATCH_H
+
+#include <stdbool.h>
+
+#include "tracenav/trace.h"
+
+/* Rows a page moves in batch mode (a 24-line terminal's list). */
+#define TN_BATCH_PAGE_ROWS 20
+
+/* Run script (commands separated by ';' or newlines) on trace.  Returns
+ * the exit status: 0, or 1 with a message on stderr. */
+int batch_run(struct tn_trace *trace, const char *script, bool gmt);
+
+#endif

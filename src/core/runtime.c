@@ -1,0 +1,218 @@
+/* runtime.c - the private runtime directory and the registry of the
+ * private trees in it, removed on destroy, at exit and on signals.
+ *
+ * The registry is a fixed table of atomic pointers rather than a list
+ * behind a mutex: tn_runtime_cleanup() runs in signal handlers, which
+ * can neither lock nor allocate.  Whoever takes a tree out of its slot
+ * (atomic exchange) owns it; the cleanup never frees a tree, it parks it
+ * so that its owner can still free it later.
+ */
+#include <errno.h>
+#include <glib.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tracenav/runtime.h"
+
+#define MAX_TREES 1024
+
+_Static_assert(ATOMIC_POINTER_LOCK_FREE == 2,
+	"the registry needs lock-free pointers to be usable in signal handlers");
+
+struct tn_runtime_tree {
+	size_t slot;
+	size_t file_count;	/* paths[0..file_count) are unlinked */
+	size_t path_count;	/* then paths[file_count..) are rmdir'ed */
+	char *paths[];		/* the strings follow the array */
+};
+
+/* Trees alive, and trees already removed by tn_runtime_cleanup() that
+ * their owner has not destroyed yet (same slot). */
+static _Atomic(struct tn_runtime_tree *) live[MAX_TREES];
+static _Atomic(struct tn_runtime_tree *) parked[MAX_TREES];
+
+/* $XDG_RUNTIME_DIR if it names a directory we can write in. */
+static const char *usable_xdg_runtime_dir(void)
+{
+	const char *dir = getenv("XDG_RUNTIME_DIR");
+	struct stat st;
+
+	if (!dir || dir[0] != '/' || stat(dir, &st) != 0 ||
+	    !S_ISDIR(st.st_mode) || access(dir, W_OK | X_OK) != 0)
+		return NULL;
+	return dir;
+}
+
+/* Refuse path unless it is, itself (not through a symlink), a directory
+ * owned by us that nobody else can enter. */
+static int check_private_dir(const char *path, struct tn_error *err)
+{
+	struct stat st;
+
+	if (lstat(path, &st) != 0) {
+		tn_error_set(err, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		tn_error_set(err, "%s: not a directory: remove it, tracenav "
+			"keeps its private files there", path);
+		return -1;
+	}
+	if (st.st_uid != geteuid()) {
+		tn_error_set(err, "%s: owned by uid %u, not by us (uid %u): "
+			"refusing to use it", path, (unsigned) st.st_uid,
+			(unsigned) geteuid());
+		return -1;
+	}
+	if ((st.st_mode & 07777) != 0700) {
+		tn_error_set(err, "%s: mode %04o, not 0700: refusing to use "
+			"it", path, (unsigned) (st.st_mode & 07777));
+		return -1;
+	}
+	return 0;
+}
+
+/* The runtime directory, created if needed; g_free the result. */
+static char *runtime_dir(struct tn_error *err)
+{
+	const char *xdg = usable_xdg_runtime_dir();
+	char *path = xdg ? g_strdup_printf("%s/tracenav", xdg) :
+		g_strdup_printf("/tmp/tracenav-%u", (unsigned) geteuid());
+
+	if (mkdir(path, 0700) == 0) {
+		/* The umask may have taken bits away. */
+		if (chmod(path, 0700) != 0) {
+			tn_error_set(err, "%s: %s", path, strerror(errno));
+			g_free(path);
+			return NULL;
+		}
+	} else if (errno != EEXIST) {
+		tn_error_set(err, "cannot create %s: %s", path, strerror(errno));
+		g_free(path);
+		return NULL;
+	}
+	if (check_private_dir(path, err)) {
+		g_free(path);
+		return NULL;
+	}
+	return path;
+}
+
+char *tn_runtime_make_dir(const char *prefix, struct tn_error *err)
+{
+	char *dir = runtime_dir(err);
+	char *path;
+
+	if (!dir)
+		return NULL;
+	path = g_strdup_printf("%s/%s-XXXXXX", dir, prefix);
+	g_free(dir);
+	if (!mkdtemp(path)) {
+		tn_error_set(err, "cannot create %s: %s", path,
+			strerror(errno));
+		g_free(path);
+		return NULL;
+	}
+	return path;
+}
+
+/* One allocation holding the path array and the strings. */
+static struct tn_runtime_tree *tree_new(const char *const *files,
+		size_t file_count, const char *const *dirs, size_t dir_count)
+{
+	size_t count = file_count + dir_count;
+	size_t size = sizeof(struct tn_runtime_tree) + count * sizeof(char *);
+	struct tn_runtime_tree *tree;
+	char *text;
+
+	for (size_t i = 0; i < count; i++)
+		size += strlen(i < file_count ? files[i] :
+			dirs[i - file_count]) + 1;
+	tree = g_malloc(size);
+	tree->file_count = file_count;
+	tree->path_count = count;
+	text = (char *) &tree->paths[count];
+	for (size_t i = 0; i < count; i++) {
+		const char *path = i < file_count ? files[i] :
+			dirs[i - file_count];
+		size_t len = strlen(path) + 1;
+
+		memcpy(text, path, len);
+		tree->paths[i] = text;
+		text += len;
+	}
+	return tree;
+}
+
+/* Async-signal-safe: unlink and rmdir only. */
+static void remove_paths(const struct tn_runtime_tree *tree)
+{
+	for (size_t i = 0; i < tree->path_count; i++) {
+		if (i < tree->file_count)
+			unlink(tree->paths[i]);
+		else
+			rmdir(tree->paths[i]);
+	}
+}
+
+struct tn_runtime_tree *tn_runtime_register(const char *const *files,
+		size_t file_count, const char *const *dirs, size_t dir_count,
+		struct tn_error *err)
+{
+	struct tn_runtime_tree *tree = tree_new(files, file_count, dirs,
+		dir_count);
+
+	for (size_t slot = 0; slot < MAX_TREES; slot++) {
+		struct tn_runtime_tree *expected = NULL;
+
+		if (atomic_load(&parked[slot]))
+			continue;
+		tree->slot = slot;
+		if (atomic_compare_exchange_strong(&live[slot], &expected,
+				tree))
+			return tree;
+	}
+	tn_error_set(err, "too many private directories at once (%d)",
+		MAX_TREES);
+	g_free(tree);
+	return NULL;
+}
+
+void tn_runtime_remove(struct tn_runtime_tree *tree)
+{
+	struct tn_runtime_tree *expected = tree;
+
+	if (!tree)
+		return;
+	if (atomic_exchange(&live[tree->slot], NULL) == tree) {
+		remove_paths(tree);
+		g_free(tree);
+		return;
+	}
+	/* tn_runtime_cleanup() took it and removed its files.  Free it only
+	 * once parked: until then a signal handler may still be reading it
+	 * (and the process is about to end anyway). */
+	if (atomic_compare_exchange_strong(&parked[tree->slot], &expected,
+			NULL))
+		g_free(tree);
+}
+
+void tn_runtime_cleanup(void)
+{
+	int saved_errno = errno;	/* a signal handler must keep it */
+
+	for (size_t slot = 0; slot < MAX_TREES; slot++) {
+		struct tn_runtime_tree *tree =
+			atomic_exchange(&live[slot], NULL);
+
+		if (tree) {
+			remove_paths(tree);
+			atomic_store(&parked[slot], tree);
+		}
+	}
+	errno = saved_errno;
+}

@@ -1,0 +1,38 @@
+/* slice.h - a sliced view of a trace that starts near a time, for fast
+ * seeks (internal: not part of the public API).
+ *
+ * libbabeltrace2 2.0's src.ctf.fs can only seek by reading from the
+ * beginning.  A slice is a private directory per trace directory with a
+ * symlink to its metadata and stream files and, in index/, the packet
+ * index entries from the first packet (per stream) that ends at or after
+ * the target time; the first kept entry's packet_size grows by the bytes
+ * skipped, so the sizes still add up to the file size.  src.ctf.fs reads
+ * packets in index order, so a reader opened on the slice starts at most
+ * one packet before the target in every stream.
+ */
+#ifndef TRACENAV_CORE_SLICE_H
+#define TRACENAV_CORE_SLICE_H
+
+#include <stdint.h>
+
+#include "tracenav/error.h"
+#include "tracenav/trace.h"
+
+struct tn_slice;
+
+/* Make a slice of trace starting at target_ns.  Returns 0, or -1 with err
+ * set when the trace cannot be sliced (a directory without index files,
+ * an index that does not match its stream file...): the caller then
+ * reads the whole trace and seeks the slow way. */
+int tn_slice_create(const struct tn_trace *trace, int64_t target_ns,
+		struct tn_slice **out, struct tn_error *err);
+
+/* The directory standing for trace directory dir (as given by
+ * tn_trace_get_dir()), or NULL if none of its streams reaches the target
+ * (nothing of it is left to read). */
+const char *tn_slice_map_dir(const struct tn_slice *slice, const char *dir);
+
+/* Remove the slice's private directory. */
+void tn_slice_destroy(struct tn_slice *slice);
+
+#endif

@@ -1,0 +1,43 @@
+/* session.h - what the front ends (TUI and batch) share: the trace, the
+ * event-list cursor and the view's geometry; commands act on it. */
+#ifndef TRACENAV_SESSION_H
+#define TRACENAV_SESSION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tracenav/cursor.h"
+#include "tracenav/error.h"
+#include "tracenav/trace.h"
+
+enum tn_output_kind {
+	TN_OUTPUT_TEXT,		/* a line of a command's result (print, help) */
+	TN_OUTPUT_MESSAGE,	/* a one-line status message */
+};
+
+struct tn_session {
+	struct tn_trace *trace;
+	struct tn_cursor *cursor;
+	bool gmt;		/* times in UTC rather than local time */
+	int64_t page_rows;	/* rows a page moves (the list's height) */
+	int64_t top_offset;	/* rows shown above the current one (TUI) */
+	bool quit;		/* a command asked to stop */
+	/* Where commands write: batch prints TEXT on stdout and MESSAGE on
+	 * stderr; the TUI shows TEXT in a pager and MESSAGE on its message
+	 * line.  title names a block of TEXT lines (e.g. "help"), or NULL. */
+	void (*output)(struct tn_session *session, enum tn_output_kind kind,
+		const char *title, const char *text);
+	void *frontend;		/* the front end's own state */
+};
+
+/* Set session up on trace: a cursor on its first event, the output
+ * function given.  Returns 0, or -1 with err. */
+int tn_session_init(struct tn_session *session, struct tn_trace *trace,
+		bool gmt, void (*output)(struct tn_session *session,
+			enum tn_output_kind kind, const char *title,
+			const char *text), struct tn_error *err);
+
+/* Free what tn_session_init() made. */
+void tn_session_fini(struct tn_session *session);
+
+#endif

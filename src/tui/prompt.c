@@ -1,0 +1,250 @@
+/* prompt.c - the ':' command line: editing, history, and Tab completion
+ * of command names from the command table. */
+#include <string.h>
+
+#include "../commands.h"
+#include "draw.h"
+#include "text.h"
+#include "tui-private.h"
+
+#define HISTORY_MAX 100
+
+struct tn_tui_prompt {
+	bool open;
+	GArray *text;		/* wchar_t */
+	guint cursor;		/* index in text */
+	GPtrArray *history;	/* char *, oldest first */
+	guint history_at;	/* == history->len: the line being typed */
+	char *hint;		/* choices listed by Tab, or NULL */
+};
+
+struct tn_tui_prompt *tn_tui_prompt_create(void)
+{
+	struct tn_tui_prompt *prompt = g_new0(struct tn_tui_prompt, 1);
+
+	prompt->text = g_array_new(FALSE, FALSE, sizeof(wchar_t));
+	prompt->history = g_ptr_array_new_with_free_func(g_free);
+	return prompt;
+}
+
+void tn_tui_prompt_destroy(struct tn_tui_prompt *prompt)
+{
+	if (!prompt)
+		return;
+	g_array_free(prompt->text, TRUE);
+	g_ptr_array_free(prompt->history, TRUE);
+	g_free(prompt->hint);
+	g_free(prompt);
+}
+
+bool tn_tui_prompt_is_open(const struct tn_tui_prompt *prompt)
+{
+	return prompt && prompt->open;
+}
+
+const char *tn_tui_prompt_hint(const struct tn_tui_prompt *prompt)
+{
+	return prompt && prompt->open ? prompt->hint : NULL;
+}
+
+static void set_text(struct tn_tui_prompt *prompt, const char *utf8)
+{
+	g_array_set_size(prompt->text, 0);
+	for (const char *p = utf8; *p; p = g_utf8_next_char(p)) {
+		wchar_t wc = (wchar_t) g_utf8_get_char(p);
+
+		g_array_append_val(prompt->text, wc);
+	}
+	prompt->cursor = prompt->text->len;
+}
+
+void tn_tui_prompt_open(struct tn_tui_prompt *prompt)
+{
+	prompt->open = true;
+	set_text(prompt, "");
+	prompt->history_at = prompt->history->len;
+	g_clear_pointer(&prompt->hint, g_free);
+}
+
+static char *to_utf8(const wchar_t *s, guint n)
+{
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < n; i++)
+		g_string_append_unichar(out, (gunichar) s[i]);
+	return g_string_free(out, FALSE);
+}
+
+char *tn_tui_prompt_take_line(struct tn_tui_prompt *prompt)
+{
+	char *line = to_utf8((wchar_t *) prompt->text->data,
+		prompt->text->len);
+
+	prompt->open = false;
+	g_clear_pointer(&prompt->hint, g_free);
+	if (line[strspn(line, " \t")]) {
+		if (prompt->history->len >= HISTORY_MAX)
+			g_ptr_array_remove_index(prompt->history, 0);
+		g_ptr_array_add(prompt->history, g_strdup(line));
+	}
+	return line;
+}
+
+/* Complete the command name before the cursor: a unique match is
+ * completed with a space; several are completed to their common prefix,
+ * and listed when there is nothing more to add. */
+static void complete(struct tn_tui_prompt *prompt)
+{
+	size_t count;
+	const struct tn_command *commands = tn_commands(&count);
+	char *word = to_utf8((wchar_t *) prompt->text->data, prompt->cursor);
+	GString *choices = g_string_new(NULL);
+	char *common = NULL;
+	guint matches = 0;
+
+	g_clear_pointer(&prompt->hint, g_free);
+	if (strchr(word, ' ')) {
+		g_free(word);
+		g_string_free(choices, TRUE);
+		return;		/* only command names complete */
+	}
+	for (size_t i = 0; i < count; i++) {
+		const char *name = commands[i].name;
+		size_t n = 0;
+
+		if (strncmp(name, word, strlen(word)))
+			continue;
+		matches++;
+		g_string_append_printf(choices, " %s", name);
+		if (!common) {
+			common = g_strdup(name);
+			continue;
+		}
+		while (common[n] && common[n] == name[n])
+			n++;
+		common[n] = 0;
+	}
+	if (!matches) {
+		prompt->hint = g_strdup_printf(" no command starts with '%s'",
+			word);
+	} else if (strlen(common) > strlen(word) || matches == 1) {
+		GString *line = g_string_new(common);
+		char *rest = to_utf8((wchar_t *) prompt->text->data +
+			prompt->cursor, prompt->text->len - prompt->cursor);
+		guint cursor;
+
+		if (matches == 1 && rest[0] != ' ')
+			g_string_append_c(line, ' ');
+		cursor = (guint) g_utf8_strlen(line->str, -1);
+		g_string_append(line, rest);
+		set_text(prompt, line->str);
+		prompt->cursor = cursor;
+		g_string_free(line, TRUE);
+		g_free(rest);
+	} else {
+		prompt->hint = g_strdup_printf(" choices:%s", choices->str);
+	}
+	g_free(common);
+	g_free(word);
+	g_string_free(choices, TRUE);
+}
+
+static void recall(struct tn_tui_prompt *prompt, int step)
+{
+	int at = (int) prompt->history_at + step;
+
+	if (at < 0 || at > (int) prompt->history->len)
+		return;
+	prompt->history_at = (guint) at;
+	set_text(prompt, at == (int) prompt->history->len ? "" :
+		g_ptr_array_index(prompt->history, at));
+}
+
+enum tn_tui_prompt_result tn_tui_prompt_key(struct tn_tui_prompt *prompt,
+		int key)
+{
+	const struct tn_tui_binding *b =
+		tn_tui_key_find(TN_TUI_KEYMAP_PROMPT, key);
+	GArray *text = prompt->text;
+
+	if (!b) {
+		if (key >= 0x20 && key != 0x7f && !(key & TN_TUI_KEY_FN(0)) &&
+				key <= 0x10ffff) {
+			wchar_t wc = (wchar_t) key;
+
+			g_array_insert_val(text, prompt->cursor, wc);
+			prompt->cursor++;
+		}
+		return TN_TUI_PROMPT_EDITING;
+	}
+	if (b->action != TN_TUI_EDIT_COMPLETE)
+		g_clear_pointer(&prompt->hint, g_free);
+	switch (b->action) {
+	case TN_TUI_EDIT_LEFT:
+		if (prompt->cursor > 0)
+			prompt->cursor--;
+		break;
+	case TN_TUI_EDIT_RIGHT:
+		if (prompt->cursor < text->len)
+			prompt->cursor++;
+		break;
+	case TN_TUI_EDIT_HOME: prompt->cursor = 0; break;
+	case TN_TUI_EDIT_END: prompt->cursor = text->len; break;
+	case TN_TUI_EDIT_BACKSPACE:
+		if (!text->len) {
+			/* Like vim: backspace on an empty line leaves. */
+			prompt->open = false;
+			return TN_TUI_PROMPT_CANCELLED;
+		}
+		if (prompt->cursor > 0)
+			g_array_remove_index(text, --prompt->cursor);
+		break;
+	case TN_TUI_EDIT_DELETE:
+		if (prompt->cursor < text->len)
+			g_array_remove_index(text, prompt->cursor);
+		break;
+	case TN_TUI_EDIT_KILL:
+		g_array_remove_range(text, 0, prompt->cursor);
+		prompt->cursor = 0;
+		break;
+	case TN_TUI_EDIT_COMPLETE: complete(prompt); break;
+	case TN_TUI_EDIT_PREVIOUS: recall(prompt, -1); break;
+	case TN_TUI_EDIT_NEXT: recall(prompt, 1); break;
+	case TN_TUI_EDIT_RUN: return TN_TUI_PROMPT_DONE;
+	case TN_TUI_EDIT_CANCEL:
+		prompt->open = false;
+		g_clear_pointer(&prompt->hint, g_free);
+		return TN_TUI_PROMPT_CANCELLED;
+	default: break;
+	}
+	return TN_TUI_PROMPT_EDITING;
+}
+
+void tn_tui_prompt_draw(struct tn_tui_prompt *prompt, WINDOW *win)
+{
+	int width = getmaxx(win) - 1;	/* never the last column */
+	GArray *line = g_array_new(FALSE, FALSE, sizeof(wchar_t));
+	char *before = to_utf8((wchar_t *) prompt->text->data, prompt->cursor);
+	char *all = to_utf8((wchar_t *) prompt->text->data, prompt->text->len);
+	int cursor_col, skip = 0;
+
+	if (width < 2)
+		goto out;
+	tn_tui_text_decode(line, ":", -1, -1);
+	cursor_col = 1 + tn_tui_text_decode(line, before, -1, -1);
+	g_array_set_size(line, 0);
+	tn_tui_text_decode(line, ":", -1, -1);
+	tn_tui_text_decode(line, all, -1, -1);
+	/* Scroll sideways to keep the cursor on screen. */
+	if (cursor_col >= width)
+		skip = cursor_col - width + 1;
+	tn_tui_draw_wide(win, 0, 0, (wchar_t *) line->data, line->len, skip,
+		width);
+	/* The cursor: the cell under it in reverse video (the terminal's
+	 * own cursor stays hidden). */
+	mvwchgat(win, 0, cursor_col - skip, 1, A_REVERSE, 0, NULL);
+out:
+	g_free(before);
+	g_free(all);
+	g_array_free(line, TRUE);
+}

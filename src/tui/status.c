@@ -1,0 +1,220 @@
+/* status.c - the status bar (trace, cursor time, time range, a
+ * scrollbar), the message line, and the panes still to come. */
+#include <string.h>
+
+#include "tracenav/time.h"
+#include "draw.h"
+#include "text.h"
+#include "tui-private.h"
+
+void tn_tui_message_set(struct tn_tui *tui, bool is_error, const char *text)
+{
+	g_string_assign(tui->message, text ? text : "");
+	tui->message_is_error = is_error;
+	tui->dirty |= TN_TUI_DIRTY_MESSAGE;
+}
+
+/* Columns of a UTF-8 string once decoded. */
+static int columns(const char *s)
+{
+	GArray *tmp = g_array_new(FALSE, FALSE, sizeof(wchar_t));
+	int w = tn_tui_text_decode(tmp, s, -1, -1);
+
+	g_array_free(tmp, TRUE);
+	return w;
+}
+
+/* "[=====|------]": where the cursor's time is in the trace's range.
+ * inner is the number of cells between the brackets. */
+static void append_bar(GString *out, double fraction, int inner)
+{
+	int at = (int) (fraction * (inner - 1) + 0.5);
+
+	g_string_append_c(out, '[');
+	for (int i = 0; i < inner; i++)
+		g_string_append_c(out, i < at ? '=' : i == at ? '|' : '-');
+	g_string_append_c(out, ']');
+}
+
+static const char *trace_name(const struct tn_tui *tui)
+{
+	const char *path = tn_trace_get_path(tui->session->trace);
+	const char *slash;
+	size_t len = strlen(path);
+
+	/* The last component of the path, without a trailing slash. */
+	while (len > 1 && path[len - 1] == '/')
+		len--;
+	for (slash = path + len; slash > path && slash[-1] != '/'; slash--)
+		;
+	return slash;
+}
+
+void tn_tui_status_draw(struct tn_tui *tui)
+{
+	WINDOW *win = tui->status_win;
+	int width = tui->layout.status.w;
+	const struct tn_tui_list *list = &tui->list;
+	const char *hint = tn_tui_prompt_hint(tui->prompt);
+	GString *left = g_string_new(" ");
+	GString *range = g_string_new(NULL);
+	GString *right = g_string_new(NULL);
+	int64_t begin, end;
+	bool has_range;
+	double fraction = 0;
+	int bar = 0;
+
+	if (!win)
+		goto out;
+	wattrset(win, tn_tui_attr(tui, TN_TUI_COLOR_STATUS));
+	if (hint) {
+		/* Tab at the prompt lists the choices here. */
+		tn_tui_draw_utf8(win, 0, 0, hint, width);
+		goto done;
+	}
+	has_range = tn_trace_get_time_range(tui->session->trace, &begin, &end);
+	g_string_append(left, trace_name(tui));
+	if (list->has_current_ns) {
+		g_string_append(left, "  ");
+		tn_time_format_wall(left, list->current_ns, tui->session->gmt,
+			false);
+	}
+	if (has_range) {
+		tn_time_format_wall(range, begin, tui->session->gmt, false);
+		g_string_append(range, " - ");
+		tn_time_format_wall(range, end, tui->session->gmt, false);
+		g_string_append(range, "  ");
+		if (list->has_current_ns && end > begin)
+			fraction = CLAMP((double) (list->current_ns - begin) /
+				(double) (end - begin), 0.0, 1.0);
+		else if (list->has_current_ns && list->current_ns > begin)
+			fraction = 1;
+	}
+	/* Right part: range, bar, percentage and mode, dropping the range
+	 * and then shrinking the bar when the line is short. */
+	int avail = width - columns(left->str) - 2;
+	int tail = (int) strlen(" 100% time ");
+
+	if (has_range && list->has_current_ns) {
+		int with_range = avail - (int) range->len - tail - 2;
+
+		if (with_range >= 10) {
+			bar = MIN(with_range, 30);
+			g_string_append(right, range->str);
+		} else {
+			bar = MIN(avail - tail - 2, 30);
+		}
+		if (bar >= 5) {
+			append_bar(right, fraction, bar);
+			g_string_append_printf(right, " %3d%%",
+				(int) (fraction * 100 + 0.5));
+		}
+		g_string_append(right, " time ");
+	}
+	int pad = width - columns(left->str) - columns(right->str);
+
+	if (pad < 1) {
+		tn_tui_draw_utf8(win, 0, 0, left->str, width);
+	} else {
+		for (int i = 0; i < pad; i++)
+			g_string_append_c(left, ' ');
+		g_string_append(left, right->str);
+		tn_tui_draw_utf8(win, 0, 0, left->str, width);
+	}
+done:
+	wattrset(win, A_NORMAL);
+	wnoutrefresh(win);
+out:
+	g_string_free(left, TRUE);
+	g_string_free(range, TRUE);
+	g_string_free(right, TRUE);
+}
+
+void tn_tui_message_draw(struct tn_tui *tui)
+{
+	WINDOW *win = tui->message_win;
+	int width = tui->layout.message.w;
+
+	if (!win)
+		return;
+	werase(win);
+	if (tn_tui_prompt_is_open(tui->prompt)) {
+		tn_tui_prompt_draw(tui->prompt, win);
+	} else {
+		char count[32] = "";
+		int right = 0;
+
+		if (tui->has_count) {
+			snprintf(count, sizeof(count), " %ld", tui->count);
+			right = (int) strlen(count);
+		} else if (!tui->message->len && width > 40) {
+			snprintf(count, sizeof(count), "? help  : command  q quit");
+			right = (int) strlen(count);
+		}
+		wattrset(win, tui->message_is_error ?
+			tn_tui_attr(tui, TN_TUI_COLOR_ERROR) : A_NORMAL);
+		tn_tui_draw_utf8(win, 0, 0, tui->message->str,
+			width - right - 1);
+		wattrset(win, A_DIM);
+		if (right && right < width)
+			tn_tui_draw_utf8(win, 0, width - right - 1, count,
+				right);
+		wattrset(win, A_NORMAL);
+	}
+	wnoutrefresh(win);
+}
+
+static void draw_pane(struct tn_tui *tui, WINDOW *win,
+		const struct tn_tui_rect *rect, const char *title,
+		const char *const *text)
+{
+	if (!win)
+		return;
+	werase(win);
+	wattrset(win, tn_tui_attr(tui, TN_TUI_COLOR_PANE));
+	tn_tui_draw_utf8(win, 0, 0, title, rect->w);
+	wattrset(win, A_NORMAL);
+	for (int i = 0; text[i] && i + 2 < rect->h; i++)
+		tn_tui_draw_utf8(win, i + 2, 1, text[i], rect->w - 1);
+	wnoutrefresh(win);
+}
+
+void tn_tui_panes_draw(struct tn_tui *tui)
+{
+	static const char *const state_text[] = {
+		"The system state at the cursor",
+		"will be here: CPUs, processes",
+		"and threads, IRQs, from the",
+		"state system (not built yet).",
+		NULL,
+	};
+	static const char *const seq_text[] = {
+		"The messages between lifelines around the cursor will be "
+		"drawn here",
+		"as a sequence diagram (not built yet).",
+		NULL,
+	};
+
+	draw_pane(tui, tui->state_win, &tui->layout.state,
+		" State tree (s hides)", state_text);
+	draw_pane(tui, tui->seq_win, &tui->layout.seq,
+		" Sequence diagram (d hides)", seq_text);
+}
+
+void tn_tui_too_small_draw(struct tn_tui *tui)
+{
+	static const char *const texts[] = {
+		"terminal too small", "too small", "small", "!",
+	};
+	int lines, cols;
+	size_t i = 0;
+
+	(void) tui;
+	getmaxyx(stdscr, lines, cols);
+	werase(stdscr);
+	while (i + 1 < G_N_ELEMENTS(texts) && (int) strlen(texts[i]) > cols)
+		i++;
+	if (lines > 0 && cols > 0)
+		tn_tui_draw_utf8(stdscr, lines / 2, 0, texts[i], cols);
+	wnoutrefresh(stdscr);
+}

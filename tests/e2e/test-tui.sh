@@ -1,0 +1,272 @@
+#!/bin/sh
+# test-tui.sh - the full-screen event list, driven through tmux: what is
+# on screen is compared with `tracenav --dump` of the same trace, after
+# moves, jumps, text views, the prompt, resizes, and the ways out (q,
+# SIGTERM, Ctrl-C) that must leave the terminal as they found it.
+: "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
+. "$top_srcdir/tests/lib.sh"
+
+if ! command -v tmux >/dev/null 2>&1; then
+	skip "tmux is not installed"
+	tap_done
+	exit 0
+fi
+make_tmpdir
+SOCKET="tracenav-test-$$"
+trap 'tmux -L "$SOCKET" kill-server 2>/dev/null; rm -rf "$TMPDIR_TEST"' \
+	EXIT INT TERM
+
+export TZ=UTC
+dir="$TMPDIR_TEST/kernel-trace"
+"$GEN_TRACE" --events 20000 --cpus 4 "$dir" >/dev/null
+"$TRACENAV" --dump "$dir" > "$TMPDIR_TEST/dump" 2>/dev/null
+total=$(wc -l < "$TMPDIR_TEST/dump")
+# "TIME NAME" of each event, as the list shows them in columns 1 and 5.
+sed 's/^\[\([^]]*\)\] ([^)]*) [^ ]* \([^ ]*\): {.*/\1 \2/' \
+	"$TMPDIR_TEST/dump" > "$TMPDIR_TEST/events"
+
+tm() {
+	tmux -L "$SOCKET" -f /dev/null "$@"
+}
+
+# start NAME COLS LINES: tracenav in a new session; when it ends, the
+# pane says how it ended and whether the terminal is canonical again.
+start() {
+	tm new-session -d -s "$1" -x "$2" -y "$3" \
+		"TERM=xterm-256color LANG=C.UTF-8 TZ=UTC '$TRACENAV' '$dir';
+		 echo EXIT=\$?;
+		 echo STTY=\$(stty -a | tr ' ;' '\\n\\n' | grep -x -- '-\\?icanon');
+		 exec sleep 600"
+}
+
+screen() {
+	tm capture-pane -p -t "$1"
+}
+
+# wait_for NAME EGREP: poll the screen (5 s at most) until it matches.
+wait_for() {
+	i=0
+	while [ $i -lt 50 ]; do
+		screen "$1" | grep -q -E -- "$2" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# event N: "TIME NAME" of event N (1-based) of the dump.
+event() {
+	sed -n "$1p" "$TMPDIR_TEST/events"
+}
+
+# row NAME K: "TIME NAME" of the K-th event row on screen (1-based).
+row() {
+	screen "$1" | sed -n "$(($2 + 1))p" | awk '{ print $1, $5 }'
+}
+
+# status_time NAME: the cursor time shown in the status bar.
+status_time() {
+	screen "$1" | tail -2 | head -1 | awk '{ print $2 }'
+}
+
+# wait_row NAME K WANT: until row K shows WANT ("TIME NAME").
+wait_row() {
+	i=0
+	while [ $i -lt 50 ]; do
+		[ "$(row "$1" "$2")" = "$3" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	diag "row $2: got '$(row "$1" "$2")', want '$3'"
+	return 1
+}
+
+# wait_status NAME WANT: until the status bar's cursor time is WANT.
+wait_status() {
+	i=0
+	while [ $i -lt 50 ]; do
+		[ "$(status_time "$1")" = "$2" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	diag "status time: got '$(status_time "$1")', want '$2'"
+	return 1
+}
+
+# same_rows NAME FIRST COUNT: screen rows 1..COUNT are events FIRST...
+same_rows() {
+	screen "$1" | sed -n "2,$(($3 + 1))p" | awk '{ print $1, $5 }' \
+		> "$TMPDIR_TEST/rows"
+	sed -n "$2,$(($2 + $3 - 1))p" "$TMPDIR_TEST/events" \
+		> "$TMPDIR_TEST/want"
+	cmp -s "$TMPDIR_TEST/rows" "$TMPDIR_TEST/want" && return 0
+	diff "$TMPDIR_TEST/want" "$TMPDIR_TEST/rows" | head -4 | sed 's/^/# /'
+	return 1
+}
+
+# line_matches NAME N EGREP: screen line N matches (polled, 5 s).
+line_matches() {
+	i=0
+	while [ $i -lt 50 ]; do
+		screen "$1" | sed -n "$2p" | grep -q -E -- "$3" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	diag "line $2: '$(screen "$1" | sed -n "$2p")'"
+	return 1
+}
+
+# line_has NAME N TEXT: screen line N holds TEXT (no regex).
+line_has() {
+	screen "$1" | sed -n "$2p" | grep -q -F -- "$3"
+}
+
+# tracenav's pid: the child of the pane's shell.
+tracenav_pid() {
+	shell=$(tm display -p -t "$1" '#{pane_pid}')
+	for stat in /proc/[0-9]*/stat; do
+		set -- $(cat "$stat" 2>/dev/null)
+		[ "$4" = "$shell" ] && [ "$2" = "(tracenav)" ] && echo "$1"
+	done
+}
+
+ns_of_day() {	# HH:MM:SS.NNNNNNNNN -> ns since midnight
+	set -- $(echo "$1" | sed 's/[:.]/ /g; s/\b0*\([0-9]\)/\1/g')
+	echo $(( (($1 * 60 + $2) * 60 + $3) * 1000000000 + $4 ))
+}
+
+first_time=$(event 1 | cut -d' ' -f1)
+last_time=$(event "$total" | cut -d' ' -f1)
+
+## 80x24: 21 event rows, a status bar and a message line.
+start small 80 24
+rows=21
+check "80x24: the header shows the columns" \
+	wait_for small '^Time +Delta +Host +CPU +Event +Fields'
+check "80x24: the first screen shows the first $rows events" \
+	same_rows small 1 $rows
+check "80x24: the status bar (line 23) shows the trace and cursor time" \
+	line_matches small 23 "^ kernel-trace  $first_time "
+check "80x24: a time scrollbar at 0%" wait_for small '\[\|-+\] +0% time'
+
+tm send-keys -t small j j j
+check "j j j: the cursor is on the 4th event" \
+	wait_status small "$(event 4 | cut -d' ' -f1)"
+check "j j j: the view did not scroll" wait_row small 1 "$(event 1)"
+
+tm send-keys -t small NPage
+check "PgDn: the first row is the event one page further" \
+	wait_row small 1 "$(event $((rows + 1)))"
+check "PgDn: the cursor keeps its screen row" \
+	wait_status small "$(event $((4 + rows)) | cut -d' ' -f1)"
+tm send-keys -t small PPage
+check "PgUp: back to the first page" wait_row small 1 "$(event 1)"
+
+tm send-keys -t small G
+check "G: the last event is on the last row" \
+	wait_row small $rows "$(event "$total")"
+check "G: the cursor is on the last event" wait_status small "$last_time"
+check "G: the scrollbar is at 100%" wait_for small '=\|\] 100% time'
+check "G: the rows above are the events before it" \
+	same_rows small $((total - rows + 1)) $rows
+tm send-keys -t small k k
+check "k k: up two events, the view stays" \
+	wait_status small "$(event $((total - 2)) | cut -d' ' -f1)"
+
+tm send-keys -t small g
+check "g: back to the first event" wait_status small "$first_time"
+
+tm send-keys -t small 5 0 %
+mid=$(($(ns_of_day "$first_time") / 2 + $(ns_of_day "$last_time") / 2))
+span=$(($(ns_of_day "$last_time") - $(ns_of_day "$first_time")))
+check "50%: the status bar says 50%" wait_for small ' 50% time'
+t=$(ns_of_day "$(status_time small)")
+off=$((t > mid ? t - mid : mid - t))
+check "50%: the cursor time is near the middle ($off ns from it)" \
+	[ $((off * 100)) -lt $((span * 2)) ]
+
+tm send-keys -t small g Enter
+field=$(sed -n 1p "$TMPDIR_TEST/dump" | sed 's/.*}, { \([a-z_]*\) = .*/\1/')
+check "Enter: a text view titled detail" wait_for small '^ detail '
+check "Enter: the first event's payload field '$field' is shown" \
+	wait_for small "^ +$field = "
+tm send-keys -t small Escape
+check "Esc closes the detail view" wait_for small '^Time +Delta'
+
+tm send-keys -t small '?'
+check "?: the help lists the keys" wait_for small 'PgDn, Space, f, Ctrl-F'
+check "?: the help names pgdn" wait_for small 'pgdn'
+screen small > "$TMPDIR_TEST/help"
+for _ in 1 2 3 4; do
+	tm send-keys -t small Space
+	sleep 0.2
+	screen small >> "$TMPDIR_TEST/help"
+done
+missing=
+for name in $("$TRACENAV" --batch help "$dir" | awk '{ print $1 }'); do
+	grep -q -E "^  $name( |$)" "$TMPDIR_TEST/help" ||
+		missing="$missing $name"
+done
+check "?: the help lists every command of the table" [ -z "$missing" ]
+[ -n "$missing" ] && diag "missing:$missing"
+tm send-keys -t small q
+check "q closes the help" wait_for small '^Time +Delta'
+
+tm send-keys -t small : d o w n Space 5 Enter
+check ":down 5 moves five events" \
+	wait_status small "$(event 6 | cut -d' ' -f1)"
+tm send-keys -t small : b o g u s Enter
+check ":bogus: the message line names the error" \
+	wait_for small 'unknown command "bogus"'
+check ":bogus: the position is kept" \
+	wait_status small "$(event 6 | cut -d' ' -f1)"
+tm send-keys -t small : b o t Tab X
+check "Tab completes a command name" wait_for small '^:bottom X'
+tm send-keys -t small C-u p g Tab Tab
+check "Tab lists the choices" wait_for small 'choices: pgdn pgup'
+tm send-keys -t small Escape
+check "Esc leaves the prompt, the list stays" \
+	wait_status small "$(event 6 | cut -d' ' -f1)"
+
+tm resize-window -t small -x 100 -y 30
+check "resize to 100x30: the status bar moves to line 29" \
+	line_matches small 29 '% time *$'
+check "resize to 100x30: 27 event rows" wait_row small 27 "$(event 27)"
+tm resize-window -t small -x 20 -y 5
+check "resize to 20x5: still drawn" wait_for small '^Time'
+tm resize-window -t small -x 12 -y 3
+check "resize to 12x3: says it is too small" wait_for small 'too small'
+tm resize-window -t small -x 80 -y 24
+check "resize back to 80x24: the list is back" wait_for small '^Time +Delta'
+
+tm send-keys -t small q
+check "q: tracenav exits with status 0" wait_for small '^EXIT=0$'
+check "q: the terminal is canonical again" wait_for small '^STTY=icanon$'
+check "q: the screen of the list is gone" line_matches small 1 '^EXIT=0$'
+
+## 200x60: wider columns, the time range in the status bar.
+start big 200 60
+wait_for big '^Time' >/dev/null
+check "200x60: the first screen shows the first 57 events" \
+	same_rows big 1 57
+fields=$(sed -n 1p "$TMPDIR_TEST/dump" | sed 's/^[^{]*//' | cut -c1-60)
+check "200x60: the fields column shows the payload" \
+	line_has big 2 "$fields"
+check "200x60: the status bar shows the time range" \
+	wait_for big "$first_time - $last_time"
+tm send-keys -t big s d
+check "s: the state tree pane" wait_for big 'State tree'
+check "d: the sequence diagram pane" wait_for big 'Sequence diagram'
+pid=$(tracenav_pid big)
+[ -n "$pid" ] && kill -TERM "$pid"
+check "SIGTERM: tracenav exits with status 143" wait_for big '^EXIT=143$'
+check "SIGTERM: the terminal is canonical again" wait_for big '^STTY=icanon$'
+
+## Ctrl-C
+start intr 80 24
+wait_for intr '^Time' >/dev/null
+tm send-keys -t intr C-c
+check "Ctrl-C: tracenav exits with status 130" wait_for intr '^EXIT=130$'
+check "Ctrl-C: the terminal is canonical again" wait_for intr '^STTY=icanon$'
+
+tap_done

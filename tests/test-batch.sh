@@ -1,0 +1,116 @@
+#!/bin/sh
+# --batch runs the commands of the event list without a terminal; what
+# `print` prints must be the matching lines of --dump, with the same
+# deltas, wherever the commands moved the cursor.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+make_tmpdir
+export TZ=UTC
+
+dir="$TMPDIR_TEST/trace"
+"$GEN_TRACE" --events 20000 --cpus 4 --packet-size 4096 --lost-every 7 \
+	--seed 23 "$dir" >/dev/null
+"$TRACENAV" --dump "$dir" > "$TMPDIR_TEST/dump" 2>/dev/null
+total=$(wc -l < "$TMPDIR_TEST/dump")
+
+# lines FROM COUNT: lines FROM.. of the dump (1-based).
+lines() {
+	sed -n "$1,$(($1 + $2 - 1))p" "$TMPDIR_TEST/dump"
+}
+
+# batch_is DESC SCRIPT FROM COUNT: the script prints dump lines FROM...
+batch_is() {
+	"$TRACENAV" --batch "$2" "$dir" > "$TMPDIR_TEST/got" 2>"$TMPDIR_TEST/err"
+	lines "$3" "$4" > "$TMPDIR_TEST/want"
+	if cmp -s "$TMPDIR_TEST/got" "$TMPDIR_TEST/want"; then
+		ok "$1"
+	else
+		not_ok "$1"
+		diff "$TMPDIR_TEST/want" "$TMPDIR_TEST/got" | head -4 | cut -c1-120 | sed 's/^/# /'
+		head -2 "$TMPDIR_TEST/err" | sed 's/^/# /'
+	fi
+}
+
+batch_is "print from the start" "print 5" 1 5
+batch_is "down then print" "down 100; print 3" 101 3
+batch_is "down and up" "down 500; up 123; print 2" 378 2
+batch_is "pgdn three times (20-row pages)" "pgdn; pgdn; pgdn; print 1" 61 1
+batch_is "up at the start stays on the first event" "up 5; print 1" 1 1
+batch_is "bottom" "bottom; print 5" "$total" 1
+batch_is "bottom then up" "bottom; up 10; print 11" $((total - 10)) 11
+batch_is "down past the end stops at the last event" "down 999999; print 1" "$total" 1
+batch_is "top after bottom" "bottom; top; print 2" 1 2
+batch_is "goto 0%" "goto 0%; print 1" 1 1
+batch_is "goto 100%" "goto 100%; print 1" "$total" 1
+batch_is "aliases j and k" "j 10; k 3; p 1" 8 1
+
+# goto TIME lands on the first event at that time (ties included),
+# with the delta of the event before it: times from babeltrace2.
+if have_babeltrace2; then
+	babeltrace2 --clock-seconds "$dir" 2>/dev/null |
+		sed 's/^\[\([^]]*\)\].*/\1/' > "$TMPDIR_TEST/secs"
+	for k in 2 777 5000 9999 12345 15000 19990 "$total"; do
+		t=$(sed -n "${k}p" "$TMPDIR_TEST/secs")
+		first=$(grep -n -m1 -xF "$t" "$TMPDIR_TEST/secs" | cut -d: -f1)
+		count=5
+		[ $((first + count - 1)) -gt "$total" ] && count=$((total - first + 1))
+		batch_is "goto SEC.NS of event $k, print $count" "goto $t; print 5" "$first" "$count"
+		batch_is "goto event $k, pgup" "goto $t; pgup; print 1" \
+			$(( first > 20 ? first - 20 : 1 )) 1
+	done
+	# A time of day in UTC (the trace starts on 2023-11-14).
+	tod=$(sed -n '10000s/^\[\([^]]*\)\].*/\1/p' "$TMPDIR_TEST/dump")
+	first=$(grep -n -m1 "^\[$tod\]" "$TMPDIR_TEST/dump" | cut -d: -f1)
+	batch_is "goto HH:MM:SS.NS" "goto $tod; print 2" "$first" 2
+else
+	skip "babeltrace2 CLI not installed"
+fi
+
+# Errors: a message naming the command, exit 1, the output so far kept.
+"$TRACENAV" --batch "print 1; goto yesterday; print 1" "$dir" > "$TMPDIR_TEST/got" 2>"$TMPDIR_TEST/err"
+status=$?
+check "bad time: exit 1" test "$status" = 1
+check "bad time: message names the command" grep -q 'goto yesterday.*invalid time' "$TMPDIR_TEST/err"
+check "bad time: what ran before it printed" test "$(wc -l < "$TMPDIR_TEST/got")" = 1
+"$TRACENAV" --batch "frobnicate" "$dir" 2>"$TMPDIR_TEST/err" >/dev/null
+check "unknown command: exit 1 and says so" \
+	grep -q 'unknown command "frobnicate"' "$TMPDIR_TEST/err"
+"$TRACENAV" --batch "down 1 2" "$dir" 2>"$TMPDIR_TEST/err" >/dev/null
+check "too many arguments: usage" grep -q 'usage: down \[N\]' "$TMPDIR_TEST/err"
+"$TRACENAV" --batch "help" "$dir" > "$TMPDIR_TEST/got" 2>&1
+for cmd in goto down up pgdn pgup top bottom print detail help quit; do
+	check "help lists $cmd" grep -q "^$cmd " "$TMPDIR_TEST/got"
+done
+"$TRACENAV" --batch "down 3; detail" "$dir" > "$TMPDIR_TEST/got" 2>&1
+name=$(sed -n '4s/^\[[^]]*\] ([^)]*) [^ ]* \([^ ]*\): .*/\1/p' "$TMPDIR_TEST/dump")
+check "detail shows the event's name" grep -q "^name: $name\$" "$TMPDIR_TEST/got"
+check "detail shows its payload" grep -q "^payload:" "$TMPDIR_TEST/got"
+"$TRACENAV" --batch "print 1; quit; print 1" "$dir" > "$TMPDIR_TEST/got" 2>&1
+check "quit stops the script" test "$(wc -l < "$TMPDIR_TEST/got")" = 1
+
+# Every trace of the shared corpus that babeltrace2 reads: start, end,
+# middle and a walk up from the end, against --dump.
+if [ -d "$SHARED_TRACES" ]; then
+	find "$SHARED_TRACES" -type d | LC_ALL=C sort > "$TMPDIR_TEST/dirs"
+	while read -r d; do
+		"$TRACENAV" --dump "$d" > "$TMPDIR_TEST/d" 2>/dev/null || continue
+		n=$(wc -l < "$TMPDIR_TEST/d")
+		[ "$n" -gt 0 ] || continue
+		half=$((n / 2))
+		"$TRACENAV" --batch "print 5; bottom; up 3; print 4; top; down $half; print 3; bottom; up $((n - 1)); print 2" \
+			"$d" > "$TMPDIR_TEST/got" 2>"$TMPDIR_TEST/err"
+		{ head -5 "$TMPDIR_TEST/d"; tail -"$((n < 4 ? n : 4))" "$TMPDIR_TEST/d"
+		  sed -n "$((half + 1)),$((half + 3))p" "$TMPDIR_TEST/d"
+		  head -2 "$TMPDIR_TEST/d"; } > "$TMPDIR_TEST/want"
+		if cmp -s "$TMPDIR_TEST/got" "$TMPDIR_TEST/want"; then
+			ok "corpus ${d#"$SHARED_TRACES"/}: $n events, moves match --dump"
+		else
+			not_ok "corpus ${d#"$SHARED_TRACES"/}: $n events, moves match --dump"
+			diff "$TMPDIR_TEST/want" "$TMPDIR_TEST/got" | head -4 | cut -c1-120 | sed 's/^/# /'
+			head -2 "$TMPDIR_TEST/err" | sed 's/^/# /'
+		fi
+	done < "$TMPDIR_TEST/dirs"
+else
+	skip "no shared trace corpus at $SHARED_TRACES"
+fi
+
+tap_done

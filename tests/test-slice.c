@@ -1,0 +1,813 @@
+/* test-slice.c - a sliced view of a trace reads, from its target on,
+ * exactly what the whole trace reads from there (events and notices),
+ * refuses traces it cannot slice, and leaves no files behind. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gen.h"
+#include "tap.h"
+#include "src/core/slice.h"
+#include "src/core/trace-private.h"
+#include "tracenav/format.h"
+#include "tracenav/reader.h"
+#include "tracenav/runtime.h"
+
+#define FIRST_ITEMS 200
+#define NS_PER_S INT64_C(1000000000)
+
+static uint64_t prng_state = UINT64_C(0x9e3779b97f4a7c15);
+
+/* xorshift64*: a fixed sequence of targets on every run. */
+static uint64_t prng_next(void)
+{
+	prng_state ^= prng_state >> 12;
+	prng_state ^= prng_state << 25;
+	prng_state ^= prng_state >> 27;
+	return prng_state * UINT64_C(2685821657736338717);
+}
+
+static int64_t prng_between(int64_t low, int64_t high)
+{
+	return low + (int64_t) (prng_next() % (uint64_t) (high - low + 1));
+}
+
+/* One item as text: kind, time, name and formatted fields, or the count
+ * and time range of a notice. */
+static char *item_text(const struct tn_event *ev)
+{
+	GString *text = g_string_new(NULL);
+	int64_t begin, end;
+	uint64_t count;
+
+	if (ev->has_ns)
+		g_string_append_printf(text, "%" PRId64 " ", ev->ns);
+	else
+		g_string_append(text, "- ");
+	g_string_append(text, tn_event_get_name(ev));
+	if (ev->kind == TN_EVENT_KIND_EVENT) {
+		g_string_append(text, ": ");
+		tn_format_event_fields(text, ev);
+	} else {
+		if (tn_event_get_discarded_count(ev, &count))
+			g_string_append_printf(text, " count %" PRIu64, count);
+		else
+			g_string_append(text, " count unknown");
+		if (tn_event_get_discarded_range(ev, &begin, &end))
+			g_string_append_printf(text, " [%" PRId64 ", %" PRId64
+				"]", begin, end);
+	}
+	return g_string_free(text, FALSE);
+}
+
+/* Read up to max items (0: all) from target_ns on, through slice if not
+ * NULL.  NULL on error. */
+static GPtrArray *read_items(const struct tn_trace *trace,
+		const struct tn_slice *slice, bool has_begin, int64_t target_ns,
+		size_t max)
+{
+	struct tn_reader_options options = { 0 };
+	GPtrArray *items = g_ptr_array_new_with_free_func(g_free);
+	enum tn_reader_status status = TN_READER_END;
+	struct tn_reader *reader;
+	struct tn_error err;
+	struct tn_event ev;
+
+	options.has_begin = has_begin;
+	options.begin_ns = target_ns;
+	options.slice = slice;
+	if (tn_reader_create(trace, &options, &reader, &err)) {
+		printf("# %s\n", err.message);
+		g_ptr_array_free(items, TRUE);
+		return NULL;
+	}
+	while ((max == 0 || items->len < max) &&
+	       (status = tn_reader_next(reader, &ev, &err)) == TN_READER_OK) {
+		g_ptr_array_add(items, item_text(&ev));
+		tn_event_release(&ev);
+	}
+	tn_reader_destroy(reader);
+	if (status == TN_READER_ERROR) {
+		printf("# %s\n", err.message);
+		g_ptr_array_free(items, TRUE);
+		return NULL;
+	}
+	return items;
+}
+
+static bool same_items(GPtrArray *got, GPtrArray *want)
+{
+	for (guint i = 0; i < got->len && i < want->len; i++) {
+		if (strcmp(got->pdata[i], want->pdata[i]) != 0) {
+			printf("# item %u differs\n#   slice: %s\n#   whole: %s\n",
+				i, (char *) got->pdata[i],
+				(char *) want->pdata[i]);
+			return false;
+		}
+	}
+	if (got->len != want->len) {
+		printf("# slice: %u items, whole trace: %u\n", got->len,
+			want->len);
+		return false;
+	}
+	return true;
+}
+
+/* The check itself: the first items (all of them if all) read through a
+ * slice at target equal those of the whole trace from target. */
+static void check_target(const struct tn_trace *trace, const char *what,
+		const char *label, int64_t target, bool all)
+{
+	size_t max = all ? 0 : FIRST_ITEMS;
+	struct tn_slice *slice;
+	struct tn_error err;
+	GPtrArray *got = NULL, *want = NULL;
+	bool ok = false;
+
+	if (tn_slice_create(trace, target, &slice, &err)) {
+		tap_ok(false, "%s: slice at %s (%" PRId64 "): %s", what,
+			label, target, err.message);
+		return;
+	}
+	got = read_items(trace, slice, true, target, max);
+	want = read_items(trace, NULL, true, target, max);
+	if (got && want)
+		ok = same_items(got, want);
+	tap_ok(ok, "%s: slice at %s (%" PRId64 ") reads the %s %u items",
+		what, label, target, all ? "same" : "same first",
+		want ? want->len : 0);
+	if (got)
+		g_ptr_array_free(got, TRUE);
+	if (want)
+		g_ptr_array_free(want, TRUE);
+	tn_slice_destroy(slice);
+}
+
+/* Packet boundaries, from the indexes: times of the timestamp_begin and
+ * timestamp_end of every packet (exact conversion; the slice's is
+ * its own). */
+static void add_index_bounds(const char *dir, const struct tn_clock_info *clock,
+		GArray *bounds)
+{
+	GDir *listing = g_dir_open(dir, 0, NULL);
+	char *index_dir = g_strdup_printf("%s/index", dir);
+	const char *name;
+
+	if (!listing) {
+		g_free(index_dir);
+		return;
+	}
+	while ((name = g_dir_read_name(listing))) {
+		char *path = g_strdup_printf("%s/%s.idx", index_dir, name);
+		guchar *data;
+		gsize size;
+
+		if (g_file_get_contents(path, (gchar **) &data, &size, NULL) &&
+		    size >= 16) {
+			size_t entry_size = (size_t) data[12] << 24 |
+				data[13] << 16 | data[14] << 8 | data[15];
+
+			for (size_t at = 16; entry_size >= 56 &&
+			     at + entry_size <= size; at += entry_size) {
+				for (int field = 3; field <= 4; field++) {
+					unsigned __int128 cycles = 0;
+					int64_t ns;
+
+					for (int b = 0; b < 8; b++)
+						cycles = cycles << 8 |
+							data[at + field * 8 + b];
+					cycles += clock->offset_cycles;
+					ns = clock->offset_seconds * NS_PER_S +
+						(int64_t) (cycles * NS_PER_S /
+						clock->frequency);
+					g_array_append_val(bounds, ns);
+				}
+			}
+			g_free(data);
+		}
+		g_free(path);
+	}
+	g_dir_close(listing);
+	g_free(index_dir);
+}
+
+static GArray *packet_bounds(const struct tn_trace *trace)
+{
+	GArray *bounds = g_array_new(FALSE, FALSE, sizeof(int64_t));
+
+	for (size_t i = 0; i < tn_trace_get_dir_count(trace); i++) {
+		struct tn_clock_info clock;
+
+		if (tn_trace_get_dir_clock(trace, i, &clock))
+			add_index_bounds(tn_trace_get_dir(trace, i), &clock,
+				bounds);
+	}
+	return bounds;
+}
+
+/* Times of events that share their time with the previous one. */
+static GArray *tie_times(const struct tn_trace *trace)
+{
+	GArray *ties = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	struct tn_reader *reader;
+	struct tn_error err;
+	struct tn_event ev;
+	int64_t last = INT64_MIN;
+
+	if (tn_reader_create(trace, NULL, &reader, &err))
+		return ties;
+	while (ties->len < 50 && tn_reader_next(reader, &ev, &err) ==
+			TN_READER_OK) {
+		if (ev.kind == TN_EVENT_KIND_EVENT && ev.has_ns &&
+		    ev.ns == last && (ties->len == 0 || g_array_index(ties,
+				int64_t, ties->len - 1) != ev.ns))
+			g_array_append_val(ties, ev.ns);
+		last = ev.ns;
+		tn_event_release(&ev);
+	}
+	tn_reader_destroy(reader);
+	return ties;
+}
+
+static int64_t pick(GArray *times)
+{
+	return g_array_index(times, int64_t, prng_next() % times->len);
+}
+
+/* Every kind of target on one trace: random ones, packet boundaries,
+ * ties, before the beginning and after the end. */
+static void check_trace(const struct tn_trace *trace, const char *what,
+		int random_targets)
+{
+	int64_t begin, end, span;
+	GArray *bounds = packet_bounds(trace);
+	GArray *ties = tie_times(trace);
+
+	if (!tap_ok(tn_trace_get_time_range(trace, &begin, &end),
+			"%s: has a time range", what))
+		goto end;
+	span = end - begin + 1;
+	check_target(trace, what, "before the beginning", begin - NS_PER_S,
+		false);
+	check_target(trace, what, "the beginning", begin, false);
+	check_target(trace, what, "the middle", begin + span / 2, true);
+	for (int i = 0; i < random_targets; i++)
+		check_target(trace, what, "a random time",
+			prng_between(begin - span / 20, end + span / 20),
+			false);
+	for (int i = 0; bounds->len > 0 && i < 3; i++) {
+		int64_t bound = pick(bounds);
+
+		check_target(trace, what, "a packet boundary", bound, false);
+		check_target(trace, what, "a packet boundary - 1 ns",
+			bound - 1, false);
+		check_target(trace, what, "a packet boundary + 1 ns",
+			bound + 1, false);
+	}
+	for (int i = 0; ties->len > 0 && i < 2; i++)
+		check_target(trace, what, "an event with ties", pick(ties),
+			false);
+	check_target(trace, what, "the end", end, false);
+	check_target(trace, what, "after the end", end + 1, true);
+end:
+	g_array_free(bounds, TRUE);
+	g_array_free(ties, TRUE);
+}
+
+static struct tn_trace *open_trace(const char *path)
+{
+	struct tn_trace *trace;
+	struct tn_error err;
+
+	if (tn_trace_open(path, &trace, &err)) {
+		printf("# %s\n", err.message);
+		return NULL;
+	}
+	return trace;
+}
+
+static void check_generated(const char *name, const char *options,
+		int random_targets)
+{
+	char *path = gen_trace(name, options);
+	struct tn_trace *trace = open_trace(path);
+
+	if (tap_ok(trace != NULL, "%s: opens", name))
+		check_trace(trace, name, random_targets);
+	tn_trace_destroy(trace);
+	g_free(path);
+}
+
+__attribute__((format(printf, 1, 2)))
+static void run(const char *fmt, ...)
+{
+	va_list args;
+	char *command;
+
+	va_start(args, fmt);
+	command = g_strdup_vprintf(fmt, args);
+	va_end(args);
+	if (system(command) != 0) {
+		fprintf(stderr, "failed: %s\n", command);
+		exit(99);
+	}
+	g_free(command);
+}
+
+/* A generated trace whose clock is not 1 GHz and has an offset in cycles
+ * as well as in seconds: the metadata is text, so rewrite it. */
+static void check_odd_clock(const char *name, const char *freq,
+		const char *offset)
+{
+	char *path = gen_trace(name, "--events 6000 --cpus 3 "
+		"--packet-size 4096 --lost-every 2 --seed 11");
+	char *metadata = g_strdup_printf("%s/metadata", path);
+	char *text, *edited;
+	char **parts;
+	char *what = g_strdup_printf("%s (freq %s, offset %s)", name, freq,
+		offset);
+	struct tn_trace *trace;
+	GString *line = g_string_new(NULL);
+
+	if (!g_file_get_contents(metadata, &text, NULL, NULL))
+		exit(99);
+	g_string_printf(line, "freq = %s;", freq);
+	parts = g_strsplit(text, "freq = 1000000000;", -1);
+	g_free(text);
+	text = g_strjoinv(line->str, parts);
+	g_strfreev(parts);
+	g_string_printf(line, "offset = %s;", offset);
+	parts = g_strsplit(text, "offset = 0;", -1);
+	edited = g_strjoinv(line->str, parts);
+	g_strfreev(parts);
+	if (!g_file_set_contents(metadata, edited, -1, NULL))
+		exit(99);
+	trace = open_trace(path);
+	if (tap_ok(trace != NULL, "%s: opens", what))
+		check_trace(trace, what, 4);
+	tn_trace_destroy(trace);
+	g_string_free(line, TRUE);
+	g_free(text);
+	g_free(edited);
+	g_free(metadata);
+	g_free(what);
+	g_free(path);
+}
+
+static guchar *read_whole_file(const char *path, gsize *size)
+{
+	gchar *data;
+
+	if (!g_file_get_contents(path, &data, size, NULL)) {
+		fprintf(stderr, "cannot read %s\n", path);
+		exit(99);
+	}
+	return (guchar *) data;
+}
+
+static void write_whole_file(const char *path, const guchar *data, gsize size)
+{
+	if (!g_file_set_contents(path, (const gchar *) data, size, NULL)) {
+		fprintf(stderr, "cannot write %s\n", path);
+		exit(99);
+	}
+}
+
+static uint64_t be64_at(const guchar *p)
+{
+	uint64_t value = 0;
+
+	for (int i = 0; i < 8; i++)
+		value = value << 8 | p[i];
+	return value;
+}
+
+static void set_be64_at(guchar *p, uint64_t value)
+{
+	for (int i = 7; i >= 0; i--, value >>= 8)
+		p[i] = value & 0xff;
+}
+
+/* Write packets [from, to) of stream file dir/name (72-byte index
+ * entries) as out_dir/out_name with its index, offsets rebased. */
+static void write_stream_part(const char *dir, const char *name, size_t from,
+		size_t to, const char *out_dir, const char *out_name)
+{
+	char *path = g_strdup_printf("%s/%s", dir, name);
+	char *idx_path = g_strdup_printf("%s/index/%s.idx", dir, name);
+	gsize size, idx_size;
+	guchar *data = read_whole_file(path, &size);
+	guchar *idx = read_whole_file(idx_path, &idx_size);
+	guchar *part_idx = g_malloc(16 + (to - from) * 72);
+	uint64_t begin = be64_at(idx + 16 + from * 72);
+	uint64_t end = to * 72 + 16 < idx_size ?
+		be64_at(idx + 16 + to * 72) : size;
+
+	memcpy(part_idx, idx, 16);
+	memcpy(part_idx + 16, idx + 16 + from * 72, (to - from) * 72);
+	for (size_t i = 0; i < to - from; i++)
+		set_be64_at(part_idx + 16 + i * 72,
+			be64_at(part_idx + 16 + i * 72) - begin);
+	g_free(path);
+	g_free(idx_path);
+	path = g_strdup_printf("%s/%s", out_dir, out_name);
+	idx_path = g_strdup_printf("%s/index/%s.idx", out_dir, out_name);
+	write_whole_file(path, data + begin, end - begin);
+	write_whole_file(idx_path, part_idx, 16 + (to - from) * 72);
+	g_free(path);
+	g_free(idx_path);
+	g_free(data);
+	g_free(idx);
+	g_free(part_idx);
+}
+
+/* A trace whose streams go on from one file to the next: every stream
+ * file of a generated trace (1 GHz clock, offset_s 1700000000) cut in
+ * two, in one directory (tracefile rotation) or in two directories with
+ * the same metadata (session rotation chunks).  Times in and around the
+ * packets on both sides of each cut go to cut_times. */
+static char *split_trace(const char *name, bool chunks, GArray *cut_times)
+{
+	char *src_name = g_strdup_printf("%s-whole", name);
+	char *src = gen_trace(src_name, "--events 8000 --cpus 3 "
+		"--packet-size 4096 --lost-every 2 --lost-packets-every 7 "
+		"--seed 9");
+	char *path = g_strdup_printf("%s/%s", gen_tmpdir(), name);
+	char *first = chunks ? g_strdup_printf("%s/1", path) : g_strdup(path);
+	char *second = chunks ? g_strdup_printf("%s/2", path) : g_strdup(path);
+
+	run("mkdir -p '%s/index' '%s/index' && cp '%s/metadata' '%s' && "
+		"cp '%s/metadata' '%s'", first, second, src, first, src,
+		second);
+	for (int cpu = 0; cpu < 3; cpu++) {
+		char *stream = g_strdup_printf("channel0_%d", cpu);
+		char *idx_path = g_strdup_printf("%s/index/%s.idx", src,
+			stream);
+		char *second_name = chunks ? g_strdup(stream) :
+			g_strdup_printf("%s_1", stream);
+		gsize idx_size;
+		guchar *idx = read_whole_file(idx_path, &idx_size);
+		size_t count = (idx_size - 16) / 72;
+		size_t cut = count * (cpu + 1) / 4;
+
+		for (size_t i = cut - 1; i <= cut; i++) {
+			int64_t begin = 1700000000 * NS_PER_S + (int64_t)
+				be64_at(idx + 16 + i * 72 + 24);
+			int64_t end = 1700000000 * NS_PER_S + (int64_t)
+				be64_at(idx + 16 + i * 72 + 32);
+			int64_t times[] = { begin - 1, begin,
+				begin + (end - begin) / 2, end };
+
+			g_array_append_vals(cut_times, times, 4);
+		}
+		write_stream_part(src, stream, 0, cut, first, stream);
+		write_stream_part(src, stream, cut, count, second,
+			second_name);
+		g_free(idx);
+		g_free(idx_path);
+		g_free(stream);
+		g_free(second_name);
+	}
+	g_free(src_name);
+	g_free(src);
+	g_free(first);
+	g_free(second);
+	return path;
+}
+
+static void check_split(const char *name, bool chunks)
+{
+	GArray *cut_times = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	char *path = split_trace(name, chunks, cut_times);
+	struct tn_trace *trace = open_trace(path);
+
+	if (tap_ok(trace != NULL, "%s: opens", name)) {
+		for (guint i = 0; i < cut_times->len; i++)
+			check_target(trace, name, "a packet around a cut",
+				g_array_index(cut_times, int64_t, i), i == 0);
+		check_trace(trace, name, 3);
+	}
+	tn_trace_destroy(trace);
+	g_array_free(cut_times, TRUE);
+	g_free(path);
+}
+
+/* A shared trace worth slicing: a directory with index/ somewhere
+ * under it. */
+static bool has_index_below(const char *path, int depth)
+{
+	GDir *listing;
+	const char *name;
+	bool found = false;
+
+	if (depth > 8 || !(listing = g_dir_open(path, 0, NULL)))
+		return false;
+	while (!found && (name = g_dir_read_name(listing))) {
+		char *child = g_strdup_printf("%s/%s", path, name);
+
+		if (g_file_test(child, G_FILE_TEST_IS_DIR))
+			found = strcmp(name, "index") == 0 ||
+				has_index_below(child, depth + 1);
+		g_free(child);
+	}
+	g_dir_close(listing);
+	return found;
+}
+
+/* Each trace of the shared corpus (suite/name) holding packet indexes. */
+static void check_shared(void)
+{
+	const char *env = getenv("TRACENAV_SHARED_TRACES");
+	const char *top = getenv("top_srcdir");
+	char *root = env ? g_strdup(env) :
+		g_strdup_printf("%s/../shared/traces", top ? top : ".");
+	const char *suites[] = { "babeltrace2/succeed", "tracecompass" };
+	int tried = 0;
+
+	for (size_t s = 0; s < G_N_ELEMENTS(suites); s++) {
+		char *suite = g_strdup_printf("%s/%s", root, suites[s]);
+		GDir *listing = g_dir_open(suite, 0, NULL);
+		const char *name;
+
+		while (listing && (name = g_dir_read_name(listing))) {
+			char *path = g_strdup_printf("%s/%s", suite, name);
+			char *what = g_strdup_printf("%s/%s", suites[s], name);
+			struct tn_trace *trace;
+
+			if (has_index_below(path, 0) &&
+			    (trace = open_trace(path))) {
+				check_trace(trace, what, 3);
+				tn_trace_destroy(trace);
+				tried++;
+			}
+			g_free(what);
+			g_free(path);
+		}
+		if (listing)
+			g_dir_close(listing);
+		g_free(suite);
+	}
+	if (tried == 0)
+		printf("ok %d # SKIP no shared traces with indexes under %s\n",
+			++tap_count, root);
+	g_free(root);
+}
+
+static void expect_refusal(const struct tn_trace *trace, const char *what,
+		const char *word)
+{
+	struct tn_slice *slice = NULL;
+	struct tn_error err = { "" };
+	int64_t begin, end;
+	int status;
+
+	tn_trace_get_time_range(trace, &begin, &end);
+	status = tn_slice_create(trace, begin + (end - begin) / 2, &slice,
+		&err);
+	tap_ok(status == -1 && slice == NULL && strstr(err.message, word),
+		"%s: cannot slice (\"%s\")", what, err.message);
+	tn_slice_destroy(slice);
+}
+
+static void write_be64_at(const char *path, long at, uint64_t value)
+{
+	FILE *f = fopen(path, "r+b");
+	unsigned char bytes[8];
+
+	for (int i = 7; i >= 0; i--, value >>= 8)
+		bytes[i] = value & 0xff;
+	if (!f || fseek(f, at, SEEK_SET) || fwrite(bytes, 8, 1, f) != 1 ||
+	    fclose(f)) {
+		fprintf(stderr, "cannot write %s\n", path);
+		exit(99);
+	}
+}
+
+/* Traces without an index or with a damaged one are refused, with a
+ * message naming the file, never a crash. */
+static void check_refusals(void)
+{
+	char *plain = gen_trace("noindex", "--events 2000 --no-index");
+	char *path = gen_trace("damaged", "--events 3000 --cpus 2 "
+		"--packet-size 4096");
+	char *idx = g_strdup_printf("%s/index/channel0_0.idx", path);
+	char *saved = g_strdup_printf("%s.saved", idx);
+	struct tn_trace *trace = open_trace(plain);
+
+	if (tap_ok(trace != NULL, "noindex: opens"))
+		expect_refusal(trace, "a trace without index", "no packet index");
+	tn_trace_destroy(trace);
+
+	/* Open while the index is sound, then damage it. */
+	trace = open_trace(path);
+	if (!tap_ok(trace != NULL, "damaged: opens"))
+		goto end;
+	run("cp '%s' '%s'", idx, saved);
+
+	run("truncate -s 100 '%s'", idx);
+	expect_refusal(trace, "a truncated index", "channel0_0.idx: truncated");
+	run("truncate -s 10 '%s'", idx);
+	expect_refusal(trace, "an index shorter than its header",
+		"truncated header");
+
+	run("cp '%s' '%s'", saved, idx);
+	write_be64_at(idx, 16 + 72 + 0, 4095);	/* packet 1's offset */
+	expect_refusal(trace, "an index with a wrong offset",
+		"packet 1 is at byte 4095");
+
+	run("cp '%s' '%s'", saved, idx);
+	write_be64_at(idx, 16 + 8, 8 * 4096 + 8 * 8);	/* packet 0's size */
+	expect_refusal(trace, "an index whose sizes do not add up",
+		"not right after");
+
+	run("cp '%s' '%s'", saved, idx);
+	write_be64_at(idx, 0, 0);	/* magic and major */
+	expect_refusal(trace, "an index with a bad magic", "magic");
+
+	run("cp '%s' '%s'", saved, idx);
+	run("head -c 16 '%s' > '%s'", saved, idx);
+	expect_refusal(trace, "an index without entries",
+		"its packets cover 0 bytes");
+
+	run("rm '%s'", idx);
+	expect_refusal(trace, "a stream without its index", "channel0_0");
+end:
+	tn_trace_destroy(trace);
+	g_free(idx);
+	g_free(saved);
+	g_free(plain);
+	g_free(path);
+}
+
+static bool exists(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0;
+}
+
+/* The private directory of a slice (the parent of its views), or NULL
+ * when nothing is kept. */
+static char *slice_root(const struct tn_trace *trace,
+		const struct tn_slice *slice)
+{
+	for (size_t i = 0; i < tn_trace_get_dir_count(trace); i++) {
+		const char *view = tn_slice_map_dir(slice,
+			tn_trace_get_dir(trace, i));
+
+		if (view)
+			return g_path_get_dirname(view);
+	}
+	return NULL;
+}
+
+/* A slice of the middle reads less than the whole trace without bounds
+ * (src.ctf.fs used the sliced index), and nothing after the end. */
+static void check_really_sliced(const struct tn_trace *trace)
+{
+	struct tn_slice *slice;
+	struct tn_error err;
+	int64_t begin, end;
+	GPtrArray *sliced, *whole;
+	bool none = true;
+
+	tn_trace_get_time_range(trace, &begin, &end);
+	if (tn_slice_create(trace, begin + (end - begin) / 2, &slice, &err))
+		return (void) tap_ok(false, "slices the middle: %s",
+			err.message);
+	sliced = read_items(trace, slice, false, 0, 0);
+	whole = read_items(trace, NULL, false, 0, 0);
+	tap_ok(sliced && whole && sliced->len > 0 &&
+		sliced->len < whole->len * 2 / 3,
+		"a slice of the middle starts near the middle (%u of %u items)",
+		sliced ? sliced->len : 0, whole ? whole->len : 0);
+	if (sliced)
+		g_ptr_array_free(sliced, TRUE);
+	if (whole)
+		g_ptr_array_free(whole, TRUE);
+	tn_slice_destroy(slice);
+
+	if (tn_slice_create(trace, end + 1, &slice, &err))
+		return (void) tap_ok(false, "slices after the end: %s",
+			err.message);
+	for (size_t i = 0; i < tn_trace_get_dir_count(trace); i++)
+		none &= tn_slice_map_dir(slice, tn_trace_get_dir(trace, i)) ==
+			NULL;
+	tap_ok(none, "after the end, no directory is left in the slice");
+	sliced = read_items(trace, slice, true, end + 1, 0);
+	tap_ok(sliced && sliced->len == 0, "after the end, a slice reads "
+		"nothing");
+	if (sliced)
+		g_ptr_array_free(sliced, TRUE);
+	tn_slice_destroy(slice);
+}
+
+/* Slice directories go away on destroy and on tn_runtime_cleanup(). */
+static void check_cleanup(const struct tn_trace *trace)
+{
+	struct tn_slice *a, *b;
+	struct tn_error err;
+	int64_t begin, end;
+	char *root_a, *root_b;
+
+	tn_trace_get_time_range(trace, &begin, &end);
+	if (!tap_ok(tn_slice_create(trace, begin, &a, &err) == 0 &&
+			tn_slice_create(trace, end, &b, &err) == 0,
+			"two slices at once"))
+		return;
+	root_a = slice_root(trace, a);
+	root_b = slice_root(trace, b);
+	tap_ok(root_a && root_b && exists(root_a) && exists(root_b) &&
+		strcmp(root_a, root_b) != 0, "each has its own directory");
+	tn_slice_destroy(a);
+	tap_ok(!exists(root_a) && exists(root_b),
+		"destroy removes its directory, and only its own");
+	tn_runtime_cleanup();
+	tap_ok(!exists(root_b), "tn_runtime_cleanup() removes the others");
+	tn_runtime_cleanup();
+	tn_slice_destroy(b);
+	tap_ok(true, "destroying a slice after the cleanup is harmless");
+	g_free(root_a);
+	g_free(root_b);
+	if (tap_ok(tn_slice_create(trace, begin, &a, &err) == 0,
+			"slices again after the cleanup")) {
+		root_a = slice_root(trace, a);
+		tn_slice_destroy(a);
+		tap_ok(root_a && !exists(root_a), "and removes it");
+		g_free(root_a);
+	}
+}
+
+/* The runtime directory must be a directory of ours, mode 0700. */
+static void check_runtime_dir(const struct tn_trace *trace)
+{
+	char *xdg = g_strdup_printf("%s/xdg", gen_tmpdir());
+	char *dir = g_strdup_printf("%s/tracenav", xdg);
+	struct tn_slice *slice = NULL;
+	struct tn_error err;
+	struct stat st;
+	int64_t begin, end;
+
+	tn_trace_get_time_range(trace, &begin, &end);
+	mkdir(xdg, 0700);
+	setenv("XDG_RUNTIME_DIR", xdg, 1);
+	if (symlink("/tmp", dir) != 0)
+		exit(99);
+	tap_ok(tn_slice_create(trace, begin, &slice, &err) == -1 &&
+		strstr(err.message, "not a directory"),
+		"refuses a symlink as runtime directory (\"%s\")", err.message);
+	unlink(dir);
+	mkdir(dir, 0755);
+	chmod(dir, 0755);
+	tap_ok(tn_slice_create(trace, begin, &slice, &err) == -1 &&
+		strstr(err.message, "mode 0755"),
+		"refuses a runtime directory others can enter (\"%s\")",
+		err.message);
+	rmdir(dir);
+	tap_ok(tn_slice_create(trace, begin, &slice, &err) == 0 &&
+		lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) &&
+		(st.st_mode & 07777) == 0700,
+		"creates $XDG_RUNTIME_DIR/tracenav with mode 0700");
+	tn_slice_destroy(slice);
+	rmdir(dir);
+	g_free(dir);
+	g_free(xdg);
+}
+
+int main(void)
+{
+	char *runtime = g_strdup_printf("%s/runtime", gen_tmpdir());
+	struct tn_trace *trace;
+	char *path;
+
+	/* Keep the user's runtime directory out of the tests. */
+	mkdir(runtime, 0700);
+	setenv("XDG_RUNTIME_DIR", runtime, 1);
+	g_free(runtime);
+
+	check_generated("lost", "--events 8000 --cpus 4 --packet-size 4096 "
+		"--lost-every 3 --lost-packets-every 5 --seed 5", 14);
+	check_generated("hosts", "--events 8000 --traces 3 --domain both "
+		"--cpus 2 --packet-size 4096 --lost-every 4 --seed 6", 12);
+	check_generated("big-packets", "--events 8000 --cpus 3 --seed 7", 8);
+	check_odd_clock("clock-fast", "2500000000", "1234567891");
+	check_odd_clock("clock-slow", "33333333", "777");
+	check_split("rotated", false);
+	check_split("chunks", true);
+	check_shared();
+	check_refusals();
+
+	path = gen_trace("small", "--events 3000 --cpus 2 --packet-size 4096");
+	trace = open_trace(path);
+	if (tap_ok(trace != NULL, "small: opens")) {
+		check_really_sliced(trace);
+		check_cleanup(trace);
+		check_runtime_dir(trace);
+	}
+	tn_trace_destroy(trace);
+	g_free(path);
+	gen_cleanup();
+	return tap_done();
+}
