@@ -11,7 +11,7 @@
 #include "tracenav/core.h"
 
 static bool verbose_logs;
-static bool capturing;
+static bool explaining;
 
 void tn_core_set_verbose(bool verbose)
 {
@@ -22,7 +22,7 @@ void tn_core_set_verbose(bool verbose)
 
 bt_logging_level tn_bt_component_log_level(void)
 {
-	return verbose_logs || capturing ? BT_LOGGING_LEVEL_WARNING :
+	return verbose_logs || explaining ? BT_LOGGING_LEVEL_WARNING :
 		BT_LOGGING_LEVEL_NONE;
 }
 
@@ -243,7 +243,7 @@ static void explain_log(char *log, char *buf, size_t size)
 	}
 }
 
-void tn_bt_capture_begin(struct tn_bt_log_capture *capture)
+void tn_bt_capture_begin(struct tn_bt_log_capture *capture, bool explain)
 {
 	capture->saved_stderr = -1;
 	capture->fd = memfd_create("tracenav-bt-log", 0);
@@ -257,8 +257,9 @@ void tn_bt_capture_begin(struct tn_bt_log_capture *capture)
 		capture->fd = -1;
 		return;
 	}
-	capturing = true;
-	bt_logging_set_global_level(BT_LOGGING_LEVEL_WARNING);
+	explaining = explain;
+	if (explain)
+		bt_logging_set_global_level(BT_LOGGING_LEVEL_WARNING);
 }
 
 void tn_bt_capture_end(struct tn_bt_log_capture *capture, char *buf,
@@ -273,7 +274,7 @@ void tn_bt_capture_end(struct tn_bt_log_capture *capture, char *buf,
 	fflush(stderr);
 	dup2(capture->saved_stderr, STDERR_FILENO);
 	close(capture->saved_stderr);
-	capturing = false;
+	explaining = false;
 	tn_core_set_verbose(verbose_logs);
 	len = pread(capture->fd, log, sizeof(log) - 1, 0);
 	close(capture->fd);

@@ -27,16 +27,19 @@ const bt_component_class_filter *tn_bt_filter_class(const char *plugin,
 void tn_bt_take_error_causes(char *buf, size_t size);
 
 /* Capture libbabeltrace2's log (which it writes straight to stderr)
- * between begin and end, at level WARNING, so that a failure can be
- * explained with the CTF reader's own words: libbabeltrace2 2.0 logs the
- * root cause of many failures (a metadata syntax error and its line, an
- * index that does not match its stream file) without recording it as an
- * error cause.  Only for single-threaded phases (opening a trace). */
+ * between begin and end, so that a failure can be explained with the CTF
+ * reader's own words: libbabeltrace2 2.0 logs the root cause of many
+ * failures (a metadata syntax error and its line, an index that does not
+ * match its stream file) without recording it as an error cause.  With
+ * explain, the components created meanwhile log at level WARNING (they
+ * keep that level for their life, so only for throw-away attempts);
+ * otherwise only the CTF metadata parser logs (its errors).  Only for
+ * single-threaded phases (opening a trace). */
 struct tn_bt_log_capture {
 	int saved_stderr;
 	int fd;
 };
-void tn_bt_capture_begin(struct tn_bt_log_capture *capture);
+void tn_bt_capture_begin(struct tn_bt_log_capture *capture, bool explain);
 
 /* Stop capturing and put the explanation of the first error logged (with
  * the warnings just before it) into buf, or "" if none was logged.  With

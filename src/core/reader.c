@@ -20,6 +20,7 @@ struct tn_reader {
 	uint64_t batch_next;
 	bool ended;
 	bool failed;
+	char failure[TN_ERROR_MAX];	/* why, said again on later calls */
 	GQueue pushed_back;	/* messages given back, handed out first */
 };
 
@@ -275,15 +276,20 @@ static enum tn_reader_status fill_batch(struct tn_reader *reader,
 		if (reader->ended)
 			return TN_READER_END;
 		if (reader->failed) {
-			tn_error_set(err, "the trace reader already failed");
+			tn_error_set(err, "%s", reader->failure);
 			return TN_READER_ERROR;
 		}
 		status = bt_graph_run_once(reader->graph);
 		if (status == BT_GRAPH_RUN_ONCE_STATUS_END) {
 			reader->ended = true;
 		} else if (status < 0) {
+			struct tn_error failure;
+
 			reader->failed = true;
-			tn_bt_set_error(err, NULL, "cannot read trace");
+			tn_bt_set_error(&failure, NULL, "cannot read trace");
+			snprintf(reader->failure, sizeof(reader->failure), "%s",
+				failure.message);
+			tn_error_set(err, "%s", failure.message);
 			return TN_READER_ERROR;
 		}
 	}

@@ -236,14 +236,17 @@ int64_t tn_seek_n_events_backward(const struct tn_trace *trace,
 
 	if (n == 0)
 		return 0;
-	tn_trace_get_time_range(trace, &begin, &end);
+	/* Without a time range (streams without clocks), every window
+	 * starts at the trace start. */
+	bool has_range = tn_trace_get_time_range(trace, &begin, &end);
+
 	window = window_ns > 0 ? window_ns : DEFAULT_WINDOW_NS;
 	ring = g_new(struct tn_row, n);
 	for (;;) {
 		/* Start the window at the trace start once it reaches it:
 		 * no event can be missed before it. */
-		bool from_start = pos->ns <= begin ||
-			pos->ns - begin <= window;
+		bool from_start = !has_range || pos->ns <= begin ||
+			(uint64_t) pos->ns - (uint64_t) begin <= (uint64_t) window;
 		int64_t start = from_start ? INT64_MIN : pos->ns - window;
 
 		if (read_window(trace, start, pos, n, filter, ring, &count,

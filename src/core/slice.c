@@ -8,11 +8,13 @@
  * with the previous packet of its stream, but the first packet of a
  * stream has no previous one, so it reports its whole counter (count
  * unknown, over its own time range) and no gap at all.  Starting the
- * view at the first packet that matters would make up a notice, or
- * change or lose one.  With its true predecessor kept, that packet gets
- * the same notices as in the whole trace, and everything the predecessor
- * brings (its events, its own made-up notice) ends before the target, so
- * the reader's trimmer (has_begin) drops it.  When a stream goes on in
+ * view at the first packet that matters would make up a notice (a
+ * counter that did not move), or give one the wrong time range, or lose
+ * a gap.  With its true predecessor kept, that packet gets the same
+ * notices as in the whole trace, and everything the predecessor brings
+ * (its events, its own made-up notice) ends before the target, so the
+ * reader's trimmer (has_begin) drops it, as it clips a notice that spans
+ * the target in both cases alike.  When a stream goes on in
  * another file (tracefile or session rotation), its previous packet is
  * the last one of the file before, found by the stream instance id of
  * CTF index 1.1 entries; for 1.0 entries, which do not name the stream,
@@ -126,7 +128,7 @@ static uint64_t cycles_not_after(const struct tn_clock_info *clock,
 	int64_t rel_seconds;
 
 	if (sub_ns < 0) {	/* floor, not truncation */
-		sub_ns += NS_PER_S;
+		sub_ns += (int64_t) NS_PER_S;
 		seconds--;
 	}
 	if (__builtin_sub_overflow(seconds, clock->offset_seconds,
@@ -260,7 +262,7 @@ static int read_index(const char *dir, const char *name, uint64_t file_size,
 		f->entry_size = get_be32(f->index + 12);
 		f->entry_count = (size - INDEX_HEADER_SIZE) / f->entry_size;
 		f->has_instance_id = get_be32(f->index + 8) >= 1 &&
-			f->entry_size >= ENTRY_PACKET_SEQ_NUM;
+			f->entry_size >= ENTRY_STREAM_INSTANCE_ID + 8;
 		status = check_index_entries(path, f, file_size, err);
 	}
 	g_free(path);
@@ -299,6 +301,7 @@ static int add_dir_files(const struct tn_trace *trace, size_t dir,
 		int64_t target_ns, GPtrArray *files, struct tn_error *err)
 {
 	const char *path = tn_trace_get_dir(trace, dir);
+	size_t group = group_of_dir(trace, path);
 	struct tn_clock_info clock;
 	uint64_t target_cycles;
 	GError *error = NULL;
@@ -335,7 +338,7 @@ static int add_dir_files(const struct tn_trace *trace, size_t dir,
 		g_free(file_path);
 		f = g_new0(struct stream_file, 1);
 		f->dir = dir;
-		f->group = group_of_dir(trace, path);
+		f->group = group;
 		f->name = g_strdup(name);
 		g_ptr_array_add(files, f);
 		status = read_index(path, name, st.st_size, f, err);

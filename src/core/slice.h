@@ -4,11 +4,15 @@
  * libbabeltrace2 2.0's src.ctf.fs can only seek by reading from the
  * beginning.  A slice is a private directory per trace directory with a
  * symlink to its metadata and stream files and, in index/, the packet
- * index entries from the first packet (per stream) that ends at or after
- * the target time; the first kept entry's packet_size grows by the bytes
- * skipped, so the sizes still add up to the file size.  src.ctf.fs reads
- * packets in index order, so a reader opened on the slice starts at most
- * one packet before the target in every stream.
+ * index entries from the packet just before the first one (per stream)
+ * that ends at or after the target time; the first kept entry's
+ * packet_size grows by the bytes skipped, so the sizes still add up to
+ * the file size.  src.ctf.fs reads packets in index order, so a reader
+ * opened on the slice starts at most two packets before the target in
+ * every stream.  The extra packet gives src.ctf.fs the previous
+ * packet's discarded-events counter and sequence number, so the notices
+ * at the target are the same as in a full read (it reports a first
+ * packet's nonzero counter as a notice of its own).
  */
 #ifndef TRACENAV_CORE_SLICE_H
 #define TRACENAV_CORE_SLICE_H

@@ -460,23 +460,44 @@ static int check_path(const char *path, struct tn_error *err)
 	return 0;
 }
 
+/* Open the traces under path with libbabeltrace2's log captured; on
+ * failure, put the first error it logged into detail. */
+static int open_captured(const char *path, bool explain, struct tn_trace **out,
+		char *where, char *detail, struct tn_error *err)
+{
+	struct tn_bt_log_capture capture;
+	int status;
+
+	tn_bt_capture_begin(&capture, explain);
+	status = open_traces(path, out, where, err);
+	tn_bt_capture_end(&capture, detail, TN_ERROR_MAX);
+	bt_current_thread_clear_error();
+	return status;
+}
+
 int tn_trace_open(const char *path, struct tn_trace **out,
 		struct tn_error *err)
 {
-	struct tn_bt_log_capture capture;
 	char detail[TN_ERROR_MAX], where[TN_ERROR_MAX] = "";
-	int status;
+	struct tn_error retry_err;
+	struct tn_trace *retry;
 
 	if (check_path(path, err))
 		return -1;
-	tn_bt_capture_begin(&capture);
-	status = open_traces(path, out, where, err);
-	tn_bt_capture_end(&capture, detail, sizeof(detail));
+	/* The components made here live on (the first reader is kept), so
+	 * they must not log; only the metadata parser's errors show. */
+	if (open_captured(path, false, out, where, detail, err) == 0)
+		return 0;
+	if (!*where)
+		return -1;	/* not libbabeltrace2's failure */
+	/* Fail again with the components logging, to find out why. */
+	if (!*detail && open_captured(path, true, &retry, where, detail,
+			&retry_err) == 0)
+		tn_trace_destroy(retry);
 	/* What libbabeltrace2 logged says more than its error causes. */
-	if (status && *where && *detail)
+	if (*detail)
 		tn_error_set(err, "%s: %s", where, detail);
-	bt_current_thread_clear_error();
-	return status;
+	return -1;
 }
 
 /* Open the traces under path.  When libbabeltrace2 fails, err says why

@@ -38,16 +38,18 @@ static void add_commands(GPtrArray *lines)
 	g_ptr_array_add(lines, g_strdup("Commands (type : then the command; "
 		"--batch runs the same commands)"));
 	for (size_t i = 0; i < count; i++) {
-		int w = (int) strlen(commands[i].name) + 1 +
-			(commands[i].args ? (int) strlen(commands[i].args) : 0);
+		const char *args = commands[i].args;
+		int w = (int) strlen(commands[i].name) +
+			(args && *args ? 1 + (int) strlen(args) : 0);
 
 		width = MAX(width, w);
 	}
 	width = MIN(width, KEYS_WIDTH);
 	for (size_t i = 0; i < count; i++) {
 		const struct tn_command *c = &commands[i];
+		bool has_args = c->args && *c->args;
 		char *usage = g_strdup_printf("%s%s%s", c->name,
-			c->args ? " " : "", c->args ? c->args : "");
+			has_args ? " " : "", has_args ? c->args : "");
 		GString *line = g_string_new("  ");
 
 		g_string_append_printf(line, "%-*s %s", width, usage,

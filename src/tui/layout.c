@@ -90,6 +90,10 @@ void tn_tui_layout_apply(struct tn_tui *tui)
 		tui->show_seq);
 	if (!tui->layout.too_small) {
 		tui->list_win = make_window(&tui->layout.list);
+		/* Scrolling the list by a line can then be sent as a line
+		 * insert or delete, not a redrawn screen (slow links). */
+		if (tui->list_win)
+			idlok(tui->list_win, TRUE);
 		tui->state_win = make_window(&tui->layout.state);
 		tui->seq_win = make_window(&tui->layout.seq);
 		tui->status_win = make_window(&tui->layout.status);

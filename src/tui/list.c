@@ -53,7 +53,6 @@ void tn_tui_list_init(struct tn_tui *tui)
 		g_array_free(text, TRUE);
 	}
 	list->shown = g_array_new(FALSE, FALSE, sizeof(struct shown_row));
-	list->shown_current = -1;
 }
 
 void tn_tui_list_fini(struct tn_tui *tui)
@@ -146,7 +145,6 @@ static GArray *read_rows(struct tn_tui *tui, int rows)
 	int64_t top = session->top_offset;
 
 	g_array_set_size(list->shown, 0);
-	list->shown_current = -1;
 	list->longest = 0;
 	list->has_current_ns = false;
 	for (int i = 0; i < rows; i++) {
@@ -165,7 +163,6 @@ static GArray *read_rows(struct tn_tui *tui, int rows)
 		}
 		shown = (struct shown_row) { row->pos, i };
 		if (i == top) {
-			list->shown_current = (int) list->shown->len;
 			list->has_current_ns = row->ev.has_ns;
 			list->current_ns = row->ev.ns;
 			text.current = true;

@@ -164,18 +164,24 @@ void tn_tui_message_draw(struct tn_tui *tui)
 	wnoutrefresh(win);
 }
 
+/* A pane: a title bar, then its text; a pane at the right has a line
+ * on its left to part it from the list. */
 static void draw_pane(struct tn_tui *tui, WINDOW *win,
 		const struct tn_tui_rect *rect, const char *title,
 		const char *const *text)
 {
+	int x = rect->x > 0 ? 2 : 1;
+
 	if (!win)
 		return;
 	werase(win);
 	wattrset(win, tn_tui_attr(tui, TN_TUI_COLOR_PANE));
 	tn_tui_draw_utf8(win, 0, 0, title, rect->w);
 	wattrset(win, A_NORMAL);
+	if (rect->x > 0 && rect->h > 1)
+		mvwvline(win, 1, 0, '|', rect->h - 1);
 	for (int i = 0; text[i] && i + 2 < rect->h; i++)
-		tn_tui_draw_utf8(win, i + 2, 1, text[i], rect->w - 1);
+		tn_tui_draw_utf8(win, i + 2, x, text[i], rect->w - x);
 	wnoutrefresh(win);
 }
 

@@ -1,7 +1,9 @@
 /* tui-private.h - the state of the full-screen UI, shared by the files
- * of src/tui (one job each: tui.c the loop, layout.c the geometry,
- * list.c the event list, status.c the status and message lines, pager.c
- * text views, prompt.c the ':' prompt, help.c the help text). */
+ * of src/tui (one job each: tui.c the loop, guard.c the terminal's
+ * safety, layout.c the geometry, list.c the event list, status.c the
+ * status and message lines, pager.c text views, prompt.c the ':' prompt,
+ * help.c the help text; keys.c the key maps, text.c and draw.c safe,
+ * width-aware text). */
 #ifndef TRACENAV_TUI_PRIVATE_H
 #define TRACENAV_TUI_PRIVATE_H
 
@@ -52,11 +54,10 @@ enum tn_tui_column {
 struct tn_tui_list {
 	int hscroll;			/* columns scrolled off to the left */
 	int widths[TN_TUI_COL_COUNT_];	/* grow with what was shown */
-	/* The positions of the rows of the last drawing, top to bottom,
-	 * and which one was the current row: how the view follows the
-	 * cursor after a command (tn_tui_list_follow). */
-	GArray *shown;			/* struct tn_position */
-	int shown_current;		/* index in shown, -1 if none */
+	/* The positions and screen rows of the events of the last
+	 * drawing, top to bottom: where the cursor went after a command
+	 * (tn_tui_list_follow), which row a click hit. */
+	GArray *shown;
 	int64_t current_ns;		/* time of the current row, for the */
 	bool has_current_ns;		/* status bar */
 	int longest;			/* columns of the longest line shown */
@@ -94,6 +95,17 @@ struct tn_tui {
 	bool has_count;
 	long count;
 };
+
+/* guard.c: the terminal is restored whatever happens. */
+/* Catch SIGINT, SIGTERM, SIGHUP (a flag) and crashes; before newterm(). */
+void tn_tui_guard_begin(void);
+/* Say whether the screen is set up (then stderr is captured until
+ * tn_tui_guard_end(), and a crash calls endwin()). */
+void tn_tui_guard_screen(bool up);
+/* The signal that asked to stop, or 0. */
+int tn_tui_guard_caught(void);
+/* Give stderr back (with what was written on it) and the handlers. */
+void tn_tui_guard_end(void);
 
 /* tui.c */
 /* The attributes of a kind of text (colours unless NO_COLOR). */

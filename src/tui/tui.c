@@ -1,8 +1,8 @@
 /* tui.c - the full-screen UI's main loop: terminal setup and restore,
- * signals, keys to command lines, and drawing only what changed. */
+ * keys to command lines, and drawing only what changed. */
 #include <errno.h>
 #include <locale.h>
-#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -16,37 +16,6 @@
 #define KEY_TIMEOUT_MS 200
 #define WHEEL_LINES 3
 #define COUNT_MAX 100000000L
-
-static volatile sig_atomic_t caught_signal;
-
-static void on_signal(int signo)
-{
-	caught_signal = signo;
-}
-
-static const int handled_signals[] = { SIGINT, SIGTERM, SIGHUP };
-
-/* Catch the signals that end the program so that the terminal is
- * restored first.  Installed before newterm(), which then leaves them to
- * us (ncurses only takes signals whose handler is the default). */
-static void catch_signals(struct sigaction *saved)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = 0;	/* no SA_RESTART: a blocked read returns */
-	caught_signal = 0;
-	for (size_t i = 0; i < G_N_ELEMENTS(handled_signals); i++)
-		sigaction(handled_signals[i], &sa, &saved[i]);
-}
-
-static void restore_signals(const struct sigaction *saved)
-{
-	for (size_t i = 0; i < G_N_ELEMENTS(handled_signals); i++)
-		sigaction(handled_signals[i], &saved[i], NULL);
-}
 
 attr_t tn_tui_attr(const struct tn_tui *tui, enum tn_tui_color color)
 {
@@ -334,7 +303,7 @@ static void on_key(struct tn_tui *tui, int key)
 	}
 	if (tui->layout.too_small) {
 		if (key == 'q' || key == 'Q')
-			tui->session->quit = true;
+			run_line(tui, "quit", false);
 		return;
 	}
 	if (tn_tui_prompt_is_open(tui->prompt)) {
@@ -398,12 +367,12 @@ static int read_key(WINDOW *input)
 
 static void loop(struct tn_tui *tui, WINDOW *input)
 {
-	while (!caught_signal && !tui->session->quit) {
+	while (!tn_tui_guard_caught() && !tui->session->quit) {
 		int key;
 
 		draw(tui);
 		key = read_key(input);
-		if (key != TN_TUI_KEY_NONE && !caught_signal)
+		if (key != TN_TUI_KEY_NONE && !tn_tui_guard_caught())
 			on_key(tui, key);
 	}
 }
@@ -441,7 +410,6 @@ static int start_terminal(struct tn_tui *tui, struct tn_error *err)
 int tn_tui_run(struct tn_session *session, struct tn_error *err)
 {
 	struct tn_tui tui = { .session = session };
-	struct sigaction saved[G_N_ELEMENTS(handled_signals)];
 	void (*saved_output)(struct tn_session *, enum tn_output_kind,
 		const char *, const char *) = session->output;
 	void *saved_frontend = session->frontend;
@@ -453,11 +421,12 @@ int tn_tui_run(struct tn_session *session, struct tn_error *err)
 	 * type, so that nothing else (numbers, times) changes. */
 	setlocale(LC_CTYPE, "");
 	tn_tui_text_set_utf8(tn_tui_text_locale_is_utf8());
-	catch_signals(saved);
+	tn_tui_guard_begin();
 	if (start_terminal(&tui, err)) {
-		restore_signals(saved);
+		tn_tui_guard_end();
 		return -1;
 	}
+	tn_tui_guard_screen(true);
 	/* Keys are read from a pad: wgetch() on a window would first
 	 * refresh it over the panes. */
 	input = newpad(1, 1);
@@ -474,14 +443,15 @@ int tn_tui_run(struct tn_session *session, struct tn_error *err)
 	tn_tui_layout_apply(&tui);
 
 	loop(&tui, input);
-	if (caught_signal)
-		status = 128 + caught_signal;
+	if (tn_tui_guard_caught())
+		status = 128 + tn_tui_guard_caught();
 
 	tn_tui_layout_destroy(&tui);
 	delwin(input);
+	tn_tui_guard_screen(false);
 	endwin();
 	delscreen(tui.screen);
-	restore_signals(saved);
+	tn_tui_guard_end();
 	tn_tui_pager_destroy(tui.pager);
 	tn_tui_prompt_destroy(tui.prompt);
 	tn_tui_list_fini(&tui);

@@ -1,8 +1,9 @@
 #!/bin/sh
 # test-tui.sh - the full-screen event list, driven through tmux: what is
 # on screen is compared with `tracenav --dump` of the same trace, after
-# moves, jumps, text views, the prompt, resizes, and the ways out (q,
-# SIGTERM, Ctrl-C) that must leave the terminal as they found it.
+# moves, jumps, text views, the prompt, the mouse, resizes, and the ways
+# out (q, SIGTERM, a crash, Ctrl-C) that must leave the terminal as they
+# found it.
 : "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
 . "$top_srcdir/tests/lib.sh"
 
@@ -12,9 +13,15 @@ if ! command -v tmux >/dev/null 2>&1; then
 	exit 0
 fi
 make_tmpdir
+# A private server, whether or not the tests run inside tmux.
+unset TMUX
 SOCKET="tracenav-test-$$"
-trap 'tmux -L "$SOCKET" kill-server 2>/dev/null; rm -rf "$TMPDIR_TEST"' \
-	EXIT INT TERM
+socket_path=
+# kill-server leaves the socket file behind: remove it too.
+trap 'tmux -L "$SOCKET" kill-server 2>/dev/null
+	[ -S "$socket_path" ] && rm -f "$socket_path"
+	rm -rf "$TMPDIR_TEST"' EXIT
+trap 'exit 1' INT TERM
 
 export TZ=UTC
 dir="$TMPDIR_TEST/kernel-trace"
@@ -121,6 +128,11 @@ line_has() {
 	screen "$1" | sed -n "$2p" | grep -q -F -- "$3"
 }
 
+# list_gone NAME: the alternate screen is left, the list is not shown.
+list_gone() {
+	! screen "$1" | grep -q -E '^Time +Delta +Host'
+}
+
 # tracenav's pid: the child of the pane's shell.
 tracenav_pid() {
 	shell=$(tm display -p -t "$1" '#{pane_pid}')
@@ -140,6 +152,7 @@ last_time=$(event "$total" | cut -d' ' -f1)
 
 ## 80x24: 21 event rows, a status bar and a message line.
 start small 80 24
+socket_path=$(tm display -p '#{socket_path}')
 rows=21
 check "80x24: the header shows the columns" \
 	wait_for small '^Time +Delta +Host +CPU +Event +Fields'
@@ -176,6 +189,21 @@ check "k k: up two events, the view stays" \
 tm send-keys -t small g
 check "g: back to the first event" wait_status small "$first_time"
 
+tm send-keys -t small l
+check "l: the columns scroll left" line_matches small 1 '^[^T]'
+tm send-keys -t small h
+check "h: and back" line_matches small 1 '^Time '
+
+# The mouse, as xterm reports it (SGR): wheel down, then a click on the
+# 5th row (terminal line 6).
+tm send-keys -t small -l "$(printf '\033[<65;5;5M')"
+check "wheel down: the view scrolls 3 events" wait_row small 1 "$(event 4)"
+tm send-keys -t small -l "$(printf '\033[<0;5;6M\033[<0;5;6m')"
+check "click: selects the row clicked" \
+	wait_status small "$(event 8 | cut -d' ' -f1)"
+tm send-keys -t small g
+wait_status small "$first_time" >/dev/null
+
 tm send-keys -t small 5 0 %
 mid=$(($(ns_of_day "$first_time") / 2 + $(ns_of_day "$last_time") / 2))
 span=$(($(ns_of_day "$last_time") - $(ns_of_day "$first_time")))
@@ -196,10 +224,17 @@ check "Esc closes the detail view" wait_for small '^Time +Delta'
 tm send-keys -t small '?'
 check "?: the help lists the keys" wait_for small 'PgDn, Space, f, Ctrl-F'
 check "?: the help names pgdn" wait_for small 'pgdn'
+# Page through the help (its title says which lines are shown).
 screen small > "$TMPDIR_TEST/help"
-for _ in 1 2 3 4; do
+for _ in 1 2 3 4 5 6; do
+	title=$(screen small | head -1)
 	tm send-keys -t small Space
-	sleep 0.2
+	i=0
+	while [ $i -lt 20 ] && [ "$(screen small | head -1)" = "$title" ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ "$(screen small | head -1)" = "$title" ] && break
 	screen small >> "$TMPDIR_TEST/help"
 done
 missing=
@@ -209,6 +244,15 @@ for name in $("$TRACENAV" --batch help "$dir" | awk '{ print $1 }'); do
 done
 check "?: the help lists every command of the table" [ -z "$missing" ]
 [ -n "$missing" ] && diag "missing:$missing"
+man_missing=
+sed -n '/^\.SH COMMANDS/,/^\.SH [^C]/p' "$top_srcdir/doc/tracenav.1" \
+	> "$TMPDIR_TEST/man-commands"
+for name in $("$TRACENAV" --batch help "$dir" | awk '{ print $1 }'); do
+	grep -q -E "^\.B[IR]? $name( |$)" "$TMPDIR_TEST/man-commands" ||
+		man_missing="$man_missing $name"
+done
+check "the man page lists every command of the table" [ -z "$man_missing" ]
+[ -n "$man_missing" ] && diag "missing from doc/tracenav.1:$man_missing"
 tm send-keys -t small q
 check "q closes the help" wait_for small '^Time +Delta'
 
@@ -242,7 +286,7 @@ check "resize back to 80x24: the list is back" wait_for small '^Time +Delta'
 tm send-keys -t small q
 check "q: tracenav exits with status 0" wait_for small '^EXIT=0$'
 check "q: the terminal is canonical again" wait_for small '^STTY=icanon$'
-check "q: the screen of the list is gone" line_matches small 1 '^EXIT=0$'
+check "q: the screen of the list is gone" list_gone small
 
 ## 200x60: wider columns, the time range in the status bar.
 start big 200 60
@@ -261,6 +305,16 @@ pid=$(tracenav_pid big)
 [ -n "$pid" ] && kill -TERM "$pid"
 check "SIGTERM: tracenav exits with status 143" wait_for big '^EXIT=143$'
 check "SIGTERM: the terminal is canonical again" wait_for big '^STTY=icanon$'
+
+## A crash (here a SIGSEGV sent from outside) restores the terminal too.
+start crash 80 24
+wait_for crash '^Time' >/dev/null
+pid=$(tracenav_pid crash)
+[ -n "$pid" ] && kill -SEGV "$pid"
+check "SIGSEGV: tracenav dies" wait_for crash '^EXIT=[1-9]'
+check "SIGSEGV: the terminal is canonical again" \
+	wait_for crash '^STTY=icanon$'
+check "SIGSEGV: the screen of the list is gone" list_gone crash
 
 ## Ctrl-C
 start intr 80 24

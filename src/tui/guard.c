@@ -1,0 +1,129 @@
+/* guard.c - what keeps the user's terminal usable whatever happens while
+ * the screen is ours: the signals that end the program, crashes, and
+ * writes on stderr.
+ *
+ * SIGINT, SIGTERM and SIGHUP only set a flag that the main loop sees
+ * (it waits for keys with a timeout), so the screen is restored the
+ * normal way.  A crash (SIGSEGV, SIGABRT...) restores it from the signal
+ * handler, then lets the previous handler (the default, or a sanitizer's)
+ * do its job.  Libraries may write on stderr (libbabeltrace2 logs errors
+ * of corrupt traces there), which would tear the screen: a terminal
+ * stderr goes to a temporary file that is copied back afterwards.
+ */
+#include <curses.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tui-private.h"
+
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+static const int crash_signals[] = {
+	SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
+};
+
+/* Process-wide, as signal handlers are. */
+static struct sigaction saved_stop[G_N_ELEMENTS(stop_signals)];
+static struct sigaction saved_crash[G_N_ELEMENTS(crash_signals)];
+static volatile sig_atomic_t caught;
+static volatile sig_atomic_t screen_up;
+static int real_stderr = -1;	/* the terminal, while stderr is captured */
+static FILE *captured;		/* what was written on stderr meanwhile */
+
+static void on_stop(int signo)
+{
+	caught = signo;
+}
+
+/* Copy what was captured to the real stderr and point stderr back at
+ * it; only async-signal-safe calls (it also runs in on_crash). */
+static void give_back_stderr(void)
+{
+	char buf[4096];
+	ssize_t n;
+	int fd;
+
+	if (real_stderr < 0)
+		return;
+	fd = fileno(captured);
+	dup2(real_stderr, STDERR_FILENO);
+	close(real_stderr);
+	real_stderr = -1;
+	lseek(fd, 0, SEEK_SET);
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		if (write(STDERR_FILENO, buf, (size_t) n) != n)
+			break;
+}
+
+static void on_crash(int signo)
+{
+	/* endwin() is not async-signal-safe, but the process is dying and
+	 * a terminal left raw in the alternate screen is worse. */
+	if (screen_up) {
+		screen_up = 0;
+		endwin();
+	}
+	give_back_stderr();
+	for (size_t i = 0; i < G_N_ELEMENTS(crash_signals); i++)
+		if (crash_signals[i] == signo)
+			sigaction(signo, &saved_crash[i], NULL);
+	raise(signo);	/* delivered to the previous handler on return */
+}
+
+void tn_tui_guard_begin(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	/* No SA_RESTART: a blocked read returns at once.  Installed before
+	 * newterm(), which then leaves these signals to us (ncurses only
+	 * takes those whose handler is the default). */
+	sa.sa_handler = on_stop;
+	caught = 0;
+	for (size_t i = 0; i < G_N_ELEMENTS(stop_signals); i++)
+		sigaction(stop_signals[i], &sa, &saved_stop[i]);
+	sa.sa_handler = on_crash;
+	for (size_t i = 0; i < G_N_ELEMENTS(crash_signals); i++)
+		sigaction(crash_signals[i], &sa, &saved_crash[i]);
+}
+
+void tn_tui_guard_screen(bool up)
+{
+	screen_up = up;
+	if (!up || !isatty(STDERR_FILENO) || real_stderr >= 0)
+		return;
+	captured = tmpfile();
+	if (!captured)
+		return;
+	fflush(stderr);
+	real_stderr = dup(STDERR_FILENO);
+	if (real_stderr >= 0 &&
+			dup2(fileno(captured), STDERR_FILENO) >= 0)
+		return;
+	if (real_stderr >= 0)
+		close(real_stderr);
+	real_stderr = -1;
+	fclose(captured);
+	captured = NULL;
+}
+
+int tn_tui_guard_caught(void)
+{
+	return caught;
+}
+
+void tn_tui_guard_end(void)
+{
+	screen_up = 0;
+	fflush(stderr);
+	give_back_stderr();
+	if (captured)
+		fclose(captured);
+	captured = NULL;
+	for (size_t i = 0; i < G_N_ELEMENTS(crash_signals); i++)
+		sigaction(crash_signals[i], &saved_crash[i], NULL);
+	for (size_t i = 0; i < G_N_ELEMENTS(stop_signals); i++)
+		sigaction(stop_signals[i], &saved_stop[i], NULL);
+}
