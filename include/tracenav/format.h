@@ -36,6 +36,10 @@ void tn_format_event_line(GString *out, const struct tn_event *ev,
  * (contexts and payload, e.g. "{ cpu_id = 0 }, { fd = 3 }"). */
 void tn_format_event_fields(GString *out, const struct tn_event *ev);
 
+/* Like tn_format_event_fields() without the packet context, whose only
+ * field in LTTng traces (cpu_id) the event list shows in a column. */
+void tn_format_event_payload(GString *out, const struct tn_event *ev);
+
 /* Call line(depth, text, data) for every field of ev, one per line, as
  * a tree: "name = value" for a scalar, "name:" then its members one
  * level deeper for a structure, array or variant.  The scopes come first

@@ -209,7 +209,10 @@ static const bt_event *borrow_event(const struct tn_event *ev)
 	return bt_message_event_borrow_event_const(ev->msg);
 }
 
-void tn_format_event_fields(GString *out, const struct tn_event *ev)
+/* Append the event's scopes from `first` on (0: packet context, 1:
+ * common context, 2: specific context, 3: payload). */
+static void format_scopes(GString *out, const struct tn_event *ev,
+		size_t first_scope)
 {
 	const bt_event *event = borrow_event(ev);
 	const bt_packet *packet = bt_event_borrow_packet_const(event);
@@ -221,7 +224,7 @@ void tn_format_event_fields(GString *out, const struct tn_event *ev)
 	};
 	bool first = true;
 
-	for (size_t i = 0; i < G_N_ELEMENTS(scopes); i++) {
+	for (size_t i = first_scope; i < G_N_ELEMENTS(scopes); i++) {
 		if (!scopes[i])
 			continue;
 		if (!first)
@@ -229,6 +232,16 @@ void tn_format_event_fields(GString *out, const struct tn_event *ev)
 		format_field(out, scopes[i]);
 		first = false;
 	}
+}
+
+void tn_format_event_fields(GString *out, const struct tn_event *ev)
+{
+	format_scopes(out, ev, 0);
+}
+
+void tn_format_event_payload(GString *out, const struct tn_event *ev)
+{
+	format_scopes(out, ev, 1);
 }
 
 static bool is_compound(const bt_field *field)

@@ -93,6 +93,8 @@ static void row_text_fill(struct tn_tui *tui, const struct tn_row *row,
 	text->notice = ev->kind != TN_EVENT_KIND_EVENT;
 	if (text->notice)
 		tn_format_notice(s, ev, gmt);
+	else if (cpu >= 0)
+		tn_format_event_payload(s, ev);	/* cpu_id has its column */
 	else
 		tn_format_event_fields(s, ev);
 	text->cols[TN_TUI_COL_FIELDS] = g_string_free(s, FALSE);
