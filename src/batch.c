@@ -13,7 +13,8 @@ static void batch_output(struct tn_session *session, enum tn_output_kind kind,
 	fprintf(kind == TN_OUTPUT_TEXT ? stdout : stderr, "%s\n", text);
 }
 
-int batch_run(struct tn_trace *trace, const char *script, bool gmt)
+int batch_run(struct tn_trace *trace, const char *script, bool gmt,
+		char *cache_dir)
 {
 	struct tn_session session;
 	struct tn_error err;
@@ -22,9 +23,13 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt)
 	if (tn_session_init(&session, trace, gmt, batch_output, &err)) {
 		fprintf(stderr, "tracenav: %s: %s\n", tn_trace_get_path(trace),
 			err.message);
+		g_free(cache_dir);
 		return 1;
 	}
 	session.page_rows = TN_BATCH_PAGE_ROWS;
+	session.cache_dir = cache_dir;
+	/* Without a terminal, a command that needs the index waits for it. */
+	session.wait_for_index = true;
 	if (tn_command_run_script(&session, script, &err)) {
 		fflush(stdout);
 		fprintf(stderr, "tracenav: --batch: %s\n", err.message);

@@ -10,8 +10,10 @@
 /* Rows a page moves in batch mode (a 24-line terminal's list). */
 #define TN_BATCH_PAGE_ROWS 20
 
-/* Run script (commands separated by ';' or newlines) on trace.  Returns
- * the exit status: 0, or 1 with a message on stderr. */
-int batch_run(struct tn_trace *trace, const char *script, bool gmt);
+/* Run script (commands separated by ';' or newlines) on trace, keeping
+ * the checkpoint index in cache_dir (NULL: no cache; taken over).
+ * Returns the exit status: 0, or 1 with a message on stderr. */
+int batch_run(struct tn_trace *trace, const char *script, bool gmt,
+		char *cache_dir);
 
 #endif

@@ -110,6 +110,54 @@ static bool parse_percent(const char *arg, double *fraction)
 	return true;
 }
 
+/* Make sure the index is there for a command that needs it: batch waits
+ * for the build, the event list says how far it got. */
+static int need_index(struct tn_session *session, const char *what,
+		struct tn_error *err)
+{
+	struct tn_index_progress progress;
+
+	if (session->index)
+		return 0;
+	if (tn_session_start_index(session, err))
+		return -1;
+	if (session->indexer && session->wait_for_index) {
+		tn_indexer_wait(session->indexer);
+		tn_session_poll_index(session);
+	}
+	if (session->index)
+		return 0;
+	if (session->indexer) {
+		tn_indexer_get_progress(session->indexer, &progress);
+		tn_error_set(err, "%s needs the index, %d%% built: try again "
+			"when the status bar shows the event count", what,
+			(int) (progress.fraction * 100));
+	} else {
+		tn_error_set(err, "%s needs the index, which could not be "
+			"built", what);
+	}
+	return -1;
+}
+
+/* "#K": event number K (1-based, like the lines of --dump). */
+static int goto_event_number(struct tn_session *session, const char *arg,
+		struct tn_error *err)
+{
+	char *end;
+	uint64_t number;
+
+	errno = 0;
+	number = strtoull(arg + 1, &end, 10);
+	if (errno || end == arg + 1 || *end || number == 0 || arg[1] == '-') {
+		tn_error_set(err, "goto: \"%s\" is not an event number: use "
+			"#1 for the first event", arg);
+		return -1;
+	}
+	if (need_index(session, "goto #K", err))
+		return -1;
+	return tn_cursor_seek_rank(session->cursor, number - 1, err);
+}
+
 static int run_goto(struct tn_session *session, int argc, char **argv,
 		struct tn_error *err)
 {
@@ -119,6 +167,8 @@ static int run_goto(struct tn_session *session, int argc, char **argv,
 	struct tn_error parse_err;
 
 	(void) argc;
+	if (argv[1][0] == '#')
+		return goto_event_number(session, argv[1], err);
 	if (parse_percent(argv[1], &fraction))
 		return tn_cursor_seek_fraction(session->cursor, fraction, err);
 	if (tn_time_parse(argv[1], session->gmt, &spec, &parse_err)) {
@@ -219,6 +269,67 @@ static int run_detail(struct tn_session *session, int argc, char **argv,
 static int run_help(struct tn_session *session, int argc, char **argv,
 		struct tn_error *err);
 
+static int run_index(struct tn_session *session, int argc, char **argv,
+		struct tn_error *err)
+{
+	char text[128];
+
+	if (argc == 2) {
+		if (strcmp(argv[1], "cancel") != 0) {
+			tn_error_set(err, "usage: index [cancel]");
+			return -1;
+		}
+		tn_session_cancel_index(session);
+		return 0;
+	}
+	if (need_index(session, "index", err) && !session->indexer)
+		return -1;
+	tn_error_clear(err);
+	if (session->index) {
+		snprintf(text, sizeof(text), "%" PRIu64 " events indexed",
+			session->index->event_count);
+		session->output(session, TN_OUTPUT_MESSAGE, NULL, text);
+	}
+	return 0;
+}
+
+/* Where the cursor is: event number (when indexed) and time. */
+static int run_where(struct tn_session *session, int argc, char **argv,
+		struct tn_error *err)
+{
+	const struct tn_row *row = tn_cursor_row(session->cursor, 0, err);
+	GString *line = g_string_new(NULL);
+	uint64_t rank;
+	int known;
+
+	(void) argc;
+	(void) argv;
+	if (!row) {
+		g_string_free(line, TRUE);
+		if (!err->message[0])
+			tn_error_set(err, "where: the trace has no event");
+		return -1;
+	}
+	tn_time_format_wall(line, row->ev.ns, session->gmt, true);
+	known = tn_cursor_get_rank(session->cursor, &rank, err);
+	if (known < 0) {
+		g_string_free(line, TRUE);
+		return -1;
+	}
+	if (known) {
+		char *where = g_strdup_printf("event %" PRIu64 " of %" PRIu64
+			" at ", rank + 1, session->index->event_count);
+
+		g_string_prepend(line, where);
+		g_free(where);
+	} else {
+		g_string_prepend(line, "at ");
+	}
+	text(session, NULL, line->str);
+	g_string_free(line, TRUE);
+	return 0;
+}
+
 static int run_quit(struct tn_session *session, int argc, char **argv,
 		struct tn_error *err)
 {
@@ -230,9 +341,10 @@ static int run_quit(struct tn_session *session, int argc, char **argv,
 }
 
 static const struct tn_command commands[] = {
-	{ "goto", NULL, "TIME|NN%", "go to the first event at or after TIME "
-		"(HH:MM[:SS[.NS]], YYYY-MM-DD HH:MM..., SEC[.NS]) or NN% of "
-		"the time range", 1, 1, run_goto },
+	{ "goto", NULL, "TIME|NN%|#K", "go to the first event at or after "
+		"TIME (HH:MM[:SS[.NS]], YYYY-MM-DD HH:MM..., SEC[.NS]), to NN% "
+		"of the time range, or to event number K (needs the index)",
+		1, 1, run_goto },
 	{ "down", "j", "[N]", "move down N events (1)", 0, 1, run_down },
 	{ "up", "k", "[N]", "move up N events (1)", 0, 1, run_up },
 	{ "pgdn", NULL, "", "move down one page", 0, 0, run_pgdn },
@@ -243,6 +355,10 @@ static const struct tn_command commands[] = {
 		"--dump does", 0, 1, run_print },
 	{ "detail", NULL, "", "show every field of the current event", 0, 0,
 		run_detail },
+	{ "where", NULL, "", "print the current event's number (when "
+		"indexed) and time", 0, 0, run_where },
+	{ "index", NULL, "[cancel]", "build the checkpoint index (event "
+		"numbers, counts), or stop building it", 0, 1, run_index },
 	{ "help", NULL, "", "list the commands", 0, 0, run_help },
 	{ "quit", "q", "", "quit", 0, 0, run_quit },
 };

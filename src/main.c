@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "dump.h"
 #include "tui/tui.h"
+#include "tracenav/cache.h"
 #include "tracenav/core.h"
 #include "tracenav/runtime.h"
 #include "tracenav/trace.h"
@@ -39,6 +40,12 @@ static void print_usage(FILE *out)
 "TIME is HH:MM[:SS[.NS]] (on the trace's first day), YYYY-MM-DD [HH:MM[:SS[.NS]]]\n"
 "or [-]SEC[.NS] (seconds from the clock origin, the Unix epoch for LTTng).\n"
 "\n"
+"Options of the event list and --batch:\n"
+"      --no-index      do not build the checkpoint index in the background\n"
+"      --no-cache      neither read nor save the index in the cache\n"
+"      --cache-dir=DIR keep the index in DIR (default: $XDG_CACHE_HOME/tracenav\n"
+"                      or ~/.cache/tracenav)\n"
+"\n"
 "Other options:\n"
 "  -v, --verbose       let libbabeltrace2 log its warnings on stderr\n"
 "  -h, --help          show this help\n"
@@ -53,6 +60,9 @@ struct command_line {
 	enum mode mode;
 	struct dump_options dump;
 	const char *script;
+	bool no_index;
+	bool no_cache;
+	const char *cache_dir;
 	bool verbose;
 	const char *path;
 };
@@ -79,7 +89,7 @@ static int parse_count(const char *text, uint64_t *count)
 /* Returns -1 when the command line is fine, else the exit status. */
 static int parse_command_line(int argc, char **argv, struct command_line *cl)
 {
-	enum { OPT_GMT = 256 };
+	enum { OPT_GMT = 256, OPT_NO_INDEX, OPT_NO_CACHE, OPT_CACHE_DIR };
 	static const struct option options[] = {
 		{ "dump", no_argument, NULL, 'd' },
 		{ "info", no_argument, NULL, 'i' },
@@ -88,6 +98,9 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		{ "end", required_argument, NULL, 'e' },
 		{ "count", required_argument, NULL, 'n' },
 		{ "gmt", no_argument, NULL, OPT_GMT },
+		{ "no-index", no_argument, NULL, OPT_NO_INDEX },
+		{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
+		{ "cache-dir", required_argument, NULL, OPT_CACHE_DIR },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -112,6 +125,9 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 			cl->dump.has_count = true;
 			break;
 		case OPT_GMT: cl->dump.gmt = true; break;
+		case OPT_NO_INDEX: cl->no_index = true; break;
+		case OPT_NO_CACHE: cl->no_cache = true; break;
+		case OPT_CACHE_DIR: cl->cache_dir = optarg; break;
 		case 'v': cl->verbose = true; break;
 		case 'h': print_usage(stdout); return 0;
 		case 'V': printf("tracenav %s\n", PACKAGE_VERSION); return 0;
@@ -153,18 +169,28 @@ static void clean_up_on_exit(void)
 	sigaction(SIGHUP, &action, NULL);
 }
 
-static int run_tui(struct tn_trace *trace, bool gmt)
+/* The cache directory the command line asks for, or NULL for none. */
+static char *cache_dir(const struct command_line *cl)
+{
+	if (cl->no_cache)
+		return NULL;
+	return cl->cache_dir ? g_strdup(cl->cache_dir) : tn_cache_default_dir();
+}
+
+static int run_tui(struct tn_trace *trace, const struct command_line *cl)
 {
 	struct tn_session session;
 	struct tn_error err;
 	int status;
 
 	/* The TUI sets its own output function. */
-	if (tn_session_init(&session, trace, gmt, NULL, &err)) {
+	if (tn_session_init(&session, trace, cl->dump.gmt, NULL, &err)) {
 		fprintf(stderr, "tracenav: %s: %s\n", tn_trace_get_path(trace),
 			err.message);
 		return 1;
 	}
+	session.cache_dir = cache_dir(cl);
+	session.index_on_start = !cl->no_index;
 	status = tn_tui_run(&session, &err);
 	if (status < 0) {
 		fprintf(stderr, "tracenav: %s\n", err.message);
@@ -199,10 +225,11 @@ int main(int argc, char **argv)
 		status = dump_events(trace, &cl.dump);
 		break;
 	case MODE_BATCH:
-		status = batch_run(trace, cl.script, cl.dump.gmt);
+		status = batch_run(trace, cl.script, cl.dump.gmt,
+			cache_dir(&cl));
 		break;
 	case MODE_TUI:
-		status = run_tui(trace, cl.dump.gmt);
+		status = run_tui(trace, &cl);
 		break;
 	}
 	tn_trace_destroy(trace);

@@ -8,6 +8,7 @@
 
 #include "tracenav/cursor.h"
 #include "tracenav/error.h"
+#include "tracenav/index.h"
 #include "tracenav/trace.h"
 
 enum tn_output_kind {
@@ -28,6 +29,14 @@ struct tn_session {
 	void (*output)(struct tn_session *session, enum tn_output_kind kind,
 		const char *title, const char *text);
 	void *frontend;		/* the front end's own state */
+
+	/* The checkpoint index: built in the background, or loaded. */
+	struct tn_indexer *indexer;	/* running build, or NULL */
+	struct tn_index *index;		/* once built or loaded */
+	char *cache_dir;		/* NULL: do not persist the index */
+	bool wait_for_index;		/* batch: commands wait for it */
+	bool index_on_start;		/* TUI: build it when it opens */
+	bool cache_warned;		/* said once that it cannot be saved */
 };
 
 /* Set session up on trace: a cursor on its first event, the output
@@ -36,6 +45,19 @@ int tn_session_init(struct tn_session *session, struct tn_trace *trace,
 		bool gmt, void (*output)(struct tn_session *session,
 			enum tn_output_kind kind, const char *title,
 			const char *text), struct tn_error *err);
+
+/* Load the index from the cache or start building it in the background
+ * (nothing if it is there or being built).  Says what happens through
+ * output(MESSAGE).  Returns 0, or -1 with err if it cannot start. */
+int tn_session_start_index(struct tn_session *session, struct tn_error *err);
+
+/* Check on the background build; when it is done, give the index to the
+ * cursor and save it in the cache.  Returns true if something changed
+ * (progress or completion) that a status line should show. */
+bool tn_session_poll_index(struct tn_session *session);
+
+/* Stop the background build (the list goes on without an index). */
+void tn_session_cancel_index(struct tn_session *session);
 
 /* Free what tn_session_init() made. */
 void tn_session_fini(struct tn_session *session);

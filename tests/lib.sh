@@ -51,6 +51,9 @@ tap_done() {
 make_tmpdir() {
 	TMPDIR_TEST=$(mktemp -d "${TMPDIR:-/tmp}/tracenav-test.XXXXXX")
 	trap 'rm -rf "$TMPDIR_TEST"' EXIT INT TERM
+	# Checkpoint indexes go to the test's own cache, not the user's.
+	XDG_CACHE_HOME="$TMPDIR_TEST/cache"
+	export XDG_CACHE_HOME
 }
 
 have_babeltrace2() {

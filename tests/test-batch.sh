@@ -65,6 +65,45 @@ else
 	skip "babeltrace2 CLI not installed"
 fi
 
+# Event numbers: the index is built on demand and saved in the cache.
+batch_is "goto #1" "goto #1; print 2" 1 2
+for k in 2 4096 4097 8193 12345 "$total"; do
+	batch_is "goto #$k" "goto #$k; print 1" "$k" 1
+done
+batch_is "goto past the last number" "goto #$((total + 5)); print 1" "$total" 1
+batch_is "goto #K then moves" "goto #9000; up 10; pgdn; print 1" 9010 1
+"$TRACENAV" --batch "goto #777; where; bottom; where; goto 50%; where" "$dir" \
+	> "$TMPDIR_TEST/got" 2>/dev/null
+check "where: event numbers after goto #, bottom" \
+	grep -q "^event 777 of $total at" "$TMPDIR_TEST/got"
+check "where: the last event" grep -q "^event $total of $total at" "$TMPDIR_TEST/got"
+check "where: a time jump gets its event number" \
+	test "$(grep -c "^event [0-9]* of $total at" "$TMPDIR_TEST/got")" = 3
+cachefile=$(ls "$XDG_CACHE_HOME"/tracenav/*.index 2>/dev/null | head -1)
+check "the index was saved in the cache" test -n "$cachefile"
+"$TRACENAV" --batch "index" "$dir" > /dev/null 2> "$TMPDIR_TEST/err"
+check "index: says how many events" grep -q "^$total events indexed" "$TMPDIR_TEST/err"
+if [ -n "$cachefile" ]; then
+	# Damage the cache file: it is detected, removed and rebuilt.
+	printf 'XX' | dd of="$cachefile" bs=1 seek=100 conv=notrunc 2>/dev/null
+	"$TRACENAV" --batch "goto #4097; print 1" "$dir" > "$TMPDIR_TEST/got" 2> "$TMPDIR_TEST/err"
+	check "a damaged cache file is reported" grep -q "indexing again" "$TMPDIR_TEST/err"
+	lines 4097 1 > "$TMPDIR_TEST/want"
+	check "and the index is rebuilt right" cmp -s "$TMPDIR_TEST/got" "$TMPDIR_TEST/want"
+fi
+"$TRACENAV" --no-cache --batch "goto #3; print 1" "$dir" > "$TMPDIR_TEST/got" 2>&1
+lines 3 1 > "$TMPDIR_TEST/want"
+check "--no-cache still indexes in memory" cmp -s "$TMPDIR_TEST/got" "$TMPDIR_TEST/want"
+"$TRACENAV" --batch "goto #0" "$dir" > /dev/null 2> "$TMPDIR_TEST/err"
+check "goto #0 is an error" grep -q "not an event number" "$TMPDIR_TEST/err"
+: > "$TMPDIR_TEST/file"
+"$TRACENAV" --cache-dir "$TMPDIR_TEST/file/sub" --batch "goto #3; print 1" "$dir" \
+	> "$TMPDIR_TEST/got" 2> "$TMPDIR_TEST/err"
+check "an unwritable cache dir: the index stays in memory, said once" \
+	test "$(grep -c "stays in memory" "$TMPDIR_TEST/err")" = 1
+check "an unwritable cache dir: the command still works" \
+	cmp -s "$TMPDIR_TEST/got" "$TMPDIR_TEST/want"
+
 # Errors: a message naming the command, exit 1, the output so far kept.
 "$TRACENAV" --batch "print 1; goto yesterday; print 1" "$dir" > "$TMPDIR_TEST/got" 2>"$TMPDIR_TEST/err"
 status=$?
@@ -77,7 +116,7 @@ check "unknown command: exit 1 and says so" \
 "$TRACENAV" --batch "down 1 2" "$dir" 2>"$TMPDIR_TEST/err" >/dev/null
 check "too many arguments: usage" grep -q 'usage: down \[N\]' "$TMPDIR_TEST/err"
 "$TRACENAV" --batch "help" "$dir" > "$TMPDIR_TEST/got" 2>&1
-for cmd in goto down up pgdn pgup top bottom print detail help quit; do
+for cmd in goto down up pgdn pgup top bottom print detail where index help quit; do
 	check "help lists $cmd" grep -q "^$cmd " "$TMPDIR_TEST/got"
 done
 "$TRACENAV" --batch "down 3; detail" "$dir" > "$TMPDIR_TEST/got" 2>&1

@@ -51,6 +51,24 @@ int tn_cursor_move(struct tn_cursor *cursor, int64_t delta, int64_t *moved,
 const struct tn_row *tn_cursor_row(struct tn_cursor *cursor, int64_t offset,
 		struct tn_error *err);
 
+struct tn_index;
+
+/* Give the cursor the trace's checkpoint index (NULL: none); it must
+ * outlive the cursor or be replaced first.  The current event stays. */
+void tn_cursor_set_index(struct tn_cursor *cursor,
+		const struct tn_index *index);
+
+/* The rank (0-based, in trace order) of the current event: 1 and *rank
+ * set, 0 when unknown (no index, or a filter is set), -1 on error.  The
+ * first call after a seek reads at most TN_INDEX_INTERVAL events. */
+int tn_cursor_get_rank(struct tn_cursor *cursor, uint64_t *rank,
+		struct tn_error *err);
+
+/* Go to the event of rank `rank` (the last one if rank is too large).
+ * Needs an index: -1 with err without one. */
+int tn_cursor_seek_rank(struct tn_cursor *cursor, uint64_t rank,
+		struct tn_error *err);
+
 /* true if the trace has no event (at all, or matching the filter). */
 bool tn_cursor_is_empty(const struct tn_cursor *cursor);
 

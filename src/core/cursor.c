@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "tracenav/cursor.h"
+#include "tracenav/index.h"
 
 /* Rows kept decoded; past this, the rows farthest from the current one
  * go (down to RING_KEEP). */
@@ -21,6 +22,9 @@ struct tn_cursor {
 	bool at_start;		/* nothing before the first row */
 	bool at_end;		/* nothing after the last row */
 	uint64_t reads;		/* readers opened */
+	const struct tn_index *index;	/* checkpoints, or NULL */
+	bool has_base_rank;	/* the rank of rows[0] is known */
+	uint64_t base_rank;
 };
 
 static struct tn_row *row_at(const struct tn_cursor *cursor, int64_t index)
@@ -42,6 +46,7 @@ static void clear_rows(struct tn_cursor *cursor)
 	tn_walk_destroy(cursor->ahead);
 	cursor->ahead = NULL;
 	cursor->at_start = cursor->at_end = false;
+	cursor->has_base_rank = false;
 }
 
 /* Drop rows far from the current one when the ring is full. */
@@ -57,6 +62,7 @@ static void trim_ring(struct tn_cursor *cursor)
 			tn_row_release(row_at(cursor, i));
 		g_array_remove_range(cursor->rows, 0, (guint) drop);
 		cursor->cur -= drop;
+		cursor->base_rank += (uint64_t) drop;
 		cursor->at_start = false;
 	} else {
 		for (int64_t i = row_count(cursor) - drop; i < row_count(cursor);
@@ -139,6 +145,7 @@ static int extend_backward(struct tn_cursor *cursor, int64_t count,
 		cursor->at_start = true;
 	g_array_prepend_vals(cursor->rows, before->data, before->len);
 	cursor->cur += added;
+	cursor->base_rank -= (uint64_t) added;
 	g_array_free(before, TRUE);
 	return 0;
 }
@@ -247,6 +254,10 @@ int tn_cursor_seek_last(struct tn_cursor *cursor, struct tn_error *err)
 	cursor->at_end = true;
 	cursor->at_start = added < READ_BATCH;
 	cursor->cur = added > 0 ? added - 1 : 0;
+	if (cursor->index && !cursor->filter.match) {
+		cursor->base_rank = cursor->index->event_count - (uint64_t) added;
+		cursor->has_base_rank = true;
+	}
 	return 0;
 }
 
@@ -365,4 +376,102 @@ uint64_t tn_cursor_get_ring_size(const struct tn_cursor *cursor)
 uint64_t tn_cursor_get_read_count(const struct tn_cursor *cursor)
 {
 	return cursor->reads;
+}
+
+void tn_cursor_set_index(struct tn_cursor *cursor,
+		const struct tn_index *index)
+{
+	cursor->index = index;
+	cursor->has_base_rank = false;
+}
+
+/* Count the events from checkpoint cp up to (not including) pos. */
+static int count_from(struct tn_cursor *cursor, const struct tn_checkpoint *cp,
+		const struct tn_position *pos, uint64_t *count,
+		struct tn_error *err)
+{
+	struct tn_walk *walk;
+	struct tn_row row;
+	int status;
+
+	*count = 0;
+	if (tn_walk_open_at(cursor->trace, &cp->pos, false, &walk, err))
+		return -1;
+	cursor->reads++;
+	while ((status = tn_walk_next(walk, NULL, &row, err)) == 1) {
+		bool reached = tn_position_compare(&row.pos, pos) >= 0;
+
+		tn_row_release(&row);
+		if (reached)
+			break;
+		(*count)++;
+	}
+	tn_walk_destroy(walk);
+	return status < 0 ? -1 : 0;
+}
+
+int tn_cursor_get_rank(struct tn_cursor *cursor, uint64_t *rank,
+		struct tn_error *err)
+{
+	const struct tn_checkpoint *cp;
+	const struct tn_row *current;
+	uint64_t count;
+
+	if (!cursor->index || cursor->filter.match || row_count(cursor) == 0)
+		return 0;
+	if (!cursor->has_base_rank) {
+		current = row_at(cursor, cursor->cur);
+		cp = tn_index_checkpoint_for_position(cursor->index,
+			&current->pos);
+		if (!cp)
+			return 0;
+		if (count_from(cursor, cp, &current->pos, &count, err))
+			return -1;
+		cursor->base_rank = cp->rank + count - (uint64_t) cursor->cur;
+		cursor->has_base_rank = true;
+	}
+	*rank = cursor->base_rank + (uint64_t) cursor->cur;
+	return 1;
+}
+
+int tn_cursor_seek_rank(struct tn_cursor *cursor, uint64_t rank,
+		struct tn_error *err)
+{
+	const struct tn_checkpoint *cp;
+	struct tn_walk *walk;
+	struct tn_row row;
+	int status;
+
+	if (!cursor->index || cursor->filter.match) {
+		tn_error_set(err, "event numbers need the index of the whole "
+			"trace, which is not built yet");
+		return -1;
+	}
+	if (rank >= cursor->index->event_count)
+		return tn_cursor_seek_last(cursor, err);
+	cp = tn_index_checkpoint_for_rank(cursor->index, rank);
+	if (!cp)
+		return tn_cursor_seek_first(cursor, err);
+	if (tn_walk_open_at(cursor->trace, &cp->pos, false, &walk, err))
+		return -1;
+	cursor->reads++;
+	/* At most one interval of events to skip. */
+	for (uint64_t skipped = cp->rank; ; skipped++) {
+		status = tn_walk_next(walk, NULL, &row, err);
+		if (status != 1 || skipped == rank)
+			break;
+		tn_row_release(&row);
+	}
+	if (status != 1) {
+		tn_walk_destroy(walk);
+		if (status == 0)
+			return tn_cursor_seek_last(cursor, err);
+		return -1;
+	}
+	clear_rows(cursor);
+	g_array_append_val(cursor->rows, row);
+	cursor->ahead = walk;
+	cursor->has_base_rank = true;
+	cursor->base_rank = rank;
+	return 0;
 }

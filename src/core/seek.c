@@ -36,24 +36,29 @@ void tn_row_release(struct tn_row *row)
 	tn_event_release(&row->ev);
 }
 
-int tn_walk_open(const struct tn_trace *trace, int64_t ns,
-		struct tn_walk **out, struct tn_error *err)
+/* Open a walk on [begin, end] (has_end false: to the end). */
+static int open_walk(const struct tn_trace *trace, int64_t begin,
+		bool has_end, int64_t end, struct tn_walk **out,
+		struct tn_error *err)
 {
 	struct tn_walk *walk = g_new0(struct tn_walk, 1);
 	struct tn_reader_options options = { 0 };
 	struct tn_error slice_err;
 
-	if (ns == INT64_MIN && (walk->reader = tn_trace_take_start_reader(trace))) {
+	if (begin == INT64_MIN && !has_end &&
+	    (walk->reader = tn_trace_take_start_reader(trace))) {
 		*out = walk;
 		return 0;
 	}
-	if (ns != INT64_MIN) {
+	options.has_end = has_end;
+	options.end_ns = end;
+	if (begin != INT64_MIN) {
 		options.has_begin = true;
-		options.begin_ns = ns;
+		options.begin_ns = begin;
 		/* A slice makes the seek cost one packet per stream; without
 		 * one (no packet index), the trimmer seeks by reading from
 		 * the start. */
-		if (tn_slice_create(trace, ns, &walk->slice, &slice_err) == 0)
+		if (tn_slice_create(trace, begin, &walk->slice, &slice_err) == 0)
 			options.slice = walk->slice;
 	}
 	if (tn_reader_create(trace, &options, &walk->reader, err)) {
@@ -62,6 +67,18 @@ int tn_walk_open(const struct tn_trace *trace, int64_t ns,
 	}
 	*out = walk;
 	return 0;
+}
+
+int tn_walk_open(const struct tn_trace *trace, int64_t ns,
+		struct tn_walk **out, struct tn_error *err)
+{
+	return open_walk(trace, ns, false, 0, out, err);
+}
+
+int tn_walk_open_range(const struct tn_trace *trace, int64_t begin_ns,
+		int64_t end_ns, struct tn_walk **out, struct tn_error *err)
+{
+	return open_walk(trace, begin_ns, true, end_ns, out, err);
 }
 
 void tn_walk_destroy(struct tn_walk *walk)

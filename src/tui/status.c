@@ -1,5 +1,6 @@
 /* status.c - the status bar (trace, cursor time, time range, a
  * scrollbar), the message line, and the panes still to come. */
+#include <inttypes.h>
 #include <string.h>
 
 #include "tracenav/time.h"
@@ -50,6 +51,38 @@ static const char *trace_name(const struct tn_tui *tui)
 	return slash;
 }
 
+/* "  event K of N" once the index is there (and *fraction from the
+ * rank), or "  indexing NN% ..." while it is being built. */
+static void append_index_state(struct tn_tui *tui, GString *out,
+		bool *has_rank, double *fraction)
+{
+	struct tn_session *session = tui->session;
+	struct tn_index_progress progress;
+	struct tn_error err;
+	uint64_t rank;
+
+	if (session->index &&
+	    tn_cursor_get_rank(session->cursor, &rank, &err) == 1) {
+		uint64_t count = session->index->event_count;
+
+		g_string_append_printf(out, "  event %" PRIu64 " of %" PRIu64,
+			rank + 1, count);
+		*has_rank = true;
+		*fraction = count > 1 ? (double) rank / (double) (count - 1) : 1;
+		return;
+	}
+	if (!session->indexer)
+		return;
+	tn_indexer_get_progress(session->indexer, &progress);
+	g_string_append_printf(out, "  indexing %d%%",
+		(int) (progress.fraction * 100));
+	if (progress.events_per_second > 0)
+		g_string_append_printf(out, " %.1fM ev/s",
+			progress.events_per_second / 1e6);
+	if (progress.eta_seconds >= 0)
+		g_string_append_printf(out, " ETA %.0fs", progress.eta_seconds);
+}
+
 void tn_tui_status_draw(struct tn_tui *tui)
 {
 	WINDOW *win = tui->status_win;
@@ -60,7 +93,7 @@ void tn_tui_status_draw(struct tn_tui *tui)
 	GString *range = g_string_new(NULL);
 	GString *right = g_string_new(NULL);
 	int64_t begin, end;
-	bool has_range;
+	bool has_range, has_rank = false;
 	double fraction = 0;
 	int bar = 0;
 
@@ -79,7 +112,8 @@ void tn_tui_status_draw(struct tn_tui *tui)
 		tn_time_format_wall(left, list->current_ns, tui->session->gmt,
 			false);
 	}
-	if (has_range) {
+	append_index_state(tui, left, &has_rank, &fraction);
+	if (has_range && !has_rank) {
 		tn_time_format_wall(range, begin, tui->session->gmt, false);
 		g_string_append(range, " - ");
 		tn_time_format_wall(range, end, tui->session->gmt, false);
@@ -91,11 +125,13 @@ void tn_tui_status_draw(struct tn_tui *tui)
 			fraction = 1;
 	}
 	/* Right part: range, bar, percentage and mode, dropping the range
-	 * and then shrinking the bar when the line is short. */
+	 * and then shrinking the bar when the line is short.  The bar is
+	 * time-based until the index gives event numbers. */
+	const char *mode = has_rank ? " rank " : " time ";
 	int avail = width - columns(left->str) - 2;
-	int tail = (int) strlen(" 100% time ");
+	int tail = (int) strlen(" 100%") + (int) strlen(mode);
 
-	if (has_range && list->has_current_ns) {
+	if ((has_range || has_rank) && list->has_current_ns) {
 		int with_range = avail - (int) range->len - tail - 2;
 
 		if (with_range >= 10) {
@@ -109,7 +145,7 @@ void tn_tui_status_draw(struct tn_tui *tui)
 			g_string_append_printf(right, " %3d%%",
 				(int) (fraction * 100 + 0.5));
 		}
-		g_string_append(right, " time ");
+		g_string_append(right, mode);
 	}
 	int pad = width - columns(left->str) - columns(right->str);
 

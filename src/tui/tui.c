@@ -370,6 +370,10 @@ static void loop(struct tn_tui *tui, WINDOW *input)
 	while (!tn_tui_guard_caught() && !tui->session->quit) {
 		int key;
 
+		/* The index builds in the background: show its progress,
+		 * then the event numbers (the cursor does not move). */
+		if (tn_session_poll_index(tui->session))
+			tui->dirty |= TN_TUI_DIRTY_STATUS;
 		draw(tui);
 		key = read_key(input);
 		if (key != TN_TUI_KEY_NONE && !tn_tui_guard_caught())
@@ -441,6 +445,10 @@ int tn_tui_run(struct tn_session *session, struct tn_error *err)
 	tui.prompt = tn_tui_prompt_create();
 	tn_tui_list_init(&tui);
 	tn_tui_layout_apply(&tui);
+	if (session->index_on_start && tn_session_start_index(session, err)) {
+		tn_tui_message_set(&tui, true, err->message);
+		tn_error_clear(err);
+	}
 
 	loop(&tui, input);
 	if (tn_tui_guard_caught())

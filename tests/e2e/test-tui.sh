@@ -38,9 +38,12 @@ tm() {
 
 # start NAME COLS LINES: tracenav in a new session; when it ends, the
 # pane says how it ended and whether the terminal is canonical again.
+# start NAME WIDTH HEIGHT [OPTIONS]: tracenav in a new tmux session;
+# without OPTIONS, --no-index (the time-based list, no preparse).
 start() {
+	opts=${4:---no-index}
 	tm new-session -d -s "$1" -x "$2" -y "$3" \
-		"TERM=xterm-256color LANG=C.UTF-8 TZ=UTC '$TRACENAV' '$dir';
+		"TERM=xterm-256color LANG=C.UTF-8 TZ=UTC '$TRACENAV' $opts '$dir';
 		 echo EXIT=\$?;
 		 echo STTY=\$(stty -a | tr ' ;' '\\n\\n' | grep -x -- '-\\?icanon');
 		 exec sleep 600"
@@ -108,6 +111,16 @@ same_rows() {
 		> "$TMPDIR_TEST/want"
 	cmp -s "$TMPDIR_TEST/rows" "$TMPDIR_TEST/want" && return 0
 	diff "$TMPDIR_TEST/want" "$TMPDIR_TEST/rows" | head -4 | sed 's/^/# /'
+	return 1
+}
+
+# same_row_at_cursor NAME K: event K of --dump (time and name) is on
+# the screen.
+same_row_at_cursor() {
+	want=$(sed -n "$2p" "$TMPDIR_TEST/events")
+	screen "$1" | sed -n '2,$p' | awk '{ print $1, $5 }' |
+		grep -qxF -- "$want" && return 0
+	diag "event $2 ($want) not on the screen"
 	return 1
 }
 
@@ -252,6 +265,27 @@ for name in $("$TRACENAV" --batch help "$dir" | awk '{ print $1 }'); do
 		man_missing="$man_missing $name"
 done
 check "the man page lists every command of the table" [ -z "$man_missing" ]
+
+## The checkpoint index: built in the background, then event numbers.
+cache="$TMPDIR_TEST/cache"
+start indexed 80 24 "--cache-dir '$cache'"
+check "index: the status bar turns to event numbers" \
+	wait_for indexed "event 1 of $total .*0% rank"
+tm send-keys -t indexed G
+check "index: G shows the last event number" \
+	wait_for indexed "event $total of $total .*100% rank"
+tm send-keys -t indexed : 'goto #500' Enter
+check "index: goto #500 shows event 500" wait_for indexed "event 500 of $total"
+check "index: the list shows event 500 of --dump" \
+	same_row_at_cursor indexed 500
+check "index: saved in the cache directory" \
+	sh -c "ls '$cache'/*.index >/dev/null 2>&1"
+tm send-keys -t indexed q
+wait_for indexed '^EXIT=0$' >/dev/null
+start cached 80 24 "--cache-dir '$cache'"
+check "index: reopening uses the cache at once" \
+	wait_for cached "event 1 of $total"
+tm send-keys -t cached q
 [ -n "$man_missing" ] && diag "missing from doc/tracenav.1:$man_missing"
 tm send-keys -t small q
 check "q closes the help" wait_for small '^Time +Delta'

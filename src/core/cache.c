@@ -1,0 +1,877 @@
+/* cache.c - the checkpoint index saved on disk.
+ *
+ * File name: <path hash>-<key>.index in the cache directory, where
+ *   key       = SHA-256 (hex) of KEY_VERSION, the sorted real paths of the
+ *               trace directories and, for each, every regular file under
+ *               it (recursively, sorted by relative path): relative path,
+ *               size, mtime seconds and nanoseconds;
+ *   path hash = the first 16 hex digits of the SHA-256 of KEY_VERSION and
+ *               the sorted real paths alone, so that a save can find and
+ *               remove the files of older states of the same trace.
+ * Any change to a trace file gives another key: the old file is simply
+ * not found.
+ *
+ * File format (integers little-endian):
+ *   magic             8 bytes  "TNIDX\0\0\1"
+ *   format version    u32      FORMAT_VERSION
+ *   key              32 bytes  binary SHA-256, as in the file name
+ *   payload length    u64      = file size - 52 - 32
+ *   payload:
+ *     event_count u64, discarded_events u64,
+ *     checkpoint_count u64, then per checkpoint: rank u64, ns i64, tie u64,
+ *     class_count u64, then per class: name length u32, name bytes
+ *       (UTF-8, not NUL-terminated), count u64,
+ *     begin_ns i64, end_ns i64,
+ *     bin_count u64, then bin_count u64s
+ *   checksum         32 bytes  SHA-256 of everything before it
+ *
+ * A loaded file is checked field by field before any of it is used, and
+ * every count is checked against the bytes left before it is allocated:
+ * a bad file is removed and reported, never trusted.  Saves go through a
+ * temporary file in the same directory, fsync'ed and renamed over the
+ * final name.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tracenav/cache.h"
+
+#define FORMAT_VERSION 1
+#define KEY_VERSION "tracenav-index-1"
+#define DIGEST_LEN 32
+#define HEADER_LEN (8 + 4 + DIGEST_LEN + 8)
+#define TRAILER_LEN DIGEST_LEN
+#define PATH_HASH_HEX_LEN 16
+#define FILE_SUFFIX ".index"
+/* A 100 M-event index is under 1 MB: anything this big is not ours. */
+#define MAX_FILE_SIZE (UINT64_C(256) << 20)
+/* How deep a trace directory is searched for files (as trace.c does). */
+#define MAX_SCAN_DEPTH 32
+/* Temporary files older than this were left by a crashed save. */
+#define STALE_TEMP_SECONDS 3600
+#define CHECKPOINT_BYTES (8 + 8 + 8)
+#define MIN_CLASS_BYTES (4 + 1 + 8)
+#define REASON_MAX 256
+
+static const uint8_t file_magic[8] = { 'T', 'N', 'I', 'D', 'X', 0, 0, 1 };
+
+/* --- Little-endian encoding --- */
+
+static void put_le(GByteArray *out, uint64_t value, unsigned bytes)
+{
+	uint8_t buf[8];
+
+	for (unsigned i = 0; i < bytes; i++)
+		buf[i] = (uint8_t) (value >> (8 * i));
+	g_byte_array_append(out, buf, bytes);
+}
+
+static uint64_t get_le(const uint8_t *p, unsigned bytes)
+{
+	uint64_t value = 0;
+
+	for (unsigned i = bytes; i-- > 0;)
+		value = value << 8 | p[i];
+	return value;
+}
+
+/* A bounded view of the payload: every take fails once the bytes run
+ * out, so a corrupt count can never read past the end. */
+struct payload_reader {
+	const uint8_t *at;
+	size_t left;
+};
+
+static bool take_le(struct payload_reader *r, unsigned bytes, uint64_t *out)
+{
+	if (r->left < bytes)
+		return false;
+	*out = get_le(r->at, bytes);
+	r->at += bytes;
+	r->left -= bytes;
+	return true;
+}
+
+static bool take_i64(struct payload_reader *r, int64_t *out)
+{
+	uint64_t value;
+
+	if (!take_le(r, 8, &value))
+		return false;
+	*out = (int64_t) value;
+	return true;
+}
+
+/* --- The key --- */
+
+static void hash_u64(GChecksum *sum, uint64_t value)
+{
+	uint8_t buf[8];
+
+	for (unsigned i = 0; i < 8; i++)
+		buf[i] = (uint8_t) (value >> (8 * i));
+	g_checksum_update(sum, buf, sizeof(buf));
+}
+
+/* Length first, so that no two lists of strings hash alike. */
+static void hash_string(GChecksum *sum, const char *text)
+{
+	size_t len = strlen(text);
+
+	hash_u64(sum, len);
+	g_checksum_update(sum, (const guchar *) text, (gssize) len);
+}
+
+static void checksum_digest(GChecksum *sum, uint8_t digest[DIGEST_LEN])
+{
+	gsize len = DIGEST_LEN;
+
+	g_checksum_get_digest(sum, digest, &len);
+}
+
+static void hex_encode(const uint8_t *bytes, size_t count, char *out)
+{
+	static const char digits[] = "0123456789abcdef";
+
+	for (size_t i = 0; i < count; i++) {
+		out[2 * i] = digits[bytes[i] >> 4];
+		out[2 * i + 1] = digits[bytes[i] & 0xf];
+	}
+	out[2 * count] = '\0';
+}
+
+struct file_stamp {
+	char *rel_path;
+	uint64_t size;
+	int64_t mtime_sec;
+	int64_t mtime_nsec;
+};
+
+static void file_stamp_free(gpointer data)
+{
+	struct file_stamp *stamp = data;
+
+	g_free(stamp->rel_path);
+	g_free(stamp);
+}
+
+static gint compare_stamps(gconstpointer a, gconstpointer b)
+{
+	const struct file_stamp *x = *(struct file_stamp *const *) a;
+	const struct file_stamp *y = *(struct file_stamp *const *) b;
+
+	return strcmp(x->rel_path, y->rel_path);
+}
+
+static gint compare_strings(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(char *const *) a, *(char *const *) b);
+}
+
+static void add_stamp(GPtrArray *stamps, const char *rel_path,
+		const struct stat *st)
+{
+	struct file_stamp *stamp = g_new(struct file_stamp, 1);
+
+	stamp->rel_path = g_strdup(rel_path);
+	stamp->size = (uint64_t) st->st_size;
+	stamp->mtime_sec = st->st_mtim.tv_sec;
+	stamp->mtime_nsec = st->st_mtim.tv_nsec;
+	g_ptr_array_add(stamps, stamp);
+}
+
+static int collect_files(const char *root, const char *rel, int depth,
+		GPtrArray *stamps, struct tn_error *err);
+
+/* One entry of a trace directory.  Symlinks to files count (slices and
+ * some tools link stream files); symlinks to directories are not
+ * followed, so that a loop cannot make the scan endless. */
+static int collect_entry(const char *root, const char *rel_path, int depth,
+		GPtrArray *stamps, struct tn_error *err)
+{
+	char *full = g_build_filename(root, rel_path, NULL);
+	struct stat st;
+	int ret = 0;
+
+	if (lstat(full, &st) != 0) {
+		/* Gone since the listing: the key changes anyway. */
+		if (errno != ENOENT) {
+			tn_error_set(err, "cannot read %s: %s", full,
+				strerror(errno));
+			ret = -1;
+		}
+	} else if (S_ISDIR(st.st_mode)) {
+		if (depth < MAX_SCAN_DEPTH)
+			ret = collect_files(root, rel_path, depth + 1, stamps,
+				err);
+	} else if (S_ISLNK(st.st_mode)) {
+		if (stat(full, &st) == 0 && S_ISREG(st.st_mode))
+			add_stamp(stamps, rel_path, &st);
+	} else if (S_ISREG(st.st_mode)) {
+		add_stamp(stamps, rel_path, &st);
+	}
+	g_free(full);
+	return ret;
+}
+
+/* Every regular file under root/rel (rel NULL: root itself). */
+static int collect_files(const char *root, const char *rel, int depth,
+		GPtrArray *stamps, struct tn_error *err)
+{
+	char *path = rel ? g_build_filename(root, rel, NULL) : g_strdup(root);
+	GError *gerr = NULL;
+	GDir *listing = g_dir_open(path, 0, &gerr);
+	const char *name;
+	int ret = 0;
+
+	if (!listing) {
+		tn_error_set(err, "cannot read trace directory %s: %s", path,
+			gerr->message);
+		g_error_free(gerr);
+		g_free(path);
+		return -1;
+	}
+	while (ret == 0 && (name = g_dir_read_name(listing))) {
+		char *rel_path = rel ? g_build_filename(rel, name, NULL) :
+			g_strdup(name);
+
+		ret = collect_entry(root, rel_path, depth, stamps, err);
+		g_free(rel_path);
+	}
+	g_dir_close(listing);
+	g_free(path);
+	return ret;
+}
+
+/* The sorted real paths of the trace directories, or NULL with err. */
+static GPtrArray *real_trace_dirs(const struct tn_trace *trace,
+		struct tn_error *err)
+{
+	GPtrArray *dirs = g_ptr_array_new_with_free_func(g_free);
+
+	for (size_t i = 0; i < tn_trace_get_dir_count(trace); i++) {
+		const char *dir = tn_trace_get_dir(trace, i);
+		char *real = realpath(dir, NULL);
+
+		if (!real) {
+			tn_error_set(err, "cannot read trace directory %s: %s",
+				dir, strerror(errno));
+			g_ptr_array_free(dirs, TRUE);
+			return NULL;
+		}
+		g_ptr_array_add(dirs, g_strdup(real));
+		free(real);
+	}
+	g_ptr_array_sort(dirs, compare_strings);
+	return dirs;
+}
+
+/* Where the index of a trace, as its files are now, lives. */
+struct cache_entry {
+	uint8_t key[DIGEST_LEN];
+	char path_hash[PATH_HASH_HEX_LEN + 1];
+	char file_name[PATH_HASH_HEX_LEN + 1 + 2 * DIGEST_LEN +
+		sizeof(FILE_SUFFIX)];
+};
+
+static void compute_path_hash(GPtrArray *dirs, struct cache_entry *entry)
+{
+	GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
+	uint8_t digest[DIGEST_LEN];
+
+	hash_string(sum, KEY_VERSION);
+	hash_u64(sum, dirs->len);
+	for (guint i = 0; i < dirs->len; i++)
+		hash_string(sum, dirs->pdata[i]);
+	checksum_digest(sum, digest);
+	g_checksum_free(sum);
+	hex_encode(digest, PATH_HASH_HEX_LEN / 2, entry->path_hash);
+}
+
+static int hash_dir_files(GChecksum *sum, const char *dir,
+		struct tn_error *err)
+{
+	GPtrArray *stamps = g_ptr_array_new_with_free_func(file_stamp_free);
+
+	if (collect_files(dir, NULL, 0, stamps, err)) {
+		g_ptr_array_free(stamps, TRUE);
+		return -1;
+	}
+	g_ptr_array_sort(stamps, compare_stamps);
+	hash_string(sum, dir);
+	hash_u64(sum, stamps->len);
+	for (guint i = 0; i < stamps->len; i++) {
+		const struct file_stamp *stamp = stamps->pdata[i];
+
+		hash_string(sum, stamp->rel_path);
+		hash_u64(sum, stamp->size);
+		hash_u64(sum, (uint64_t) stamp->mtime_sec);
+		hash_u64(sum, (uint64_t) stamp->mtime_nsec);
+	}
+	g_ptr_array_free(stamps, TRUE);
+	return 0;
+}
+
+static int compute_entry(const struct tn_trace *trace,
+		struct cache_entry *entry, struct tn_error *err)
+{
+	GPtrArray *dirs = real_trace_dirs(trace, err);
+	GChecksum *sum;
+	char key_hex[2 * DIGEST_LEN + 1];
+	int ret = 0;
+
+	if (!dirs)
+		return -1;
+	compute_path_hash(dirs, entry);
+	sum = g_checksum_new(G_CHECKSUM_SHA256);
+	hash_string(sum, KEY_VERSION);
+	hash_u64(sum, dirs->len);
+	for (guint i = 0; ret == 0 && i < dirs->len; i++)
+		ret = hash_dir_files(sum, dirs->pdata[i], err);
+	checksum_digest(sum, entry->key);
+	g_checksum_free(sum);
+	g_ptr_array_free(dirs, TRUE);
+	hex_encode(entry->key, DIGEST_LEN, key_hex);
+	snprintf(entry->file_name, sizeof(entry->file_name), "%s-%s%s",
+		entry->path_hash, key_hex, FILE_SUFFIX);
+	return ret;
+}
+
+/* --- Consistency of an index (checked on save and on load) --- */
+
+static bool check_checkpoints(const struct tn_index *index, char *why)
+{
+	const struct tn_checkpoint *cps = index->checkpoints;
+	size_t count = index->checkpoint_count;
+
+	if ((count == 0) != (index->event_count == 0)) {
+		snprintf(why, REASON_MAX, "%zu checkpoints for %" PRIu64
+			" events", count, index->event_count);
+		return false;
+	}
+	if (count > 0 && cps[0].rank != 0) {
+		snprintf(why, REASON_MAX, "first checkpoint has rank %" PRIu64,
+			cps[0].rank);
+		return false;
+	}
+	for (size_t i = 1; i < count; i++) {
+		if (cps[i].rank <= cps[i - 1].rank ||
+		    cps[i].rank - cps[i - 1].rank > TN_INDEX_INTERVAL) {
+			snprintf(why, REASON_MAX, "checkpoint %zu: rank "
+				"%" PRIu64 " after %" PRIu64, i, cps[i].rank,
+				cps[i - 1].rank);
+			return false;
+		}
+	}
+	if (count > 0 && (cps[count - 1].rank >= index->event_count ||
+	    index->event_count - cps[count - 1].rank > TN_INDEX_INTERVAL)) {
+		snprintf(why, REASON_MAX, "last checkpoint (rank %" PRIu64
+			") beyond or too far from the end (%" PRIu64
+			" events)",
+			cps[count - 1].rank, index->event_count);
+		return false;
+	}
+	return true;
+}
+
+/* Names non-empty, valid UTF-8 (no NUL), strictly sorted; counts adding
+ * up to at most the events (an event class may have no name). */
+static bool check_classes(const struct tn_index *index, char *why)
+{
+	uint64_t total = 0;
+
+	for (size_t i = 0; i < index->class_count; i++) {
+		const struct tn_class_count *class = &index->classes[i];
+
+		if (!class->name || !class->name[0] ||
+		    !g_utf8_validate(class->name, -1, NULL)) {
+			snprintf(why, REASON_MAX, "class %zu: empty or invalid "
+				"name", i);
+			return false;
+		}
+		if (i > 0 && strcmp(index->classes[i - 1].name,
+				class->name) >= 0) {
+			snprintf(why, REASON_MAX, "class %zu: names not sorted",
+				i);
+			return false;
+		}
+		if (class->count > index->event_count - total) {
+			snprintf(why, REASON_MAX, "class counts exceed the "
+				"%" PRIu64 " events", index->event_count);
+			return false;
+		}
+		total += class->count;
+	}
+	return true;
+}
+
+static bool check_bins(const struct tn_index *index, char *why)
+{
+	uint64_t total = 0;
+
+	if (index->bin_count > 0 && index->begin_ns > index->end_ns) {
+		snprintf(why, REASON_MAX, "time range ends before it begins");
+		return false;
+	}
+	for (size_t i = 0; i < index->bin_count; i++) {
+		if (index->bins[i] > index->event_count - total) {
+			snprintf(why, REASON_MAX, "bin counts exceed the "
+				"%" PRIu64 " events", index->event_count);
+			return false;
+		}
+		total += index->bins[i];
+	}
+	return true;
+}
+
+static bool check_index(const struct tn_index *index, char *why)
+{
+	return check_checkpoints(index, why) && check_classes(index, why) &&
+		check_bins(index, why);
+}
+
+/* --- Encoding --- */
+
+static void encode_payload(const struct tn_index *index, GByteArray *out)
+{
+	put_le(out, index->event_count, 8);
+	put_le(out, index->discarded_events, 8);
+	put_le(out, index->checkpoint_count, 8);
+	for (size_t i = 0; i < index->checkpoint_count; i++) {
+		const struct tn_checkpoint *cp = &index->checkpoints[i];
+
+		put_le(out, cp->rank, 8);
+		put_le(out, (uint64_t) cp->pos.ns, 8);
+		put_le(out, cp->pos.tie, 8);
+	}
+	put_le(out, index->class_count, 8);
+	for (size_t i = 0; i < index->class_count; i++) {
+		const struct tn_class_count *class = &index->classes[i];
+		size_t len = strlen(class->name);
+
+		put_le(out, len, 4);
+		g_byte_array_append(out, (const guint8 *) class->name,
+			(guint) len);
+		put_le(out, class->count, 8);
+	}
+	put_le(out, (uint64_t) index->begin_ns, 8);
+	put_le(out, (uint64_t) index->end_ns, 8);
+	put_le(out, index->bin_count, 8);
+	for (size_t i = 0; i < index->bin_count; i++)
+		put_le(out, index->bins[i], 8);
+}
+
+static void append_sha256(GByteArray *out)
+{
+	GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
+	uint8_t digest[DIGEST_LEN];
+
+	g_checksum_update(sum, out->data, out->len);
+	checksum_digest(sum, digest);
+	g_checksum_free(sum);
+	g_byte_array_append(out, digest, DIGEST_LEN);
+}
+
+static GByteArray *encode_file(const struct tn_index *index,
+		const uint8_t key[DIGEST_LEN])
+{
+	GByteArray *payload = g_byte_array_new();
+	GByteArray *out = g_byte_array_new();
+
+	encode_payload(index, payload);
+	g_byte_array_append(out, file_magic, sizeof(file_magic));
+	put_le(out, FORMAT_VERSION, 4);
+	g_byte_array_append(out, key, DIGEST_LEN);
+	put_le(out, payload->len, 8);
+	g_byte_array_append(out, payload->data, payload->len);
+	g_byte_array_free(payload, TRUE);
+	append_sha256(out);
+	return out;
+}
+
+/* --- Decoding --- */
+
+static bool decode_checkpoints(struct payload_reader *r,
+		struct tn_index *index, char *why)
+{
+	uint64_t count;
+
+	if (!take_le(r, 8, &count) || count > r->left / CHECKPOINT_BYTES) {
+		snprintf(why, REASON_MAX, "checkpoint count beyond the "
+			"payload");
+		return false;
+	}
+	index->checkpoints = g_new(struct tn_checkpoint, count);
+	index->checkpoint_count = count;
+	for (size_t i = 0; i < count; i++) {
+		struct tn_checkpoint *cp = &index->checkpoints[i];
+
+		take_le(r, 8, &cp->rank);
+		take_i64(r, &cp->pos.ns);
+		take_le(r, 8, &cp->pos.tie);
+	}
+	return true;
+}
+
+static bool decode_class(struct payload_reader *r,
+		struct tn_class_count *class, size_t i, char *why)
+{
+	uint64_t len;
+
+	if (!take_le(r, 4, &len) || len > r->left || r->left - len < 8) {
+		snprintf(why, REASON_MAX, "class %zu beyond the payload", i);
+		return false;
+	}
+	if (len == 0 || !g_utf8_validate((const char *) r->at, (gssize) len,
+			NULL)) {
+		snprintf(why, REASON_MAX, "class %zu: empty or invalid name",
+			i);
+		return false;
+	}
+	class->name = g_strndup((const char *) r->at, len);
+	r->at += len;
+	r->left -= len;
+	take_le(r, 8, &class->count);
+	return true;
+}
+
+static bool decode_classes(struct payload_reader *r, struct tn_index *index,
+		char *why)
+{
+	uint64_t count;
+
+	if (!take_le(r, 8, &count) || count > r->left / MIN_CLASS_BYTES) {
+		snprintf(why, REASON_MAX, "class count beyond the payload");
+		return false;
+	}
+	/* Zeroed, so that tn_index_destroy() can free a partial list. */
+	index->classes = g_new0(struct tn_class_count, count);
+	index->class_count = count;
+	for (size_t i = 0; i < count; i++) {
+		if (!decode_class(r, &index->classes[i], i, why))
+			return false;
+	}
+	return true;
+}
+
+static bool decode_bins(struct payload_reader *r, struct tn_index *index,
+		char *why)
+{
+	uint64_t count;
+
+	if (!take_i64(r, &index->begin_ns) || !take_i64(r, &index->end_ns) ||
+	    !take_le(r, 8, &count) || count > r->left / 8) {
+		snprintf(why, REASON_MAX, "bin count beyond the payload");
+		return false;
+	}
+	index->bins = g_new(uint64_t, count);
+	index->bin_count = count;
+	for (size_t i = 0; i < count; i++)
+		take_le(r, 8, &index->bins[i]);
+	return true;
+}
+
+static struct tn_index *decode_payload(const uint8_t *payload, size_t len,
+		char *why)
+{
+	struct payload_reader r = { payload, len };
+	struct tn_index *index = g_new0(struct tn_index, 1);
+	bool ok;
+
+	ok = take_le(&r, 8, &index->event_count) &&
+		take_le(&r, 8, &index->discarded_events);
+	if (!ok)
+		snprintf(why, REASON_MAX, "payload too short");
+	ok = ok && decode_checkpoints(&r, index, why) &&
+		decode_classes(&r, index, why) && decode_bins(&r, index, why);
+	if (ok && r.left != 0) {
+		snprintf(why, REASON_MAX, "%zu bytes after the payload",
+			r.left);
+		ok = false;
+	}
+	ok = ok && check_index(index, why);
+	if (!ok) {
+		tn_index_destroy(index);
+		return NULL;
+	}
+	return index;
+}
+
+/* The index in data (a whole file), or NULL with why. */
+static struct tn_index *decode_file(const uint8_t *data, size_t size,
+		const uint8_t key[DIGEST_LEN], char *why)
+{
+	uint8_t digest[DIGEST_LEN];
+	GChecksum *sum;
+	uint64_t version, payload_len;
+
+	if (size < HEADER_LEN + TRAILER_LEN) {
+		snprintf(why, REASON_MAX, "truncated (%zu bytes)", size);
+		return NULL;
+	}
+	if (memcmp(data, file_magic, sizeof(file_magic)) != 0) {
+		snprintf(why, REASON_MAX, "not a tracenav index (bad magic)");
+		return NULL;
+	}
+	version = get_le(data + 8, 4);
+	if (version != FORMAT_VERSION) {
+		snprintf(why, REASON_MAX, "format version %" PRIu64
+			", expected %d", version, FORMAT_VERSION);
+		return NULL;
+	}
+	payload_len = get_le(data + 12 + DIGEST_LEN, 8);
+	if (payload_len != size - HEADER_LEN - TRAILER_LEN) {
+		snprintf(why, REASON_MAX, "payload of %" PRIu64 " bytes in a "
+			"file of %zu (truncated?)", payload_len, size);
+		return NULL;
+	}
+	sum = g_checksum_new(G_CHECKSUM_SHA256);
+	g_checksum_update(sum, data, size - TRAILER_LEN);
+	checksum_digest(sum, digest);
+	g_checksum_free(sum);
+	if (memcmp(digest, data + size - TRAILER_LEN, DIGEST_LEN) != 0) {
+		snprintf(why, REASON_MAX, "checksum mismatch");
+		return NULL;
+	}
+	if (memcmp(data + 12, key, DIGEST_LEN) != 0) {
+		snprintf(why, REASON_MAX, "made for another state of the "
+			"trace");
+		return NULL;
+	}
+	return decode_payload(data + HEADER_LEN, payload_len, why);
+}
+
+/* --- Files --- */
+
+char *tn_cache_default_dir(void)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME");
+	const char *home = getenv("HOME");
+
+	if (xdg && g_path_is_absolute(xdg))
+		return g_build_filename(xdg, "tracenav", NULL);
+	if (!home || !home[0])
+		home = g_get_home_dir();
+	return g_build_filename(home, ".cache", "tracenav", NULL);
+}
+
+static bool read_all(int fd, uint8_t *buf, size_t size)
+{
+	size_t done = 0;
+
+	while (done < size) {
+		ssize_t got = read(fd, buf + done, size - done);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return false;
+		done += (size_t) got;
+	}
+	return true;
+}
+
+/* Read path whole: HIT with *data, MISS if absent, INVALID with why if
+ * it is not a file we could have written, ERROR with err otherwise. */
+static enum tn_cache_status read_cache_file(const char *path,
+		uint8_t **data, size_t *size, char *why, struct tn_error *err)
+{
+	/* No symlink, and no blocking on a FIFO someone left there. */
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	enum tn_cache_status status = TN_CACHE_HIT;
+	struct stat st;
+
+	if (fd < 0 && errno == ENOENT)
+		return TN_CACHE_MISS;
+	if (fd < 0 && errno == ELOOP) {
+		snprintf(why, REASON_MAX, "a symbolic link");
+		return TN_CACHE_INVALID;
+	}
+	if (fd < 0) {
+		tn_error_set(err, "cannot read cache file %s: %s", path,
+			strerror(errno));
+		return TN_CACHE_ERROR;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		snprintf(why, REASON_MAX, "not a regular file");
+		status = TN_CACHE_INVALID;
+	} else if ((uint64_t) st.st_size > MAX_FILE_SIZE) {
+		snprintf(why, REASON_MAX, "too large (%jd bytes)",
+			(intmax_t) st.st_size);
+		status = TN_CACHE_INVALID;
+	} else {
+		*size = (size_t) st.st_size;
+		*data = g_malloc(*size ? *size : 1);
+		if (!read_all(fd, *data, *size)) {
+			snprintf(why, REASON_MAX, "short read");
+			g_free(*data);
+			*data = NULL;
+			status = TN_CACHE_INVALID;
+		}
+	}
+	close(fd);
+	return status;
+}
+
+enum tn_cache_status tn_cache_load(const struct tn_trace *trace,
+		const char *dir, struct tn_index **out, struct tn_error *err)
+{
+	struct cache_entry entry;
+	enum tn_cache_status status;
+	char why[REASON_MAX] = "";
+	uint8_t *data = NULL;
+	size_t size = 0;
+	char *path;
+
+	*out = NULL;
+	if (compute_entry(trace, &entry, err))
+		return TN_CACHE_ERROR;
+	path = g_build_filename(dir, entry.file_name, NULL);
+	status = read_cache_file(path, &data, &size, why, err);
+	if (status == TN_CACHE_HIT) {
+		*out = decode_file(data, size, entry.key, why);
+		if (!*out)
+			status = TN_CACHE_INVALID;
+	}
+	if (status == TN_CACHE_INVALID) {
+		if (unlink(path) != 0 && errno != ENOENT)
+			tn_error_set(err, "cache file %s: %s; cannot remove it "
+				"(%s), rebuilding", path, why,
+				strerror(errno));
+		else
+			tn_error_set(err, "cache file %s: %s, rebuilding",
+				path, why);
+	}
+	g_free(data);
+	g_free(path);
+	return status;
+}
+
+static bool write_all(int fd, const uint8_t *buf, size_t size)
+{
+	size_t done = 0;
+
+	while (done < size) {
+		ssize_t put = write(fd, buf + done, size - done);
+
+		if (put < 0 && errno == EINTR)
+			continue;
+		if (put < 0)
+			return false;
+		done += (size_t) put;
+	}
+	return true;
+}
+
+/* Make the rename itself durable; a failure only risks a miss later. */
+static void sync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		(void) fsync(fd);
+		close(fd);
+	}
+}
+
+/* Write bytes to dir/name through a temporary file and a rename. */
+static int write_atomically(const char *dir, const char *name,
+		const GByteArray *bytes, struct tn_error *err)
+{
+	char *final_path = g_build_filename(dir, name, NULL);
+	char *temp_path = g_strdup_printf("%s.XXXXXX", final_path);
+	int fd = g_mkstemp_full(temp_path, O_RDWR | O_CLOEXEC, 0600);
+	int saved_errno = 0;
+
+	if (fd < 0) {
+		saved_errno = errno;
+	} else {
+		if (!write_all(fd, bytes->data, bytes->len) || fsync(fd) != 0)
+			saved_errno = errno;
+		if (close(fd) != 0 && !saved_errno)
+			saved_errno = errno;
+		if (!saved_errno && rename(temp_path, final_path) != 0)
+			saved_errno = errno;
+		if (saved_errno)
+			unlink(temp_path);
+	}
+	if (saved_errno)
+		tn_error_set(err, "cannot save the index cache in %s: %s", dir,
+			strerror(saved_errno));
+	else
+		sync_dir(dir);
+	g_free(temp_path);
+	g_free(final_path);
+	return saved_errno ? -1 : 0;
+}
+
+static bool is_stale_temp(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+		time(NULL) - st.st_mtime > STALE_TEMP_SECONDS;
+}
+
+/* Remove the files of older states of the same trace, and temporary
+ * files that a crashed save left; best effort. */
+static void remove_other_states(const char *dir,
+		const struct cache_entry *entry)
+{
+	GDir *listing = g_dir_open(dir, 0, NULL);
+	const char *name;
+
+	if (!listing)
+		return;
+	while ((name = g_dir_read_name(listing))) {
+		char *path;
+
+		if (strncmp(name, entry->path_hash, PATH_HASH_HEX_LEN) != 0 ||
+		    name[PATH_HASH_HEX_LEN] != '-' ||
+		    strcmp(name, entry->file_name) == 0)
+			continue;
+		path = g_build_filename(dir, name, NULL);
+		if (g_str_has_suffix(name, FILE_SUFFIX) ||
+		    (strstr(name, FILE_SUFFIX ".") && is_stale_temp(path)))
+			unlink(path);
+		g_free(path);
+	}
+	g_dir_close(listing);
+}
+
+int tn_cache_save(const struct tn_trace *trace, const char *dir,
+		const struct tn_index *index, struct tn_error *err)
+{
+	struct cache_entry entry;
+	char why[REASON_MAX];
+	GByteArray *bytes;
+	int ret;
+
+	if (!check_index(index, why)) {
+		tn_error_set(err, "cannot save the index of %s: inconsistent "
+			"index: %s", tn_trace_get_path(trace), why);
+		return -1;
+	}
+	if (compute_entry(trace, &entry, err))
+		return -1;
+	if (g_mkdir_with_parents(dir, 0700) != 0) {
+		tn_error_set(err, "cannot create the cache directory %s: %s",
+			dir, strerror(errno));
+		return -1;
+	}
+	bytes = encode_file(index, entry.key);
+	ret = write_atomically(dir, entry.file_name, bytes, err);
+	g_byte_array_free(bytes, TRUE);
+	if (ret == 0)
+		remove_other_states(dir, &entry);
+	return ret;
+}

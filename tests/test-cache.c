@@ -1,0 +1,604 @@
+/* test-cache.c - the index cache: round trips, misses when the trace
+ * changes, corrupt files rejected and removed, failed saves that leave
+ * nothing behind, and the default directory. */
+#include <errno.h>
+#include <fcntl.h>
+#include <glib.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gen.h"
+#include "tap.h"
+#include "tracenav/cache.h"
+
+#define HEADER_LEN 52
+#define DIGEST_LEN 32
+
+/* An index as the indexer would make it for 10000 events. */
+static struct tn_index *sample_index(void)
+{
+	static const char *names[] = { "irq_handler_entry", "sched_switch",
+		"\xc3\xa9v\xc3\xa9nement" };
+	static const uint64_t counts[] = { 3000, 6000, 999 };
+	struct tn_index *index = g_new0(struct tn_index, 1);
+
+	index->event_count = 10000;
+	index->discarded_events = 42;
+	index->checkpoint_count = 3;
+	index->checkpoints = g_new(struct tn_checkpoint, 3);
+	for (size_t i = 0; i < 3; i++) {
+		index->checkpoints[i].rank = i * TN_INDEX_INTERVAL;
+		index->checkpoints[i].pos.ns = -5000000000 + (int64_t) i * 777;
+		index->checkpoints[i].pos.tie = i == 2 ? UINT64_MAX : i;
+	}
+	index->class_count = 3;
+	index->classes = g_new(struct tn_class_count, 3);
+	for (size_t i = 0; i < 3; i++) {
+		index->classes[i].name = g_strdup(names[i]);
+		index->classes[i].count = counts[i];
+	}
+	index->begin_ns = -5000000000;
+	index->end_ns = INT64_MAX;
+	index->bin_count = 7;
+	index->bins = g_new(uint64_t, 7);
+	for (size_t i = 0; i < 7; i++)
+		index->bins[i] = i * 100;
+	return index;
+}
+
+static bool same_index(const struct tn_index *a, const struct tn_index *b)
+{
+	if (a->event_count != b->event_count ||
+	    a->discarded_events != b->discarded_events ||
+	    a->checkpoint_count != b->checkpoint_count ||
+	    a->class_count != b->class_count || a->begin_ns != b->begin_ns ||
+	    a->end_ns != b->end_ns || a->bin_count != b->bin_count)
+		return false;
+	for (size_t i = 0; i < a->checkpoint_count; i++) {
+		const struct tn_checkpoint *x = &a->checkpoints[i];
+		const struct tn_checkpoint *y = &b->checkpoints[i];
+
+		if (x->rank != y->rank || x->pos.ns != y->pos.ns ||
+		    x->pos.tie != y->pos.tie)
+			return false;
+	}
+	for (size_t i = 0; i < a->class_count; i++) {
+		if (strcmp(a->classes[i].name, b->classes[i].name) != 0 ||
+		    a->classes[i].count != b->classes[i].count)
+			return false;
+	}
+	for (size_t i = 0; i < a->bin_count; i++) {
+		if (a->bins[i] != b->bins[i])
+			return false;
+	}
+	return true;
+}
+
+/* Names in dir: how many end in ".index", how many are anything else
+ * (temporary files, left-overs); the last ".index" one in *index_name. */
+static void count_files(const char *dir, int *indexes, int *others,
+		char **index_name)
+{
+	GDir *listing = g_dir_open(dir, 0, NULL);
+	const char *name;
+
+	*indexes = *others = 0;
+	if (index_name)
+		*index_name = NULL;
+	while (listing && (name = g_dir_read_name(listing))) {
+		if (g_str_has_suffix(name, ".index")) {
+			(*indexes)++;
+			if (index_name) {
+				g_free(*index_name);
+				*index_name = g_build_filename(dir, name, NULL);
+			}
+		} else {
+			(*others)++;
+		}
+	}
+	if (listing)
+		g_dir_close(listing);
+}
+
+static void set_le(uint8_t *p, uint64_t value, unsigned bytes)
+{
+	for (unsigned i = 0; i < bytes; i++)
+		p[i] = (uint8_t) (value >> (8 * i));
+}
+
+/* Recompute the trailing SHA-256, to reach the checks behind it. */
+static void fix_checksum(uint8_t *data, size_t size)
+{
+	GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
+	gsize len = DIGEST_LEN;
+
+	g_checksum_update(sum, data, size - DIGEST_LEN);
+	g_checksum_get_digest(sum, data + size - DIGEST_LEN, &len);
+	g_checksum_free(sum);
+}
+
+static void write_bytes(const char *path, const uint8_t *data, size_t size)
+{
+	GError *gerr = NULL;
+
+	if (!g_file_set_contents(path, (const gchar *) data, (gssize) size,
+			&gerr)) {
+		printf("# %s\n", gerr->message);
+		g_error_free(gerr);
+	}
+}
+
+/* Put data at path, load: the file must be found invalid, removed, and
+ * err must name it and contain reason.  Quiet unless it fails. */
+static bool rejects(const struct tn_trace *trace, const char *dir,
+		const char *path, const uint8_t *data, size_t size,
+		const char *reason)
+{
+	struct tn_index *index = (struct tn_index *) 1;
+	struct tn_error err = { "" };
+	enum tn_cache_status status;
+
+	write_bytes(path, data, size);
+	status = tn_cache_load(trace, dir, &index, &err);
+	if (status == TN_CACHE_INVALID && !index &&
+	    !g_file_test(path, G_FILE_TEST_EXISTS) &&
+	    strstr(err.message, path) && strstr(err.message, reason))
+		return true;
+	printf("# status %d, index %p, file %s, message \"%s\" (want \"%s\")\n",
+		status, (void *) index,
+		g_file_test(path, G_FILE_TEST_EXISTS) ? "kept" : "removed",
+		err.message, reason);
+	if (status == TN_CACHE_HIT)
+		tn_index_destroy(index);
+	return false;
+}
+
+static void test_default_dir(void)
+{
+	char *dir;
+
+	setenv("XDG_CACHE_HOME", "/xdg/cache", 1);
+	dir = tn_cache_default_dir();
+	tap_str_eq(dir, "/xdg/cache/tracenav", "default dir: XDG_CACHE_HOME");
+	g_free(dir);
+	setenv("XDG_CACHE_HOME", "relative/cache", 1);
+	setenv("HOME", "/home/someone", 1);
+	dir = tn_cache_default_dir();
+	tap_str_eq(dir, "/home/someone/.cache/tracenav",
+		"default dir: a relative XDG_CACHE_HOME is ignored");
+	g_free(dir);
+	unsetenv("XDG_CACHE_HOME");
+	dir = tn_cache_default_dir();
+	tap_str_eq(dir, "/home/someone/.cache/tracenav",
+		"default dir: $HOME/.cache/tracenav");
+	g_free(dir);
+}
+
+static void test_round_trip(const struct tn_trace *trace, const char *base)
+{
+	char *dir = g_build_filename(base, "deep", "er", "cache", NULL);
+	struct tn_index *index = sample_index(), *loaded = NULL;
+	struct tn_index empty = { 0 };
+	struct tn_error err = { "" };
+	int indexes, others;
+	struct stat st;
+	char *file;
+
+	tap_int_eq(tn_cache_load(trace, dir, &loaded, &err), TN_CACHE_MISS,
+		"load from a missing directory: miss");
+	tap_ok(tn_cache_save(trace, dir, index, &err) == 0,
+		"save creates the directory and its parents (%s)",
+		err.message);
+	tap_ok(stat(dir, &st) == 0 && (st.st_mode & 0777) == 0700,
+		"cache directory is mode 0700");
+	count_files(dir, &indexes, &others, &file);
+	tap_ok(indexes == 1 && others == 0, "one file, no temporary file");
+	tap_ok(file && stat(file, &st) == 0 && (st.st_mode & 0777) == 0600,
+		"cache file is mode 0600");
+	tap_ok(file && strlen(strrchr(file, '/') + 1) ==
+		16 + 1 + 64 + strlen(".index"), "named <pathhash>-<key>.index");
+	tap_int_eq(tn_cache_load(trace, dir, &loaded, &err), TN_CACHE_HIT,
+		"load after save: hit");
+	tap_ok(loaded && same_index(loaded, index),
+		"loaded index equals the saved one, field by field");
+	tn_index_destroy(loaded);
+	loaded = NULL;
+
+	tap_ok(tn_cache_save(trace, dir, &empty, &err) == 0,
+		"save an empty index (%s)", err.message);
+	count_files(dir, &indexes, &others, NULL);
+	tap_ok(indexes == 1 && others == 0, "saving again replaces the file");
+	tap_int_eq(tn_cache_load(trace, dir, &loaded, &err), TN_CACHE_HIT,
+		"load the empty index");
+	tap_ok(loaded && same_index(loaded, &empty) && !loaded->checkpoints &&
+		!loaded->classes && !loaded->bins, "empty index round trip");
+	tn_index_destroy(loaded);
+	tn_index_destroy(index);
+	g_free(file);
+	g_free(dir);
+}
+
+/* What the indexer builds passes the checks of load and comes back
+ * whole. */
+static void test_indexer_round_trip(const struct tn_trace *trace,
+		const char *base)
+{
+	char *dir = g_build_filename(base, "indexer", NULL);
+	struct tn_indexer *indexer;
+	struct tn_index *built = NULL, *loaded = NULL;
+	struct tn_error err = { "" };
+
+	if (tn_indexer_start(trace, 2, &indexer, &err) == 0) {
+		tn_indexer_wait(indexer);
+		built = tn_indexer_take_index(indexer);
+		tn_indexer_destroy(indexer);
+	}
+	if (!tap_ok(built != NULL, "indexer builds an index (%s)",
+			err.message)) {
+		g_free(dir);
+		return;
+	}
+	tap_ok(tn_cache_save(trace, dir, built, &err) == 0,
+		"save the indexer's index (%s)", err.message);
+	tap_int_eq(tn_cache_load(trace, dir, &loaded, &err), TN_CACHE_HIT,
+		"load it back");
+	tap_ok(loaded && same_index(loaded, built) &&
+		loaded->event_count == 20000, "identical, %" PRIu64 " events, "
+		"%zu checkpoints, %zu classes, %zu bins", built->event_count,
+		built->checkpoint_count, built->class_count, built->bin_count);
+	tn_index_destroy(loaded);
+	tn_index_destroy(built);
+	g_free(dir);
+}
+
+/* Save the sample and return the file's bytes and path. */
+static uint8_t *saved_sample(const struct tn_trace *trace, const char *dir,
+		size_t *size, char **path)
+{
+	struct tn_index *index = sample_index();
+	struct tn_error err;
+	gchar *data = NULL;
+	gsize len = 0;
+	int indexes, others;
+
+	if (tn_cache_save(trace, dir, index, &err))
+		printf("# %s\n", err.message);
+	tn_index_destroy(index);
+	count_files(dir, &indexes, &others, path);
+	if (!*path || !g_file_get_contents(*path, &data, &len, NULL)) {
+		printf("# no cache file in %s\n", dir);
+		exit(99);
+	}
+	*size = len;
+	return (uint8_t *) data;
+}
+
+static void test_corrupt_files(const struct tn_trace *trace, const char *base)
+{
+	char *dir = g_build_filename(base, "corrupt", NULL);
+	char *path;
+	size_t size, cut;
+	uint8_t *good = saved_sample(trace, dir, &size, &path);
+	uint8_t *bad = g_memdup2(good, size);
+	/* Payload offsets of the sample: counts at 16, first rank at 24,
+	 * second rank at 48, first class name length after the
+	 * checkpoints. */
+	size_t checkpoints_at = HEADER_LEN + 16;
+	size_t classes_at = checkpoints_at + 8 + 3 * 24;
+
+	for (cut = 0; cut < size; cut++) {
+		if (!rejects(trace, dir, path, good, cut, ""))
+			break;
+	}
+	tap_ok(cut == size, "every truncation (0..%zu bytes) is rejected and "
+		"removed", size - 1);
+
+	memcpy(bad, good, size);
+	bad[HEADER_LEN + 9] ^= 0x10;
+	tap_ok(rejects(trace, dir, path, bad, size, "checksum mismatch"),
+		"flipped payload byte: checksum mismatch");
+	memcpy(bad, good, size);
+	bad[size - 1] ^= 0x01;
+	tap_ok(rejects(trace, dir, path, bad, size, "checksum mismatch"),
+		"flipped checksum byte: checksum mismatch");
+	memcpy(bad, good, size);
+	bad[0] = 'X';
+	tap_ok(rejects(trace, dir, path, bad, size, "bad magic"),
+		"wrong magic");
+	memcpy(bad, good, size);
+	set_le(bad + 8, 2, 4);
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "format version 2"),
+		"wrong format version");
+	memcpy(bad, good, size);
+	set_le(bad + 12 + DIGEST_LEN, UINT64_MAX, 8);
+	tap_ok(rejects(trace, dir, path, bad, size, "truncated"),
+		"payload length beyond the file");
+	memcpy(bad, good, size);
+	bad[20] ^= 0xff;
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "another state"),
+		"key of another state of the trace");
+
+	/* Behind a valid checksum: the payload's own checks. */
+	memcpy(bad, good, size);
+	set_le(bad + checkpoints_at, UINT64_MAX / 2, 8);
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "checkpoint count beyond"),
+		"huge checkpoint count: rejected, not allocated");
+	memcpy(bad, good, size);
+	set_le(bad + checkpoints_at + 8 + 24, 0, 8);
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "checkpoint 1: rank 0"),
+		"checkpoint ranks not increasing");
+	memcpy(bad, good, size);
+	set_le(bad + classes_at, UINT64_MAX, 8);
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "class count beyond"),
+		"huge class count");
+	memcpy(bad, good, size);
+	set_le(bad + classes_at + 8, 0xffffffff, 4);
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "class 0 beyond"),
+		"class name length beyond the payload");
+	memcpy(bad, good, size);
+	bad[classes_at + 8 + 4] = 0xff;
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "invalid name"),
+		"class name not UTF-8");
+	memcpy(bad, good, size);
+	bad[classes_at + 8 + 4 + 2] = '\0';
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "invalid name"),
+		"class name with a NUL byte");
+	memcpy(bad, good, size);
+	set_le(bad + size - DIGEST_LEN - 8, 1000000, 8);
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "bin counts exceed"),
+		"bins adding up to more than the events");
+	g_free(bad);
+
+	/* One byte more in the payload (length and checksum agreeing). */
+	bad = g_malloc(size + 1);
+	memcpy(bad, good, size - DIGEST_LEN);
+	bad[size - DIGEST_LEN] = 0;
+	set_le(bad + 12 + DIGEST_LEN, size + 1 - HEADER_LEN - DIGEST_LEN, 8);
+	fix_checksum(bad, size + 1);
+	tap_ok(rejects(trace, dir, path, bad, size + 1, "after the payload"),
+		"trailing bytes in the payload");
+
+	g_free(bad);
+	g_free(good);
+	g_free(path);
+	g_free(dir);
+}
+
+/* A symlink where the file should be is removed, not followed. */
+static void test_symlink_file(const struct tn_trace *trace, const char *base)
+{
+	char *dir = g_build_filename(base, "symlink", NULL);
+	struct tn_index *index = NULL;
+	struct tn_error err = { "" };
+	size_t size;
+	char *path;
+	uint8_t *data = saved_sample(trace, dir, &size, &path);
+	char *target = g_build_filename(base, "target", NULL);
+
+	write_bytes(target, data, size);
+	unlink(path);
+	if (symlink(target, path) != 0)
+		perror("symlink");
+	tap_int_eq(tn_cache_load(trace, dir, &index, &err), TN_CACHE_INVALID,
+		"a symlink to a valid file is not followed");
+	tap_ok(!g_file_test(path, G_FILE_TEST_EXISTS) &&
+		g_file_test(target, G_FILE_TEST_EXISTS),
+		"the symlink is removed, its target kept (%s)", err.message);
+	g_free(target);
+	g_free(data);
+	g_free(path);
+	g_free(dir);
+}
+
+static void set_mtime(const char *path, time_t sec, long nsec)
+{
+	struct timespec times[2] = { { sec, nsec }, { sec, nsec } };
+
+	if (utimensat(AT_FDCWD, path, times, 0) != 0)
+		perror(path);
+}
+
+static void append_byte(const char *path)
+{
+	FILE *file = fopen(path, "ab");
+
+	if (!file || fputc(0, file) == EOF || fclose(file) != 0)
+		perror(path);
+}
+
+static enum tn_cache_status load_status(const struct tn_trace *trace,
+		const char *dir)
+{
+	struct tn_index *index = NULL;
+	struct tn_error err;
+	enum tn_cache_status status = tn_cache_load(trace, dir, &index, &err);
+
+	tn_index_destroy(index);
+	return status;
+}
+
+static void save_sample(const struct tn_trace *trace, const char *dir)
+{
+	struct tn_index *index = sample_index();
+	struct tn_error err;
+
+	if (tn_cache_save(trace, dir, index, &err))
+		printf("# %s\n", err.message);
+	tn_index_destroy(index);
+}
+
+/* The trace's files change: the old file is not found. */
+static void test_trace_changes(const struct tn_trace *trace,
+		const char *trace_dir, const char *base)
+{
+	char *dir = g_build_filename(base, "changes", NULL);
+	char *stream = g_build_filename(trace_dir, "channel0_0", NULL);
+	char *idx = g_build_filename(trace_dir, "index", "channel0_1.idx",
+		NULL);
+	char *other = g_build_filename(dir, "0123456789abcdef-x.index", NULL);
+	int indexes, others;
+	struct stat st;
+
+	save_sample(trace, dir);
+	tap_int_eq(load_status(trace, dir), TN_CACHE_HIT, "hit before changes");
+	set_mtime(stream, 1000000000, 5);
+	tap_int_eq(load_status(trace, dir), TN_CACHE_MISS,
+		"miss after a stream file's mtime changes");
+	save_sample(trace, dir);
+	set_mtime(stream, 1000000000, 6);
+	tap_int_eq(load_status(trace, dir), TN_CACHE_MISS,
+		"miss after a change of the mtime's nanoseconds only");
+	save_sample(trace, dir);
+	stat(stream, &st);
+	append_byte(stream);
+	set_mtime(stream, st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	tap_int_eq(load_status(trace, dir), TN_CACHE_MISS,
+		"miss after a stream file's size changes (same mtime)");
+	save_sample(trace, dir);
+	set_mtime(idx, 1000000000, 0);
+	tap_int_eq(load_status(trace, dir), TN_CACHE_MISS,
+		"miss after an index file changes");
+
+	write_bytes(other, (const uint8_t *) "x", 1);
+	save_sample(trace, dir);
+	tap_int_eq(load_status(trace, dir), TN_CACHE_HIT, "hit after saving");
+	count_files(dir, &indexes, &others, NULL);
+	tap_ok(indexes == 2 && others == 0 &&
+		g_file_test(other, G_FILE_TEST_EXISTS),
+		"older states removed on save, other traces' files kept "
+		"(%d files)", indexes);
+	g_free(other);
+	g_free(idx);
+	g_free(stream);
+	g_free(dir);
+}
+
+static bool can_write_in(const char *dir)
+{
+	char *probe = g_build_filename(dir, "probe", NULL);
+	int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0600);
+
+	if (fd >= 0) {
+		close(fd);
+		unlink(probe);
+	}
+	g_free(probe);
+	return fd >= 0;
+}
+
+static void test_failed_saves(const struct tn_trace *trace, const char *base)
+{
+	char *ro = g_build_filename(base, "read-only", NULL);
+	char *file = g_build_filename(base, "a-file", NULL);
+	char *under_file = g_build_filename(file, "sub", NULL);
+	struct tn_index *index = sample_index();
+	struct tn_error err = { "" };
+	int indexes, others;
+
+	g_mkdir_with_parents(ro, 0700);
+	chmod(ro, 0500);
+	if (can_write_in(ro)) {
+		tap_ok(true, "# SKIP read-only directory: running as root");
+	} else {
+		tap_ok(tn_cache_save(trace, ro, index, &err) == -1 &&
+			strstr(err.message, ro), "save into a read-only "
+			"directory fails: %s", err.message);
+		count_files(ro, &indexes, &others, NULL);
+		tap_ok(indexes == 0 && others == 0,
+			"nothing left in the read-only directory");
+	}
+	chmod(ro, 0700);
+
+	write_bytes(file, (const uint8_t *) "x", 1);
+	err.message[0] = '\0';
+	tap_ok(tn_cache_save(trace, under_file, index, &err) == -1 &&
+		strstr(err.message, under_file) &&
+		strstr(err.message, strerror(ENOTDIR)),
+		"save under a regular file fails: %s", err.message);
+	tap_int_eq(load_status(trace, under_file), TN_CACHE_ERROR,
+		"load from under a regular file: error");
+	tn_index_destroy(index);
+	g_free(under_file);
+	g_free(file);
+	g_free(ro);
+}
+
+/* The final name is taken by a directory: the rename fails after the
+ * temporary file was written, which must go. */
+static void test_failed_rename(const struct tn_trace *trace, const char *base)
+{
+	char *dir = g_build_filename(base, "rename", NULL);
+	char *name, *path, *blocker;
+	struct tn_index *index = sample_index();
+	struct tn_error err = { "" };
+	int indexes, others;
+	size_t size;
+
+	g_free(saved_sample(trace, dir, &size, &path));
+	name = g_path_get_basename(path);
+	unlink(path);
+	g_mkdir_with_parents(path, 0700);
+	blocker = g_build_filename(path, "x", NULL);
+	write_bytes(blocker, (const uint8_t *) "x", 1);
+	tap_ok(tn_cache_save(trace, dir, index, &err) == -1 &&
+		strstr(err.message, dir),
+		"save fails when the rename fails: %s", err.message);
+	count_files(dir, &indexes, &others, NULL);
+	tap_ok(indexes == 1 && others == 0,
+		"no temporary file left after a failed save");
+	tap_int_eq(load_status(trace, dir), TN_CACHE_INVALID,
+		"a directory in place of the file: invalid");
+	unlink(blocker);
+	rmdir(path);
+
+	index->checkpoints[1].rank = index->checkpoints[0].rank;
+	err.message[0] = '\0';
+	tap_ok(tn_cache_save(trace, dir, index, &err) == -1 &&
+		strstr(err.message, "inconsistent"),
+		"an inconsistent index is not saved: %s", err.message);
+	count_files(dir, &indexes, &others, NULL);
+	tap_ok(indexes == 0 && others == 0, "and nothing is written");
+	tn_index_destroy(index);
+	g_free(blocker);
+	g_free(name);
+	g_free(path);
+	g_free(dir);
+}
+
+int main(void)
+{
+	char *trace_dir = gen_trace("trace", "--events 20000 --cpus 2");
+	char *base = g_build_filename(gen_tmpdir(), "cache", NULL);
+	struct tn_trace *trace;
+	struct tn_error err;
+
+	test_default_dir();
+	if (tn_trace_open(trace_dir, &trace, &err)) {
+		printf("# %s\n", err.message);
+		gen_cleanup();
+		return 99;
+	}
+	test_round_trip(trace, base);
+	test_indexer_round_trip(trace, base);
+	test_corrupt_files(trace, base);
+	test_symlink_file(trace, base);
+	test_failed_saves(trace, base);
+	test_failed_rename(trace, base);
+	test_trace_changes(trace, trace_dir, base);
+	tn_trace_destroy(trace);
+	g_free(base);
+	g_free(trace_dir);
+	gen_cleanup();
+	return tap_done();
+}

@@ -1,0 +1,369 @@
+/* test-index.c - the checkpoint index against a full read: counts per
+ * event name, discarded events and time bins against the generator's
+ * plan, and every checkpoint against the position of the event at its
+ * rank, with 1, 2 and 4 workers; cancelling, failing traces. */
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gen.h"
+#include "tap.h"
+#include "tracenav/index.h"
+#include "tracenav/seek.h"
+
+/* The position of every event of the trace, from one plain read. */
+static GArray *read_positions(const struct tn_trace *trace)
+{
+	GArray *positions = g_array_new(FALSE, FALSE,
+		sizeof(struct tn_position));
+	struct tn_walk *walk;
+	struct tn_error err;
+	struct tn_row row;
+
+	if (tn_walk_open(trace, INT64_MIN, &walk, &err))
+		return positions;
+	while (tn_walk_next(walk, NULL, &row, &err) == 1) {
+		g_array_append_val(positions, row.pos);
+		tn_row_release(&row);
+	}
+	tn_walk_destroy(walk);
+	return positions;
+}
+
+/* Build the index of trace with `workers` threads; NULL if it fails. */
+static struct tn_index *build_index(const struct tn_trace *trace,
+		unsigned workers, unsigned *used)
+{
+	struct tn_indexer *indexer;
+	struct tn_index_progress progress;
+	struct tn_index *index;
+	struct tn_error err;
+
+	if (tn_indexer_start(trace, workers, &indexer, &err)) {
+		printf("# start: %s\n", err.message);
+		return NULL;
+	}
+	*used = tn_indexer_get_worker_count(indexer);
+	tn_indexer_wait(indexer);
+	tn_indexer_get_progress(indexer, &progress);
+	if (!progress.done)
+		printf("# not done: %s\n", progress.message);
+	index = tn_indexer_take_index(indexer);
+	tn_indexer_destroy(indexer);
+	return index;
+}
+
+/* Ranks start at 0 and grow by 1..TN_INDEX_INTERVAL, and each checkpoint
+ * is where the full read has the event of that rank. */
+static bool checkpoints_match(const struct tn_index *index, GArray *positions)
+{
+	if (index->checkpoint_count == 0)
+		return positions->len == 0;
+	if (index->checkpoints[0].rank != 0)
+		return false;
+	for (size_t i = 0; i < index->checkpoint_count; i++) {
+		const struct tn_checkpoint *cp = &index->checkpoints[i];
+
+		if (cp->rank >= positions->len ||
+		    tn_position_compare(&cp->pos, &g_array_index(positions,
+				struct tn_position, cp->rank)) != 0)
+			return false;
+		if (i > 0 && (cp->rank <= cp[-1].rank ||
+			      cp->rank - cp[-1].rank > TN_INDEX_INTERVAL))
+			return false;
+	}
+	return true;
+}
+
+static uint64_t sum_bins(const struct tn_index *index)
+{
+	uint64_t sum = 0;
+
+	for (size_t i = 0; i < index->bin_count; i++)
+		sum += index->bins[i];
+	return sum;
+}
+
+/* The classes equal the plan's "event_count NAME N" lines (both sorted
+ * by name). */
+static bool classes_match_plan(const struct tn_index *index, const char *path)
+{
+	char *plan_path = g_strdup_printf("%s.plan", path), *text = NULL;
+	gchar **lines;
+	size_t at = 0;
+	bool same = true;
+
+	if (!g_file_get_contents(plan_path, &text, NULL, NULL)) {
+		g_free(plan_path);
+		return false;
+	}
+	lines = g_strsplit(text, "\n", -1);
+	for (gchar **line = lines; *line && same; line++) {
+		char name[256];
+		unsigned long long count;
+
+		if (sscanf(*line, "event_count %255s %llu", name, &count) != 2)
+			continue;
+		same = at < index->class_count &&
+			strcmp(index->classes[at].name, name) == 0 &&
+			index->classes[at].count == count;
+		at++;
+	}
+	g_strfreev(lines);
+	g_free(text);
+	g_free(plan_path);
+	return same && at == index->class_count;
+}
+
+static bool same_classes(const struct tn_index *a, const struct tn_index *b)
+{
+	if (a->class_count != b->class_count)
+		return false;
+	for (size_t i = 0; i < a->class_count; i++)
+		if (strcmp(a->classes[i].name, b->classes[i].name) != 0 ||
+		    a->classes[i].count != b->classes[i].count)
+			return false;
+	return true;
+}
+
+/* The lookups agree with a linear scan, at and around checkpoints. */
+static bool lookups_work(const struct tn_index *index, GArray *positions)
+{
+	for (size_t i = 0; i < index->checkpoint_count; i++) {
+		const struct tn_checkpoint *cp = &index->checkpoints[i];
+		uint64_t last = i + 1 < index->checkpoint_count ?
+			cp[1].rank - 1 : positions->len - 1;
+		struct tn_position *last_pos = &g_array_index(positions,
+			struct tn_position, last);
+
+		if (tn_index_checkpoint_for_rank(index, cp->rank) != cp ||
+		    tn_index_checkpoint_for_rank(index, last) != cp ||
+		    tn_index_checkpoint_for_position(index, &cp->pos) != cp ||
+		    tn_index_checkpoint_for_position(index, last_pos) != cp)
+			return false;
+	}
+	if (index->checkpoint_count) {
+		struct tn_position before = index->checkpoints[0].pos;
+
+		before.ns--;
+		if (tn_index_checkpoint_for_position(index, &before))
+			return false;
+	}
+	return true;
+}
+
+/* Index trace (generated with a plan) with 1, 2 and 4 workers. */
+static void check_generated(const char *what, const char *options,
+		bool expect_parallel)
+{
+	char *path = gen_trace(what, options);
+	struct tn_index *single = NULL;
+	struct tn_trace *trace;
+	struct tn_error err;
+	GArray *positions;
+	static const unsigned worker_counts[] = { 1, 2, 4 };
+
+	if (!tap_ok(tn_trace_open(path, &trace, &err) == 0, "%s: opens", what)) {
+		g_free(path);
+		return;
+	}
+	positions = read_positions(trace);
+	tap_int_eq(positions->len, gen_plan_value(path, "events"),
+		"%s: the full read has every event", what);
+	for (size_t k = 0; k < G_N_ELEMENTS(worker_counts); k++) {
+		unsigned workers = worker_counts[k], used = 0;
+		struct tn_index *index = build_index(trace, workers, &used);
+
+		if (!tap_ok(index != NULL, "%s, %u workers: built", what,
+				workers))
+			continue;
+		tap_int_eq(used, expect_parallel ? workers : 1,
+			"%s, %u workers: threads used", what, workers);
+		tap_int_eq(index->event_count, gen_plan_value(path, "events"),
+			"%s, %u workers: event count", what, workers);
+		tap_int_eq(index->discarded_events,
+			gen_plan_value(path, "discarded_events"),
+			"%s, %u workers: discarded events", what, workers);
+		tap_ok(classes_match_plan(index, path),
+			"%s, %u workers: counts per event name", what, workers);
+		tap_int_eq(sum_bins(index), index->event_count,
+			"%s, %u workers: bins add up", what, workers);
+		tap_ok(checkpoints_match(index, positions),
+			"%s, %u workers: %zu checkpoints at their ranks", what,
+			workers, index->checkpoint_count);
+		tap_ok(lookups_work(index, positions),
+			"%s, %u workers: lookups by rank and position", what,
+			workers);
+		if (!single) {
+			single = index;
+			continue;
+		}
+		tap_ok(index->event_count == single->event_count &&
+		       index->discarded_events == single->discarded_events &&
+		       same_classes(index, single) &&
+		       memcmp(index->bins, single->bins, index->bin_count *
+			       sizeof(*index->bins)) == 0,
+			"%s, %u workers: same counts as 1 worker", what,
+			workers);
+		tn_index_destroy(index);
+	}
+	tn_index_destroy(single);
+	g_array_free(positions, TRUE);
+	tn_trace_destroy(trace);
+	g_free(path);
+}
+
+/* A trace of the shared corpus: the index counts what a walk reads. */
+static void check_shared(const char *relative)
+{
+	char *path = g_strdup_printf("%s/../shared/traces/%s",
+		getenv("top_srcdir") ? getenv("top_srcdir") : "..", relative);
+	struct tn_trace *trace;
+	struct tn_index *index;
+	struct tn_error err;
+	GArray *positions;
+	unsigned used;
+
+	if (!g_file_test(path, G_FILE_TEST_IS_DIR) ||
+	    tn_trace_open(path, &trace, &err)) {
+		tap_ok(true, "# SKIP %s: not available", relative);
+		g_free(path);
+		return;
+	}
+	positions = read_positions(trace);
+	index = build_index(trace, 2, &used);
+	if (tap_ok(index != NULL, "%s: built", relative)) {
+		tap_int_eq(index->event_count, positions->len,
+			"%s: counts the %u events of a full read", relative,
+			positions->len);
+		tap_ok(checkpoints_match(index, positions),
+			"%s: checkpoints at their ranks", relative);
+		tn_index_destroy(index);
+	}
+	g_array_free(positions, TRUE);
+	tn_trace_destroy(trace);
+	g_free(path);
+}
+
+static void check_cancel(void)
+{
+	char *path = gen_trace("cancel", "--events 300000 --cpus 4");
+	struct tn_index_progress progress;
+	struct tn_indexer *indexer;
+	struct tn_trace *trace;
+	struct tn_error err;
+
+	if (!tap_ok(tn_trace_open(path, &trace, &err) == 0, "cancel: opens") ||
+	    !tap_ok(tn_indexer_start(trace, 2, &indexer, &err) == 0,
+		    "cancel: starts")) {
+		g_free(path);
+		return;
+	}
+	do {
+		g_usleep(1000);
+		tn_indexer_get_progress(indexer, &progress);
+	} while (progress.events < 20000 && !progress.done);
+	tap_ok(!progress.done && progress.fraction > 0 &&
+	       progress.fraction < 1 && progress.events_per_second > 0 &&
+	       progress.eta_seconds > 0,
+		"cancel: progress while running (%.2f, %.0f events/s, "
+		"eta %.2f s)", progress.fraction, progress.events_per_second,
+		progress.eta_seconds);
+	tn_indexer_cancel(indexer);
+	tn_indexer_wait(indexer);
+	tn_indexer_get_progress(indexer, &progress);
+	tap_ok(progress.cancelled && !progress.done && !progress.failed,
+		"cancel: ends as cancelled after %" G_GUINT64_FORMAT
+		" of 300000 events", progress.events);
+	tap_ok(tn_indexer_take_index(indexer) == NULL, "cancel: no index");
+	tn_indexer_destroy(indexer);
+	tn_trace_destroy(trace);
+	g_free(path);
+}
+
+/* The build of the trace at path fails, with a message naming it. */
+static void check_fails(const char *what, const char *path, unsigned workers)
+{
+	struct tn_index_progress progress;
+	struct tn_indexer *indexer;
+	struct tn_trace *trace;
+	struct tn_error err;
+
+	if (tn_trace_open(path, &trace, &err)) {
+		tap_ok(true, "# SKIP %s: does not open (%s)", what,
+			err.message);
+		return;
+	}
+	if (!tap_ok(tn_indexer_start(trace, workers, &indexer, &err) == 0,
+			"%s: starts", what)) {
+		tn_trace_destroy(trace);
+		return;
+	}
+	tn_indexer_wait(indexer);
+	tn_indexer_get_progress(indexer, &progress);
+	printf("# %s\n", progress.message);
+	tap_ok(progress.failed && !progress.done && !progress.cancelled &&
+	       strstr(progress.message, path),
+		"%s, %u workers: fails with a message naming the trace", what,
+		workers);
+	tap_ok(tn_indexer_take_index(indexer) == NULL, "%s: no index", what);
+	tn_indexer_destroy(indexer);
+	tn_trace_destroy(trace);
+}
+
+/* Overwrite the magic of the packet at offset in a stream file. */
+static bool scribble(const char *file, off_t offset)
+{
+	static const char junk[8] = "garbage!";
+	int fd = open(file, O_WRONLY);
+	bool done = fd >= 0 && pwrite(fd, junk, sizeof(junk), offset) ==
+		(ssize_t) sizeof(junk);
+
+	if (fd >= 0)
+		close(fd);
+	return done;
+}
+
+static void check_failures(void)
+{
+	char *path = gen_trace("broken", "--events 100000 --cpus 2 "
+		"--packet-size 4096");
+	char *stream = g_strdup_printf("%s/channel0_1", path);
+	char *corrupted = g_strdup_printf("%s/../shared/traces/babeltrace2/"
+		"deterministic-ordering/a-corrupted",
+		getenv("top_srcdir") ? getenv("top_srcdir") : "..");
+
+	/* The second packet of a stream of the first half: the trace opens
+	 * (its first packets decode) and fails while read. */
+	tap_ok(scribble(stream, 4096), "broken: packet header scribbled");
+	check_fails("broken", path, 1);
+	check_fails("broken", path, 2);
+	if (g_file_test(corrupted, G_FILE_TEST_IS_DIR))
+		check_fails("a-corrupted", corrupted, 1);
+	else
+		tap_ok(true, "# SKIP a-corrupted: not available");
+	g_free(corrupted);
+	g_free(stream);
+	g_free(path);
+}
+
+int main(void)
+{
+	/* Several streams and hosts, kernel and UST, ~100 events per
+	 * packet, lost events, equal timestamps across streams. */
+	check_generated("hosts", "--events 60000 --cpus 4 --packet-size 4096 "
+		"--lost-every 3 --traces 3 --domain both --seed 7", true);
+	check_generated("lost", "--events 40000 --cpus 3 --packet-size 4096 "
+		"--lost-every 1 --seed 11", true);
+	/* Too small to be worth threads. */
+	check_generated("tiny", "--events 300 --cpus 2 --lost-every 1", false);
+	/* No packet index: the slices could not start in the middle. */
+	check_generated("no-index", "--events 30000 --cpus 2 "
+		"--packet-size 4096 --no-index", false);
+	check_shared("babeltrace2/succeed/multi-domains");
+	check_shared("tracecompass/bug446190");
+	check_cancel();
+	check_failures();
+	gen_cleanup();
+	return tap_done();
+}
