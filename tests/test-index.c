@@ -161,7 +161,8 @@ static void check_generated(const char *what, const char *options,
 	struct tn_trace *trace;
 	struct tn_error err;
 	GArray *positions;
-	static const unsigned worker_counts[] = { 1, 2, 4 };
+	/* 0: one per core. */
+	static const unsigned worker_counts[] = { 1, 2, 4, 0 };
 
 	if (!tap_ok(tn_trace_open(path, &trace, &err) == 0, "%s: opens", what)) {
 		g_free(path);
@@ -172,12 +173,14 @@ static void check_generated(const char *what, const char *options,
 		"%s: the full read has every event", what);
 	for (size_t k = 0; k < G_N_ELEMENTS(worker_counts); k++) {
 		unsigned workers = worker_counts[k], used = 0;
+		unsigned want = !expect_parallel ? 1 : workers ? workers :
+			MIN(g_get_num_processors(), 8);
 		struct tn_index *index = build_index(trace, workers, &used);
 
 		if (!tap_ok(index != NULL, "%s, %u workers: built", what,
 				workers))
 			continue;
-		tap_int_eq(used, expect_parallel ? workers : 1,
+		tap_int_eq(used, want,
 			"%s, %u workers: threads used", what, workers);
 		tap_int_eq(index->event_count, gen_plan_value(path, "events"),
 			"%s, %u workers: event count", what, workers);
@@ -262,7 +265,15 @@ static void check_cancel(void)
 	do {
 		g_usleep(1000);
 		tn_indexer_get_progress(indexer, &progress);
-	} while (progress.events < 20000 && !progress.done);
+	} while (progress.events < 10000 && !progress.done);
+	if (progress.done) {
+		/* A busy machine let the build end before the cancel. */
+		tap_ok(true, "# SKIP cancel: the build ended first");
+		tn_indexer_destroy(indexer);
+		tn_trace_destroy(trace);
+		g_free(path);
+		return;
+	}
 	tap_ok(!progress.done && progress.fraction > 0 &&
 	       progress.fraction < 1 && progress.events_per_second > 0 &&
 	       progress.eta_seconds > 0,

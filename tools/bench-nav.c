@@ -1,16 +1,26 @@
-/* bench-nav.c - times of the event list's moves, through the core API:
- * page down and page up at random places of a trace (no preparse), and
- * the readers that one-line moves inside the ring open (none expected).
+/* bench-nav.c - times of tracenav's core operations on one trace, for
+ * tools/bench-nav and tools/bench (which run them beside babeltrace2).
  *
- *   bench-nav TRACE [SAMPLES] [PAGE]
+ *   bench-nav-core nav TRACE [SAMPLES] [PAGE]
+ *       page down and page up at random places (no preparse), and the
+ *       readers that one-line moves inside the ring open (none expected)
+ *   bench-nav-core jump TRACE FRACTION [SAMPLES]
+ *       a cursor's jump to the time at FRACTION of the range, to the
+ *       first event shown
+ *   bench-nav-core index TRACE WORKERS
+ *       the full preparse (checkpoint index), no cache
+ *   bench-nav-core goto TRACE [SAMPLES]
+ *       goto #K at random K once indexed (the build is not timed)
  *
- * Prints medians in ms.  tools/bench-nav runs it beside babeltrace2. */
+ * Prints "name value" lines; times are medians in ms. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "tracenav/core.h"
 #include "tracenav/cursor.h"
+#include "tracenav/index.h"
 #include "tracenav/runtime.h"
 
 static double now_ms(void)
@@ -34,6 +44,14 @@ static double median(double *values, int count)
 	return values[count / 2];
 }
 
+static void check(int status, const struct tn_error *err)
+{
+	if (status) {
+		fprintf(stderr, "bench-nav-core: %s\n", err->message);
+		exit(1);
+	}
+}
+
 /* Seek to fraction, then time a move by delta and the reading of the
  * page it shows. */
 static double time_page(struct tn_cursor *cursor, double fraction,
@@ -42,49 +60,27 @@ static double time_page(struct tn_cursor *cursor, double fraction,
 	struct tn_error err;
 	double start;
 
-	if (tn_cursor_seek_fraction(cursor, fraction, &err)) {
-		fprintf(stderr, "bench-nav: %s\n", err.message);
-		exit(1);
-	}
+	check(tn_cursor_seek_fraction(cursor, fraction, &err), &err);
 	start = now_ms();
-	if (tn_cursor_move(cursor, delta, NULL, &err)) {
-		fprintf(stderr, "bench-nav: %s\n", err.message);
-		exit(1);
-	}
+	check(tn_cursor_move(cursor, delta, NULL, &err), &err);
 	for (int64_t i = 0; i < page; i++)
 		tn_cursor_row(cursor, i, &err);
 	return now_ms() - start;
 }
 
-int main(int argc, char **argv)
+static void bench_nav(struct tn_cursor *cursor, int samples, int64_t page)
 {
-	int samples = argc > 2 ? atoi(argv[2]) : 20;
-	int64_t page = argc > 3 ? atoll(argv[3]) : 22;
 	double *down = calloc((size_t) samples, sizeof(double));
 	double *up = calloc((size_t) samples, sizeof(double));
-	struct tn_cursor *cursor;
-	struct tn_trace *trace;
 	struct tn_error err;
 	uint64_t reads;
 
-	if (argc < 2 || samples < 1 || !down || !up) {
-		fprintf(stderr, "usage: bench-nav TRACE [SAMPLES] [PAGE]\n");
-		return 2;
-	}
-	atexit(tn_runtime_cleanup);
-	if (tn_trace_open(argv[1], &trace, &err) ||
-	    tn_cursor_create(trace, NULL, &cursor, &err)) {
-		fprintf(stderr, "bench-nav: %s\n", err.message);
-		return 1;
-	}
-	srand(1);
 	for (int i = 0; i < samples; i++) {
 		double fraction = 0.02 + 0.96 * rand() / (double) RAND_MAX;
 
 		down[i] = time_page(cursor, fraction, page, page);
 		up[i] = time_page(cursor, fraction, -page, page);
 	}
-	/* One-line moves inside the ring. */
 	tn_cursor_seek_fraction(cursor, 0.5, &err);
 	tn_cursor_move(cursor, 200, NULL, &err);
 	tn_cursor_move(cursor, -100, NULL, &err);
@@ -95,9 +91,114 @@ int main(int argc, char **argv)
 	printf("page_up_ms %.2f\n", median(up, samples));
 	printf("ring_line_moves_reads %llu\n",
 		(unsigned long long) (tn_cursor_get_read_count(cursor) - reads));
-	tn_cursor_destroy(cursor);
-	tn_trace_destroy(trace);
 	free(down);
 	free(up);
+}
+
+static void bench_jump(struct tn_cursor *cursor, double fraction, int samples)
+{
+	double *times = calloc((size_t) samples, sizeof(double));
+	struct tn_error err;
+
+	for (int i = 0; i < samples; i++) {
+		double start;
+
+		/* Start elsewhere so that every jump really seeks. */
+		check(tn_cursor_seek_first(cursor, &err), &err);
+		start = now_ms();
+		check(tn_cursor_seek_fraction(cursor, fraction, &err), &err);
+		tn_cursor_row(cursor, 0, &err);
+		times[i] = now_ms() - start;
+	}
+	printf("jump_ms %.2f\n", median(times, samples));
+	free(times);
+}
+
+static struct tn_index *build_index(struct tn_trace *trace, unsigned workers,
+		double *ms)
+{
+	struct tn_index_progress progress;
+	struct tn_indexer *indexer;
+	struct tn_index *index;
+	struct tn_error err;
+	double start = now_ms();
+
+	check(tn_indexer_start(trace, workers, &indexer, &err), &err);
+	tn_indexer_wait(indexer);
+	*ms = now_ms() - start;
+	tn_indexer_get_progress(indexer, &progress);
+	index = tn_indexer_take_index(indexer);
+	tn_indexer_destroy(indexer);
+	if (!index) {
+		fprintf(stderr, "bench-nav-core: indexing failed: %s\n",
+			progress.message);
+		exit(1);
+	}
+	return index;
+}
+
+static void bench_goto(struct tn_trace *trace, struct tn_cursor *cursor,
+		int samples)
+{
+	double *times = calloc((size_t) samples, sizeof(double)), ms;
+	struct tn_index *index = build_index(trace, 0, &ms);
+	struct tn_error err;
+
+	tn_cursor_set_index(cursor, index);
+	for (int i = 0; i < samples; i++) {
+		uint64_t rank = (uint64_t) (rand() / (double) RAND_MAX *
+			(double) (index->event_count - 1));
+		double start = now_ms();
+
+		check(tn_cursor_seek_rank(cursor, rank, &err), &err);
+		tn_cursor_row(cursor, 0, &err);
+		times[i] = now_ms() - start;
+	}
+	printf("goto_rank_ms %.2f\n", median(times, samples));
+	tn_cursor_set_index(cursor, NULL);
+	tn_index_destroy(index);
+	free(times);
+}
+
+int main(int argc, char **argv)
+{
+	struct tn_cursor *cursor;
+	struct tn_trace *trace;
+	struct tn_error err;
+	const char *mode = argc > 1 ? argv[1] : "";
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: bench-nav-core nav|jump|index|goto "
+			"TRACE [ARGS]\n");
+		return 2;
+	}
+	atexit(tn_runtime_cleanup);
+	check(tn_trace_open(argv[2], &trace, &err), &err);
+	srand(1);
+	if (strcmp(mode, "index") == 0) {
+		double ms;
+		struct tn_index *index = build_index(trace,
+			argc > 3 ? (unsigned) atoi(argv[3]) : 0, &ms);
+
+		printf("index_ms %.1f\nevents %llu\nevents_per_s %.0f\n", ms,
+			(unsigned long long) index->event_count,
+			index->event_count / (ms / 1e3));
+		tn_index_destroy(index);
+		tn_trace_destroy(trace);
+		return 0;
+	}
+	check(tn_cursor_create(trace, NULL, &cursor, &err), &err);
+	if (strcmp(mode, "nav") == 0)
+		bench_nav(cursor, argc > 3 ? atoi(argv[3]) : 20,
+			argc > 4 ? atoll(argv[4]) : 22);
+	else if (strcmp(mode, "jump") == 0)
+		bench_jump(cursor, argc > 3 ? atof(argv[3]) : 0.5,
+			argc > 4 ? atoi(argv[4]) : 5);
+	else if (strcmp(mode, "goto") == 0)
+		bench_goto(trace, cursor, argc > 3 ? atoi(argv[3]) : 25);
+	else
+		fprintf(stderr, "bench-nav-core: unknown mode %s\n", mode);
+	tn_cursor_destroy(cursor);
+	tn_trace_destroy(trace);
 	return 0;
 }

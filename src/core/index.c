@@ -2,12 +2,13 @@
  * worker threads that each read one time slice.
  *
  * The trace's time range is cut into contiguous slices [t_i, t_{i+1} - 1].
- * Every event with timestamp t_i falls in slice i, so a walk over a slice
+ * Every event with timestamp t_i falls in slice i, so a read of a slice
  * numbers ties exactly as a full read does, and the rank of an event is
  * the number of events of the earlier slices plus its rank in its slice.
- * Each worker opens its own walk (its own libbabeltrace2 graph) and keeps
- * only counts, bins and a checkpoint every TN_INDEX_INTERVAL events;
- * the last worker to finish stitches them into the index.
+ * Each worker opens its own reader (its own libbabeltrace2 graph) on a
+ * sliced view of the trace (slice.h) and keeps only counts, bins and a
+ * checkpoint every TN_INDEX_INTERVAL events; the last worker to finish
+ * stitches them into the index.
  */
 #include <dirent.h>
 #include <glib.h>
@@ -229,6 +230,8 @@ struct slice_read {
 	bool has_last;		/* time and tie of the last event kept */
 	int64_t last_ns;
 	uint64_t last_tie;
+	bool has_seen;		/* time of the last event, kept or not */
+	int64_t seen_ns;
 };
 
 static int open_slice_read(const struct worker *w, struct slice_read *read,
@@ -365,13 +368,14 @@ static void record_event(struct worker *w, struct class_counter *counter,
 }
 
 /* A discarded-events notice counts in the slice holding its beginning;
- * one without a time, in the slice of the event before it. */
+ * one without a time, in the slice of the event read before it (before
+ * any, it comes from the packets read ahead of the slice). */
 static void record_notice(struct worker *w, const struct slice_read *read,
 		const struct tn_event *ev)
 {
 	uint64_t count;
-	int64_t ns = ev->has_ns ? ev->ns :
-		read->has_last ? read->last_ns : w->begin;
+	int64_t ns = ev->has_ns ? ev->ns : read->has_seen ? read->seen_ns :
+		w->open_begin ? INT64_MIN : w->begin - 1;
 
 	if (ev->kind == TN_EVENT_KIND_DISCARDED_EVENTS && in_slice(w, ns) &&
 	    tn_event_get_discarded_count(ev, &count))
@@ -395,6 +399,8 @@ static bool take_item(struct worker *w, struct slice_read *read,
 		record_notice(w, read, ev);
 		return true;
 	}
+	read->has_seen = true;
+	read->seen_ns = ev->ns;
 	if (!w->open_end && ev->ns > w->end)
 		return false;
 	if (!w->open_begin && ev->ns < w->begin)
@@ -683,7 +689,9 @@ void tn_indexer_get_progress(struct tn_indexer *indexer,
 	g_mutex_unlock(&indexer->lock);
 
 	progress->done = state == STATE_DONE;
-	progress->failed = state == STATE_FAILED;
+	/* A failure shows at once; the other workers stop soon after. */
+	progress->failed = state == STATE_FAILED ||
+		(state == STATE_RUNNING && progress->message[0]);
 	progress->cancelled = state == STATE_CANCELLED;
 	for (unsigned i = 0; i < indexer->worker_count; i++)
 		progress->events += atomic_load(

@@ -26,6 +26,8 @@ static const struct tn_tui_binding list_keys[] = {
 		"top", "first event" },
 	{ { 'G', FN(KEY_END), '>' }, NULL, TN_TUI_RUN,
 		"bottom", "last event" },
+	{ { 0 }, "N G", TN_TUI_COUNT, "goto #N",
+		"digits then G: go to event number N (once indexed)" },
 	{ { '%' }, "NN%", TN_TUI_PERCENT, "goto NN%",
 		"digits then %: go to NN% of the time range (50% the middle)" },
 	{ { '\n', '\r', FN(KEY_ENTER) }, NULL, TN_TUI_RUN,

@@ -242,11 +242,15 @@ static void on_list_key(struct tn_tui *tui, int key)
 	}
 	switch (b->action) {
 	case TN_TUI_RUN:
-		/* A count repeats a line move: 5j is "down 5". */
+		/* A count repeats a line move: 5j is "down 5"; before G
+		 * it is an event number, as a line number in vim. */
 		if (has_count && (!strcmp(b->command, "down 1") ||
 				!strcmp(b->command, "up 1"))) {
 			snprintf(line, sizeof(line), "%s %ld",
 				b->command[0] == 'd' ? "down" : "up", count);
+			run_line(tui, line, false);
+		} else if (has_count && !strcmp(b->command, "bottom")) {
+			snprintf(line, sizeof(line), "goto #%ld", count);
 			run_line(tui, line, false);
 		} else {
 			run_line(tui, b->command, false);

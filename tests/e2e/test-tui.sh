@@ -278,6 +278,10 @@ tm send-keys -t indexed : 'goto #500' Enter
 check "index: goto #500 shows event 500" wait_for indexed "event 500 of $total"
 check "index: the list shows event 500 of --dump" \
 	same_row_at_cursor indexed 500
+tm send-keys -t indexed 1 2 3 G
+check "index: 123G goes to event 123" wait_for indexed "event 123 of $total"
+check "index: the list shows event 123 of --dump" \
+	same_row_at_cursor indexed 123
 check "index: saved in the cache directory" \
 	sh -c "ls '$cache'/*.index >/dev/null 2>&1"
 tm send-keys -t indexed q
