@@ -432,7 +432,14 @@ int tn_command_run(struct tn_session *session, const char *line,
 		tn_error_set(err, "usage: %s %s", command->name, command->args);
 		status = -1;
 	} else {
+		uint64_t fallbacks = tn_cursor_get_fallback_count(
+			session->cursor);
+
 		status = command->run(session, argc, argv, err);
+		if (tn_cursor_get_fallback_count(session->cursor) != fallbacks)
+			session->output(session, TN_OUTPUT_MESSAGE, NULL,
+				"a fast seek did not land on its checkpoint: "
+				"read the trace from its start instead");
 	}
 	g_strfreev(argv);
 	return status;

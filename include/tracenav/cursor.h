@@ -77,4 +77,8 @@ bool tn_cursor_is_empty(const struct tn_cursor *cursor);
 uint64_t tn_cursor_get_ring_size(const struct tn_cursor *cursor);
 uint64_t tn_cursor_get_read_count(const struct tn_cursor *cursor);
 
+/* How many seeks to a checkpoint found the fast (sliced) view wrong and
+ * read the whole trace instead; the front ends say so. */
+uint64_t tn_cursor_get_fallback_count(const struct tn_cursor *cursor);
+
 #endif

@@ -70,6 +70,15 @@ int tn_walk_open_at(const struct tn_trace *trace,
 		const struct tn_position *pos, bool exclusive,
 		struct tn_walk **out, struct tn_error *err);
 
+/* Like tn_walk_open_at(pos, false) for a position known to hold an
+ * event, such as a checkpoint: the first event read is checked to be at
+ * pos, and when the fast (sliced) seek did not land on it, the walk reads
+ * the whole trace instead and *fell_back says so.  Fails if even that
+ * finds no event at pos (the trace changed). */
+int tn_walk_open_at_known(const struct tn_trace *trace,
+		const struct tn_position *pos, struct tn_walk **out,
+		bool *fell_back, struct tn_error *err);
+
 /* Read forward from pos (inclusive) and append to rows (a GArray of
  * struct tn_row) up to n events that match filter.  Returns the number
  * appended (less than n at the end of the trace), or -1 on error. */

@@ -25,6 +25,7 @@ struct tn_cursor {
 	const struct tn_index *index;	/* checkpoints, or NULL */
 	bool has_base_rank;	/* the rank of rows[0] is known */
 	uint64_t base_rank;
+	uint64_t fallbacks;	/* checkpoint seeks that missed, read whole */
 };
 
 static struct tn_row *row_at(const struct tn_cursor *cursor, int64_t index)
@@ -385,6 +386,22 @@ void tn_cursor_set_index(struct tn_cursor *cursor,
 	cursor->has_base_rank = false;
 }
 
+/* A walk whose first event is checkpoint cp's, checked. */
+static int open_at_checkpoint(struct tn_cursor *cursor,
+		const struct tn_checkpoint *cp, struct tn_walk **walk,
+		struct tn_error *err)
+{
+	bool fell_back;
+
+	cursor->reads++;
+	if (tn_walk_open_at_known(cursor->trace, &cp->pos, walk, &fell_back,
+			err))
+		return -1;
+	if (fell_back)
+		cursor->fallbacks++;
+	return 0;
+}
+
 /* Count the events from checkpoint cp up to (not including) pos. */
 static int count_from(struct tn_cursor *cursor, const struct tn_checkpoint *cp,
 		const struct tn_position *pos, uint64_t *count,
@@ -395,9 +412,8 @@ static int count_from(struct tn_cursor *cursor, const struct tn_checkpoint *cp,
 	int status;
 
 	*count = 0;
-	if (tn_walk_open_at(cursor->trace, &cp->pos, false, &walk, err))
+	if (open_at_checkpoint(cursor, cp, &walk, err))
 		return -1;
-	cursor->reads++;
 	while ((status = tn_walk_next(walk, NULL, &row, err)) == 1) {
 		bool reached = tn_position_compare(&row.pos, pos) >= 0;
 
@@ -452,9 +468,8 @@ int tn_cursor_seek_rank(struct tn_cursor *cursor, uint64_t rank,
 	cp = tn_index_checkpoint_for_rank(cursor->index, rank);
 	if (!cp)
 		return tn_cursor_seek_first(cursor, err);
-	if (tn_walk_open_at(cursor->trace, &cp->pos, false, &walk, err))
+	if (open_at_checkpoint(cursor, cp, &walk, err))
 		return -1;
-	cursor->reads++;
 	/* At most one interval of events to skip. */
 	for (uint64_t skipped = cp->rank; ; skipped++) {
 		status = tn_walk_next(walk, NULL, &row, err);
@@ -474,4 +489,9 @@ int tn_cursor_seek_rank(struct tn_cursor *cursor, uint64_t rank,
 	cursor->has_base_rank = true;
 	cursor->base_rank = rank;
 	return 0;
+}
+
+uint64_t tn_cursor_get_fallback_count(const struct tn_cursor *cursor)
+{
+	return cursor->fallbacks;
 }

@@ -36,10 +36,11 @@ void tn_row_release(struct tn_row *row)
 	tn_event_release(&row->ev);
 }
 
-/* Open a walk on [begin, end] (has_end false: to the end). */
+/* Open a walk on [begin, end] (has_end false: to the end), through a
+ * slice when allowed and possible. */
 static int open_walk(const struct tn_trace *trace, int64_t begin,
-		bool has_end, int64_t end, struct tn_walk **out,
-		struct tn_error *err)
+		bool has_end, int64_t end, bool allow_slice,
+		struct tn_walk **out, struct tn_error *err)
 {
 	struct tn_walk *walk = g_new0(struct tn_walk, 1);
 	struct tn_reader_options options = { 0 };
@@ -58,7 +59,8 @@ static int open_walk(const struct tn_trace *trace, int64_t begin,
 		/* A slice makes the seek cost one packet per stream; without
 		 * one (no packet index), the trimmer seeks by reading from
 		 * the start. */
-		if (tn_slice_create(trace, begin, &walk->slice, &slice_err) == 0)
+		if (allow_slice &&
+		    tn_slice_create(trace, begin, &walk->slice, &slice_err) == 0)
 			options.slice = walk->slice;
 	}
 	if (tn_reader_create(trace, &options, &walk->reader, err)) {
@@ -72,13 +74,13 @@ static int open_walk(const struct tn_trace *trace, int64_t begin,
 int tn_walk_open(const struct tn_trace *trace, int64_t ns,
 		struct tn_walk **out, struct tn_error *err)
 {
-	return open_walk(trace, ns, false, 0, out, err);
+	return open_walk(trace, ns, false, 0, true, out, err);
 }
 
 int tn_walk_open_range(const struct tn_trace *trace, int64_t begin_ns,
 		int64_t end_ns, struct tn_walk **out, struct tn_error *err)
 {
-	return open_walk(trace, begin_ns, true, end_ns, out, err);
+	return open_walk(trace, begin_ns, true, end_ns, true, out, err);
 }
 
 void tn_walk_destroy(struct tn_walk *walk)
@@ -155,20 +157,25 @@ int tn_walk_next(struct tn_walk *walk, const struct tn_filter *filter,
 	}
 }
 
-int tn_walk_open_at(const struct tn_trace *trace,
-		const struct tn_position *pos, bool exclusive,
-		struct tn_walk **out, struct tn_error *err)
+/* Open a walk at pos.ns and skip the events that share its time and come
+ * before pos (when exclusive, pos too).  *landed says whether an event
+ * is exactly at pos. */
+static int open_at(const struct tn_trace *trace, const struct tn_position *pos,
+		bool exclusive, bool allow_slice, struct tn_walk **out,
+		bool *landed, struct tn_error *err)
 {
 	struct tn_walk *walk;
 	struct tn_row row;
 	int status;
 
-	if (tn_walk_open(trace, pos->ns, &walk, err))
+	*landed = false;
+	if (open_walk(trace, pos->ns, false, 0, allow_slice, &walk, err))
 		return -1;
-	/* Skip the events that share pos's time and come before it. */
 	while ((status = read_event(walk, &row, err)) == 1) {
 		int cmp = tn_position_compare(&row.pos, pos);
 
+		if (cmp == 0)
+			*landed = true;
 		if (cmp > 0 || (cmp == 0 && !exclusive)) {
 			walk->pending = row;
 			walk->has_pending = true;
@@ -183,6 +190,42 @@ int tn_walk_open_at(const struct tn_trace *trace,
 	}
 	*out = walk;
 	return 0;
+}
+
+int tn_walk_open_at(const struct tn_trace *trace,
+		const struct tn_position *pos, bool exclusive,
+		struct tn_walk **out, struct tn_error *err)
+{
+	bool landed;
+
+	return open_at(trace, pos, exclusive, true, out, &landed, err);
+}
+
+int tn_walk_open_at_known(const struct tn_trace *trace,
+		const struct tn_position *pos, struct tn_walk **out,
+		bool *fell_back, struct tn_error *err)
+{
+	bool landed;
+
+	*fell_back = false;
+	if (open_at(trace, pos, false, true, out, &landed, err))
+		return -1;
+	if (landed)
+		return 0;
+	/* The sliced view missed an event that a full read has: read the
+	 * whole trace instead (slow, right). */
+	tn_walk_destroy(*out);
+	*fell_back = true;
+	if (open_at(trace, pos, false, false, out, &landed, err))
+		return -1;
+	if (landed)
+		return 0;
+	tn_walk_destroy(*out);
+	*out = NULL;
+	tn_error_set(err, "no event at the checkpoint %" G_GINT64_FORMAT
+		" ns (tie %" G_GUINT64_FORMAT "): the trace changed since it "
+		"was indexed; rebuild the index (:index)", pos->ns, pos->tie);
+	return -1;
 }
 
 int64_t tn_seek_n_events_forward(const struct tn_trace *trace,
