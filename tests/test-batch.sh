@@ -104,6 +104,28 @@ check "an unwritable cache dir: the index stays in memory, said once" \
 check "an unwritable cache dir: the command still works" \
 	cmp -s "$TMPDIR_TEST/got" "$TMPDIR_TEST/want"
 
+# A trace without packet indexes: no sliced seeks, the slow path must
+# give the same events.
+if have_babeltrace2; then
+	noindex="$TMPDIR_TEST/noindex"
+	"$GEN_TRACE" --events 6000 --cpus 3 --packet-size 4096 --no-index --seed 29 \
+		"$noindex" >/dev/null
+	"$TRACENAV" --dump "$noindex" > "$TMPDIR_TEST/ndump" 2>/dev/null
+	TZ=UTC babeltrace2 --clock-seconds "$noindex" 2>/dev/null |
+		sed -n '4000s/^\[\([^]]*\)\].*/\1/p' > "$TMPDIR_TEST/nsec"
+	t=$(cat "$TMPDIR_TEST/nsec")
+	"$TRACENAV" --batch "goto $t; pgup; print 2; goto #5000; print 1; bottom; up 25; print 1" \
+		"$noindex" > "$TMPDIR_TEST/got" 2>&1
+	first=$(TZ=UTC babeltrace2 --clock-seconds "$noindex" 2>/dev/null |
+		grep -n -m1 "^\[$t\]" | cut -d: -f1)
+	{ sed -n "$((first - 20)),$((first - 19))p" "$TMPDIR_TEST/ndump"
+	  sed -n '5000p' "$TMPDIR_TEST/ndump"; sed -n '5975p' "$TMPDIR_TEST/ndump"; } > "$TMPDIR_TEST/want"
+	check "no packet index: goto, pgup, goto #K, bottom read the same events" \
+		cmp -s "$TMPDIR_TEST/got" "$TMPDIR_TEST/want"
+else
+	skip "babeltrace2 CLI not installed"
+fi
+
 # Errors: a message naming the command, exit 1, the output so far kept.
 "$TRACENAV" --batch "print 1; goto yesterday; print 1" "$dir" > "$TMPDIR_TEST/got" 2>"$TMPDIR_TEST/err"
 status=$?

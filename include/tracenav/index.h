@@ -77,7 +77,7 @@ struct tn_index_progress {
 };
 
 /* Start building the index of trace (which must outlive the indexer) with
- * `workers` threads (0: one per core, at most 8).  Returns 0 or -1. */
+ * `workers` threads (0: one per core, at most 3; at most 8 in all).  Returns 0 or -1. */
 int tn_indexer_start(const struct tn_trace *trace, unsigned workers,
 		struct tn_indexer **out, struct tn_error *err);
 

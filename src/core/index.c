@@ -24,6 +24,10 @@
 #include "tracenav/index.h"
 
 #define MAX_WORKERS 8
+/* Workers when the caller leaves it to us: each maps about 30 MB of
+ * trace pages while it reads, so more cores than this would take the
+ * peak RSS of a preparse past 100 MB for little gain. */
+#define DEFAULT_MAX_WORKERS 3
 #define BIN_COUNT 1024
 /* Workers publish progress and look for a cancel request this often. */
 #define CHECK_EVERY 256
@@ -169,7 +173,8 @@ static bool can_slice_at(const struct tn_trace *trace, int64_t ns)
 static unsigned choose_worker_count(const struct tn_indexer *indexer,
 		unsigned requested)
 {
-	unsigned count = requested ? requested : g_get_num_processors();
+	unsigned count = requested ? requested :
+		MIN(g_get_num_processors(), DEFAULT_MAX_WORKERS);
 	uint64_t span;
 
 	if (count > MAX_WORKERS)
