@@ -310,7 +310,10 @@ static int run_where(struct tn_session *session, int argc, char **argv,
 			tn_error_set(err, "where: the trace has no event");
 		return -1;
 	}
-	tn_time_format_wall(line, row->ev.ns, session->gmt, true);
+	if (row->ev.has_ns)
+		tn_time_format_wall(line, row->ev.ns, session->gmt, true);
+	else
+		g_string_append(line, "(no timestamp)");
 	known = tn_cursor_get_rank(session->cursor, &rank, err);
 	if (known < 0) {
 		g_string_free(line, TRUE);

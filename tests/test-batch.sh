@@ -157,15 +157,15 @@ if [ -d "$SHARED_TRACES" ]; then
 		n=$(wc -l < "$TMPDIR_TEST/d")
 		[ "$n" -gt 0 ] || continue
 		half=$((n / 2))
-		"$TRACENAV" --batch "print 5; bottom; up 3; print 4; top; down $half; print 3; bottom; up $((n - 1)); print 2" \
+		"$TRACENAV" --no-cache --batch "print 5; bottom; up 3; print 4; top; down $half; print 3; bottom; up $((n - 1)); print 2; goto #$((half + 1)); print 1" \
 			"$d" > "$TMPDIR_TEST/got" 2>"$TMPDIR_TEST/err"
 		{ head -5 "$TMPDIR_TEST/d"; tail -"$((n < 4 ? n : 4))" "$TMPDIR_TEST/d"
 		  sed -n "$((half + 1)),$((half + 3))p" "$TMPDIR_TEST/d"
-		  head -2 "$TMPDIR_TEST/d"; } > "$TMPDIR_TEST/want"
+		  head -2 "$TMPDIR_TEST/d"; sed -n "$((half + 1))p" "$TMPDIR_TEST/d"; } > "$TMPDIR_TEST/want"
 		if cmp -s "$TMPDIR_TEST/got" "$TMPDIR_TEST/want"; then
-			ok "corpus ${d#"$SHARED_TRACES"/}: $n events, moves match --dump"
+			ok "corpus ${d#"$SHARED_TRACES"/}: $n events, moves and goto # match --dump"
 		else
-			not_ok "corpus ${d#"$SHARED_TRACES"/}: $n events, moves match --dump"
+			not_ok "corpus ${d#"$SHARED_TRACES"/}: $n events, moves and goto # match --dump"
 			diff "$TMPDIR_TEST/want" "$TMPDIR_TEST/got" | head -4 | cut -c1-120 | sed 's/^/# /'
 			head -2 "$TMPDIR_TEST/err" | sed 's/^/# /'
 		fi

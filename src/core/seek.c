@@ -45,7 +45,14 @@ static int open_walk(const struct tn_trace *trace, int64_t begin,
 	struct tn_walk *walk = g_new0(struct tn_walk, 1);
 	struct tn_reader_options options = { 0 };
 	struct tn_error slice_err;
+	int64_t first, last;
 
+	/* Streams without a clock cannot seek: every event is at time 0
+	 * and positions count from the start. */
+	if (!tn_trace_get_time_range(trace, &first, &last)) {
+		begin = INT64_MIN;
+		has_end = false;
+	}
 	if (begin == INT64_MIN && !has_end &&
 	    (walk->reader = tn_trace_take_start_reader(trace))) {
 		*out = walk;
