@@ -3,6 +3,7 @@
 
 #include "session.h"
 #include "tracenav/cache.h"
+#include "core/trace-private.h"
 
 int tn_session_init(struct tn_session *session, struct tn_trace *trace,
 		bool gmt, void (*output)(struct tn_session *session,
@@ -26,6 +27,7 @@ static void message(struct tn_session *session, const char *text)
 static void use_index(struct tn_session *session, struct tn_index *index)
 {
 	session->index = index;
+	tn_trace_set_packet_tables(session->trace, index);
 	tn_cursor_set_index(session->cursor, index);
 }
 
@@ -125,6 +127,9 @@ void tn_session_fini(struct tn_session *session)
 	session->indexer = NULL;
 	tn_cursor_destroy(session->cursor);
 	session->cursor = NULL;
+	/* The trace may outlive the session: it must not see a freed index. */
+	if (session->trace)
+		tn_trace_set_packet_tables(session->trace, NULL);
 	tn_index_destroy(session->index);
 	session->index = NULL;
 	g_free(session->cache_dir);

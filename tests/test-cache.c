@@ -45,7 +45,51 @@ static struct tn_index *sample_index(void)
 	index->bins = g_new(uint64_t, 7);
 	for (size_t i = 0; i < 7; i++)
 		index->bins[i] = i * 100;
+	index->packet_table_count = 2;
+	index->packet_tables = g_new0(struct tn_packet_table, 2);
+	for (size_t i = 0; i < 2; i++) {
+		struct tn_packet_table *table = &index->packet_tables[i];
+
+		table->file = g_strdup_printf("/traces/t/channel0_%zu", i);
+		table->count = 3 + i;
+		table->begin_ns = g_new(int64_t, table->count);
+		table->end_ns = g_new(int64_t, table->count);
+		for (uint64_t k = 0; k < table->count; k++) {
+			table->begin_ns[k] = -5000000000 + (int64_t) k * 1000;
+			table->end_ns[k] = table->begin_ns[k] + 999;
+		}
+	}
 	return index;
+}
+
+/* Bytes the packet tables take at the end of the payload. */
+static size_t packet_tables_bytes(const struct tn_index *index)
+{
+	size_t bytes = 8;
+
+	for (size_t i = 0; i < index->packet_table_count; i++)
+		bytes += 4 + strlen(index->packet_tables[i].file) + 8 +
+			index->packet_tables[i].count * 16;
+	return bytes;
+}
+
+static bool same_packet_tables(const struct tn_index *a,
+		const struct tn_index *b)
+{
+	if (a->packet_table_count != b->packet_table_count)
+		return false;
+	for (size_t i = 0; i < a->packet_table_count; i++) {
+		const struct tn_packet_table *x = &a->packet_tables[i];
+		const struct tn_packet_table *y = &b->packet_tables[i];
+
+		if (strcmp(x->file, y->file) != 0 || x->count != y->count)
+			return false;
+		for (uint64_t k = 0; k < x->count; k++)
+			if (x->begin_ns[k] != y->begin_ns[k] ||
+			    x->end_ns[k] != y->end_ns[k])
+				return false;
+	}
+	return true;
 }
 
 static bool same_index(const struct tn_index *a, const struct tn_index *b)
@@ -73,7 +117,7 @@ static bool same_index(const struct tn_index *a, const struct tn_index *b)
 		if (a->bins[i] != b->bins[i])
 			return false;
 	}
-	return true;
+	return same_packet_tables(a, b);
 }
 
 /* Names in dir: how many end in ".index", how many are anything else
@@ -287,6 +331,10 @@ static void test_corrupt_files(const struct tn_trace *trace, const char *base)
 	 * checkpoints. */
 	size_t checkpoints_at = HEADER_LEN + 16;
 	size_t classes_at = checkpoints_at + 8 + 3 * 24;
+	struct tn_index *sample = sample_index();
+	size_t tables_at = size - DIGEST_LEN - packet_tables_bytes(sample);
+	size_t table0_count_at = tables_at + 8 + 4 +
+		strlen(sample->packet_tables[0].file);
 
 	for (cut = 0; cut < size; cut++) {
 		if (!rejects(trace, dir, path, good, cut, ""))
@@ -308,9 +356,9 @@ static void test_corrupt_files(const struct tn_trace *trace, const char *base)
 	tap_ok(rejects(trace, dir, path, bad, size, "bad magic"),
 		"wrong magic");
 	memcpy(bad, good, size);
-	set_le(bad + 8, 2, 4);
+	set_le(bad + 8, 1, 4);
 	fix_checksum(bad, size);
-	tap_ok(rejects(trace, dir, path, bad, size, "format version 2"),
+	tap_ok(rejects(trace, dir, path, bad, size, "format version 1"),
 		"wrong format version");
 	memcpy(bad, good, size);
 	set_le(bad + 12 + DIGEST_LEN, UINT64_MAX, 8);
@@ -354,10 +402,42 @@ static void test_corrupt_files(const struct tn_trace *trace, const char *base)
 	tap_ok(rejects(trace, dir, path, bad, size, "invalid name"),
 		"class name with a NUL byte");
 	memcpy(bad, good, size);
-	set_le(bad + size - DIGEST_LEN - 8, 1000000, 8);
+	set_le(bad + tables_at - 8, 1000000, 8);
 	fix_checksum(bad, size);
 	tap_ok(rejects(trace, dir, path, bad, size, "bin counts exceed"),
 		"bins adding up to more than the events");
+	memcpy(bad, good, size);
+	set_le(bad + tables_at, UINT64_MAX / 2, 8);
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "packet table count "
+		"beyond"), "huge packet table count: rejected, not allocated");
+	memcpy(bad, good, size);
+	set_le(bad + tables_at + 8, 0xffffffff, 4);
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "packet table 0 beyond"),
+		"packet table file name beyond the payload");
+	memcpy(bad, good, size);
+	bad[tables_at + 8 + 4 + 1] = '\0';
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "invalid file name"),
+		"packet table file name with a NUL byte");
+	memcpy(bad, good, size);
+	set_le(bad + table0_count_at, UINT64_MAX / 4, 8);
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "packet count beyond"),
+		"huge packet count: rejected, not allocated");
+	memcpy(bad, good, size);
+	set_le(bad + table0_count_at, 0, 8);
+	set_le(bad + 12 + DIGEST_LEN, size - HEADER_LEN - DIGEST_LEN, 8);
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, ""),
+		"a packet table without packets");
+	memcpy(bad, good, size);
+	set_le(bad + table0_count_at + 8 + 8, (uint64_t) (-5000000000 - 1), 8);
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "ends before it begins"),
+		"a packet ending before it begins");
+	tn_index_destroy(sample);
 	g_free(bad);
 
 	/* One byte more in the payload (length and checksum agreeing). */

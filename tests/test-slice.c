@@ -12,6 +12,7 @@
 #include "src/core/slice.h"
 #include "src/core/trace-private.h"
 #include "tracenav/format.h"
+#include "tracenav/index.h"
 #include "tracenav/reader.h"
 #include "tracenav/runtime.h"
 
@@ -649,6 +650,110 @@ end:
 	g_free(path);
 }
 
+/* ---- traces without index files, sliced from packet tables ---- */
+
+static struct tn_index *build_index(const struct tn_trace *trace)
+{
+	struct tn_indexer *indexer;
+	struct tn_index *index;
+	struct tn_error err;
+
+	if (tn_indexer_start(trace, 0, &indexer, &err)) {
+		printf("# %s\n", err.message);
+		return NULL;
+	}
+	tn_indexer_wait(indexer);
+	index = tn_indexer_take_index(indexer);
+	tn_indexer_destroy(indexer);
+	return index;
+}
+
+/* Packet bounds from the tables, as targets. */
+static void check_table_bounds(const struct tn_trace *trace, const char *what,
+		const struct tn_index *index)
+{
+	for (int i = 0; i < FEWER(4); i++) {
+		const struct tn_packet_table *table = &index->packet_tables[
+			prng_next() % index->packet_table_count];
+		uint64_t k = prng_next() % table->count;
+
+		check_target(trace, what, "a packet begin", table->begin_ns[k],
+			false);
+		check_target(trace, what, "a packet end", table->end_ns[k],
+			false);
+		check_target(trace, what, "a packet end + 1 ns",
+			table->end_ns[k] + 1, false);
+	}
+}
+
+/* A copy of stream file path, to restore it. */
+static char *save_copy(const char *path)
+{
+	char *saved = g_strdup_printf("%s/saved-stream", gen_tmpdir());
+
+	run("cp '%s' '%s'", path, saved);
+	return saved;
+}
+
+static void restore_copy(const char *saved, const char *path)
+{
+	run("cp '%s' '%s'", saved, path);
+	g_free((char *) saved);
+}
+
+/* A stream file that does not look like fixed-size packets any more
+ * (after the preparse) is refused, never sliced wrong. */
+static void check_synthesis_refusals(const struct tn_trace *trace,
+		const char *path)
+{
+	char *stream = g_strdup_printf("%s/host1/channel0_1", path);
+	char *saved = save_copy(stream);
+
+	run("printf x >> '%s'", stream);
+	expect_refusal(trace, "a stream file grown by a byte", "not a multiple");
+	restore_copy(saved, stream);
+
+	saved = save_copy(stream);
+	run("printf 'abcd' | dd of='%s' bs=1 seek=4096 conv=notrunc "
+		"status=none", stream);
+	expect_refusal(trace, "a packet without its magic", "no CTF packet "
+		"magic at byte 4096");
+	restore_copy(saved, stream);
+	g_free(stream);
+}
+
+static void check_synthesised(void)
+{
+	char *path = gen_trace("noidx", "--events 8000 --cpus 3 --traces 2 "
+		"--packet-size 4096 --lost-every 5 --no-index --seed 9");
+	struct tn_trace *trace = open_trace(path);
+	struct tn_index *index = NULL;
+
+	if (!tap_ok(trace != NULL, "noidx: opens"))
+		goto end;
+	expect_refusal(trace, "noidx, no packet tables given",
+		"no packet index");
+	index = build_index(trace);
+	if (!tap_ok(index && index->packet_table_count == 6,
+			"noidx: the preparse keeps the packets of its 6 "
+			"stream files (%zu)", index ?
+			index->packet_table_count : 0))
+		goto end;
+	tn_trace_set_packet_tables(trace, index);
+	check_trace(trace, "noidx", 14);
+	check_table_bounds(trace, "noidx", index);
+	check_synthesis_refusals(trace, path);
+	check_target(trace, "noidx restored", "the middle", index->begin_ns +
+		(index->end_ns - index->begin_ns) / 2, true);
+	tn_trace_set_packet_tables(trace, NULL);
+	expect_refusal(trace, "noidx, packet tables taken back",
+		"no packet index");
+end:
+	tn_trace_destroy(trace);
+	tn_index_destroy(index);
+	g_free(path);
+}
+
 static bool exists(const char *path)
 {
 	struct stat st;
@@ -806,6 +911,7 @@ int main(void)
 	check_split("chunks", true);
 	check_shared();
 	check_refusals();
+	check_synthesised();
 
 	path = gen_trace("small", "--events 3000 --cpus 2 --packet-size 4096");
 	trace = open_trace(path);

@@ -30,6 +30,19 @@ struct tn_class_count {
 	uint64_t count;
 };
 
+/* The packets of one stream file, in file order. */
+struct tn_packet_table {
+	char *file;		/* the stream file's real path */
+	uint64_t count;		/* at least 1 */
+	int64_t *begin_ns, *end_ns;	/* count of each */
+	/* Memo of the slices (not saved): 0 before the packet magics were
+	 * checked, 1 when every boundary had one, -1 when not, for the file
+	 * as it was at magics_mtime_ns.  A check reads one word per packet,
+	 * so it is done once per version of the file, not per seek. */
+	int magics_checked;
+	int64_t magics_mtime_ns;
+};
+
 /* What one full read of the trace found.  Immutable once built. */
 struct tn_index {
 	uint64_t event_count;
@@ -46,6 +59,11 @@ struct tn_index {
 	int64_t begin_ns, end_ns;
 	size_t bin_count;
 	uint64_t *bins;
+	/* The packets of each stream file without a packet index
+	 * (index/<file>.idx), from a full read, so that a slice can
+	 * synthesise one when the packets are fixed-size. */
+	size_t packet_table_count;
+	struct tn_packet_table *packet_tables;
 };
 
 void tn_index_destroy(struct tn_index *index);

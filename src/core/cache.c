@@ -22,7 +22,10 @@
  *     class_count u64, then per class: name length u32, name bytes
  *       (UTF-8, not NUL-terminated), count u64,
  *     begin_ns i64, end_ns i64,
- *     bin_count u64, then bin_count u64s
+ *     bin_count u64, then bin_count u64s,
+ *     packet_table_count u64, then per table: file length u32, file bytes
+ *       (not NUL-terminated), packet count u64, then per packet:
+ *       begin_ns i64, end_ns i64
  *   checksum         32 bytes  SHA-256 of everything before it
  *
  * A loaded file is checked field by field before any of it is used, and
@@ -45,7 +48,7 @@
 
 #include "tracenav/cache.h"
 
-#define FORMAT_VERSION 1
+#define FORMAT_VERSION 2
 #define KEY_VERSION "tracenav-index-1"
 #define DIGEST_LEN 32
 #define HEADER_LEN (8 + 4 + DIGEST_LEN + 8)
@@ -60,6 +63,8 @@
 #define STALE_TEMP_SECONDS 3600
 #define CHECKPOINT_BYTES (8 + 8 + 8)
 #define MIN_CLASS_BYTES (4 + 1 + 8)
+#define PACKET_BYTES (8 + 8)
+#define MIN_TABLE_BYTES (4 + 1 + 8 + PACKET_BYTES)
 #define REASON_MAX 256
 
 static const uint8_t file_magic[8] = { 'T', 'N', 'I', 'D', 'X', 0, 0, 1 };
@@ -433,10 +438,34 @@ static bool check_bins(const struct tn_index *index, char *why)
 	return true;
 }
 
+/* Files named, without a NUL; at least one packet, none ending before
+ * it begins. */
+static bool check_packet_tables(const struct tn_index *index, char *why)
+{
+	for (size_t i = 0; i < index->packet_table_count; i++) {
+		const struct tn_packet_table *table = &index->packet_tables[i];
+
+		if (!table->file || !table->file[0] || table->count == 0) {
+			snprintf(why, REASON_MAX, "packet table %zu: no file "
+				"or no packets", i);
+			return false;
+		}
+		for (uint64_t k = 0; k < table->count; k++) {
+			if (table->end_ns[k] < table->begin_ns[k]) {
+				snprintf(why, REASON_MAX, "packet table %zu: "
+					"packet %" PRIu64 " ends before it "
+					"begins", i, k);
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
 static bool check_index(const struct tn_index *index, char *why)
 {
 	return check_checkpoints(index, why) && check_classes(index, why) &&
-		check_bins(index, why);
+		check_bins(index, why) && check_packet_tables(index, why);
 }
 
 /* --- Encoding --- */
@@ -468,6 +497,20 @@ static void encode_payload(const struct tn_index *index, GByteArray *out)
 	put_le(out, index->bin_count, 8);
 	for (size_t i = 0; i < index->bin_count; i++)
 		put_le(out, index->bins[i], 8);
+	put_le(out, index->packet_table_count, 8);
+	for (size_t i = 0; i < index->packet_table_count; i++) {
+		const struct tn_packet_table *table = &index->packet_tables[i];
+		size_t len = strlen(table->file);
+
+		put_le(out, len, 4);
+		g_byte_array_append(out, (const guint8 *) table->file,
+			(guint) len);
+		put_le(out, table->count, 8);
+		for (uint64_t k = 0; k < table->count; k++) {
+			put_le(out, (uint64_t) table->begin_ns[k], 8);
+			put_le(out, (uint64_t) table->end_ns[k], 8);
+		}
+	}
 }
 
 static void append_sha256(GByteArray *out)
@@ -580,6 +623,59 @@ static bool decode_bins(struct payload_reader *r, struct tn_index *index,
 	return true;
 }
 
+static bool decode_packet_table(struct payload_reader *r,
+		struct tn_packet_table *table, size_t i, char *why)
+{
+	uint64_t len, count;
+
+	if (!take_le(r, 4, &len) || len > r->left || r->left - len < 8) {
+		snprintf(why, REASON_MAX, "packet table %zu beyond the payload",
+			i);
+		return false;
+	}
+	if (len == 0 || memchr(r->at, 0, len)) {
+		snprintf(why, REASON_MAX, "packet table %zu: empty or invalid "
+			"file name", i);
+		return false;
+	}
+	table->file = g_strndup((const char *) r->at, len);
+	r->at += len;
+	r->left -= len;
+	if (!take_le(r, 8, &count) || count > r->left / PACKET_BYTES) {
+		snprintf(why, REASON_MAX, "packet table %zu: packet count "
+			"beyond the payload", i);
+		return false;
+	}
+	table->begin_ns = g_new(int64_t, count);
+	table->end_ns = g_new(int64_t, count);
+	table->count = count;
+	for (uint64_t k = 0; k < count; k++) {
+		take_i64(r, &table->begin_ns[k]);
+		take_i64(r, &table->end_ns[k]);
+	}
+	return true;
+}
+
+static bool decode_packet_tables(struct payload_reader *r,
+		struct tn_index *index, char *why)
+{
+	uint64_t count;
+
+	if (!take_le(r, 8, &count) || count > r->left / MIN_TABLE_BYTES) {
+		snprintf(why, REASON_MAX, "packet table count beyond the "
+			"payload");
+		return false;
+	}
+	/* Zeroed, so that tn_index_destroy() can free a partial list. */
+	index->packet_tables = g_new0(struct tn_packet_table, count);
+	index->packet_table_count = count;
+	for (size_t i = 0; i < count; i++) {
+		if (!decode_packet_table(r, &index->packet_tables[i], i, why))
+			return false;
+	}
+	return true;
+}
+
 static struct tn_index *decode_payload(const uint8_t *payload, size_t len,
 		char *why)
 {
@@ -592,7 +688,8 @@ static struct tn_index *decode_payload(const uint8_t *payload, size_t len,
 	if (!ok)
 		snprintf(why, REASON_MAX, "payload too short");
 	ok = ok && decode_checkpoints(&r, index, why) &&
-		decode_classes(&r, index, why) && decode_bins(&r, index, why);
+		decode_classes(&r, index, why) && decode_bins(&r, index, why) &&
+		decode_packet_tables(&r, index, why);
 	if (ok && r.left != 0) {
 		snprintf(why, REASON_MAX, "%zu bytes after the payload",
 			r.left);

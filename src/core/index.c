@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "reader-private.h"
 #include "slice.h"
 #include "trace-private.h"
 #include "tracenav/reader.h"
@@ -59,6 +60,9 @@ struct worker {
 	GArray *checkpoints;	/* struct tn_checkpoint, local ranks */
 	GHashTable *class_counts;	/* copied name -> uint64_t * */
 	uint64_t *bins;
+	/* Packets of the stream files without a packet index, when the
+	 * worker reads the whole trace: struct tn_packet_table. */
+	GArray *packet_tables;
 };
 
 struct tn_indexer {
@@ -92,6 +96,12 @@ void tn_index_destroy(struct tn_index *index)
 	g_free(index->classes);
 	g_free(index->checkpoints);
 	g_free(index->bins);
+	for (size_t i = 0; i < index->packet_table_count; i++) {
+		g_free(index->packet_tables[i].file);
+		g_free(index->packet_tables[i].begin_ns);
+		g_free(index->packet_tables[i].end_ns);
+	}
+	g_free(index->packet_tables);
 	g_free(index);
 }
 
@@ -164,7 +174,8 @@ static bool can_slice_at(const struct tn_trace *trace, int64_t ns)
 	struct tn_slice *slice;
 	struct tn_error err;
 
-	if (tn_slice_create(trace, ns, &slice, &err))
+	/* Not from packet tables: only a single worker collects them. */
+	if (tn_slice_create_from_index_files(trace, ns, &slice, &err))
 		return false;
 	tn_slice_destroy(slice);
 	return true;
@@ -219,6 +230,8 @@ static void plan_slices(struct tn_indexer *indexer)
 		w->class_counts = g_hash_table_new_full(g_str_hash,
 			g_str_equal, g_free, g_free);
 		w->bins = g_new0(uint64_t, indexer->bin_count);
+		w->packet_tables = g_array_new(FALSE, TRUE,
+			sizeof(struct tn_packet_table));
 	}
 }
 
@@ -417,6 +430,184 @@ static bool take_item(struct worker *w, struct slice_read *read,
 	return true;
 }
 
+/* ---- packet tables ---- */
+
+/* The packets of one stream as the worker reads them. */
+struct stream_packets {
+	char *file;		/* real path; NULL: not collected */
+	GArray *begin_ns, *end_ns;	/* int64_t */
+};
+
+static void stream_packets_free(gpointer data)
+{
+	struct stream_packets *packets = data;
+
+	g_free(packets->file);
+	g_array_free(packets->begin_ns, TRUE);
+	g_array_free(packets->end_ns, TRUE);
+	g_free(packets);
+}
+
+static bool has_index_file(const char *file)
+{
+	char *dir = g_path_get_dirname(file);
+	char *base = g_path_get_basename(file);
+	char *idx = g_strdup_printf("%s/index/%s.idx", dir, base);
+	bool exists = g_file_test(idx, G_FILE_TEST_EXISTS);
+
+	g_free(dir);
+	g_free(base);
+	g_free(idx);
+	return exists;
+}
+
+/* A stream's packets are worth collecting when both packet bounds have
+ * a time and its file (src.ctf.fs names a stream after it) has no
+ * packet index. */
+static char *collectable_file(const bt_stream *stream)
+{
+	const bt_stream_class *sc = bt_stream_borrow_class_const(stream);
+	const char *name = bt_stream_get_name(stream);
+	char *file;
+
+	if (!name || !bt_stream_class_borrow_default_clock_class_const(sc) ||
+	    !bt_stream_class_packets_have_beginning_default_clock_snapshot(sc) ||
+	    !bt_stream_class_packets_have_end_default_clock_snapshot(sc))
+		return NULL;
+	file = realpath(name, NULL);
+	if (file && has_index_file(file)) {
+		free(file);
+		return NULL;
+	}
+	return file;
+}
+
+static struct stream_packets *packets_of(GHashTable *streams,
+		const bt_stream *stream)
+{
+	struct stream_packets *packets = g_hash_table_lookup(streams, stream);
+	char *file;
+
+	if (packets)
+		return packets;
+	packets = g_new0(struct stream_packets, 1);
+	packets->begin_ns = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	packets->end_ns = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	if ((file = collectable_file(stream))) {
+		packets->file = g_strdup(file);
+		free(file);
+	}
+	g_hash_table_insert(streams, (gpointer) stream, packets);
+	return packets;
+}
+
+static void add_packet_time(struct stream_packets *packets, GArray *times,
+		const bt_clock_snapshot *snapshot)
+{
+	int64_t ns;
+
+	if (!packets->file)
+		return;
+	if (bt_clock_snapshot_get_ns_from_origin(snapshot, &ns) !=
+			BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK) {
+		g_clear_pointer(&packets->file, g_free);	/* give up */
+		return;
+	}
+	g_array_append_val(times, ns);
+}
+
+/* Record msg if it begins or ends a packet. */
+static void collect_packet(GHashTable *streams, const bt_message *msg)
+{
+	struct stream_packets *packets;
+	const bt_packet *packet;
+
+	switch (bt_message_get_type(msg)) {
+	case BT_MESSAGE_TYPE_PACKET_BEGINNING:
+		packet = bt_message_packet_beginning_borrow_packet_const(msg);
+		packets = packets_of(streams,
+			bt_packet_borrow_stream_const(packet));
+		if (packets->file)
+			add_packet_time(packets, packets->begin_ns,
+				bt_message_packet_beginning_borrow_default_clock_snapshot_const(
+					msg));
+		break;
+	case BT_MESSAGE_TYPE_PACKET_END:
+		packet = bt_message_packet_end_borrow_packet_const(msg);
+		packets = packets_of(streams,
+			bt_packet_borrow_stream_const(packet));
+		if (packets->file)
+			add_packet_time(packets, packets->end_ns,
+				bt_message_packet_end_borrow_default_clock_snapshot_const(
+					msg));
+		break;
+	default:
+		break;
+	}
+}
+
+/* The complete tables (every packet begun has ended) into the worker's. */
+static void keep_packet_tables(struct worker *w, GHashTable *streams)
+{
+	GHashTableIter iter;
+	gpointer key, value;
+
+	g_hash_table_iter_init(&iter, streams);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		struct stream_packets *packets = value;
+		struct tn_packet_table table;
+
+		if (!packets->file || packets->begin_ns->len == 0 ||
+		    packets->begin_ns->len != packets->end_ns->len)
+			continue;
+		table.file = g_steal_pointer(&packets->file);
+		table.count = packets->begin_ns->len;
+		table.begin_ns = (int64_t *) g_array_free(packets->begin_ns,
+			FALSE);
+		table.end_ns = (int64_t *) g_array_free(packets->end_ns,
+			FALSE);
+		packets->begin_ns = g_array_new(FALSE, FALSE, sizeof(int64_t));
+		packets->end_ns = g_array_new(FALSE, FALSE, sizeof(int64_t));
+		g_array_append_val(w->packet_tables, table);
+	}
+}
+
+/* A message tn_reader_next() gives: it would skip what follows one
+ * that it does not give, packet bounds included. */
+static bool is_item(const bt_message *msg)
+{
+	switch (bt_message_get_type(msg)) {
+	case BT_MESSAGE_TYPE_EVENT:
+	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
+	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The next item, recording packet bounds on the way when streams is
+ * not NULL. */
+static enum tn_reader_status next_item(struct tn_reader *reader,
+		GHashTable *streams, struct tn_event *ev, struct tn_error *err)
+{
+	const bt_message *msg;
+	enum tn_reader_status status;
+
+	if (!streams)
+		return tn_reader_next(reader, ev, err);
+	while ((status = tn_reader_next_message(reader, &msg, err)) ==
+			TN_READER_OK) {
+		if (is_item(msg)) {
+			tn_reader_push_back(reader, msg);
+			return tn_reader_next(reader, ev, err);
+		}
+		collect_packet(streams, msg);
+		bt_message_put_ref(msg);
+	}
+	return status;
+}
+
 /* Read the worker's slice to its end.  Returns 1 when read, 0 when
  * stopped early, -1 on error. */
 static int read_slice(struct worker *w, struct tn_error *err)
@@ -427,12 +618,17 @@ static int read_slice(struct worker *w, struct tn_error *err)
 	struct tn_event ev;
 	uint64_t items = 0;
 	int result = 1;
+	GHashTable *streams = NULL;
 
 	if (open_slice_read(w, &read, err))
 		return -1;
+	/* Only a worker reading the whole trace sees every packet. */
+	if (w->open_begin && w->open_end)
+		streams = g_hash_table_new_full(g_direct_hash, g_direct_equal,
+			NULL, stream_packets_free);
 	counter.by_pointer = g_hash_table_new_full(g_direct_hash,
 		g_direct_equal, NULL, g_free);
-	while ((status = tn_reader_next(read.reader, &ev, err)) ==
+	while ((status = next_item(read.reader, streams, &ev, err)) ==
 			TN_READER_OK) {
 		bool more = take_item(w, &read, &counter, &ev);
 
@@ -447,6 +643,11 @@ static int read_slice(struct worker *w, struct tn_error *err)
 	}
 	if (status == TN_READER_ERROR)
 		result = -1;
+	if (streams) {
+		if (result == 1)
+			keep_packet_tables(w, streams);
+		g_hash_table_destroy(streams);
+	}
 	copy_class_counts(counter.by_pointer, w->class_counts);
 	g_hash_table_destroy(counter.by_pointer);
 	close_slice_read(&read);
@@ -585,10 +786,33 @@ static struct tn_index *stitch(struct tn_indexer *indexer)
 	}
 	stitch_checkpoints(indexer, index);
 	stitch_classes(indexer, index);
+	if (indexer->worker_count == 1) {
+		GArray *tables = indexer->workers[0].packet_tables;
+
+		index->packet_table_count = tables->len;
+		index->packet_tables = (struct tn_packet_table *)
+			g_array_free(tables, FALSE);
+		indexer->workers[0].packet_tables = NULL;
+	}
 	return index;
 }
 
 /* ---- the indexer ---- */
+
+static void free_packet_tables(GArray *tables)
+{
+	if (!tables)
+		return;
+	for (guint i = 0; i < tables->len; i++) {
+		struct tn_packet_table *table = &g_array_index(tables,
+			struct tn_packet_table, i);
+
+		g_free(table->file);
+		g_free(table->begin_ns);
+		g_free(table->end_ns);
+	}
+	g_array_free(tables, TRUE);
+}
 
 static void plan_bins(struct tn_indexer *indexer)
 {
@@ -752,6 +976,7 @@ void tn_indexer_destroy(struct tn_indexer *indexer)
 		g_array_free(w->checkpoints, TRUE);
 		g_hash_table_destroy(w->class_counts);
 		g_free(w->bins);
+		free_packet_tables(w->packet_tables);
 	}
 	g_free(indexer->workers);
 	tn_index_destroy(indexer->index);

@@ -20,6 +20,16 @@
  * CTF index 1.1 entries; for 1.0 entries, which do not name the stream,
  * the last packet of every file of the same stream class before it is
  * kept (harmless, and rare: LTTng writes 1.1 since 2.8).
+ *
+ * A stream file without index (non-LTTng CTF) gets one made up from the
+ * packet table of the checkpoint index (index.h) when its packets are
+ * all one size: the file size divided by the packet count, with the CTF
+ * packet magic at every multiple of it.  Of an index entry, src.ctf.fs
+ * 2.0 reads the offset, packet size, times and (1.1) sequence number,
+ * and ignores content_size and events_discarded: the discarded-events
+ * notices come from the counters and sequence numbers in the packet
+ * contexts, which the kept previous packet provides as for a real
+ * index.  The times, widened to whole cycles, are those of the packets.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +41,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "tracenav/index.h"
 #include "tracenav/runtime.h"
 #include "slice.h"
 #include "trace-private.h"
@@ -41,6 +52,9 @@
 #define INDEX_MAGIC UINT32_C(0xC1F1DCC1)
 #define INDEX_HEADER_SIZE 16	/* magic, major, minor, entry size */
 #define INDEX_ENTRY_1_0_SIZE 56
+#define INDEX_ENTRY_1_1_SIZE 72
+/* The magic number that starts every CTF packet (in its byte order). */
+#define PACKET_MAGIC UINT32_C(0xC1FC1FC1)
 enum index_entry_field {	/* byte offsets of the uint64 fields */
 	ENTRY_OFFSET = 0,		/* bytes */
 	ENTRY_PACKET_SIZE = 8,		/* bits */
@@ -70,6 +84,8 @@ struct stream_file {
 	size_t entry_size;
 	size_t entry_count;	/* at least 1 */
 	bool has_instance_id;	/* index 1.1: entries name their stream */
+	bool synthetic;		/* index made from a packet table: the
+				 * file holds its whole stream */
 	size_t first_needed;	/* first packet ending at or after target */
 	size_t keep_from;	/* first packet kept; entry_count: none */
 };
@@ -88,6 +104,12 @@ static uint64_t get_be64(const uint8_t *p)
 static void put_be64(uint8_t *p, uint64_t value)
 {
 	for (int i = 7; i >= 0; i--, value >>= 8)
+		p[i] = value & 0xff;
+}
+
+static void put_be32(uint8_t *p, uint32_t value)
+{
+	for (int i = 3; i >= 0; i--, value >>= 8)
 		p[i] = value & 0xff;
 }
 
@@ -111,22 +133,23 @@ static void stream_file_free(gpointer data)
 	g_free(f);
 }
 
-/* Clock cycles of target_ns, rounded down: the first packet that ends
- * at or after them is the first that may hold something at or after
- * target_ns.  At 1 GHz libbabeltrace2 converts cycles to ns exactly (an
- * integer sum); at other frequencies it goes through a double, whose
- * result may be later than the exact one by a few ns plus 2^-52 of the
- * value, so the cycles are lowered by that much: keeping one packet too
- * many is harmless, one too few loses events. */
-static uint64_t cycles_not_after(const struct tn_clock_info *clock,
-		int64_t target_ns)
+/* Clock cycles at ns, rounded down and clamped to the cycles' range;
+ * *inexact when a fraction of a cycle was dropped.  At 1 GHz
+ * libbabeltrace2 converts cycles to ns exactly (an integer sum); at
+ * other frequencies it goes through a double, whose result may differ
+ * from the exact one by a few ns plus 2^-52 of the value: *margin is
+ * that error, in cycles. */
+static uint64_t cycles_at(const struct tn_clock_info *clock, int64_t ns,
+		bool *inexact, uint64_t *margin)
 {
 	const uint64_t freq = clock->frequency;
-	int64_t seconds = target_ns / (int64_t) NS_PER_S;
-	int64_t sub_ns = target_ns % (int64_t) NS_PER_S;
-	uint64_t cycles, sub_cycles, margin = 0;
+	int64_t seconds = ns / (int64_t) NS_PER_S;
+	int64_t sub_ns = ns % (int64_t) NS_PER_S;
+	uint64_t cycles, sub_cycles;
 	int64_t rel_seconds;
 
+	*inexact = false;
+	*margin = 0;
 	if (sub_ns < 0) {	/* floor, not truncation */
 		sub_ns += (int64_t) NS_PER_S;
 		seconds--;
@@ -139,16 +162,44 @@ static uint64_t cycles_not_after(const struct tn_clock_info *clock,
 	/* sub_ns * freq / 1e9 without overflow: sub_ns < 2^30. */
 	sub_cycles = (uint64_t) sub_ns * (freq / NS_PER_S) +
 		(uint64_t) sub_ns * (freq % NS_PER_S) / NS_PER_S;
+	*inexact = (uint64_t) sub_ns * (freq % NS_PER_S) % NS_PER_S != 0;
 	if (__builtin_mul_overflow((uint64_t) rel_seconds, freq, &cycles) ||
 	    __builtin_add_overflow(cycles, sub_cycles, &cycles))
 		return UINT64_MAX;
 	if (cycles <= clock->offset_cycles)
 		return 0;
-	cycles -= clock->offset_cycles;
 	if (freq != NS_PER_S)	/* ns error: 2^-52 of ~rel_seconds * 2^30 */
-		margin = (((uint64_t) rel_seconds >> 20) + 4) *
+		*margin = (((uint64_t) rel_seconds >> 20) + 4) *
 			(freq / NS_PER_S + 1);
+	return cycles - clock->offset_cycles;
+}
+
+/* Clock cycles of target_ns, rounded down, and lowered by the error of
+ * libbabeltrace2's conversion: the first packet that ends at or after
+ * them is the first that may hold something at or after target_ns
+ * (keeping one packet too many is harmless, one too few loses
+ * events). */
+static uint64_t cycles_not_after(const struct tn_clock_info *clock,
+		int64_t target_ns)
+{
+	bool inexact;
+	uint64_t margin, cycles = cycles_at(clock, target_ns, &inexact,
+		&margin);
+
 	return cycles > margin ? cycles - margin : 0;
+}
+
+/* Clock cycles of ns, rounded up and raised by the conversion's error:
+ * a packet end that is never earlier than the true one. */
+static uint64_t cycles_not_before(const struct tn_clock_info *clock,
+		int64_t ns)
+{
+	bool inexact;
+	uint64_t margin, cycles = cycles_at(clock, ns, &inexact, &margin);
+
+	if (__builtin_add_overflow(cycles, margin + inexact, &cycles))
+		return UINT64_MAX;
+	return cycles;
 }
 
 /* An LTTng index may hold 0 or garbage as the end of a packet that was
@@ -269,6 +320,171 @@ static int read_index(const char *dir, const char *name, uint64_t file_size,
 	return status;
 }
 
+/* ---- packet indexes synthesised from packet tables ---- */
+
+static const struct tn_packet_table *find_packet_table(
+		const struct tn_index *tables, const char *file)
+{
+	for (size_t i = 0; tables && i < tables->packet_table_count; i++)
+		if (strcmp(tables->packet_tables[i].file, file) == 0)
+			return &tables->packet_tables[i];
+	return NULL;
+}
+
+static bool read_u32_at(int fd, uint64_t offset, uint32_t *value)
+{
+	uint8_t bytes[4];
+
+	if (pread(fd, bytes, sizeof(bytes), (off_t) offset) != sizeof(bytes))
+		return false;
+	*value = get_be32(bytes);
+	return true;
+}
+
+/* Every packet of size bytes starts with the CTF magic, in one byte
+ * order: the packets really are that size. */
+static int check_packet_magics(const char *path, uint64_t count,
+		uint64_t size, struct tn_error *err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	uint32_t first = 0, magic = 0;
+	uint64_t k = 0;
+
+	if (fd < 0) {
+		tn_error_set(err, "cannot slice: %s: %s", path,
+			strerror(errno));
+		return -1;
+	}
+	if (read_u32_at(fd, 0, &first) &&
+	    (first == PACKET_MAGIC || first == GUINT32_SWAP_LE_BE(PACKET_MAGIC)))
+		for (k = 1; k < count; k++)
+			if (!read_u32_at(fd, k * size, &magic) ||
+			    magic != first)
+				break;
+	close(fd);
+	if (k == count && count > 0)
+		return 0;
+	tn_error_set(err, "cannot slice: %s: no CTF packet magic at byte "
+		"%" PRIu64 ": its packets are not all of %" PRIu64 " bytes",
+		path, k * size, size);
+	return -1;
+}
+
+/* check_packet_magics() the first time only: the table remembers the
+ * answer (threads may race to find it; they find the same). */
+static int check_magics_once(const char *path,
+		const struct tn_packet_table *table, uint64_t size,
+		struct tn_error *err)
+{
+	struct tn_packet_table *memo = (struct tn_packet_table *) table;
+	int known = g_atomic_int_get(&memo->magics_checked);
+	struct stat st;
+	int64_t mtime_ns = 0;
+
+	if (stat(path, &st) == 0)
+		mtime_ns = (int64_t) st.st_mtim.tv_sec * 1000000000 +
+			st.st_mtim.tv_nsec;
+	if (known == 0 || memo->magics_mtime_ns != mtime_ns) {
+		known = check_packet_magics(path, table->count, size, err) ?
+			-1 : 1;
+		memo->magics_mtime_ns = mtime_ns;
+		g_atomic_int_set(&memo->magics_checked, known);
+		return known > 0 ? 0 : -1;
+	}
+	if (known > 0)
+		return 0;
+	tn_error_set(err, "cannot slice: %s: its packets do not all start "
+		"with the CTF magic", path);
+	return -1;
+}
+
+/* The packets of table are all the same size, that of the file divided
+ * by their count; sets *size. */
+static int check_fixed_size(const char *path, uint64_t file_size,
+		const struct tn_packet_table *table, uint64_t *size,
+		struct tn_error *err)
+{
+	if (file_size % table->count) {
+		tn_error_set(err, "cannot slice: %s: %" PRIu64 " bytes, not "
+			"a multiple of its %" PRIu64 " packets", path,
+			file_size, table->count);
+		return -1;
+	}
+	*size = file_size / table->count;
+	if (*size == 0 || *size % 8) {
+		tn_error_set(err, "cannot slice: %s: packets of %" PRIu64
+			" bytes, not a multiple of 8", path, *size);
+		return -1;
+	}
+	return check_magics_once(path, table, *size, err);
+}
+
+/* A CTF index 1.1 for packets of size bytes, with the table's times
+ * widened to whole cycles. */
+static void synthesise_entries(struct stream_file *f,
+		const struct tn_packet_table *table, uint64_t size,
+		const struct tn_clock_info *clock)
+{
+	f->entry_size = INDEX_ENTRY_1_1_SIZE;
+	f->entry_count = table->count;
+	f->index = g_malloc0(INDEX_HEADER_SIZE +
+		f->entry_count * f->entry_size);
+	f->synthetic = true;
+	put_be32(f->index, INDEX_MAGIC);
+	put_be32(f->index + 4, 1);
+	put_be32(f->index + 8, 1);
+	put_be32(f->index + 12, INDEX_ENTRY_1_1_SIZE);
+	for (size_t k = 0; k < f->entry_count; k++) {
+		uint8_t *e = f->index + INDEX_HEADER_SIZE + k * f->entry_size;
+
+		put_be64(e + ENTRY_OFFSET, k * size);
+		put_be64(e + ENTRY_PACKET_SIZE, size * 8);
+		put_be64(e + ENTRY_CONTENT_SIZE, size * 8);
+		put_be64(e + ENTRY_TIMESTAMP_BEGIN,
+			cycles_not_after(clock, table->begin_ns[k]));
+		put_be64(e + ENTRY_TIMESTAMP_END,
+			cycles_not_before(clock, table->end_ns[k]));
+		put_be64(e + ENTRY_PACKET_SEQ_NUM, k);
+	}
+}
+
+/* An index for stream file dir/name, which has none, from the packet
+ * table of a full read, if its packets are fixed-size. */
+static int synthesise_index(const char *dir, const char *real_dir,
+		const char *name, uint64_t file_size,
+		const struct tn_clock_info *clock,
+		const struct tn_index *tables, struct stream_file *f,
+		struct tn_error *err)
+{
+	char *real_path = g_strdup_printf("%s/%s", real_dir, name);
+	const struct tn_packet_table *table = find_packet_table(tables,
+		real_path);
+	uint64_t size;
+	int status = -1;
+
+	if (!table)
+		tn_error_set(err, "cannot slice: %s/%s: no packet index "
+			"(index/%s.idx)%s", dir, name, name, tables ?
+			" and no packet table" : "");
+	else if (check_fixed_size(real_path, file_size, table, &size,
+			err) == 0) {
+		synthesise_entries(f, table, size, clock);
+		status = check_index_entries(real_path, f, file_size, err);
+	}
+	g_free(real_path);
+	return status;
+}
+
+static bool has_index_file(const char *dir, const char *name)
+{
+	char *path = g_strdup_printf("%s/index/%s.idx", dir, name);
+	struct stat st;
+	bool exists = stat(path, &st) == 0 || errno != ENOENT;
+
+	g_free(path);
+	return exists;
+}
+
 /* Packets to keep in f: from the one before the first that matters. */
 static void choose_packets(struct stream_file *f, uint64_t target_cycles)
 {
@@ -298,9 +514,11 @@ static size_t group_of_dir(const struct tn_trace *trace, const char *dir)
 /* Add the stream files of trace directory `dir` to files, with the
  * packets to keep from target_ns on. */
 static int add_dir_files(const struct tn_trace *trace, size_t dir,
-		int64_t target_ns, GPtrArray *files, struct tn_error *err)
+		int64_t target_ns, const struct tn_index *tables,
+		GPtrArray *files, struct tn_error *err)
 {
 	const char *path = tn_trace_get_dir(trace, dir);
+	char *real_dir = NULL;
 	size_t group = group_of_dir(trace, path);
 	struct tn_clock_info clock;
 	uint64_t target_cycles;
@@ -341,18 +559,27 @@ static int add_dir_files(const struct tn_trace *trace, size_t dir,
 		f->group = group;
 		f->name = g_strdup(name);
 		g_ptr_array_add(files, f);
-		status = read_index(path, name, st.st_size, f, err);
+		if (tables && !real_dir)
+			real_dir = realpath(path, NULL);
+		if (tables && real_dir && !has_index_file(path, name))
+			status = synthesise_index(path, real_dir, name,
+				st.st_size, &clock, tables, f, err);
+		else
+			status = read_index(path, name, st.st_size, f, err);
 		if (status == 0)
 			choose_packets(f, target_cycles);
 	}
 	g_dir_close(listing);
+	free(real_dir);
 	return status;
 }
 
+/* A synthetic index stands for a whole stream: no other file continues
+ * it (its entries do not name their stream). */
 static bool same_stream_class(const struct stream_file *a,
 		const struct stream_file *b)
 {
-	return a->group == b->group &&
+	return !a->synthetic && !b->synthetic && a->group == b->group &&
 		entry_field(a, 0, ENTRY_STREAM_CLASS_ID) ==
 		entry_field(b, 0, ENTRY_STREAM_CLASS_ID);
 }
@@ -411,10 +638,11 @@ static void keep_previous_file_packet(GPtrArray *files,
 
 /* Read the indexes of every trace directory and choose the packets. */
 static int choose_all_packets(const struct tn_trace *trace, int64_t target_ns,
-		GPtrArray *files, struct tn_error *err)
+		const struct tn_index *tables, GPtrArray *files,
+		struct tn_error *err)
 {
 	for (size_t dir = 0; dir < tn_trace_get_dir_count(trace); dir++)
-		if (add_dir_files(trace, dir, target_ns, files, err))
+		if (add_dir_files(trace, dir, target_ns, tables, files, err))
 			return -1;
 	for (guint i = 0; i < files->len; i++) {
 		const struct stream_file *f = files->pdata[i];
@@ -632,15 +860,16 @@ static struct tn_slice *slice_new(const struct tn_trace *trace,
 	return slice;
 }
 
-int tn_slice_create(const struct tn_trace *trace, int64_t target_ns,
-		struct tn_slice **out, struct tn_error *err)
+static int create_slice(const struct tn_trace *trace, int64_t target_ns,
+		const struct tn_index *tables, struct tn_slice **out,
+		struct tn_error *err)
 {
 	GPtrArray *files = g_ptr_array_new_with_free_func(stream_file_free);
 	struct tn_slice *slice = NULL;
 	int status = -1;
 
 	*out = NULL;
-	if (choose_all_packets(trace, target_ns, files, err) ||
+	if (choose_all_packets(trace, target_ns, tables, files, err) ||
 	    !(slice = slice_new(trace, err)))
 		goto end;
 	name_views(slice, trace, files);
@@ -660,6 +889,19 @@ end:
 	}
 	*out = slice;
 	return 0;
+}
+
+int tn_slice_create(const struct tn_trace *trace, int64_t target_ns,
+		struct tn_slice **out, struct tn_error *err)
+{
+	return create_slice(trace, target_ns, tn_trace_get_packet_tables(trace),
+		out, err);
+}
+
+int tn_slice_create_from_index_files(const struct tn_trace *trace,
+		int64_t target_ns, struct tn_slice **out, struct tn_error *err)
+{
+	return create_slice(trace, target_ns, NULL, out, err);
 }
 
 const char *tn_slice_map_dir(const struct tn_slice *slice, const char *dir)

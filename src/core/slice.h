@@ -25,11 +25,17 @@
 struct tn_slice;
 
 /* Make a slice of trace starting at target_ns.  Returns 0, or -1 with err
- * set when the trace cannot be sliced (a directory without index files,
- * an index that does not match its stream file...): the caller then
+ * set when the trace cannot be sliced (a stream file without index file
+ * and without fixed-size packets known from the packet tables given to
+ * the trace, an index that does not match its stream file...): the caller then
  * reads the whole trace and seeks the slow way. */
 int tn_slice_create(const struct tn_trace *trace, int64_t target_ns,
 		struct tn_slice **out, struct tn_error *err);
+
+/* Like tn_slice_create(), but never from the trace's packet tables:
+ * only traces with packet index files. */
+int tn_slice_create_from_index_files(const struct tn_trace *trace,
+		int64_t target_ns, struct tn_slice **out, struct tn_error *err);
 
 /* The directory standing for trace directory dir (as given by
  * tn_trace_get_dir()), or NULL if none of its streams reaches the target

@@ -24,6 +24,16 @@ bool tn_trace_get_dir_clock(const struct tn_trace *trace, size_t index,
 		struct tn_clock_info *clock);
 
 struct tn_reader;
+struct tn_index;
+
+/* The packet tables slices may synthesise packet indexes from (index's,
+ * which must stay alive until replaced; NULL: none).  The pointer is
+ * swapped atomically: set it before handing the index out, clear it
+ * before destroying the index. */
+void tn_trace_set_packet_tables(const struct tn_trace *trace,
+		const struct tn_index *index);
+const struct tn_index *tn_trace_get_packet_tables(
+		const struct tn_trace *trace);
 
 /* A reader at the very start of the trace (no bounds, no slice), made
  * while the trace opened, or NULL if it was taken already.  The caller

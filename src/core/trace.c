@@ -34,6 +34,8 @@ struct tn_trace {
 	/* The probe's reader, rewound, for the first reader from the start
 	 * (see tn_trace_take_start_reader()); taken atomically. */
 	struct tn_reader *start_reader;
+	/* See tn_trace_set_packet_tables(); swapped atomically. */
+	const struct tn_index *packet_index;
 	size_t stream_count;
 	bool has_range;
 	int64_t begin_ns, end_ns;
@@ -410,6 +412,21 @@ static int probe(struct tn_trace *trace, struct tn_error *err)
 		tn_reader_destroy(reader);
 	g_hash_table_destroy(seen);
 	return status;
+}
+
+void tn_trace_set_packet_tables(const struct tn_trace *trace,
+		const struct tn_index *index)
+{
+	struct tn_trace *mutable_trace = (struct tn_trace *) trace;
+
+	g_atomic_pointer_set(&mutable_trace->packet_index, index);
+}
+
+const struct tn_index *tn_trace_get_packet_tables(const struct tn_trace *trace)
+{
+	struct tn_trace *mutable_trace = (struct tn_trace *) trace;
+
+	return g_atomic_pointer_get(&mutable_trace->packet_index);
 }
 
 struct tn_reader *tn_trace_take_start_reader(const struct tn_trace *trace)
