@@ -2,8 +2,8 @@
  * tracer discarded events or packets.
  *
  * A tn_event holds a reference to libbabeltrace2's message, so its fields
- * can be formatted on demand (format.h) long after it was read.  Copy it
- * with tn_event_copy() and drop it with tn_event_release().
+ * can be formatted on demand (format.h) long after it was read.  Drop it
+ * with tn_event_release().
  */
 #ifndef TRACENAV_EVENT_H
 #define TRACENAV_EVENT_H
@@ -25,9 +25,6 @@ struct tn_event {
 	int64_t ns;		/* time in ns from origin (begin of a notice) */
 	const struct bt_message *msg;	/* owned reference */
 };
-
-/* Make dst a second reference to src's item. */
-void tn_event_copy(struct tn_event *dst, const struct tn_event *src);
 
 /* Drop ev's reference; ev becomes empty (msg NULL).  NULL-safe. */
 void tn_event_release(struct tn_event *ev);

@@ -52,11 +52,6 @@ struct tn_walk;
 /* Open a walk at the first event at or after ns (INT64_MIN: the start). */
 int tn_walk_open(const struct tn_trace *trace, int64_t ns,
 		struct tn_walk **out, struct tn_error *err);
-/* Open a walk over the events in [begin_ns, end_ns] only (INT64_MIN:
- * from the start); for workers that read a time slice each. */
-int tn_walk_open_range(const struct tn_trace *trace, int64_t begin_ns,
-		int64_t end_ns, struct tn_walk **out, struct tn_error *err);
-
 void tn_walk_destroy(struct tn_walk *walk);
 
 /* Read the next event matching filter (may be NULL) into *row.

@@ -21,11 +21,6 @@ const bt_component_class_source *tn_bt_source_class(const char *plugin,
 const bt_component_class_filter *tn_bt_filter_class(const char *plugin,
 		const char *name, struct tn_error *err);
 
-/* Take the current thread's libbabeltrace2 error (if any) and append its
- * most useful causes to buf as one line: the causes raised by components
- * (the CTF reader's own words), innermost last.  Releases the error. */
-void tn_bt_take_error_causes(char *buf, size_t size);
-
 /* Capture libbabeltrace2's log (which it writes straight to stderr)
  * between begin and end, so that a failure can be explained with the CTF
  * reader's own words: libbabeltrace2 2.0 logs the root cause of many

@@ -4,13 +4,6 @@
 
 #include "tracenav/event.h"
 
-void tn_event_copy(struct tn_event *dst, const struct tn_event *src)
-{
-	*dst = *src;
-	if (dst->msg)
-		bt_message_get_ref(dst->msg);
-}
-
 void tn_event_release(struct tn_event *ev)
 {
 	if (!ev)

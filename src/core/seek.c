@@ -36,11 +36,10 @@ void tn_row_release(struct tn_row *row)
 	tn_event_release(&row->ev);
 }
 
-/* Open a walk on [begin, end] (has_end false: to the end), through a
- * slice when allowed and possible. */
+/* Open a walk at the first event at or after begin (INT64_MIN: the
+ * start), through a slice when allowed and possible. */
 static int open_walk(const struct tn_trace *trace, int64_t begin,
-		bool has_end, int64_t end, bool allow_slice,
-		struct tn_walk **out, struct tn_error *err)
+		bool allow_slice, struct tn_walk **out, struct tn_error *err)
 {
 	struct tn_walk *walk = g_new0(struct tn_walk, 1);
 	struct tn_reader_options options = { 0 };
@@ -49,17 +48,13 @@ static int open_walk(const struct tn_trace *trace, int64_t begin,
 
 	/* Streams without a clock cannot seek: every event is at time 0
 	 * and positions count from the start. */
-	if (!tn_trace_get_time_range(trace, &first, &last)) {
+	if (!tn_trace_get_time_range(trace, &first, &last))
 		begin = INT64_MIN;
-		has_end = false;
-	}
-	if (begin == INT64_MIN && !has_end &&
+	if (begin == INT64_MIN &&
 	    (walk->reader = tn_trace_take_start_reader(trace))) {
 		*out = walk;
 		return 0;
 	}
-	options.has_end = has_end;
-	options.end_ns = end;
 	if (begin != INT64_MIN) {
 		options.has_begin = true;
 		options.begin_ns = begin;
@@ -81,13 +76,7 @@ static int open_walk(const struct tn_trace *trace, int64_t begin,
 int tn_walk_open(const struct tn_trace *trace, int64_t ns,
 		struct tn_walk **out, struct tn_error *err)
 {
-	return open_walk(trace, ns, false, 0, true, out, err);
-}
-
-int tn_walk_open_range(const struct tn_trace *trace, int64_t begin_ns,
-		int64_t end_ns, struct tn_walk **out, struct tn_error *err)
-{
-	return open_walk(trace, begin_ns, true, end_ns, true, out, err);
+	return open_walk(trace, ns, true, out, err);
 }
 
 void tn_walk_destroy(struct tn_walk *walk)
@@ -176,7 +165,7 @@ static int open_at(const struct tn_trace *trace, const struct tn_position *pos,
 	int status;
 
 	*landed = false;
-	if (open_walk(trace, pos->ns, false, 0, allow_slice, &walk, err))
+	if (open_walk(trace, pos->ns, allow_slice, &walk, err))
 		return -1;
 	while ((status = read_event(walk, &row, err)) == 1) {
 		int cmp = tn_position_compare(&row.pos, pos);
