@@ -4,11 +4,14 @@
 
 #include "slice.h"
 #include "trace-private.h"
+#include "tracenav/job.h"
 #include "tracenav/reader.h"
 #include "tracenav/seek.h"
 
 /* The first backward window when the caller has no better guess. */
 #define DEFAULT_WINDOW_NS INT64_C(1000000)
+/* A walk run by a job looks for a cancel request this often (items). */
+#define CANCEL_CHECK_EVERY 256
 
 struct tn_walk {
 	struct tn_reader *reader;
@@ -17,6 +20,7 @@ struct tn_walk {
 	int64_t last_ns;
 	uint64_t last_tie;
 	uint64_t lost;		/* discarded events since the last row */
+	uint64_t items;		/* read, for the cancel checks */
 	bool has_pending;	/* a row read ahead by tn_walk_open_at() */
 	struct tn_row pending;
 };
@@ -97,8 +101,16 @@ static int read_event(struct tn_walk *walk, struct tn_row *row,
 	for (;;) {
 		struct tn_event ev;
 		uint64_t count;
-		enum tn_reader_status status =
-			tn_reader_next(walk->reader, &ev, err);
+		enum tn_reader_status status;
+
+		/* Before reading, so that a cancelled walk loses nothing
+		 * and can go on later. */
+		if (++walk->items % CANCEL_CHECK_EVERY == 0 &&
+		    tn_job_current_is_cancelled()) {
+			tn_error_set(err, "cancelled");
+			return -1;
+		}
+		status = tn_reader_next(walk->reader, &ev, err);
 
 		if (status == TN_READER_END)
 			return 0;

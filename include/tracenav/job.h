@@ -1,0 +1,105 @@
+/* job.h - slow work in the background: start, progress, cancel, result.
+ *
+ * Everything that may read much of a trace (the preparse that builds the
+ * index, a seek that reads packets, a search, a count, a state query, an
+ * export) runs as a job on a thread of its own, so that the front end's
+ * input loop never waits: it polls the job's progress, redraws, and lets
+ * the user cancel.
+ *
+ * A job is described by a class (what to run) and the caller's data,
+ * which holds the job's inputs and, once it ended, its result.  The
+ * rules: the thread that starts a job does not touch its data until
+ * tn_job_get_progress() (or tn_job_wait()) says the job ended; the job's
+ * run function does not touch what the starter keeps using.  Progress
+ * goes the other way through tn_job_set_progress(), or through the
+ * class's progress function reading the job's own atomics.
+ */
+#ifndef TRACENAV_JOB_H
+#define TRACENAV_JOB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tracenav/error.h"
+
+struct tn_job;
+
+enum tn_job_state {
+	TN_JOB_RUNNING,
+	TN_JOB_DONE,		/* run returned 0: the result is in the data */
+	TN_JOB_FAILED,		/* run returned -1: message says why */
+	TN_JOB_CANCELLED,	/* asked to stop, and it did */
+};
+
+/* A snapshot of a job, taken at once from any thread. */
+struct tn_job_progress {
+	enum tn_job_state state;
+	double fraction;	/* of the work done, 0..1; < 0 when unknown */
+	uint64_t items;		/* e.g. events read so far */
+	double elapsed_seconds;
+	double items_per_second;
+	double eta_seconds;	/* < 0 when unknown */
+	char message[TN_ERROR_MAX];	/* the failure when FAILED */
+};
+
+struct tn_job_class {
+	const char *name;	/* what it does, for progress lines
+				 * ("indexing", "seeking") */
+	/* Do the work on the job's thread, looking at
+	 * tn_job_is_cancelled() now and then.  Returns 0 when done, or -1
+	 * with err; after a cancel, whatever it returns, the job ends as
+	 * cancelled. */
+	int (*run)(struct tn_job *job, void *data, struct tn_error *err);
+	/* Optional: fill progress->fraction and progress->items from the
+	 * job's own counters; called from any thread, while it runs. */
+	void (*progress)(void *data, struct tn_job_progress *progress);
+	/* Optional: free data; called by tn_job_destroy() after the run
+	 * ended. */
+	void (*free)(void *data);
+};
+
+/* Start running cls->run(data) on a new thread.  Returns 0 and sets
+ * *out, or -1 with err (no thread could be started; data is not freed
+ * then). */
+int tn_job_start(const struct tn_job_class *cls, void *data,
+		struct tn_job **out, struct tn_error *err);
+
+/* For the run function: whether a cancel was asked for. */
+bool tn_job_is_cancelled(const struct tn_job *job);
+
+/* For code that a job runs without knowing it (the reading loops of the
+ * core): whether the calling thread runs a job that was asked to stop.
+ * false on a thread that runs no job. */
+bool tn_job_current_is_cancelled(void);
+
+/* For the run function: publish how far it got (fraction < 0: unknown). */
+void tn_job_set_progress(struct tn_job *job, double fraction,
+		uint64_t items);
+
+/* A consistent snapshot of the job's state and progress. */
+void tn_job_get_progress(struct tn_job *job, struct tn_job_progress *progress);
+
+/* Whether the job ended (done, failed or cancelled). */
+bool tn_job_has_ended(struct tn_job *job);
+
+/* Ask the job to stop soon.  Harmless after it ended. */
+void tn_job_cancel(struct tn_job *job);
+
+/* Block until the job ends. */
+void tn_job_wait(struct tn_job *job);
+
+/* Block until the job ends or timeout_ms passes; true if it ended. */
+bool tn_job_wait_for(struct tn_job *job, int timeout_ms);
+
+/* The data given to tn_job_start(); read its result only once the job
+ * has ended. */
+void *tn_job_borrow_data(const struct tn_job *job);
+
+/* The job's class. */
+const struct tn_job_class *tn_job_borrow_class(const struct tn_job *job);
+
+/* Cancel if running, wait for the run to end, free the data (class's
+ * free) and the job.  NULL-safe. */
+void tn_job_destroy(struct tn_job *job);
+
+#endif

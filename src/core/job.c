@@ -1,0 +1,216 @@
+/* job.c - slow work in the background (see job.h).
+ *
+ * One thread per job.  The state and the published progress are behind
+ * a pthread mutex (not a GMutex: ThreadSanitizer sees pthread locks, and
+ * the test suite runs under it); the cancel flag is an atomic that the
+ * reading loops poll.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <glib.h>
+
+#include "tracenav/core.h"
+#include "tracenav/job.h"
+
+struct tn_job {
+	const struct tn_job_class *cls;
+	void *data;
+	pthread_t thread;
+	atomic_bool cancel;
+	struct timespec start;
+
+	pthread_mutex_t lock;	/* guards what follows */
+	pthread_cond_t ended;
+	enum tn_job_state state;
+	double fraction;
+	uint64_t items;
+	double end_seconds;	/* elapsed at the end */
+	char message[TN_ERROR_MAX];
+};
+
+/* The job the calling thread runs, for tn_job_current_is_cancelled(). */
+static _Thread_local struct tn_job *current_job;
+
+static double seconds_since(const struct timespec *start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double) (now.tv_sec - start->tv_sec) +
+		(double) (now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+static void *run_job(void *arg)
+{
+	struct tn_job *job = arg;
+	struct tn_error err;
+	int status;
+
+	tn_error_clear(&err);
+	current_job = job;
+	status = job->cls->run(job, job->data, &err);
+	current_job = NULL;
+	/* What libbabeltrace2 may still hold for this thread. */
+	tn_core_thread_cleanup();
+	pthread_mutex_lock(&job->lock);
+	if (atomic_load(&job->cancel))
+		job->state = TN_JOB_CANCELLED;
+	else if (status)
+		job->state = TN_JOB_FAILED;
+	else
+		job->state = TN_JOB_DONE;
+	if (job->state == TN_JOB_FAILED)
+		snprintf(job->message, sizeof(job->message), "%s",
+			err.message[0] ? err.message : "failed");
+	job->end_seconds = seconds_since(&job->start);
+	pthread_cond_broadcast(&job->ended);
+	pthread_mutex_unlock(&job->lock);
+	return NULL;
+}
+
+int tn_job_start(const struct tn_job_class *cls, void *data,
+		struct tn_job **out, struct tn_error *err)
+{
+	struct tn_job *job = g_new0(struct tn_job, 1);
+	int status;
+
+	job->cls = cls;
+	job->data = data;
+	job->fraction = -1;
+	atomic_init(&job->cancel, false);
+	pthread_mutex_init(&job->lock, NULL);
+	pthread_cond_init(&job->ended, NULL);
+	job->state = TN_JOB_RUNNING;
+	clock_gettime(CLOCK_MONOTONIC, &job->start);
+	status = pthread_create(&job->thread, NULL, run_job, job);
+	if (status) {
+		tn_error_set(err, "cannot start a thread for %s: %s",
+			cls->name, strerror(status));
+		pthread_mutex_destroy(&job->lock);
+		pthread_cond_destroy(&job->ended);
+		g_free(job);
+		return -1;
+	}
+	*out = job;
+	return 0;
+}
+
+bool tn_job_is_cancelled(const struct tn_job *job)
+{
+	return atomic_load_explicit(&job->cancel, memory_order_relaxed);
+}
+
+bool tn_job_current_is_cancelled(void)
+{
+	return current_job && tn_job_is_cancelled(current_job);
+}
+
+void tn_job_set_progress(struct tn_job *job, double fraction, uint64_t items)
+{
+	pthread_mutex_lock(&job->lock);
+	job->fraction = fraction;
+	job->items = items;
+	pthread_mutex_unlock(&job->lock);
+}
+
+void tn_job_get_progress(struct tn_job *job, struct tn_job_progress *progress)
+{
+	memset(progress, 0, sizeof(*progress));
+	pthread_mutex_lock(&job->lock);
+	progress->state = job->state;
+	progress->fraction = job->fraction;
+	progress->items = job->items;
+	progress->elapsed_seconds = job->state == TN_JOB_RUNNING ?
+		seconds_since(&job->start) : job->end_seconds;
+	snprintf(progress->message, sizeof(progress->message), "%s",
+		job->message);
+	pthread_mutex_unlock(&job->lock);
+	/* The class's own counters, where it keeps them (lock-free). */
+	if (progress->state == TN_JOB_RUNNING && job->cls->progress)
+		job->cls->progress(job->data, progress);
+	if (progress->state == TN_JOB_DONE)
+		progress->fraction = 1;
+	if (progress->elapsed_seconds > 0)
+		progress->items_per_second = (double) progress->items /
+			progress->elapsed_seconds;
+	if (progress->state == TN_JOB_DONE)
+		progress->eta_seconds = 0;
+	else if (progress->state == TN_JOB_RUNNING && progress->fraction > 0)
+		progress->eta_seconds = progress->elapsed_seconds *
+			(1 - progress->fraction) / progress->fraction;
+	else
+		progress->eta_seconds = -1;
+}
+
+bool tn_job_has_ended(struct tn_job *job)
+{
+	bool ended;
+
+	pthread_mutex_lock(&job->lock);
+	ended = job->state != TN_JOB_RUNNING;
+	pthread_mutex_unlock(&job->lock);
+	return ended;
+}
+
+void tn_job_cancel(struct tn_job *job)
+{
+	atomic_store(&job->cancel, true);
+}
+
+void tn_job_wait(struct tn_job *job)
+{
+	pthread_mutex_lock(&job->lock);
+	while (job->state == TN_JOB_RUNNING)
+		pthread_cond_wait(&job->ended, &job->lock);
+	pthread_mutex_unlock(&job->lock);
+}
+
+bool tn_job_wait_for(struct tn_job *job, int timeout_ms)
+{
+	struct timespec deadline;
+	bool ended;
+
+	clock_gettime(CLOCK_REALTIME, &deadline);
+	deadline.tv_sec += timeout_ms / 1000;
+	deadline.tv_nsec += (long) (timeout_ms % 1000) * 1000000L;
+	if (deadline.tv_nsec >= 1000000000L) {
+		deadline.tv_sec++;
+		deadline.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&job->lock);
+	while (job->state == TN_JOB_RUNNING &&
+	       pthread_cond_timedwait(&job->ended, &job->lock,
+			&deadline) != ETIMEDOUT)
+		;
+	ended = job->state != TN_JOB_RUNNING;
+	pthread_mutex_unlock(&job->lock);
+	return ended;
+}
+
+void *tn_job_borrow_data(const struct tn_job *job)
+{
+	return job->data;
+}
+
+const struct tn_job_class *tn_job_borrow_class(const struct tn_job *job)
+{
+	return job->cls;
+}
+
+void tn_job_destroy(struct tn_job *job)
+{
+	if (!job)
+		return;
+	tn_job_cancel(job);
+	pthread_join(job->thread, NULL);
+	if (job->cls->free)
+		job->cls->free(job->data);
+	pthread_mutex_destroy(&job->lock);
+	pthread_cond_destroy(&job->ended);
+	g_free(job);
+}
