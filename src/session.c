@@ -3,7 +3,6 @@
 
 #include "session.h"
 #include "tracenav/cache.h"
-#include "core/trace-private.h"
 
 int tn_session_init(struct tn_session *session, struct tn_trace *trace,
 		bool gmt, void (*output)(struct tn_session *session,
@@ -27,7 +26,8 @@ static void message(struct tn_session *session, const char *text)
 static void use_index(struct tn_session *session, struct tn_index *index)
 {
 	session->index = index;
-	tn_trace_set_packet_tables(session->trace, index);
+	tn_trace_set_packet_tables(session->trace,
+		tn_index_borrow_packet_tables(index));
 	tn_cursor_set_index(session->cursor, index);
 }
 

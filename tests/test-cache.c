@@ -45,19 +45,20 @@ static struct tn_index *sample_index(void)
 	index->bins = g_new(uint64_t, 7);
 	for (size_t i = 0; i < 7; i++)
 		index->bins[i] = i * 100;
-	index->packet_table_count = 2;
-	index->packet_tables = g_new0(struct tn_packet_table, 2);
+	index->packet_tables = tn_packets_create();
 	for (size_t i = 0; i < 2; i++) {
-		struct tn_packet_table *table = &index->packet_tables[i];
+		char *file = g_strdup_printf("/traces/t/channel0_%zu", i);
+		uint64_t count = 3 + i;
+		int64_t *begin_ns = g_new(int64_t, count);
+		int64_t *end_ns = g_new(int64_t, count);
 
-		table->file = g_strdup_printf("/traces/t/channel0_%zu", i);
-		table->count = 3 + i;
-		table->begin_ns = g_new(int64_t, table->count);
-		table->end_ns = g_new(int64_t, table->count);
-		for (uint64_t k = 0; k < table->count; k++) {
-			table->begin_ns[k] = -5000000000 + (int64_t) k * 1000;
-			table->end_ns[k] = table->begin_ns[k] + 999;
+		for (uint64_t k = 0; k < count; k++) {
+			begin_ns[k] = -5000000000 + (int64_t) k * 1000;
+			end_ns[k] = begin_ns[k] + 999;
 		}
+		tn_packets_add_table(index->packet_tables, file, count,
+			begin_ns, end_ns);
+		g_free(file);
 	}
 	return index;
 }
@@ -65,28 +66,41 @@ static struct tn_index *sample_index(void)
 /* Bytes the packet tables take at the end of the payload. */
 static size_t packet_tables_bytes(const struct tn_index *index)
 {
+	const struct tn_packet_tables *tables =
+		tn_index_borrow_packet_tables(index);
 	size_t bytes = 8;
 
-	for (size_t i = 0; i < index->packet_table_count; i++)
-		bytes += 4 + strlen(index->packet_tables[i].file) + 8 +
-			index->packet_tables[i].count * 16;
+	for (size_t i = 0; i < tn_packets_get_table_count(tables); i++)
+		bytes += 4 + strlen(tn_packets_get_file(tables, i)) + 8 +
+			tn_packets_get_packet_count(tables, i) * 16;
 	return bytes;
+}
+
+static size_t table_count(const struct tn_packet_tables *tables)
+{
+	return tables ? tn_packets_get_table_count(tables) : 0;
 }
 
 static bool same_packet_tables(const struct tn_index *a,
 		const struct tn_index *b)
 {
-	if (a->packet_table_count != b->packet_table_count)
-		return false;
-	for (size_t i = 0; i < a->packet_table_count; i++) {
-		const struct tn_packet_table *x = &a->packet_tables[i];
-		const struct tn_packet_table *y = &b->packet_tables[i];
+	const struct tn_packet_tables *x = tn_index_borrow_packet_tables(a);
+	const struct tn_packet_tables *y = tn_index_borrow_packet_tables(b);
 
-		if (strcmp(x->file, y->file) != 0 || x->count != y->count)
+	if (table_count(x) != table_count(y))
+		return false;
+	for (size_t i = 0; i < table_count(x); i++) {
+		uint64_t count = tn_packets_get_packet_count(x, i);
+
+		if (strcmp(tn_packets_get_file(x, i),
+				tn_packets_get_file(y, i)) != 0 ||
+		    count != tn_packets_get_packet_count(y, i))
 			return false;
-		for (uint64_t k = 0; k < x->count; k++)
-			if (x->begin_ns[k] != y->begin_ns[k] ||
-			    x->end_ns[k] != y->end_ns[k])
+		for (uint64_t k = 0; k < count; k++)
+			if (tn_packets_borrow_begin_ns(x, i)[k] !=
+			    tn_packets_borrow_begin_ns(y, i)[k] ||
+			    tn_packets_borrow_end_ns(x, i)[k] !=
+			    tn_packets_borrow_end_ns(y, i)[k])
 				return false;
 	}
 	return true;
@@ -270,14 +284,14 @@ static void test_indexer_round_trip(const struct tn_trace *trace,
 		const char *base)
 {
 	char *dir = g_build_filename(base, "indexer", NULL);
-	struct tn_indexer *indexer;
 	struct tn_index *built = NULL, *loaded = NULL;
 	struct tn_error err = { "" };
+	struct tn_job *job;
 
-	if (tn_indexer_start(trace, 2, &indexer, &err) == 0) {
-		tn_indexer_wait(indexer);
-		built = tn_indexer_take_index(indexer);
-		tn_indexer_destroy(indexer);
+	if (tn_index_build_start(trace, 2, &job, &err) == 0) {
+		tn_job_wait(job);
+		built = tn_index_build_take(job);
+		tn_job_destroy(job);
 	}
 	if (!tap_ok(built != NULL, "indexer builds an index (%s)",
 			err.message)) {
@@ -334,7 +348,7 @@ static void test_corrupt_files(const struct tn_trace *trace, const char *base)
 	struct tn_index *sample = sample_index();
 	size_t tables_at = size - DIGEST_LEN - packet_tables_bytes(sample);
 	size_t table0_count_at = tables_at + 8 + 4 +
-		strlen(sample->packet_tables[0].file);
+		strlen(tn_packets_get_file(sample->packet_tables, 0));
 
 	for (cut = 0; cut < size; cut++) {
 		if (!rejects(trace, dir, path, good, cut, ""))

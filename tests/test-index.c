@@ -1,7 +1,8 @@
 /* test-index.c - the checkpoint index against a full read: counts per
  * event name, discarded events and time bins against the generator's
  * plan, and every checkpoint against the position of the event at its
- * rank, with 1, 2 and 4 workers; cancelling, failing traces. */
+ * rank, with 1, 2 and 4 workers; the build as a job: progress,
+ * cancelling, failing traces. */
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
@@ -9,6 +10,7 @@
 #include "gen.h"
 #include "tap.h"
 #include "tracenav/index.h"
+#include "tracenav/job.h"
 #include "tracenav/seek.h"
 
 /* The position of every event of the trace, from one plain read. */
@@ -34,22 +36,24 @@ static GArray *read_positions(const struct tn_trace *trace)
 static struct tn_index *build_index(const struct tn_trace *trace,
 		unsigned workers, unsigned *used)
 {
-	struct tn_indexer *indexer;
-	struct tn_index_progress progress;
+	struct tn_job_progress progress;
 	struct tn_index *index;
 	struct tn_error err;
+	struct tn_job *job;
 
-	if (tn_indexer_start(trace, workers, &indexer, &err)) {
+	if (tn_index_build_start(trace, workers, &job, &err)) {
 		printf("# start: %s\n", err.message);
 		return NULL;
 	}
-	*used = tn_indexer_get_worker_count(indexer);
-	tn_indexer_wait(indexer);
-	tn_indexer_get_progress(indexer, &progress);
-	if (!progress.done)
+	*used = tn_index_build_get_worker_count(job);
+	tn_job_wait(job);
+	tn_job_get_progress(job, &progress);
+	if (progress.state != TN_JOB_DONE)
 		printf("# not done: %s\n", progress.message);
-	index = tn_indexer_take_index(indexer);
-	tn_indexer_destroy(indexer);
+	index = tn_index_build_take(job);
+	if (index && tn_index_build_take(job))
+		printf("# the index was taken twice\n");
+	tn_job_destroy(job);
 	return index;
 }
 
@@ -251,43 +255,47 @@ static void check_shared(const char *relative)
 static void check_cancel(void)
 {
 	char *path = gen_trace("cancel", "--events 300000 --cpus 4");
-	struct tn_index_progress progress;
-	struct tn_indexer *indexer;
+	struct tn_job_progress progress;
 	struct tn_trace *trace;
 	struct tn_error err;
+	struct tn_job *job;
 
 	if (!tap_ok(tn_trace_open(path, &trace, &err) == 0, "cancel: opens") ||
-	    !tap_ok(tn_indexer_start(trace, 2, &indexer, &err) == 0,
+	    !tap_ok(tn_index_build_start(trace, 2, &job, &err) == 0,
 		    "cancel: starts")) {
 		g_free(path);
 		return;
 	}
+	tap_str_eq(tn_job_borrow_class(job)->name, "indexing",
+		"cancel: the job's class is \"indexing\"");
 	do {
 		g_usleep(1000);
-		tn_indexer_get_progress(indexer, &progress);
-	} while (progress.events < 10000 && !progress.done);
-	if (progress.done) {
+		tn_job_get_progress(job, &progress);
+	} while (progress.items < 10000 && progress.state == TN_JOB_RUNNING);
+	if (progress.state == TN_JOB_DONE) {
 		/* A busy machine let the build end before the cancel. */
 		tap_ok(true, "# SKIP cancel: the build ended first");
-		tn_indexer_destroy(indexer);
+		tn_job_destroy(job);
 		tn_trace_destroy(trace);
 		g_free(path);
 		return;
 	}
-	tap_ok(!progress.done && progress.fraction > 0 &&
-	       progress.fraction < 1 && progress.events_per_second > 0 &&
+	tap_ok(progress.state == TN_JOB_RUNNING && progress.fraction > 0 &&
+	       progress.fraction < 1 && progress.items_per_second > 0 &&
 	       progress.eta_seconds > 0,
 		"cancel: progress while running (%.2f, %.0f events/s, "
-		"eta %.2f s)", progress.fraction, progress.events_per_second,
+		"eta %.2f s)", progress.fraction, progress.items_per_second,
 		progress.eta_seconds);
-	tn_indexer_cancel(indexer);
-	tn_indexer_wait(indexer);
-	tn_indexer_get_progress(indexer, &progress);
-	tap_ok(progress.cancelled && !progress.done && !progress.failed,
+	tap_ok(tn_index_build_take(job) == NULL, "cancel: no index while "
+		"running");
+	tn_job_cancel(job);
+	tn_job_wait(job);
+	tn_job_get_progress(job, &progress);
+	tap_ok(progress.state == TN_JOB_CANCELLED && progress.items > 0,
 		"cancel: ends as cancelled after %" G_GUINT64_FORMAT
-		" of 300000 events", progress.events);
-	tap_ok(tn_indexer_take_index(indexer) == NULL, "cancel: no index");
-	tn_indexer_destroy(indexer);
+		" of 300000 events", progress.items);
+	tap_ok(tn_index_build_take(job) == NULL, "cancel: no index");
+	tn_job_destroy(job);
 	tn_trace_destroy(trace);
 	g_free(path);
 }
@@ -295,30 +303,31 @@ static void check_cancel(void)
 /* The build of the trace at path fails, with a message naming it. */
 static void check_fails(const char *what, const char *path, unsigned workers)
 {
-	struct tn_index_progress progress;
-	struct tn_indexer *indexer;
+	struct tn_job_progress progress;
 	struct tn_trace *trace;
 	struct tn_error err;
+	struct tn_job *job;
 
 	if (tn_trace_open(path, &trace, &err)) {
 		tap_ok(true, "# SKIP %s: does not open (%s)", what,
 			err.message);
 		return;
 	}
-	if (!tap_ok(tn_indexer_start(trace, workers, &indexer, &err) == 0,
+	if (!tap_ok(tn_index_build_start(trace, workers, &job, &err) == 0,
 			"%s: starts", what)) {
 		tn_trace_destroy(trace);
 		return;
 	}
-	tn_indexer_wait(indexer);
-	tn_indexer_get_progress(indexer, &progress);
+	tn_job_wait(job);
+	tn_job_get_progress(job, &progress);
 	printf("# %s\n", progress.message);
-	tap_ok(progress.failed && !progress.done && !progress.cancelled &&
+	tap_ok(progress.state == TN_JOB_FAILED &&
+	       g_str_has_prefix(progress.message, "cannot index ") &&
 	       strstr(progress.message, path),
 		"%s, %u workers: fails with a message naming the trace", what,
 		workers);
-	tap_ok(tn_indexer_take_index(indexer) == NULL, "%s: no index", what);
-	tn_indexer_destroy(indexer);
+	tap_ok(tn_index_build_take(job) == NULL, "%s: no index", what);
+	tn_job_destroy(job);
 	tn_trace_destroy(trace);
 }
 
@@ -358,6 +367,40 @@ static void check_failures(void)
 	g_free(path);
 }
 
+/* The deprecated tn_indexer_* wrappers still build an index. */
+static void check_compat(void)
+{
+	char *path = gen_trace("compat", "--events 3000 --cpus 2 "
+		"--lost-every 2");
+	struct tn_index_progress progress;
+	struct tn_indexer *indexer;
+	struct tn_index *index = NULL;
+	struct tn_trace *trace;
+	struct tn_error err;
+
+	if (!tap_ok(tn_trace_open(path, &trace, &err) == 0, "compat: opens")) {
+		g_free(path);
+		return;
+	}
+	if (tap_ok(tn_indexer_start(trace, 0, &indexer, &err) == 0,
+			"compat: tn_indexer_start")) {
+		tn_indexer_wait(indexer);
+		tn_indexer_get_progress(indexer, &progress);
+		index = tn_indexer_take_index(indexer);
+		tap_ok(progress.done && !progress.failed && !progress.cancelled &&
+		       progress.fraction == 1 && progress.events == 3000 &&
+		       tn_indexer_get_worker_count(indexer) == 1,
+			"compat: done, %" G_GUINT64_FORMAT " events",
+			progress.events);
+		tap_ok(index && index->event_count == 3000,
+			"compat: the index");
+		tn_indexer_destroy(indexer);
+	}
+	tn_index_destroy(index);
+	tn_trace_destroy(trace);
+	g_free(path);
+}
+
 int main(void)
 {
 	/* Several streams and hosts, kernel and UST, ~100 events per
@@ -375,6 +418,7 @@ int main(void)
 	check_shared("tracecompass/bug446190");
 	check_cancel();
 	check_failures();
+	check_compat();
 	gen_cleanup();
 	return tap_done();
 }

@@ -3,14 +3,17 @@
  * refuses traces it cannot slice, and leaves no files behind. */
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "gen.h"
 #include "tap.h"
+#include "src/core/reader-private.h"
 #include "src/core/slice.h"
 #include "src/core/trace-private.h"
+#include "tracenav/core.h"
 #include "tracenav/format.h"
 #include "tracenav/index.h"
 #include "tracenav/reader.h"
@@ -86,8 +89,8 @@ static GPtrArray *read_items(const struct tn_trace *trace,
 
 	options.has_begin = has_begin;
 	options.begin_ns = target_ns;
-	options.slice = slice;
-	if (tn_reader_create(trace, &options, &reader, &err)) {
+	if (tn_reader_create_on_dirs(trace, &options, slice ?
+			tn_slice_borrow_dirs(slice) : NULL, &reader, &err)) {
 		printf("# %s\n", err.message);
 		g_ptr_array_free(items, TRUE);
 		return NULL;
@@ -654,17 +657,17 @@ end:
 
 static struct tn_index *build_index(const struct tn_trace *trace)
 {
-	struct tn_indexer *indexer;
 	struct tn_index *index;
 	struct tn_error err;
+	struct tn_job *job;
 
-	if (tn_indexer_start(trace, 0, &indexer, &err)) {
+	if (tn_index_build_start(trace, 0, &job, &err)) {
 		printf("# %s\n", err.message);
 		return NULL;
 	}
-	tn_indexer_wait(indexer);
-	index = tn_indexer_take_index(indexer);
-	tn_indexer_destroy(indexer);
+	tn_job_wait(job);
+	index = tn_index_build_take(job);
+	tn_job_destroy(job);
 	return index;
 }
 
@@ -673,16 +676,19 @@ static void check_table_bounds(const struct tn_trace *trace, const char *what,
 		const struct tn_index *index)
 {
 	for (int i = 0; i < FEWER(4); i++) {
-		const struct tn_packet_table *table = &index->packet_tables[
-			prng_next() % index->packet_table_count];
-		uint64_t k = prng_next() % table->count;
+		const struct tn_packet_tables *tables =
+			tn_index_borrow_packet_tables(index);
+		size_t table = prng_next() %
+			tn_packets_get_table_count(tables);
+		uint64_t k = prng_next() %
+			tn_packets_get_packet_count(tables, table);
+		int64_t begin = tn_packets_borrow_begin_ns(tables, table)[k];
+		int64_t end = tn_packets_borrow_end_ns(tables, table)[k];
 
-		check_target(trace, what, "a packet begin", table->begin_ns[k],
+		check_target(trace, what, "a packet begin", begin, false);
+		check_target(trace, what, "a packet end", end, false);
+		check_target(trace, what, "a packet end + 1 ns", end + 1,
 			false);
-		check_target(trace, what, "a packet end", table->end_ns[k],
-			false);
-		check_target(trace, what, "a packet end + 1 ns",
-			table->end_ns[k] + 1, false);
 	}
 }
 
@@ -695,10 +701,11 @@ static char *save_copy(const char *path)
 	return saved;
 }
 
-static void restore_copy(const char *saved, const char *path)
+/* Restore path from saved, and free saved. */
+static void restore_copy(char *saved, const char *path)
 {
 	run("cp '%s' '%s'", saved, path);
-	g_free((char *) saved);
+	g_free(saved);
 }
 
 /* A stream file that does not look like fixed-size packets any more
@@ -722,6 +729,84 @@ static void check_synthesis_refusals(const struct tn_trace *trace,
 	g_free(stream);
 }
 
+/* ---- several threads slicing and reading at once ---- */
+
+#define SLICING_THREADS 4
+
+struct slicing {
+	const struct tn_trace *trace;
+	int64_t target;
+	GPtrArray *want;	/* the whole trace's first items from target */
+	bool same;		/* every read through a slice matched */
+};
+
+static void *slice_and_read(void *data)
+{
+	struct slicing *slicing = data;
+
+	slicing->same = true;
+	for (int round = 0; round < 3 && slicing->same; round++) {
+		struct tn_slice *slice;
+		struct tn_error err;
+		GPtrArray *got = NULL;
+
+		if (tn_slice_create(slicing->trace, slicing->target, &slice,
+				&err)) {
+			printf("# %s\n", err.message);
+			slicing->same = false;
+			break;
+		}
+		got = read_items(slicing->trace, slice, true, slicing->target,
+			FIRST_ITEMS);
+		slicing->same = got && got->len == slicing->want->len &&
+			same_items(got, slicing->want);
+		if (got)
+			g_ptr_array_free(got, TRUE);
+		tn_slice_destroy(slice);
+	}
+	tn_core_thread_cleanup();
+	return NULL;
+}
+
+/* Threads slice the trace at once, from the same packet tables (their
+ * magic-check memo fills while they race) and open readers at once (the
+ * component classes they share): each reads what the whole trace has. */
+static void check_concurrent_slices(const struct tn_trace *trace,
+		const char *what, int64_t begin, int64_t end)
+{
+	struct slicing slicings[SLICING_THREADS];
+	pthread_t threads[SLICING_THREADS];
+	int started = 0;
+	bool same = true;
+
+	for (int i = 0; i < SLICING_THREADS; i++) {
+		int64_t target = begin + (end - begin) / (SLICING_THREADS + 1) *
+			(i + 1);
+
+		slicings[i] = (struct slicing) {
+			.trace = trace,
+			.target = target,
+			.want = read_items(trace, NULL, true, target,
+				FIRST_ITEMS),
+		};
+	}
+	for (; started < SLICING_THREADS; started++)
+		if (!slicings[started].want ||
+		    pthread_create(&threads[started], NULL, slice_and_read,
+				&slicings[started]))
+			break;
+	for (int i = 0; i < started; i++) {
+		pthread_join(threads[i], NULL);
+		same = same && slicings[i].same;
+	}
+	tap_ok(started == SLICING_THREADS && same,
+		"%s: %d threads slicing and reading at once read what the "
+		"whole trace has", what, SLICING_THREADS);
+	for (int i = 0; i < SLICING_THREADS; i++)
+		if (slicings[i].want)
+			g_ptr_array_free(slicings[i].want, TRUE);
+}
+
 static void check_synthesised(void)
 {
 	char *path = gen_trace("noidx", "--events 8000 --cpus 3 --traces 2 "
@@ -734,12 +819,16 @@ static void check_synthesised(void)
 	expect_refusal(trace, "noidx, no packet tables given",
 		"no packet index");
 	index = build_index(trace);
-	if (!tap_ok(index && index->packet_table_count == 6,
+	if (!tap_ok(index && tn_packets_get_table_count(
+			tn_index_borrow_packet_tables(index)) == 6,
 			"noidx: the preparse keeps the packets of its 6 "
-			"stream files (%zu)", index ?
-			index->packet_table_count : 0))
+			"stream files (%zu)", index ? tn_packets_get_table_count(
+			tn_index_borrow_packet_tables(index)) : 0))
 		goto end;
-	tn_trace_set_packet_tables(trace, index);
+	tn_trace_set_packet_tables(trace,
+		tn_index_borrow_packet_tables(index));
+	check_concurrent_slices(trace, "noidx", index->begin_ns,
+		index->end_ns);
 	check_trace(trace, "noidx", 14);
 	check_table_bounds(trace, "noidx", index);
 	check_synthesis_refusals(trace, path);

@@ -117,18 +117,18 @@ static void bench_jump(struct tn_cursor *cursor, double fraction, int samples)
 static struct tn_index *build_index(struct tn_trace *trace, unsigned workers,
 		double *ms)
 {
-	struct tn_index_progress progress;
-	struct tn_indexer *indexer;
+	struct tn_job_progress progress;
 	struct tn_index *index;
 	struct tn_error err;
+	struct tn_job *job;
 	double start = now_ms();
 
-	check(tn_indexer_start(trace, workers, &indexer, &err), &err);
-	tn_indexer_wait(indexer);
+	check(tn_index_build_start(trace, workers, &job, &err), &err);
+	tn_job_wait(job);
 	*ms = now_ms() - start;
-	tn_indexer_get_progress(indexer, &progress);
-	index = tn_indexer_take_index(indexer);
-	tn_indexer_destroy(indexer);
+	tn_job_get_progress(job, &progress);
+	index = tn_index_build_take(job);
+	tn_job_destroy(job);
 	if (!index) {
 		fprintf(stderr, "bench-nav-core: indexing failed: %s\n",
 			progress.message);

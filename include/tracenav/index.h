@@ -13,6 +13,8 @@
 #include <stdint.h>
 
 #include "tracenav/error.h"
+#include "tracenav/job.h"
+#include "tracenav/packets.h"
 #include "tracenav/seek.h"
 #include "tracenav/trace.h"
 
@@ -30,20 +32,9 @@ struct tn_class_count {
 	uint64_t count;
 };
 
-/* The packets of one stream file, in file order. */
-struct tn_packet_table {
-	char *file;		/* the stream file's real path */
-	uint64_t count;		/* at least 1 */
-	int64_t *begin_ns, *end_ns;	/* count of each */
-	/* Memo of the slices (not saved): 0 before the packet magics were
-	 * checked, 1 when every boundary had one, -1 when not, for the file
-	 * as it was at magics_mtime_ns.  A check reads one word per packet,
-	 * so it is done once per version of the file, not per seek. */
-	int magics_checked;
-	int64_t magics_mtime_ns;
-};
-
-/* What one full read of the trace found.  Immutable once built. */
+/* What one full read of the trace found.  Immutable once built, so
+ * any thread may read it (the memo inside its packet tables guards
+ * itself). */
 struct tn_index {
 	uint64_t event_count;
 	uint64_t discarded_events;	/* sum of the tracer's lost counts */
@@ -61,12 +52,20 @@ struct tn_index {
 	uint64_t *bins;
 	/* The packets of each stream file without a packet index
 	 * (index/<file>.idx), from a full read, so that a slice can
-	 * synthesise one when the packets are fixed-size. */
-	size_t packet_table_count;
-	struct tn_packet_table *packet_tables;
+	 * synthesise one when the packets are fixed-size (packets.h).
+	 * Owned; never NULL in an index built or loaded (maybe empty).
+	 * Read it through tn_index_borrow_packet_tables(). */
+	struct tn_packet_tables *packet_tables;
 };
 
+/* Free index and all it owns (its packet tables too: take them back
+ * from the trace first).  NULL-safe. */
 void tn_index_destroy(struct tn_index *index);
+
+/* The index's packet tables, for tn_trace_set_packet_tables(); valid as
+ * long as the index.  NULL when index is NULL or has none. */
+const struct tn_packet_tables *tn_index_borrow_packet_tables(
+		const struct tn_index *index);
 
 /* The checkpoint with the largest rank <= rank (NULL if the index is
  * empty). */
@@ -78,9 +77,35 @@ const struct tn_checkpoint *tn_index_checkpoint_for_rank(
 const struct tn_checkpoint *tn_index_checkpoint_for_position(
 		const struct tn_index *index, const struct tn_position *pos);
 
-/* A background build of the index: worker threads, each with its own
- * readers, read disjoint time slices of the trace in parallel; their
- * counts are stitched when all are done. */
+/* Building the index: a job (job.h, class name "indexing").  Worker
+ * threads, each with its own readers, read disjoint time slices of the
+ * trace in parallel; the job stitches their counts when all are done.
+ * Its progress: fraction = share of the time range covered, items =
+ * events read.  It fails with "cannot index PATH: WHY".  Cancel it with
+ * tn_job_cancel() or tn_job_destroy(). */
+
+/* Start building the index of trace (which must outlive the job) with
+ * `workers` threads (0: one per core, at most 3; at most 8 in all).
+ * Returns 0 and sets *out (destroy it with tn_job_destroy()), or -1
+ * with err when no thread can be started. */
+int tn_index_build_start(const struct tn_trace *trace, unsigned workers,
+		struct tn_job **out, struct tn_error *err);
+
+/* The number of worker threads (slices) the build uses: fewer than
+ * asked for a tiny trace, one without a time range or one that cannot be
+ * read from the middle (no packet index).  Known from the start; 0 for
+ * a job that is not an index build. */
+unsigned tn_index_build_get_worker_count(struct tn_job *job);
+
+/* The index, once the job is DONE: ownership passes to the caller, and
+ * later calls return NULL.  NULL while it runs, after a failure or a
+ * cancel, and for a job that is not an index build.  The starter's
+ * thread only. */
+struct tn_index *tn_index_build_take(struct tn_job *job);
+
+/* ---- Deprecated: the indexer API before jobs, kept as thin wrappers
+ * over the job above (indexer-compat.c) until its last users move. ---- */
+
 struct tn_indexer;
 
 struct tn_index_progress {
@@ -94,31 +119,21 @@ struct tn_index_progress {
 	char message[TN_ERROR_MAX];
 };
 
-/* Start building the index of trace (which must outlive the indexer) with
- * `workers` threads (0: one per core, at most 3; at most 8 in all).  Returns 0 or -1. */
+/* tn_index_build_start(). */
 int tn_indexer_start(const struct tn_trace *trace, unsigned workers,
 		struct tn_indexer **out, struct tn_error *err);
-
-/* The number of worker threads (slices) the build uses: fewer than
- * asked for a tiny trace, one without a time range or one that cannot be
- * read from the middle (no packet index). */
+/* tn_index_build_get_worker_count(). */
 unsigned tn_indexer_get_worker_count(const struct tn_indexer *indexer);
-
-/* A snapshot of the progress; cheap, callable from any thread. */
+/* tn_job_get_progress(), in the old shape. */
 void tn_indexer_get_progress(struct tn_indexer *indexer,
 		struct tn_index_progress *progress);
-
-/* Block until the build ends (done, failed or cancelled). */
+/* tn_job_wait(). */
 void tn_indexer_wait(struct tn_indexer *indexer);
-
-/* Ask the workers to stop soon; the build ends as cancelled. */
+/* tn_job_cancel(). */
 void tn_indexer_cancel(struct tn_indexer *indexer);
-
-/* The index once done (ownership passes to the caller; NULL before, or
- * if it failed or was cancelled). */
+/* tn_index_build_take(). */
 struct tn_index *tn_indexer_take_index(struct tn_indexer *indexer);
-
-/* Cancel if running, wait for the workers and free everything. */
+/* tn_job_destroy().  NULL-safe. */
 void tn_indexer_destroy(struct tn_indexer *indexer);
 
 #endif

@@ -16,17 +16,12 @@
 #include "tracenav/trace.h"
 
 struct tn_reader;
-struct tn_slice;
 
 struct tn_reader_options {
 	bool has_begin;		/* drop what precedes begin_ns */
 	int64_t begin_ns;
 	bool has_end;		/* stop after end_ns (inclusive) */
 	int64_t end_ns;
-	/* Read this sliced view of the trace instead of the trace's own
-	 * directories (see slice.h); NULL for the whole trace.  The slice
-	 * must outlive the reader. */
-	const struct tn_slice *slice;
 };
 
 enum tn_reader_status {
@@ -35,16 +30,19 @@ enum tn_reader_status {
 	TN_READER_ERROR = -1,	/* err says why; the reader cannot go on */
 };
 
-/* Create a reader over trace, positioned before its first item (or the
- * first at or after options->begin_ns).  options may be NULL.
- * Returns 0, or -1 with err set. */
+/* Create a reader over trace (which must outlive it), positioned before
+ * its first item (or the first at or after options->begin_ns).  options
+ * may be NULL.  Any thread.  Returns 0 and sets *out, or -1 with err. */
 int tn_reader_create(const struct tn_trace *trace,
 		const struct tn_reader_options *options,
 		struct tn_reader **out, struct tn_error *err);
 
+/* Free reader and its graph, on any thread (one at a time per reader).
+ * NULL-safe. */
 void tn_reader_destroy(struct tn_reader *reader);
 
-/* Read the next item into *ev (which the caller releases). */
+/* Read the next item into *ev (which the caller releases).  After END
+ * or ERROR, every call says the same again. */
 enum tn_reader_status tn_reader_next(struct tn_reader *reader,
 		struct tn_event *ev, struct tn_error *err);
 

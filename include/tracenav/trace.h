@@ -75,4 +75,15 @@ size_t tn_trace_get_stream_count(const struct tn_trace *trace);
 bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
 		int64_t *end_ns);
 
+struct tn_packet_tables;
+
+/* Give the trace the packet tables of its stream files without a packet
+ * index (packets.h; usually tn_index_borrow_packet_tables() of its
+ * index), from which fast seeks synthesise packet indexes; NULL clears.
+ * The pointer is swapped atomically, from any thread: set it once the
+ * tables are complete, and clear it (or replace it) before destroying
+ * them.  The trace does not own them. */
+void tn_trace_set_packet_tables(const struct tn_trace *trace,
+		const struct tn_packet_tables *tables);
+
 #endif

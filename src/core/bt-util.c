@@ -1,6 +1,7 @@
 /* bt-util.c - small helpers over libbabeltrace2 shared by the core. */
 #define _GNU_SOURCE
 #include <glib.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,15 +29,18 @@ bt_logging_level tn_bt_component_log_level(void)
 
 /* The installed plugins, loaded once for the life of the process: finding
  * them scans the plugin directories and loads shared objects.  Guarded
- * for the worker threads that open readers. */
-static GMutex plugins_lock;
+ * for the worker threads that open readers (a pthread mutex, which
+ * ThreadSanitizer sees, unlike GLib's futex-based GMutex). */
+static pthread_mutex_t plugins_lock = PTHREAD_MUTEX_INITIALIZER;
+/* See tn_bt_classes_lock(). */
+static pthread_mutex_t classes_lock = PTHREAD_MUTEX_INITIALIZER;
 static const bt_plugin_set *plugins;
 
 static const bt_plugin *find_plugin(const char *name, struct tn_error *err)
 {
 	const bt_plugin *plugin = NULL;
 
-	g_mutex_lock(&plugins_lock);
+	pthread_mutex_lock(&plugins_lock);
 	if (!plugins) {
 		/* The CTF metadata parser reads its log level from the
 		 * environment when the plugin loads; without it, syntax
@@ -58,12 +62,22 @@ static const bt_plugin *find_plugin(const char *name, struct tn_error *err)
 		if (strcmp(bt_plugin_get_name(candidate), name) == 0)
 			plugin = candidate;
 	}
-	g_mutex_unlock(&plugins_lock);
+	pthread_mutex_unlock(&plugins_lock);
 	if (!plugin)
 		tn_error_set(err, "the libbabeltrace2 plugin \"%s\" is not "
 			"installed: install the Debian package babeltrace2 "
 			"(apt-get install babeltrace2)", name);
 	return plugin;
+}
+
+void tn_bt_classes_lock(void)
+{
+	pthread_mutex_lock(&classes_lock);
+}
+
+void tn_bt_classes_unlock(void)
+{
+	pthread_mutex_unlock(&classes_lock);
 }
 
 const bt_component_class_source *tn_bt_source_class(const char *plugin_name,

@@ -4,7 +4,9 @@
 #define TRACENAV_CORE_BT_UTIL_H
 
 #include <babeltrace2/babeltrace.h>
+#include <glib.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "tracenav/error.h"
 
@@ -20,6 +22,26 @@ const bt_component_class_source *tn_bt_source_class(const char *plugin,
 		const char *name, struct tn_error *err);
 const bt_component_class_filter *tn_bt_filter_class(const char *plugin,
 		const char *name, struct tn_error *err);
+
+/* Hold while making or destroying anything that refers to the component
+ * classes above (graphs and their components, query executors), from
+ * any thread.  libbabeltrace2 2.0 counts references without atomics or
+ * locks, and these classes come from the plugin set loaded once for the
+ * process, so the graphs of every thread (UI, index workers, jobs) share
+ * them: two threads adding components (each takes a reference to its
+ * class) or destroying graphs (each puts them) at once would corrupt the
+ * counts.  Running a graph touches only objects of its own.  Not
+ * recursive. */
+void tn_bt_classes_lock(void);
+void tn_bt_classes_unlock(void);
+
+/* A hash table key (g_direct_hash) standing for a libbabeltrace2 object
+ * by its address alone; never dereferenced, so a const object needs no
+ * cast to a mutable pointer. */
+static inline gpointer tn_bt_address_key(const void *object)
+{
+	return GSIZE_TO_POINTER((gsize) (uintptr_t) object);
+}
 
 /* Capture libbabeltrace2's log (which it writes straight to stderr)
  * between begin and end, so that a failure can be explained with the CTF

@@ -442,16 +442,23 @@ static bool check_bins(const struct tn_index *index, char *why)
  * it begins. */
 static bool check_packet_tables(const struct tn_index *index, char *why)
 {
-	for (size_t i = 0; i < index->packet_table_count; i++) {
-		const struct tn_packet_table *table = &index->packet_tables[i];
+	const struct tn_packet_tables *tables =
+		tn_index_borrow_packet_tables(index);
+	size_t count = tables ? tn_packets_get_table_count(tables) : 0;
 
-		if (!table->file || !table->file[0] || table->count == 0) {
+	for (size_t i = 0; i < count; i++) {
+		const char *file = tn_packets_get_file(tables, i);
+		uint64_t packets = tn_packets_get_packet_count(tables, i);
+		const int64_t *begin_ns = tn_packets_borrow_begin_ns(tables, i);
+		const int64_t *end_ns = tn_packets_borrow_end_ns(tables, i);
+
+		if (!file || !file[0] || packets == 0) {
 			snprintf(why, REASON_MAX, "packet table %zu: no file "
 				"or no packets", i);
 			return false;
 		}
-		for (uint64_t k = 0; k < table->count; k++) {
-			if (table->end_ns[k] < table->begin_ns[k]) {
+		for (uint64_t k = 0; k < packets; k++) {
+			if (end_ns[k] < begin_ns[k]) {
 				snprintf(why, REASON_MAX, "packet table %zu: "
 					"packet %" PRIu64 " ends before it "
 					"begins", i, k);
@@ -469,6 +476,29 @@ static bool check_index(const struct tn_index *index, char *why)
 }
 
 /* --- Encoding --- */
+
+static void encode_packet_tables(const struct tn_packet_tables *tables,
+		GByteArray *out)
+{
+	size_t count = tables ? tn_packets_get_table_count(tables) : 0;
+
+	put_le(out, count, 8);
+	for (size_t i = 0; i < count; i++) {
+		const char *file = tn_packets_get_file(tables, i);
+		uint64_t packets = tn_packets_get_packet_count(tables, i);
+		const int64_t *begin_ns = tn_packets_borrow_begin_ns(tables, i);
+		const int64_t *end_ns = tn_packets_borrow_end_ns(tables, i);
+		size_t len = strlen(file);
+
+		put_le(out, len, 4);
+		g_byte_array_append(out, (const guint8 *) file, (guint) len);
+		put_le(out, packets, 8);
+		for (uint64_t k = 0; k < packets; k++) {
+			put_le(out, (uint64_t) begin_ns[k], 8);
+			put_le(out, (uint64_t) end_ns[k], 8);
+		}
+	}
+}
 
 static void encode_payload(const struct tn_index *index, GByteArray *out)
 {
@@ -497,20 +527,7 @@ static void encode_payload(const struct tn_index *index, GByteArray *out)
 	put_le(out, index->bin_count, 8);
 	for (size_t i = 0; i < index->bin_count; i++)
 		put_le(out, index->bins[i], 8);
-	put_le(out, index->packet_table_count, 8);
-	for (size_t i = 0; i < index->packet_table_count; i++) {
-		const struct tn_packet_table *table = &index->packet_tables[i];
-		size_t len = strlen(table->file);
-
-		put_le(out, len, 4);
-		g_byte_array_append(out, (const guint8 *) table->file,
-			(guint) len);
-		put_le(out, table->count, 8);
-		for (uint64_t k = 0; k < table->count; k++) {
-			put_le(out, (uint64_t) table->begin_ns[k], 8);
-			put_le(out, (uint64_t) table->end_ns[k], 8);
-		}
-	}
+	encode_packet_tables(tn_index_borrow_packet_tables(index), out);
 }
 
 static void append_sha256(GByteArray *out)
@@ -624,9 +641,11 @@ static bool decode_bins(struct payload_reader *r, struct tn_index *index,
 }
 
 static bool decode_packet_table(struct payload_reader *r,
-		struct tn_packet_table *table, size_t i, char *why)
+		struct tn_packet_tables *tables, size_t i, char *why)
 {
 	uint64_t len, count;
+	int64_t *begin_ns, *end_ns;
+	char *file;
 
 	if (!take_le(r, 4, &len) || len > r->left || r->left - len < 8) {
 		snprintf(why, REASON_MAX, "packet table %zu beyond the payload",
@@ -638,21 +657,23 @@ static bool decode_packet_table(struct payload_reader *r,
 			"file name", i);
 		return false;
 	}
-	table->file = g_strndup((const char *) r->at, len);
+	file = g_strndup((const char *) r->at, len);
 	r->at += len;
 	r->left -= len;
 	if (!take_le(r, 8, &count) || count > r->left / PACKET_BYTES) {
 		snprintf(why, REASON_MAX, "packet table %zu: packet count "
 			"beyond the payload", i);
+		g_free(file);
 		return false;
 	}
-	table->begin_ns = g_new(int64_t, count);
-	table->end_ns = g_new(int64_t, count);
-	table->count = count;
+	begin_ns = g_new(int64_t, count);
+	end_ns = g_new(int64_t, count);
 	for (uint64_t k = 0; k < count; k++) {
-		take_i64(r, &table->begin_ns[k]);
-		take_i64(r, &table->end_ns[k]);
+		take_i64(r, &begin_ns[k]);
+		take_i64(r, &end_ns[k]);
 	}
+	tn_packets_add_table(tables, file, count, begin_ns, end_ns);
+	g_free(file);
 	return true;
 }
 
@@ -666,11 +687,11 @@ static bool decode_packet_tables(struct payload_reader *r,
 			"payload");
 		return false;
 	}
-	/* Zeroed, so that tn_index_destroy() can free a partial list. */
-	index->packet_tables = g_new0(struct tn_packet_table, count);
-	index->packet_table_count = count;
+	/* Owned by the index as it fills, so that tn_index_destroy() frees
+	 * a partial set. */
+	index->packet_tables = tn_packets_create();
 	for (size_t i = 0; i < count; i++) {
-		if (!decode_packet_table(r, &index->packet_tables[i], i, why))
+		if (!decode_packet_table(r, index->packet_tables, i, why))
 			return false;
 	}
 	return true;

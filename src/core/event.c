@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "tracenav/event.h"
+#include "clock.h"
 
 void tn_event_release(struct tn_event *ev)
 {
@@ -107,12 +108,6 @@ bool tn_event_get_discarded_count(const struct tn_event *ev, uint64_t *count)
 	}
 }
 
-static bool snapshot_ns(const bt_clock_snapshot *snapshot, int64_t *ns)
-{
-	return bt_clock_snapshot_get_ns_from_origin(snapshot, ns) ==
-		BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK;
-}
-
 bool tn_event_get_discarded_range(const struct tn_event *ev, int64_t *begin_ns,
 		int64_t *end_ns)
 {
@@ -123,16 +118,16 @@ bool tn_event_get_discarded_range(const struct tn_event *ev, int64_t *begin_ns,
 	case TN_EVENT_KIND_DISCARDED_EVENTS:
 		if (!bt_stream_class_discarded_events_have_default_clock_snapshots(sc))
 			return false;
-		return snapshot_ns(bt_message_discarded_events_borrow_beginning_default_clock_snapshot_const(
+		return tn_clock_snapshot_ns(bt_message_discarded_events_borrow_beginning_default_clock_snapshot_const(
 				ev->msg), begin_ns) &&
-			snapshot_ns(bt_message_discarded_events_borrow_end_default_clock_snapshot_const(
+			tn_clock_snapshot_ns(bt_message_discarded_events_borrow_end_default_clock_snapshot_const(
 				ev->msg), end_ns);
 	case TN_EVENT_KIND_DISCARDED_PACKETS:
 		if (!bt_stream_class_discarded_packets_have_default_clock_snapshots(sc))
 			return false;
-		return snapshot_ns(bt_message_discarded_packets_borrow_beginning_default_clock_snapshot_const(
+		return tn_clock_snapshot_ns(bt_message_discarded_packets_borrow_beginning_default_clock_snapshot_const(
 				ev->msg), begin_ns) &&
-			snapshot_ns(bt_message_discarded_packets_borrow_end_default_clock_snapshot_const(
+			tn_clock_snapshot_ns(bt_message_discarded_packets_borrow_end_default_clock_snapshot_const(
 				ev->msg), end_ns);
 	default:
 		return false;

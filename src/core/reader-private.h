@@ -7,6 +7,15 @@
 
 #include "tracenav/reader.h"
 
+/* Like tn_reader_create(), but read dirs[i] in place of trace directory
+ * i (tn_trace_get_dir()), and nothing of it where dirs[i] is NULL: a
+ * sliced view of the trace (tn_slice_borrow_dirs(), slice.h).  dirs
+ * NULL: the trace's own directories.  The directories must stay until
+ * the reader is destroyed. */
+int tn_reader_create_on_dirs(const struct tn_trace *trace,
+		const struct tn_reader_options *options, const char *const *dirs,
+		struct tn_reader **out, struct tn_error *err);
+
 /* Like tn_reader_next() but returns every message (stream and packet
  * beginnings and ends included); the caller puts *msg's reference. */
 enum tn_reader_status tn_reader_next_message(struct tn_reader *reader,

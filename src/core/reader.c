@@ -1,14 +1,17 @@
 /* reader.c - events of a trace in time order, through one libbabeltrace2
  * graph: src.ctf.fs (one per trace) -> flt.utils.muxer
- * [-> flt.utils.trimmer] -> tracenav's simple sink. */
+ * [-> flt.utils.trimmer] -> tracenav's simple sink.
+ *
+ * Readers of several threads share the component classes: graphs are
+ * built and destroyed under tn_bt_classes_lock() (see bt-util.h). */
 #include <glib.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "bt-util.h"
+#include "clock.h"
 #include "tracenav/time.h"
 #include "reader-private.h"
-#include "slice.h"
 #include "trace-private.h"
 
 struct tn_reader {
@@ -21,7 +24,9 @@ struct tn_reader {
 	bool ended;
 	bool failed;
 	char failure[TN_ERROR_MAX];	/* why, said again on later calls */
-	GQueue pushed_back;	/* messages given back, handed out first */
+	/* Messages given back, handed out first, last given first out:
+	 * const bt_message *. */
+	GArray *pushed_back;
 };
 
 static bt_graph_simple_sink_component_initialize_func_status
@@ -58,10 +63,10 @@ sink_consume(bt_message_iterator *iterator, void *data)
 }
 
 /* The "inputs" parameter of group's src.ctf.fs: its directories, or their
- * sliced stand-ins.  *count is the number of inputs (0: nothing of this
- * group is left in the slice). */
+ * stand-ins in dirs.  *count is the number of inputs (0: nothing of this
+ * group is left in dirs). */
 static bt_value *inputs_param(const struct tn_trace *trace, size_t group,
-		const struct tn_slice *slice, uint64_t *count)
+		const char *const *dirs, uint64_t *count)
 {
 	bt_value *params = bt_value_map_create();
 	bt_value *inputs = NULL;
@@ -72,9 +77,10 @@ static bt_value *inputs_param(const struct tn_trace *trace, size_t group,
 	if (bt_value_map_insert_empty_array_entry(params, "inputs", &inputs))
 		goto fail;
 	for (size_t i = 0; i < tn_trace_get_group_dir_count(trace, group); i++) {
-		const char *dir = tn_trace_get_group_dir(trace, group, i);
+		const char *dir = dirs ? dirs[tn_trace_get_group_dir_index(
+			trace, group, i)] : tn_trace_get_group_dir(trace, group, i);
 
-		if (slice && !(dir = tn_slice_map_dir(slice, dir)))
+		if (!dir)
 			continue;
 		if (bt_value_array_append_string_element(inputs, dir))
 			goto fail;
@@ -117,7 +123,7 @@ static bt_value *trimmer_params(const struct tn_reader_options *options)
 /* Add every source and connect their ports to the muxer, which grows one
  * input port per connection. */
 static int add_sources(struct tn_reader *reader, const struct tn_trace *trace,
-		const struct tn_slice *slice, const bt_component_filter *muxer,
+		const char *const *dirs, const bt_component_filter *muxer,
 		struct tn_error *err)
 {
 	const bt_component_class_source *fs_class;
@@ -130,7 +136,7 @@ static int add_sources(struct tn_reader *reader, const struct tn_trace *trace,
 			group++) {
 		const bt_component_source *source;
 		uint64_t input_count;
-		bt_value *params = inputs_param(trace, group, slice,
+		bt_value *params = inputs_param(trace, group, dirs,
 			&input_count);
 		char name[32];
 		int status;
@@ -198,7 +204,8 @@ static int connect_filter(struct tn_reader *reader,
 }
 
 static int build_graph(struct tn_reader *reader, const struct tn_trace *trace,
-		const struct tn_reader_options *options, struct tn_error *err)
+		const struct tn_reader_options *options, const char *const *dirs,
+		struct tn_error *err)
 {
 	const bt_component_filter *muxer, *last, *trimmer;
 	const bt_component_sink *sink;
@@ -209,8 +216,7 @@ static int build_graph(struct tn_reader *reader, const struct tn_trace *trace,
 		return -1;
 	}
 	if (add_filter(reader, "utils", "muxer", NULL, &muxer, err) ||
-	    add_sources(reader, trace, options ? options->slice : NULL, muxer,
-			err))
+	    add_sources(reader, trace, dirs, muxer, err))
 		return -1;
 	last = muxer;
 	if (options && (options->has_begin || options->has_end)) {
@@ -240,13 +246,20 @@ static int build_graph(struct tn_reader *reader, const struct tn_trace *trace,
 		err);
 }
 
-int tn_reader_create(const struct tn_trace *trace,
-		const struct tn_reader_options *options,
+int tn_reader_create_on_dirs(const struct tn_trace *trace,
+		const struct tn_reader_options *options, const char *const *dirs,
 		struct tn_reader **out, struct tn_error *err)
 {
 	struct tn_reader *reader = g_new0(struct tn_reader, 1);
+	int status;
 
-	if (build_graph(reader, trace, options, err)) {
+	reader->pushed_back = g_array_new(FALSE, FALSE,
+		sizeof(const bt_message *));
+	/* Adding components takes references to the shared classes. */
+	tn_bt_classes_lock();
+	status = build_graph(reader, trace, options, dirs, err);
+	tn_bt_classes_unlock();
+	if (status) {
 		tn_reader_destroy(reader);
 		return -1;
 	}
@@ -254,15 +267,33 @@ int tn_reader_create(const struct tn_trace *trace,
 	return 0;
 }
 
+int tn_reader_create(const struct tn_trace *trace,
+		const struct tn_reader_options *options,
+		struct tn_reader **out, struct tn_error *err)
+{
+	return tn_reader_create_on_dirs(trace, options, NULL, out, err);
+}
+
 void tn_reader_destroy(struct tn_reader *reader)
 {
+	const bt_message *msg;
+
 	if (!reader)
 		return;
 	while (reader->batch_next < reader->batch_count)
 		bt_message_put_ref(reader->batch[reader->batch_next++]);
-	while (!g_queue_is_empty(&reader->pushed_back))
-		bt_message_put_ref(g_queue_pop_head(&reader->pushed_back));
+	while (reader->pushed_back->len > 0) {
+		msg = g_array_index(reader->pushed_back, const bt_message *,
+			reader->pushed_back->len - 1);
+		g_array_set_size(reader->pushed_back,
+			reader->pushed_back->len - 1);
+		bt_message_put_ref(msg);
+	}
+	g_array_free(reader->pushed_back, TRUE);
+	/* Destroying the components puts their classes' references. */
+	tn_bt_classes_lock();
 	bt_graph_put_ref(reader->graph);
+	tn_bt_classes_unlock();
 	g_free(reader);
 }
 
@@ -301,8 +332,11 @@ enum tn_reader_status tn_reader_next_message(struct tn_reader *reader,
 {
 	enum tn_reader_status status;
 
-	if (!g_queue_is_empty(&reader->pushed_back)) {
-		*msg = g_queue_pop_head(&reader->pushed_back);
+	if (reader->pushed_back->len > 0) {
+		*msg = g_array_index(reader->pushed_back, const bt_message *,
+			reader->pushed_back->len - 1);
+		g_array_set_size(reader->pushed_back,
+			reader->pushed_back->len - 1);
 		return TN_READER_OK;
 	}
 	status = fill_batch(reader, err);
@@ -314,13 +348,7 @@ enum tn_reader_status tn_reader_next_message(struct tn_reader *reader,
 
 void tn_reader_push_back(struct tn_reader *reader, const bt_message *msg)
 {
-	g_queue_push_head(&reader->pushed_back, (gpointer) msg);
-}
-
-static bool clock_ns(const bt_clock_snapshot *snapshot, int64_t *ns)
-{
-	return snapshot && bt_clock_snapshot_get_ns_from_origin(snapshot, ns) ==
-		BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK;
+	g_array_append_val(reader->pushed_back, msg);
 }
 
 /* Turn msg into *ev if it is an item a user sees; false otherwise. */
@@ -334,7 +362,7 @@ static bool to_event(const bt_message *msg, struct tn_event *ev)
 		ev->kind = TN_EVENT_KIND_EVENT;
 		if (bt_message_event_borrow_stream_class_default_clock_class_const(
 				msg))
-			ev->has_ns = clock_ns(
+			ev->has_ns = tn_clock_snapshot_ns(
 				bt_message_event_borrow_default_clock_snapshot_const(
 					msg), &ev->ns);
 		break;
@@ -343,7 +371,7 @@ static bool to_event(const bt_message *msg, struct tn_event *ev)
 		sc = bt_stream_borrow_class_const(
 			bt_message_discarded_events_borrow_stream_const(msg));
 		if (bt_stream_class_discarded_events_have_default_clock_snapshots(sc))
-			ev->has_ns = clock_ns(
+			ev->has_ns = tn_clock_snapshot_ns(
 				bt_message_discarded_events_borrow_beginning_default_clock_snapshot_const(
 					msg), &ev->ns);
 		break;
@@ -352,7 +380,7 @@ static bool to_event(const bt_message *msg, struct tn_event *ev)
 		sc = bt_stream_borrow_class_const(
 			bt_message_discarded_packets_borrow_stream_const(msg));
 		if (bt_stream_class_discarded_packets_have_default_clock_snapshots(sc))
-			ev->has_ns = clock_ns(
+			ev->has_ns = tn_clock_snapshot_ns(
 				bt_message_discarded_packets_borrow_beginning_default_clock_snapshot_const(
 					msg), &ev->ns);
 		break;

@@ -2,6 +2,7 @@
  * helpers of the event list. */
 #include <string.h>
 
+#include "reader-private.h"
 #include "slice.h"
 #include "trace-private.h"
 #include "tracenav/job.h"
@@ -65,11 +66,13 @@ static int open_walk(const struct tn_trace *trace, int64_t begin,
 		/* A slice makes the seek cost one packet per stream; without
 		 * one (no packet index), the trimmer seeks by reading from
 		 * the start. */
-		if (allow_slice &&
-		    tn_slice_create(trace, begin, &walk->slice, &slice_err) == 0)
-			options.slice = walk->slice;
+		if (allow_slice)
+			(void) tn_slice_create(trace, begin, &walk->slice,
+				&slice_err);
 	}
-	if (tn_reader_create(trace, &options, &walk->reader, err)) {
+	if (tn_reader_create_on_dirs(trace, &options, walk->slice ?
+			tn_slice_borrow_dirs(walk->slice) : NULL, &walk->reader,
+			err)) {
 		tn_walk_destroy(walk);
 		return -1;
 	}

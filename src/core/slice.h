@@ -13,6 +13,13 @@
  * packet's discarded-events counter and sequence number, so the notices
  * at the target are the same as in a full read (it reports a first
  * packet's nonzero counter as a notice of its own).
+ *
+ * Where it stands: the slice reads the trace's directories and clocks
+ * (trace-private.h), the packet index files or, for stream files
+ * without one, the packet tables (packets.h) from which it synthesises
+ * one (ctf-index.h).  Walks (seek.c) and the index build read a slice
+ * through a reader on its directories (tn_reader_create_on_dirs()); the
+ * reader itself knows nothing of slices.
  */
 #ifndef TRACENAV_CORE_SLICE_H
 #define TRACENAV_CORE_SLICE_H
@@ -27,8 +34,10 @@ struct tn_slice;
 /* Make a slice of trace starting at target_ns.  Returns 0, or -1 with err
  * set when the trace cannot be sliced (a stream file without index file
  * and without fixed-size packets known from the packet tables given to
- * the trace, an index that does not match its stream file...): the caller then
- * reads the whole trace and seeks the slow way. */
+ * the trace, an index that does not match its stream file...): the
+ * caller then reads the whole trace and seeks the slow way.  Any thread;
+ * the trace's packet tables (tn_trace_set_packet_tables()) are read, and
+ * their magic-check memo written, while it runs. */
 int tn_slice_create(const struct tn_trace *trace, int64_t target_ns,
 		struct tn_slice **out, struct tn_error *err);
 
@@ -41,6 +50,12 @@ int tn_slice_create_from_index_files(const struct tn_trace *trace,
  * tn_trace_get_dir()), or NULL if none of its streams reaches the target
  * (nothing of it is left to read). */
 const char *tn_slice_map_dir(const struct tn_slice *slice, const char *dir);
+
+/* The same for every trace directory at once: element i stands for
+ * tn_trace_get_dir(trace, i), NULL when nothing of it is left; what
+ * tn_reader_create_on_dirs() (reader-private.h) reads.  Valid as long as
+ * the slice. */
+const char *const *tn_slice_borrow_dirs(const struct tn_slice *slice);
 
 /* Remove the slice's private directory. */
 void tn_slice_destroy(struct tn_slice *slice);

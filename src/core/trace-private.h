@@ -1,5 +1,5 @@
-/* trace-private.h - what the reader needs to know about a trace
- * (internal: not part of the public API). */
+/* trace-private.h - what the reader and the slices need to know about a
+ * trace (internal: not part of the public API). */
 #ifndef TRACENAV_CORE_TRACE_PRIVATE_H
 #define TRACENAV_CORE_TRACE_PRIVATE_H
 
@@ -23,16 +23,17 @@ const char *tn_trace_get_group_dir(const struct tn_trace *trace,
 bool tn_trace_get_dir_clock(const struct tn_trace *trace, size_t index,
 		struct tn_clock_info *clock);
 
-struct tn_reader;
-struct tn_index;
+/* Trace directory index (as tn_trace_get_dir()) of the directory
+ * tn_trace_get_group_dir(trace, group, index). */
+size_t tn_trace_get_group_dir_index(const struct tn_trace *trace,
+		size_t group, size_t index);
 
-/* The packet tables slices may synthesise packet indexes from (index's,
- * which must stay alive until replaced; NULL: none).  The pointer is
- * swapped atomically: set it before handing the index out, clear it
- * before destroying the index. */
-void tn_trace_set_packet_tables(const struct tn_trace *trace,
-		const struct tn_index *index);
-const struct tn_index *tn_trace_get_packet_tables(
+struct tn_reader;
+
+/* The packet tables given by tn_trace_set_packet_tables(), or NULL.
+ * The caller reads them while the trace's user keeps them alive (see
+ * there).  Any thread. */
+const struct tn_packet_tables *tn_trace_borrow_packet_tables(
 		const struct tn_trace *trace);
 
 /* A reader at the very start of the trace (no bounds, no slice), made

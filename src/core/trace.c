@@ -9,12 +9,14 @@
 #include <babeltrace2/babeltrace.h>
 #include <errno.h>
 #include <glib.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "bt-util.h"
+#include "clock.h"
 #include "reader-private.h"
 #include "trace-private.h"
 
@@ -23,6 +25,17 @@
 struct trace_group {
 	char *key;		/* UUID, or the directory when there is none */
 	GPtrArray *dirs;	/* char * */
+	GArray *indexes;	/* size_t: tn_trace_get_dir() index of each */
+};
+
+/* What changes after the trace opened, from any thread, through a const
+ * trace: kept apart, so that no const is cast away, and atomic. */
+struct trace_shared {
+	/* The probe's reader, rewound, for the first reader from the start
+	 * (see tn_trace_take_start_reader()). */
+	_Atomic(struct tn_reader *) start_reader;
+	/* See tn_trace_set_packet_tables(). */
+	_Atomic(const struct tn_packet_tables *) packet_tables;
 };
 
 struct tn_trace {
@@ -31,11 +44,7 @@ struct tn_trace {
 	GPtrArray *groups;	/* struct trace_group * */
 	GPtrArray *infos;	/* struct tn_trace_info * */
 	GHashTable *dir_clocks;	/* trace directory -> struct tn_clock_info * */
-	/* The probe's reader, rewound, for the first reader from the start
-	 * (see tn_trace_take_start_reader()); taken atomically. */
-	struct tn_reader *start_reader;
-	/* See tn_trace_set_packet_tables(); swapped atomically. */
-	const struct tn_index *packet_index;
+	struct trace_shared *shared;
 	size_t stream_count;
 	bool has_range;
 	int64_t begin_ns, end_ns;
@@ -98,16 +107,21 @@ static const bt_value *query_ctf_fs(const char *object, const bt_value *params)
 
 	if (!fs)
 		return NULL;
+	/* A query executor holds a reference to the shared class. */
+	tn_bt_classes_lock();
 	query = bt_query_executor_create(
 		bt_component_class_source_as_component_class_const(fs),
 		object, params);
+	tn_bt_classes_unlock();
 	if (!query)
 		return NULL;
 	bt_query_executor_set_logging_level(query, tn_bt_component_log_level());
 	do {
 		status = bt_query_executor_query(query, &result);
 	} while (status == BT_QUERY_EXECUTOR_QUERY_STATUS_AGAIN);
+	tn_bt_classes_lock();
 	bt_query_executor_put_ref(query);
+	tn_bt_classes_unlock();
 	return status == BT_QUERY_EXECUTOR_QUERY_STATUS_OK ? result : NULL;
 }
 
@@ -157,6 +171,7 @@ static void trace_group_free(gpointer data)
 
 	g_free(group->key);
 	g_ptr_array_free(group->dirs, TRUE);
+	g_array_free(group->indexes, TRUE);
 	g_free(group);
 }
 
@@ -166,7 +181,7 @@ static int build_groups(struct tn_trace *trace, char *where,
 	GHashTable *by_key = g_hash_table_new(g_str_hash, g_str_equal);
 	int status = 0;
 
-	for (guint i = 0; i < trace->dirs->len && status == 0; i++) {
+	for (size_t i = 0; i < trace->dirs->len && status == 0; i++) {
 		const char *dir = trace->dirs->pdata[i];
 		struct trace_group *group;
 		char *key = NULL;
@@ -184,12 +199,15 @@ static int build_groups(struct tn_trace *trace, char *where,
 			group = g_new0(struct trace_group, 1);
 			group->key = key ? key : g_strdup(dir);
 			group->dirs = g_ptr_array_new_with_free_func(g_free);
+			group->indexes = g_array_new(FALSE, FALSE,
+				sizeof(size_t));
 			g_ptr_array_add(trace->groups, group);
 			g_hash_table_insert(by_key, group->key, group);
 		} else {
 			g_free(key);
 		}
 		g_ptr_array_add(group->dirs, g_strdup(dir));
+		g_array_append_val(group->indexes, i);
 	}
 	g_hash_table_destroy(by_key);
 	return status;
@@ -310,15 +328,8 @@ static void add_clock(struct tn_trace_info *info, const bt_clock_class *clock)
 			return;
 	info->clocks = g_renew(struct tn_clock_info, info->clocks,
 		info->clock_count + 1);
-	info->clocks[info->clock_count] = (struct tn_clock_info) {
-		.name = g_strdup(name),
-		.frequency = bt_clock_class_get_frequency(clock),
-		.origin_is_unix_epoch =
-			bt_clock_class_origin_is_unix_epoch(clock),
-	};
-	bt_clock_class_get_offset(clock,
-		&info->clocks[info->clock_count].offset_seconds,
-		&info->clocks[info->clock_count].offset_cycles);
+	tn_clock_info_from_class(clock, &info->clocks[info->clock_count]);
+	info->clocks[info->clock_count].name = g_strdup(name);
 	info->clock_count++;
 }
 
@@ -340,10 +351,7 @@ static void note_dir_clock(struct tn_trace *trace, const bt_stream *stream,
 		return;
 	}
 	info = g_new0(struct tn_clock_info, 1);
-	info->frequency = bt_clock_class_get_frequency(clock);
-	info->origin_is_unix_epoch = bt_clock_class_origin_is_unix_epoch(clock);
-	bt_clock_class_get_offset(clock, &info->offset_seconds,
-		&info->offset_cycles);
+	tn_clock_info_from_class(clock, info);
 	g_hash_table_insert(trace->dir_clocks, dir, info);
 }
 
@@ -354,12 +362,13 @@ static void note_stream(struct tn_trace *trace, GHashTable *seen,
 	const bt_trace *bt_trace = bt_stream_borrow_trace_const(stream);
 	const bt_clock_class *clock = bt_stream_class_borrow_default_clock_class_const(
 		bt_stream_borrow_class_const(stream));
-	struct tn_trace_info *info = g_hash_table_lookup(seen, bt_trace);
+	struct tn_trace_info *info = g_hash_table_lookup(seen,
+		tn_bt_address_key(bt_trace));
 
 	if (!info) {
 		info = new_info(bt_trace);
 		g_ptr_array_add(trace->infos, info);
-		g_hash_table_insert(seen, (gpointer) bt_trace, info);
+		g_hash_table_insert(seen, tn_bt_address_key(bt_trace), info);
 	}
 	info->stream_count++;
 	if (clock) {
@@ -374,7 +383,7 @@ static void note_stream(struct tn_trace *trace, GHashTable *seen,
 static int probe(struct tn_trace *trace, struct tn_error *err)
 {
 	GHashTable *seen = g_hash_table_new(NULL, NULL);
-	GPtrArray *read = g_ptr_array_new();
+	GArray *read = g_array_new(FALSE, FALSE, sizeof(const bt_message *));
 	struct tn_reader *reader = NULL;
 	size_t streams_seen = 0;
 	int status = tn_reader_create(trace, NULL, &reader, err);
@@ -395,19 +404,22 @@ static int probe(struct tn_trace *trace, struct tn_error *err)
 				bt_message_stream_beginning_borrow_stream_const(msg));
 			streams_seen++;
 		}
-		g_ptr_array_add(read, (gpointer) msg);
+		g_array_append_val(read, msg);
 	}
 	/* Rewind: the first reader from the start will be this one, which
 	 * saves setting up a graph again when the trace opens. */
 	for (guint i = read->len; i > 0; i--) {
+		const bt_message *msg = g_array_index(read,
+			const bt_message *, i - 1);
+
 		if (status == 0)
-			tn_reader_push_back(reader, read->pdata[i - 1]);
+			tn_reader_push_back(reader, msg);
 		else
-			bt_message_put_ref(read->pdata[i - 1]);
+			bt_message_put_ref(msg);
 	}
-	g_ptr_array_free(read, TRUE);
+	g_array_free(read, TRUE);
 	if (status == 0)
-		trace->start_reader = reader;
+		atomic_store(&trace->shared->start_reader, reader);
 	else
 		tn_reader_destroy(reader);
 	g_hash_table_destroy(seen);
@@ -415,27 +427,20 @@ static int probe(struct tn_trace *trace, struct tn_error *err)
 }
 
 void tn_trace_set_packet_tables(const struct tn_trace *trace,
-		const struct tn_index *index)
+		const struct tn_packet_tables *tables)
 {
-	struct tn_trace *mutable_trace = (struct tn_trace *) trace;
-
-	g_atomic_pointer_set(&mutable_trace->packet_index, index);
+	atomic_store(&trace->shared->packet_tables, tables);
 }
 
-const struct tn_index *tn_trace_get_packet_tables(const struct tn_trace *trace)
+const struct tn_packet_tables *tn_trace_borrow_packet_tables(
+		const struct tn_trace *trace)
 {
-	struct tn_trace *mutable_trace = (struct tn_trace *) trace;
-
-	return g_atomic_pointer_get(&mutable_trace->packet_index);
+	return atomic_load(&trace->shared->packet_tables);
 }
 
 struct tn_reader *tn_trace_take_start_reader(const struct tn_trace *trace)
 {
-	/* Taking it changes no visible state of the trace: the const only
-	 * keeps callers from doing anything else. */
-	struct tn_trace *mutable_trace = (struct tn_trace *) trace;
-
-	return g_atomic_pointer_exchange(&mutable_trace->start_reader, NULL);
+	return atomic_exchange(&trace->shared->start_reader, NULL);
 }
 
 static void info_free(gpointer data)
@@ -532,6 +537,9 @@ static int open_traces(const char *path, struct tn_trace **out, char *where,
 	trace->infos = g_ptr_array_new_with_free_func(info_free);
 	trace->dir_clocks = g_hash_table_new_full(g_str_hash, g_str_equal,
 		g_free, g_free);
+	trace->shared = g_new0(struct trace_shared, 1);
+	atomic_init(&trace->shared->start_reader, NULL);
+	atomic_init(&trace->shared->packet_tables, NULL);
 	find_trace_dirs(path, 0, trace->dirs);
 	if (trace->dirs->len == 0) {
 		tn_error_set(err, "%s: no CTF trace found: no directory under "
@@ -565,7 +573,8 @@ void tn_trace_destroy(struct tn_trace *trace)
 {
 	if (!trace)
 		return;
-	tn_reader_destroy(trace->start_reader);
+	tn_reader_destroy(atomic_load(&trace->shared->start_reader));
+	g_free(trace->shared);
 	g_ptr_array_free(trace->infos, TRUE);
 	g_hash_table_destroy(trace->dir_clocks);
 	g_ptr_array_free(trace->groups, TRUE);
@@ -629,6 +638,13 @@ const char *tn_trace_get_group_dir(const struct tn_trace *trace, size_t group,
 		size_t index)
 {
 	return ((struct trace_group *) trace->groups->pdata[group])->dirs->pdata[index];
+}
+
+size_t tn_trace_get_group_dir_index(const struct tn_trace *trace,
+		size_t group, size_t index)
+{
+	return g_array_index(((struct trace_group *)
+		trace->groups->pdata[group])->indexes, size_t, index);
 }
 
 static const struct tn_clock_info *lookup_dir_clock(

@@ -1,0 +1,416 @@
+/* index-build.c - the checkpoint index built by reading the trace once,
+ * as a job (job.h): worker threads read disjoint time slices in
+ * parallel (index-worker.h), then the job stitches their counts.
+ *
+ * The job's own thread reads the first slice and starts one thread for
+ * each other slice; it joins them before it stitches, so the workers'
+ * results are read only after their threads ended.  While they run,
+ * progress comes from the workers' atomics.  A worker that fails makes
+ * the others stop (the result is lost anyway); a cancel of the job
+ * makes them all stop.
+ */
+#include <dirent.h>
+#include <glib.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "tracenav/core.h"
+#include "tracenav/index.h"
+#include "tracenav/job.h"
+#include "index-worker.h"
+#include "slice.h"
+
+#define MAX_WORKERS 8
+/* Workers when the caller leaves it to us: each maps about 30 MB of
+ * trace pages while it reads, so more cores than this would take the
+ * peak RSS of a preparse past 100 MB for little gain. */
+#define DEFAULT_MAX_WORKERS 3
+#define BIN_COUNT 1024
+/* Below this many bytes of stream files, opening more graphs costs more
+ * than it saves. */
+#define TINY_TRACE_BYTES (1 << 20)
+
+/* The job's data. */
+struct build {
+	struct tn_index_plan plan;
+	unsigned worker_count;	/* fixed before the job starts */
+	struct tn_index_worker *workers;
+	struct tn_job *job;	/* set by the run, before any worker */
+	atomic_bool failed;	/* a worker failed: the others stop */
+	pthread_mutex_t lock;	/* guards message */
+	char message[TN_ERROR_MAX];	/* the first failure */
+	struct tn_index *index;	/* the result once done, until taken */
+};
+
+/* ---- planning (on the starter's thread) ---- */
+
+/* Bytes of the stream files of the trace (every file of its directories
+ * but the metadata), to tell a tiny trace. */
+static uint64_t stream_bytes(const struct tn_trace *trace)
+{
+	uint64_t total = 0;
+
+	for (size_t i = 0; i < tn_trace_get_dir_count(trace); i++) {
+		const char *dir_path = tn_trace_get_dir(trace, i);
+		DIR *dir = opendir(dir_path);
+		struct dirent *entry;
+
+		while (dir && (entry = readdir(dir))) {
+			struct stat st;
+
+			if (strcmp(entry->d_name, "metadata") == 0 ||
+			    fstatat(dirfd(dir), entry->d_name, &st, 0) ||
+			    !S_ISREG(st.st_mode))
+				continue;
+			total += (uint64_t) st.st_size;
+		}
+		if (dir)
+			closedir(dir);
+	}
+	return total;
+}
+
+/* Slices read in parallel only if a walk can start in the middle of the
+ * trace without reading what precedes (the trace has packet indexes);
+ * otherwise every worker would read from the start. */
+static bool can_slice_at(const struct tn_trace *trace, int64_t ns)
+{
+	struct tn_slice *slice;
+	struct tn_error err;
+
+	/* Not from packet tables: only a single worker collects them. */
+	if (tn_slice_create_from_index_files(trace, ns, &slice, &err))
+		return false;
+	tn_slice_destroy(slice);
+	return true;
+}
+
+static unsigned choose_worker_count(const struct tn_index_plan *plan,
+		unsigned requested)
+{
+	unsigned count = requested ? requested :
+		MIN(g_get_num_processors(), DEFAULT_MAX_WORKERS);
+	uint64_t span;
+
+	if (count > MAX_WORKERS)
+		count = MAX_WORKERS;
+	if (count <= 1 || !plan->has_range)
+		return 1;
+	span = (uint64_t) plan->end_ns - (uint64_t) plan->begin_ns;
+	if (span < count || stream_bytes(plan->trace) < TINY_TRACE_BYTES)
+		return 1;
+	if (!can_slice_at(plan->trace,
+			plan->begin_ns + (int64_t) (span / count)))
+		return 1;
+	return count;
+}
+
+static void plan_bins(struct tn_index_plan *plan)
+{
+	if (!plan->has_range) {
+		plan->begin_ns = plan->end_ns = 0;
+		return;
+	}
+	plan->bin_count = BIN_COUNT;
+	plan->bin_width = ((uint64_t) plan->end_ns -
+		(uint64_t) plan->begin_ns) / BIN_COUNT + 1;
+}
+
+static struct build *build_new(const struct tn_trace *trace,
+		unsigned requested)
+{
+	struct build *b = g_new0(struct build, 1);
+
+	b->plan.trace = trace;
+	b->plan.has_range = tn_trace_get_time_range(trace, &b->plan.begin_ns,
+		&b->plan.end_ns) && b->plan.begin_ns <= b->plan.end_ns;
+	plan_bins(&b->plan);
+	b->worker_count = choose_worker_count(&b->plan, requested);
+	b->workers = g_new0(struct tn_index_worker, b->worker_count);
+	for (unsigned i = 0; i < b->worker_count; i++)
+		tn_index_worker_init(&b->workers[i], &b->plan, i,
+			b->worker_count);
+	atomic_init(&b->failed, false);
+	pthread_mutex_init(&b->lock, NULL);
+	return b;
+}
+
+static void build_free(void *data)
+{
+	struct build *b = data;
+
+	for (unsigned i = 0; i < b->worker_count; i++)
+		tn_index_worker_fini(&b->workers[i]);
+	g_free(b->workers);
+	tn_index_destroy(b->index);
+	pthread_mutex_destroy(&b->lock);
+	g_free(b);
+}
+
+/* ---- progress (any thread) ---- */
+
+/* The part of the time range the workers have covered, 0..1. */
+static double covered_fraction(const struct build *b)
+{
+	const struct tn_index_plan *plan = &b->plan;
+	double span, covered = 0;
+
+	if (!plan->has_range)
+		return 0;
+	span = (double) ((uint64_t) plan->end_ns -
+		(uint64_t) plan->begin_ns) + 1;
+	for (unsigned i = 0; i < b->worker_count; i++) {
+		const struct tn_index_worker *w = &b->workers[i];
+		int64_t first = w->open_begin ? plan->begin_ns : w->begin;
+		int64_t last = w->open_end ? plan->end_ns : w->end;
+		int64_t reached = atomic_load(&w->reached_ns);
+		bool finished = atomic_load(&w->finished);
+
+		if (finished || reached > last)
+			reached = last;
+		if (reached > first)
+			covered += (double) ((uint64_t) reached -
+				(uint64_t) first);
+		if (finished)
+			covered += 1;
+	}
+	return covered >= span ? 1 : covered / span;
+}
+
+static uint64_t events_read(const struct build *b)
+{
+	uint64_t events = 0;
+
+	for (unsigned i = 0; i < b->worker_count; i++)
+		events += atomic_load(&b->workers[i].events_read);
+	return events;
+}
+
+static void build_progress(void *data, struct tn_job_progress *progress)
+{
+	const struct build *b = data;
+
+	progress->fraction = covered_fraction(b);
+	progress->items = events_read(b);
+}
+
+/* ---- stitching (the job's thread, after the workers) ---- */
+
+static void stitch_checkpoints(const struct build *b, struct tn_index *index)
+{
+	uint64_t base = 0;
+	size_t total = 0, at = 0;
+
+	for (unsigned i = 0; i < b->worker_count; i++)
+		total += b->workers[i].checkpoints->len;
+	index->checkpoints = g_new(struct tn_checkpoint, total);
+	index->checkpoint_count = total;
+	/* Slices are in trace order, so appending keeps ranks sorted. */
+	for (unsigned i = 0; i < b->worker_count; i++) {
+		const struct tn_index_worker *w = &b->workers[i];
+
+		for (guint k = 0; k < w->checkpoints->len; k++) {
+			struct tn_checkpoint checkpoint = g_array_index(
+				w->checkpoints, struct tn_checkpoint, k);
+
+			checkpoint.rank += base;
+			index->checkpoints[at++] = checkpoint;
+		}
+		base += w->count;
+	}
+}
+
+static int compare_class_names(const void *a, const void *b)
+{
+	return strcmp(((const struct tn_class_count *) a)->name,
+		((const struct tn_class_count *) b)->name);
+}
+
+static void stitch_classes(const struct build *b, struct tn_index *index)
+{
+	GHashTable *totals = g_hash_table_new_full(g_str_hash, g_str_equal,
+		g_free, g_free);
+	GHashTableIter iter;
+	gpointer name, count;
+	size_t at = 0;
+
+	for (unsigned i = 0; i < b->worker_count; i++)
+		tn_index_worker_add_class_counts(&b->workers[i], totals);
+	index->class_count = g_hash_table_size(totals);
+	index->classes = g_new0(struct tn_class_count, index->class_count);
+	g_hash_table_iter_init(&iter, totals);
+	while (g_hash_table_iter_next(&iter, &name, &count)) {
+		index->classes[at].name = g_strdup(name);
+		index->classes[at].count = *(const uint64_t *) count;
+		at++;
+	}
+	qsort(index->classes, index->class_count, sizeof(*index->classes),
+		compare_class_names);
+	g_hash_table_destroy(totals);
+}
+
+static struct tn_index *stitch(struct build *b)
+{
+	struct tn_index *index = g_new0(struct tn_index, 1);
+
+	index->begin_ns = b->plan.begin_ns;
+	index->end_ns = b->plan.end_ns;
+	index->bin_count = b->plan.bin_count;
+	index->bins = g_new0(uint64_t, b->plan.bin_count);
+	for (unsigned i = 0; i < b->worker_count; i++) {
+		const struct tn_index_worker *w = &b->workers[i];
+
+		index->event_count += w->count;
+		index->discarded_events += w->discarded;
+		for (size_t k = 0; k < b->plan.bin_count; k++)
+			index->bins[k] += w->bins[k];
+	}
+	stitch_checkpoints(b, index);
+	stitch_classes(b, index);
+	/* Only a single worker reads every packet of the trace. */
+	if (b->worker_count == 1 && b->workers[0].packets) {
+		index->packet_tables = b->workers[0].packets;
+		b->workers[0].packets = NULL;
+	} else {
+		index->packet_tables = tn_packets_create();
+	}
+	return index;
+}
+
+/* ---- the run (the job's thread and the workers' threads) ---- */
+
+static void record_failure(struct build *b, const struct tn_error *err)
+{
+	char *message = g_strdup_printf("cannot index %s: %s",
+		tn_trace_get_path(b->plan.trace), err->message);
+
+	pthread_mutex_lock(&b->lock);
+	if (!b->message[0])
+		g_strlcpy(b->message, message, sizeof(b->message));
+	pthread_mutex_unlock(&b->lock);
+	g_free(message);
+	atomic_store(&b->failed, true);
+}
+
+static bool should_stop(const void *data)
+{
+	const struct build *b = data;
+
+	return atomic_load(&b->failed) || tn_job_is_cancelled(b->job);
+}
+
+static void run_worker(struct build *b, struct tn_index_worker *w)
+{
+	struct tn_error err;
+
+	tn_error_clear(&err);
+	if (tn_index_worker_run(w, should_stop, b, &err))
+		record_failure(b, &err);
+}
+
+struct worker_thread {
+	struct build *b;
+	unsigned i;
+};
+
+static void *worker_thread(void *data)
+{
+	const struct worker_thread *arg = data;
+
+	run_worker(arg->b, &arg->b->workers[arg->i]);
+	tn_core_thread_cleanup();
+	return NULL;
+}
+
+static int run_build(struct tn_job *job, void *data, struct tn_error *err)
+{
+	struct build *b = data;
+	pthread_t *threads = g_new0(pthread_t, b->worker_count);
+	struct worker_thread *args = g_new0(struct worker_thread,
+		b->worker_count);
+	unsigned started = 1;	/* worker 0 is this thread */
+	int status = 0;
+
+	b->job = job;
+	for (; started < b->worker_count; started++) {
+		args[started] = (struct worker_thread) { b, started };
+		status = pthread_create(&threads[started], NULL, worker_thread,
+			&args[started]);
+		if (status) {
+			struct tn_error cause;
+
+			tn_error_set(&cause, "cannot start a thread: %s",
+				strerror(status));
+			record_failure(b, &cause);
+			break;
+		}
+	}
+	if (!atomic_load(&b->failed))
+		run_worker(b, &b->workers[0]);
+	for (unsigned i = 1; i < started; i++)
+		pthread_join(threads[i], NULL);
+	g_free(threads);
+	g_free(args);
+	/* The final counts, for the snapshots taken once it ended. */
+	tn_job_set_progress(job, covered_fraction(b), events_read(b));
+	if (b->message[0]) {
+		tn_error_set(err, "%s", b->message);
+		return -1;
+	}
+	if (!tn_job_is_cancelled(job))
+		b->index = stitch(b);
+	return 0;
+}
+
+static const struct tn_job_class build_class = {
+	.name = "indexing",
+	.run = run_build,
+	.progress = build_progress,
+	.free = build_free,
+};
+
+/* ---- the API ---- */
+
+int tn_index_build_start(const struct tn_trace *trace, unsigned workers,
+		struct tn_job **out, struct tn_error *err)
+{
+	struct build *b = build_new(trace, workers);
+
+	if (tn_job_start(&build_class, b, out, err)) {
+		build_free(b);
+		return -1;
+	}
+	return 0;
+}
+
+unsigned tn_index_build_get_worker_count(struct tn_job *job)
+{
+	const struct build *b;
+
+	if (tn_job_borrow_class(job) != &build_class)
+		return 0;
+	/* Fixed before the job started: safe while it runs. */
+	b = tn_job_borrow_data(job);
+	return b->worker_count;
+}
+
+struct tn_index *tn_index_build_take(struct tn_job *job)
+{
+	struct tn_job_progress progress;
+	struct tn_index *index;
+	struct build *b;
+
+	if (tn_job_borrow_class(job) != &build_class)
+		return NULL;
+	tn_job_get_progress(job, &progress);
+	if (progress.state != TN_JOB_DONE)
+		return NULL;
+	b = tn_job_borrow_data(job);
+	index = b->index;
+	b->index = NULL;
+	return index;
+}

@@ -1,0 +1,78 @@
+/* index-worker.h - one worker of the index build: reads one time slice
+ * of the trace and counts what it holds (internal: not part of the
+ * public API).
+ *
+ * The trace's time range is cut into contiguous slices [t_i, t_{i+1} - 1].
+ * Every event with timestamp t_i falls in slice i, so a read of a slice
+ * numbers ties exactly as a full read does, and the rank of an event is
+ * the number of events of the earlier slices plus its rank in its slice.
+ * A worker keeps only counts, bins and a checkpoint every
+ * TN_INDEX_INTERVAL events (ranks local to its slice); index-build.c
+ * stitches the workers' results.
+ */
+#ifndef TRACENAV_CORE_INDEX_WORKER_H
+#define TRACENAV_CORE_INDEX_WORKER_H
+
+#include <glib.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tracenav/error.h"
+#include "tracenav/packets.h"
+#include "tracenav/trace.h"
+
+/* What every worker of one build reads: set before they start, never
+ * changed after. */
+struct tn_index_plan {
+	const struct tn_trace *trace;
+	bool has_range;		/* the trace's time range, if it has one */
+	int64_t begin_ns, end_ns;
+	size_t bin_count;	/* 0 without a time range */
+	uint64_t bin_width;
+};
+
+struct tn_index_worker {
+	const struct tn_index_plan *plan;
+	/* The slice: [begin, end]; open ends read from the trace's start
+	 * or to its end. */
+	int64_t begin, end;
+	bool open_begin, open_end;
+	/* Progress, written by the worker, read by any thread. */
+	_Atomic uint64_t events_read;
+	_Atomic int64_t reached_ns;
+	atomic_bool finished;
+	/* Results, touched by the worker's thread only until it finished
+	 * (the build joins the thread before it reads them). */
+	uint64_t count;
+	uint64_t discarded;
+	GArray *checkpoints;	/* struct tn_checkpoint, local ranks */
+	GHashTable *class_counts;	/* name -> uint64_t * */
+	uint64_t *bins;		/* plan->bin_count */
+	/* The packets of the stream files without a packet index, when the
+	 * worker reads the whole trace (one worker) to its end. */
+	struct tn_packet_tables *packets;
+};
+
+/* Set worker i of count up for plan (which must outlive it): slice i
+ * starts at begin_ns + i * (span / count). */
+void tn_index_worker_init(struct tn_index_worker *w,
+		const struct tn_index_plan *plan, unsigned i, unsigned count);
+
+/* Read the worker's slice, calling stop(stop_data) every few hundred
+ * events and stopping early when it returns true; sets finished at the
+ * end.  On the worker's own thread (it opens its own readers).  Returns
+ * 0 (read to the slice's end, or stopped), or -1 with err. */
+int tn_index_worker_run(struct tn_index_worker *w,
+		bool (*stop)(const void *stop_data), const void *stop_data,
+		struct tn_error *err);
+
+/* Add the worker's counts per event name to totals (name -> uint64_t *,
+ * g_free'd keys and values). */
+void tn_index_worker_add_class_counts(const struct tn_index_worker *w,
+		GHashTable *totals);
+
+/* Free the worker's results.  Not while it runs. */
+void tn_index_worker_fini(struct tn_index_worker *w);
+
+#endif

@@ -1,0 +1,162 @@
+/* packets-collect.c - packet tables gathered while reading (see
+ * packets-collect.h). */
+#include <glib.h>
+#include <stdlib.h>
+
+#include "bt-util.h"
+#include "clock.h"
+#include "ctf-index.h"
+#include "packets-collect.h"
+
+/* The packets of one stream as the reader gives them. */
+struct stream_packets {
+	char *file;		/* real path; NULL: not collected */
+	GArray *begin_ns, *end_ns;	/* int64_t */
+};
+
+struct tn_packets_collector {
+	GHashTable *streams;	/* tn_bt_address_key(stream) -> struct
+				 * stream_packets * */
+};
+
+static void stream_packets_free(gpointer data)
+{
+	struct stream_packets *packets = data;
+
+	g_free(packets->file);
+	g_array_free(packets->begin_ns, TRUE);
+	g_array_free(packets->end_ns, TRUE);
+	g_free(packets);
+}
+
+struct tn_packets_collector *tn_packets_collector_create(void)
+{
+	struct tn_packets_collector *collector =
+		g_new0(struct tn_packets_collector, 1);
+
+	collector->streams = g_hash_table_new_full(g_direct_hash,
+		g_direct_equal, NULL, stream_packets_free);
+	return collector;
+}
+
+void tn_packets_collector_destroy(struct tn_packets_collector *collector)
+{
+	if (!collector)
+		return;
+	g_hash_table_destroy(collector->streams);
+	g_free(collector);
+}
+
+/* The real path of the stream's file if its packets are worth
+ * collecting (malloc'ed), or NULL. */
+static char *collectable_file(const bt_stream *stream)
+{
+	const bt_stream_class *sc = bt_stream_borrow_class_const(stream);
+	const char *name = bt_stream_get_name(stream);
+	char *file, *dir, *base;
+	bool indexed;
+
+	if (!name || !bt_stream_class_borrow_default_clock_class_const(sc) ||
+	    !bt_stream_class_packets_have_beginning_default_clock_snapshot(sc) ||
+	    !bt_stream_class_packets_have_end_default_clock_snapshot(sc))
+		return NULL;
+	file = realpath(name, NULL);
+	if (!file)
+		return NULL;
+	dir = g_path_get_dirname(file);
+	base = g_path_get_basename(file);
+	indexed = tn_ctf_index_exists(dir, base);
+	g_free(dir);
+	g_free(base);
+	if (indexed) {
+		free(file);
+		return NULL;
+	}
+	return file;
+}
+
+static struct stream_packets *packets_of(
+		struct tn_packets_collector *collector, const bt_stream *stream)
+{
+	struct stream_packets *packets = g_hash_table_lookup(
+		collector->streams, tn_bt_address_key(stream));
+	char *file;
+
+	if (packets)
+		return packets;
+	packets = g_new0(struct stream_packets, 1);
+	packets->begin_ns = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	packets->end_ns = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	if ((file = collectable_file(stream))) {
+		packets->file = g_strdup(file);
+		free(file);
+	}
+	g_hash_table_insert(collector->streams, tn_bt_address_key(stream),
+		packets);
+	return packets;
+}
+
+static void add_packet_time(struct stream_packets *packets, GArray *times,
+		const bt_clock_snapshot *snapshot)
+{
+	int64_t ns;
+
+	if (!packets->file)
+		return;
+	if (!tn_clock_snapshot_ns(snapshot, &ns)) {
+		g_clear_pointer(&packets->file, g_free);	/* give up */
+		return;
+	}
+	g_array_append_val(times, ns);
+}
+
+void tn_packets_collector_add(struct tn_packets_collector *collector,
+		const bt_message *msg)
+{
+	struct stream_packets *packets;
+	const bt_packet *packet;
+
+	switch (bt_message_get_type(msg)) {
+	case BT_MESSAGE_TYPE_PACKET_BEGINNING:
+		packet = bt_message_packet_beginning_borrow_packet_const(msg);
+		packets = packets_of(collector,
+			bt_packet_borrow_stream_const(packet));
+		add_packet_time(packets, packets->begin_ns,
+			bt_message_packet_beginning_borrow_default_clock_snapshot_const(
+				msg));
+		break;
+	case BT_MESSAGE_TYPE_PACKET_END:
+		packet = bt_message_packet_end_borrow_packet_const(msg);
+		packets = packets_of(collector,
+			bt_packet_borrow_stream_const(packet));
+		add_packet_time(packets, packets->end_ns,
+			bt_message_packet_end_borrow_default_clock_snapshot_const(
+				msg));
+		break;
+	default:
+		break;
+	}
+}
+
+void tn_packets_collector_finish(struct tn_packets_collector *collector,
+		struct tn_packet_tables *tables)
+{
+	GHashTableIter iter;
+	gpointer key, value;
+
+	g_hash_table_iter_init(&iter, collector->streams);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		struct stream_packets *packets = value;
+		uint64_t count = packets->begin_ns->len;
+
+		if (!packets->file || count == 0 ||
+		    count != packets->end_ns->len)
+			continue;
+		tn_packets_add_table(tables, packets->file, count,
+			(int64_t *) g_array_free(packets->begin_ns, FALSE),
+			(int64_t *) g_array_free(packets->end_ns, FALSE));
+		g_clear_pointer(&packets->file, g_free);
+		packets->begin_ns = g_array_new(FALSE, FALSE, sizeof(int64_t));
+		packets->end_ns = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	}
+}

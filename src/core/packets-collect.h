@@ -1,0 +1,35 @@
+/* packets-collect.h - packet tables gathered while a reader reads the
+ * whole trace (internal: not part of the public API).
+ *
+ * The preparse feeds every message of its reader here; the begin and
+ * end times of the packets of each stream whose file has no packet
+ * index become that file's packet table (packets.h).
+ */
+#ifndef TRACENAV_CORE_PACKETS_COLLECT_H
+#define TRACENAV_CORE_PACKETS_COLLECT_H
+
+#include <babeltrace2/babeltrace.h>
+
+#include "tracenav/packets.h"
+
+struct tn_packets_collector;
+
+/* A new, empty collector.  Never NULL.  One thread at a time. */
+struct tn_packets_collector *tn_packets_collector_create(void);
+
+/* Note msg's time if it begins or ends a packet of a stream worth a
+ * table: both packet bounds have a time, and its file (src.ctf.fs names
+ * a stream after it) has no packet index.  Other messages are ignored. */
+void tn_packets_collector_add(struct tn_packets_collector *collector,
+		const bt_message *msg);
+
+/* Add to tables the table of every stream seen whose packets all ended
+ * (the reader reached the end of the trace).  The collector is left
+ * without them. */
+void tn_packets_collector_finish(struct tn_packets_collector *collector,
+		struct tn_packet_tables *tables);
+
+/* NULL-safe. */
+void tn_packets_collector_destroy(struct tn_packets_collector *collector);
+
+#endif
