@@ -24,9 +24,11 @@ struct tn_reader_options {
 	int64_t end_ns;
 };
 
+/* As every reading function of the core (error.h): 1 an item, 0 the
+ * end, -1 an error. */
 enum tn_reader_status {
-	TN_READER_OK = 0,	/* *ev holds the next item */
-	TN_READER_END = 1,	/* no more items */
+	TN_READER_OK = 1,	/* *ev holds the next item */
+	TN_READER_END = 0,	/* no more items */
 	TN_READER_ERROR = -1,	/* err says why; the reader cannot go on */
 };
 

@@ -31,17 +31,18 @@ struct tn_runtime_tree;
 /* Make a new, empty private directory PREFIX-XXXXXX (mkdtemp) in the
  * runtime directory, creating the latter (0700) if needed and refusing
  * it if it is not a directory of ours with mode 0700 (a symlink planted
- * there is not followed).  Returns its path (g_free it), or NULL with
- * err set. */
-char *tn_runtime_make_dir(const char *prefix, struct tn_error *err);
+ * there is not followed).  Returns 0 and sets *path (g_free it), or -1
+ * with err. */
+int tn_runtime_make_dir(const char *prefix, char **path,
+		struct tn_error *err);
 
 /* Register a tree for removal: the files (or symlinks) are unlinked
  * first, then the directories are removed in the order given (children
- * before their parents).  The paths are copied.  Returns the tree, or
- * NULL with err set (too many trees alive at once). */
-struct tn_runtime_tree *tn_runtime_register(const char *const *files,
-		size_t file_count, const char *const *dirs, size_t dir_count,
-		struct tn_error *err);
+ * before their parents).  The paths are copied.  Returns 0 and sets
+ * *tree, or -1 with err (too many trees alive at once). */
+int tn_runtime_register(const char *const *files, size_t file_count,
+		const char *const *dirs, size_t dir_count,
+		struct tn_runtime_tree **tree, struct tn_error *err);
 
 /* Remove the tree's files and directories now and forget it.
  * NULL-safe. */

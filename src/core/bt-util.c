@@ -36,7 +36,8 @@ static pthread_mutex_t plugins_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t classes_lock = PTHREAD_MUTEX_INITIALIZER;
 static const bt_plugin_set *plugins;
 
-static const bt_plugin *find_plugin(const char *name, struct tn_error *err)
+static int find_plugin(const char *name, const bt_plugin **out,
+		struct tn_error *err)
 {
 	const bt_plugin *plugin = NULL;
 
@@ -63,11 +64,14 @@ static const bt_plugin *find_plugin(const char *name, struct tn_error *err)
 			plugin = candidate;
 	}
 	pthread_mutex_unlock(&plugins_lock);
-	if (!plugin)
+	if (!plugin) {
 		tn_error_set(err, "the libbabeltrace2 plugin \"%s\" is not "
 			"installed: install the Debian package babeltrace2 "
 			"(apt-get install babeltrace2)", name);
-	return plugin;
+		return -1;
+	}
+	*out = plugin;
+	return 0;
 }
 
 void tn_bt_classes_lock(void)
@@ -80,36 +84,38 @@ void tn_bt_classes_unlock(void)
 	pthread_mutex_unlock(&classes_lock);
 }
 
-const bt_component_class_source *tn_bt_source_class(const char *plugin_name,
-		const char *name, struct tn_error *err)
+int tn_bt_source_class(const char *plugin_name, const char *name,
+		const bt_component_class_source **cls, struct tn_error *err)
 {
-	const bt_plugin *plugin = find_plugin(plugin_name, err);
-	const bt_component_class_source *cls;
+	const bt_plugin *plugin;
 
-	if (!plugin)
-		return NULL;
-	cls = bt_plugin_borrow_source_component_class_by_name_const(plugin,
+	if (find_plugin(plugin_name, &plugin, err))
+		return -1;
+	*cls = bt_plugin_borrow_source_component_class_by_name_const(plugin,
 		name);
-	if (!cls)
+	if (!*cls) {
 		tn_error_set(err, "libbabeltrace2 has no component class "
 			"source.%s.%s", plugin_name, name);
-	return cls;
+		return -1;
+	}
+	return 0;
 }
 
-const bt_component_class_filter *tn_bt_filter_class(const char *plugin_name,
-		const char *name, struct tn_error *err)
+int tn_bt_filter_class(const char *plugin_name, const char *name,
+		const bt_component_class_filter **cls, struct tn_error *err)
 {
-	const bt_plugin *plugin = find_plugin(plugin_name, err);
-	const bt_component_class_filter *cls;
+	const bt_plugin *plugin;
 
-	if (!plugin)
-		return NULL;
-	cls = bt_plugin_borrow_filter_component_class_by_name_const(plugin,
+	if (find_plugin(plugin_name, &plugin, err))
+		return -1;
+	*cls = bt_plugin_borrow_filter_component_class_by_name_const(plugin,
 		name);
-	if (!cls)
+	if (!*cls) {
 		tn_error_set(err, "libbabeltrace2 has no component class "
 			"filter.%s.%s", plugin_name, name);
-	return cls;
+		return -1;
+	}
+	return 0;
 }
 
 static void append(char *buf, size_t size, const char *text)

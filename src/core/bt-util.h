@@ -16,12 +16,13 @@
 bt_logging_level tn_bt_component_log_level(void);
 
 /* Borrow a component class from the plugins installed with
- * libbabeltrace2 ("ctf"/"fs", "utils"/"muxer", ...).  The plugin stays
- * loaded until the process exits.  NULL with err set if it is missing. */
-const bt_component_class_source *tn_bt_source_class(const char *plugin,
-		const char *name, struct tn_error *err);
-const bt_component_class_filter *tn_bt_filter_class(const char *plugin,
-		const char *name, struct tn_error *err);
+ * libbabeltrace2 ("ctf"/"fs", "utils"/"muxer", ...) into *cls; the
+ * plugin stays loaded until the process exits.  Any thread.  Returns 0,
+ * or -1 with err when it is missing. */
+int tn_bt_source_class(const char *plugin, const char *name,
+		const bt_component_class_source **cls, struct tn_error *err);
+int tn_bt_filter_class(const char *plugin, const char *name,
+		const bt_component_class_filter **cls, struct tn_error *err);
 
 /* Hold while making or destroying anything that refers to the component
  * classes above (graphs and their components, query executors), from

@@ -257,8 +257,9 @@ static int collect_files(const char *root, const char *rel, int depth,
 	return ret;
 }
 
-/* The sorted real paths of the trace directories, or NULL with err. */
-static GPtrArray *real_trace_dirs(const struct tn_trace *trace,
+/* The sorted real paths of the trace directories into *out: 0, or -1
+ * with err. */
+static int real_trace_dirs(const struct tn_trace *trace, GPtrArray **out,
 		struct tn_error *err)
 {
 	GPtrArray *dirs = g_ptr_array_new_with_free_func(g_free);
@@ -271,13 +272,14 @@ static GPtrArray *real_trace_dirs(const struct tn_trace *trace,
 			tn_error_set(err, "cannot read trace directory %s: %s",
 				dir, strerror(errno));
 			g_ptr_array_free(dirs, TRUE);
-			return NULL;
+			return -1;
 		}
 		g_ptr_array_add(dirs, g_strdup(real));
 		free(real);
 	}
 	g_ptr_array_sort(dirs, compare_strings);
-	return dirs;
+	*out = dirs;
+	return 0;
 }
 
 /* Where the index of a trace, as its files are now, lives. */
@@ -329,12 +331,12 @@ static int hash_dir_files(GChecksum *sum, const char *dir,
 static int compute_entry(const struct tn_trace *trace,
 		struct cache_entry *entry, struct tn_error *err)
 {
-	GPtrArray *dirs = real_trace_dirs(trace, err);
+	GPtrArray *dirs;
 	GChecksum *sum;
 	char key_hex[2 * DIGEST_LEN + 1];
 	int ret = 0;
 
-	if (!dirs)
+	if (real_trace_dirs(trace, &dirs, err))
 		return -1;
 	compute_path_hash(dirs, entry);
 	sum = g_checksum_new(G_CHECKSUM_SHA256);

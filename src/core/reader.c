@@ -129,8 +129,7 @@ static int add_sources(struct tn_reader *reader, const struct tn_trace *trace,
 	const bt_component_class_source *fs_class;
 	uint64_t muxer_port = 0;
 
-	fs_class = tn_bt_source_class("ctf", "fs", err);
-	if (!fs_class)
+	if (tn_bt_source_class("ctf", "fs", &fs_class, err))
 		return -1;
 	for (size_t group = 0; group < tn_trace_get_group_count(trace);
 			group++) {
@@ -179,8 +178,7 @@ static int add_filter(struct tn_reader *reader, const char *plugin,
 {
 	const bt_component_class_filter *cls;
 
-	cls = tn_bt_filter_class(plugin, name, err);
-	if (!cls)
+	if (tn_bt_filter_class(plugin, name, &cls, err))
 		return -1;
 	if (bt_graph_add_filter_component(reader->graph, cls, name, params,
 			tn_bt_component_log_level(), out)) {

@@ -77,7 +77,7 @@ static int check_private_dir(const char *path, struct tn_error *err)
 }
 
 /* The runtime directory, created if needed; g_free the result. */
-static char *runtime_dir(struct tn_error *err)
+static int runtime_dir(char **out, struct tn_error *err)
 {
 	const char *xdg = usable_xdg_runtime_dir();
 	char *path = xdg ? g_strdup_printf("%s/tracenav", xdg) :
@@ -88,36 +88,37 @@ static char *runtime_dir(struct tn_error *err)
 		if (chmod(path, 0700) != 0) {
 			tn_error_set(err, "%s: %s", path, strerror(errno));
 			g_free(path);
-			return NULL;
+			return -1;
 		}
 	} else if (errno != EEXIST) {
 		tn_error_set(err, "cannot create %s: %s", path, strerror(errno));
 		g_free(path);
-		return NULL;
+		return -1;
 	}
 	if (check_private_dir(path, err)) {
 		g_free(path);
-		return NULL;
+		return -1;
 	}
-	return path;
+	*out = path;
+	return 0;
 }
 
-char *tn_runtime_make_dir(const char *prefix, struct tn_error *err)
+int tn_runtime_make_dir(const char *prefix, char **out, struct tn_error *err)
 {
-	char *dir = runtime_dir(err);
-	char *path;
+	char *dir, *path;
 
-	if (!dir)
-		return NULL;
+	if (runtime_dir(&dir, err))
+		return -1;
 	path = g_strdup_printf("%s/%s-XXXXXX", dir, prefix);
 	g_free(dir);
 	if (!mkdtemp(path)) {
 		tn_error_set(err, "cannot create %s: %s", path,
 			strerror(errno));
 		g_free(path);
-		return NULL;
+		return -1;
 	}
-	return path;
+	*out = path;
+	return 0;
 }
 
 /* One allocation holding the path array and the strings. */
@@ -159,9 +160,9 @@ static void remove_paths(const struct tn_runtime_tree *tree)
 	}
 }
 
-struct tn_runtime_tree *tn_runtime_register(const char *const *files,
-		size_t file_count, const char *const *dirs, size_t dir_count,
-		struct tn_error *err)
+int tn_runtime_register(const char *const *files, size_t file_count,
+		const char *const *dirs, size_t dir_count,
+		struct tn_runtime_tree **out, struct tn_error *err)
 {
 	struct tn_runtime_tree *tree = tree_new(files, file_count, dirs,
 		dir_count);
@@ -173,13 +174,15 @@ struct tn_runtime_tree *tn_runtime_register(const char *const *files,
 			continue;
 		tree->slot = slot;
 		if (atomic_compare_exchange_strong(&live[slot], &expected,
-				tree))
-			return tree;
+				tree)) {
+			*out = tree;
+			return 0;
+		}
 	}
 	tn_error_set(err, "too many private directories at once (%d)",
 		MAX_TREES);
 	g_free(tree);
-	return NULL;
+	return -1;
 }
 
 void tn_runtime_remove(struct tn_runtime_tree *tree)

@@ -414,13 +414,15 @@ static int register_slice(struct tn_slice *slice, GPtrArray *files,
 {
 	GPtrArray *paths = g_ptr_array_new_with_free_func(g_free);
 	GPtrArray *dirs = g_ptr_array_new_with_free_func(g_free);
+	int status;
 
 	list_slice_paths(slice, files, paths, dirs);
-	slice->tree = tn_runtime_register((const char *const *) paths->pdata,
-		paths->len, (const char *const *) dirs->pdata, dirs->len, err);
+	status = tn_runtime_register((const char *const *) paths->pdata,
+		paths->len, (const char *const *) dirs->pdata, dirs->len,
+		&slice->tree, err);
 	g_ptr_array_free(paths, TRUE);
 	g_ptr_array_free(dirs, TRUE);
-	return slice->tree ? 0 : -1;
+	return status;
 }
 
 /* The header and the kept entries; the first kept packet grows by the
@@ -515,14 +517,14 @@ static void name_views(struct tn_slice *slice, const struct tn_trace *trace,
 	}
 }
 
-static struct tn_slice *slice_new(const struct tn_trace *trace,
+static int slice_new(const struct tn_trace *trace, struct tn_slice **out,
 		struct tn_error *err)
 {
 	struct tn_slice *slice;
-	char *root = tn_runtime_make_dir("slice", err);
+	char *root;
 
-	if (!root)
-		return NULL;
+	if (tn_runtime_make_dir("slice", &root, err))
+		return -1;
 	slice = g_new0(struct tn_slice, 1);
 	slice->root = root;
 	slice->dir_count = tn_trace_get_dir_count(trace);
@@ -530,7 +532,8 @@ static struct tn_slice *slice_new(const struct tn_trace *trace,
 	slice->views = g_new0(char *, slice->dir_count);
 	for (size_t i = 0; i < slice->dir_count; i++)
 		slice->dirs[i] = g_strdup(tn_trace_get_dir(trace, i));
-	return slice;
+	*out = slice;
+	return 0;
 }
 
 static int create_slice(const struct tn_trace *trace, int64_t target_ns,
@@ -543,7 +546,7 @@ static int create_slice(const struct tn_trace *trace, int64_t target_ns,
 
 	*out = NULL;
 	if (choose_all_packets(trace, target_ns, tables, files, err) ||
-	    !(slice = slice_new(trace, err)))
+	    slice_new(trace, &slice, err))
 		goto end;
 	name_views(slice, trace, files);
 	if (register_slice(slice, files, err)) {

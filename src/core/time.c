@@ -164,23 +164,25 @@ static struct cursor trimmed(const char *text)
  * normalises them ("12:61" becomes 13:01).  A typo is likelier than
  * intent, so we reject them.  Second 60 is allowed: it is valid in a
  * struct tm (leap second) and mktime() gives the next minute. */
-static bool check_field(const struct cursor *text, const char *what,
+static int check_field(const struct cursor *text, const char *what,
 		int value, int max, struct tn_error *err)
 {
 	if (value <= max)
-		return true;
+		return 0;
 	tn_error_set(err, "invalid time \"%.*s\": %s %02d is out of range "
 		"(00 to %02d)", (int) (text->end - text->p), text->p, what,
 		value, max);
-	return false;
+	return -1;
 }
 
-static bool check_clock(const struct cursor *text,
+static int check_clock(const struct cursor *text,
 		const struct clock_fields *f, struct tn_error *err)
 {
-	return check_field(text, "hour", f->hour, 23, err) &&
-		check_field(text, "minute", f->minute, 59, err) &&
-		check_field(text, "second", f->second, 60, err);
+	if (check_field(text, "hour", f->hour, 23, err) ||
+	    check_field(text, "minute", f->minute, 59, err) ||
+	    check_field(text, "second", f->second, 60, err))
+		return -1;
+	return 0;
 }
 
 static bool is_leap_year(int year)
@@ -201,7 +203,7 @@ static int days_in_month(int year, int month)
 
 /* Same reason as check_clock(): mktime() would turn 2024-02-30 into
  * 2024-03-01 without a word. */
-static bool check_date(const struct cursor *text,
+static int check_date(const struct cursor *text,
 		const struct date_fields *d, struct tn_error *err)
 {
 	int len = (int) (text->end - text->p);
@@ -209,15 +211,15 @@ static bool check_date(const struct cursor *text,
 	if (d->month < 1 || d->month > 12) {
 		tn_error_set(err, "invalid time \"%.*s\": month %02d is out of "
 			"range (01 to 12)", len, text->p, d->month);
-		return false;
+		return -1;
 	}
 	if (d->day < 1 || d->day > days_in_month(d->year, d->month)) {
 		tn_error_set(err, "invalid time \"%.*s\": day %02d is out of "
 			"range (01 to %02d for %04d-%02d)", len, text->p, d->day,
 			days_in_month(d->year, d->month), d->year, d->month);
-		return false;
+		return -1;
 	}
-	return true;
+	return 0;
 }
 
 /* ---- Conversions ------------------------------------------------------- */
@@ -280,11 +282,11 @@ static int parse_date_time(const struct cursor *text, struct cursor c,
 	int64_t ns;
 
 	if (!take_date(&c, &d))
-		return 1;
+		return 0;
 	/* One space exactly, as in babeltrace2's "DATE TIME" pattern. */
 	if (!at_end(&c) && (!take_char(&c, ' ') || !take_clock(&c, &f)))
-		return 1;
-	if (!check_date(text, &d, err) || !check_clock(text, &f, err))
+		return 0;
+	if (check_date(text, &d, err) || check_clock(text, &f, err))
 		return -1;
 
 	seconds = broken_down_to_seconds(&d, &f, gmt);
@@ -303,7 +305,7 @@ static int parse_date_time(const struct cursor *text, struct cursor c,
 		return -1;
 	}
 	*out = (struct tn_time_spec) { TN_TIME_ABSOLUTE, ns };
-	return 0;
+	return 1;
 }
 
 static int parse_time_of_day(const struct cursor *text, struct cursor c,
@@ -312,11 +314,11 @@ static int parse_time_of_day(const struct cursor *text, struct cursor c,
 	struct clock_fields f;
 
 	if (!take_clock(&c, &f))
-		return 1;
-	if (!check_clock(text, &f, err))
+		return 0;
+	if (check_clock(text, &f, err))
 		return -1;
 	*out = (struct tn_time_spec) { TN_TIME_OF_DAY, clock_to_ns(&f) };
-	return 0;
+	return 1;
 }
 
 static int parse_seconds(const struct cursor *text, struct cursor c,
@@ -327,11 +329,11 @@ static int parse_seconds(const struct cursor *text, struct cursor c,
 	int64_t seconds, frac = 0, ns;
 
 	if (!take_seconds(&c, &seconds, &overflow))
-		return 1;
+		return 0;
 	if (!at_end(&c) && !take_fraction(&c, &frac))
-		return 1;
+		return 0;
 	if (!at_end(&c))
-		return 1;
+		return 0;
 	/* babeltrace2 does not check; its value would wrap around.  We also
 	 * refuse -9223372036.854775808 (INT64_MIN), which the trimmer
 	 * rejects as a bound. */
@@ -342,11 +344,12 @@ static int parse_seconds(const struct cursor *text, struct cursor c,
 		return -1;
 	}
 	*out = (struct tn_time_spec) { TN_TIME_ABSOLUTE, negative ? -ns : ns };
-	return 0;
+	return 1;
 }
 
-/* Each form parser returns 0 on success, -1 when the text has its form
- * but a bad value (err is set), and 1 when the text is not of its form. */
+/* Each form parser returns 1 with *out when the text has its form, 0
+ * when it has not (nothing set), -1 when it has its form but a bad value
+ * (err is set). */
 int tn_time_parse(const char *text, bool gmt, struct tn_time_spec *out,
 		struct tn_error *err)
 {
@@ -354,18 +357,19 @@ int tn_time_parse(const char *text, bool gmt, struct tn_time_spec *out,
 	int ret;
 
 	ret = parse_date_time(&c, c, gmt, out, err);
-	if (ret > 0)
+	if (ret == 0)
 		ret = parse_time_of_day(&c, c, out, err);
-	if (ret > 0)
+	if (ret == 0)
 		ret = parse_seconds(&c, c, out, err);
-	if (ret > 0) {
+	if (ret == 0) {
 		tn_error_set(err, "invalid time \"%.*s\": " ACCEPTED_FORMS,
 			(int) (c.end - c.p), c.p);
 		return -1;
 	}
-	if (ret == 0)
-		tn_error_clear(err);
-	return ret;
+	if (ret < 0)
+		return -1;
+	tn_error_clear(err);
+	return 0;
 }
 
 /* ---- Resolving a time of day ------------------------------------------- */

@@ -99,13 +99,12 @@ static void find_trace_dirs(const char *dir, int depth, GPtrArray *dirs)
 static const bt_value *query_ctf_fs(const char *object, const bt_value *params)
 {
 	struct tn_error ignored;
-	const bt_component_class_source *fs =
-		tn_bt_source_class("ctf", "fs", &ignored);
+	const bt_component_class_source *fs;
 	bt_query_executor *query;
 	const bt_value *result = NULL;
 	bt_query_executor_query_status status;
 
-	if (!fs)
+	if (tn_bt_source_class("ctf", "fs", &fs, &ignored))
 		return NULL;
 	/* A query executor holds a reference to the shared class. */
 	tn_bt_classes_lock();
