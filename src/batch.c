@@ -1,14 +1,14 @@
 /* batch.c - --batch: run commands of the command table without a
- * terminal, results on stdout. */
+ * terminal, results on stdout and messages on stderr. */
 #include <stdio.h>
 
 #include "batch.h"
 #include "commands.h"
 
-static void batch_output(struct tn_session *session, enum tn_output_kind kind,
+static void batch_write(struct tn_output *out, enum tn_output_kind kind,
 		const char *title, const char *text)
 {
-	(void) session;
+	(void) out;
 	(void) title;
 	fprintf(kind == TN_OUTPUT_TEXT ? stdout : stderr, "%s\n", text);
 }
@@ -16,21 +16,23 @@ static void batch_output(struct tn_session *session, enum tn_output_kind kind,
 int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 		char *cache_dir)
 {
+	struct tn_output out = { batch_write };
 	struct tn_session session;
+	struct tn_command_context ctx = { &session, &out,
+		TN_BATCH_PAGE_ROWS, NULL };
 	struct tn_error err;
 	int status = 0;
 
-	if (tn_session_init(&session, trace, gmt, batch_output, &err)) {
+	if (tn_session_init(&session, trace, gmt, &err)) {
 		fprintf(stderr, "tracenav: %s: %s\n", tn_trace_get_path(trace),
 			err.message);
 		g_free(cache_dir);
 		return 1;
 	}
-	session.page_rows = TN_BATCH_PAGE_ROWS;
 	session.cache_dir = cache_dir;
 	/* Without a terminal, a command that needs the index waits for it. */
 	session.wait_for_index = true;
-	if (tn_command_run_script(&session, script, &err)) {
+	if (tn_command_run_script(&ctx, script, &err)) {
 		fflush(stdout);
 		fprintf(stderr, "tracenav: --batch: %s\n", err.message);
 		status = 1;

@@ -183,15 +183,13 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl)
 	struct tn_error err;
 	int status;
 
-	/* The TUI sets its own output function. */
-	if (tn_session_init(&session, trace, cl->dump.gmt, NULL, &err)) {
+	if (tn_session_init(&session, trace, cl->dump.gmt, &err)) {
 		fprintf(stderr, "tracenav: %s: %s\n", tn_trace_get_path(trace),
 			err.message);
 		return 1;
 	}
 	session.cache_dir = cache_dir(cl);
-	session.index_on_start = !cl->no_index;
-	status = tn_tui_run(&session, &err);
+	status = tn_tui_run(&session, !cl->no_index, &err);
 	if (status < 0) {
 		fprintf(stderr, "tracenav: %s\n", err.message);
 		status = 1;

@@ -1,26 +1,16 @@
-/* session.c - what the front ends share. */
+/* session.c - what the front ends share (see session.h). */
 #include <string.h>
 
 #include "session.h"
 #include "tracenav/cache.h"
 
 int tn_session_init(struct tn_session *session, struct tn_trace *trace,
-		bool gmt, void (*output)(struct tn_session *session,
-			enum tn_output_kind kind, const char *title,
-			const char *text), struct tn_error *err)
+		bool gmt, struct tn_error *err)
 {
 	memset(session, 0, sizeof(*session));
 	session->trace = trace;
 	session->gmt = gmt;
-	session->page_rows = 1;
-	session->output = output;
 	return tn_cursor_create(trace, NULL, &session->cursor, err);
-}
-
-static void message(struct tn_session *session, const char *text)
-{
-	if (session->output)
-		session->output(session, TN_OUTPUT_MESSAGE, NULL, text);
 }
 
 static void use_index(struct tn_session *session, struct tn_index *index)
@@ -32,11 +22,11 @@ static void use_index(struct tn_session *session, struct tn_index *index)
 }
 
 /* Try the cache; true if it gave the index. */
-static bool load_cached_index(struct tn_session *session)
+static bool load_cached_index(struct tn_session *session,
+		struct tn_output *out)
 {
 	struct tn_index *index = NULL;
 	struct tn_error err;
-	char *text;
 
 	if (!session->cache_dir)
 		return false;
@@ -46,15 +36,11 @@ static bool load_cached_index(struct tn_session *session)
 		use_index(session, index);
 		return true;
 	case TN_CACHE_INVALID:
-		text = g_strdup_printf("%s; indexing again", err.message);
-		message(session, text);
-		g_free(text);
+		tn_output_message(out, "%s; indexing again", err.message);
 		return false;
 	case TN_CACHE_ERROR:
-		text = g_strdup_printf("%s; the index stays in memory",
+		tn_output_message(out, "%s; the index stays in memory",
 			err.message);
-		message(session, text);
-		g_free(text);
 		session->cache_warned = true;
 		return false;
 	case TN_CACHE_MISS:
@@ -63,19 +49,21 @@ static bool load_cached_index(struct tn_session *session)
 	return false;
 }
 
-int tn_session_start_index(struct tn_session *session, struct tn_error *err)
+int tn_session_start_index(struct tn_session *session, struct tn_output *out,
+		struct tn_error *err)
 {
-	if (session->index || session->indexer)
+	session->index_stopped = false;
+	if (session->index || session->index_job)
 		return 0;
-	if (load_cached_index(session))
+	if (load_cached_index(session, out))
 		return 0;
-	return tn_indexer_start(session->trace, 0, &session->indexer, err);
+	return tn_index_build_start(session->trace, 0, &session->index_job,
+		err);
 }
 
-static void save_index(struct tn_session *session)
+static void save_index(struct tn_session *session, struct tn_output *out)
 {
 	struct tn_error err;
-	char *text;
 
 	if (!session->cache_dir || session->cache_warned)
 		return;
@@ -83,48 +71,88 @@ static void save_index(struct tn_session *session)
 			&err) == 0)
 		return;
 	session->cache_warned = true;
-	text = g_strdup_printf("%s; the index stays in memory", err.message);
-	message(session, text);
-	g_free(text);
+	tn_output_message(out, "%s; the index stays in memory", err.message);
 }
 
-bool tn_session_poll_index(struct tn_session *session)
+bool tn_session_get_index_progress(struct tn_session *session,
+		struct tn_job_progress *progress)
 {
-	struct tn_index_progress progress;
-
-	if (!session->indexer)
+	if (!session->index_job)
 		return false;
-	tn_indexer_get_progress(session->indexer, &progress);
-	if (!progress.done && !progress.failed && !progress.cancelled)
-		return true;
-	if (progress.done) {
-		use_index(session, tn_indexer_take_index(session->indexer));
-		save_index(session);
-	} else if (progress.failed) {
-		char *text = g_strdup_printf("indexing stopped: %s",
-			progress.message);
-
-		message(session, text);
-		g_free(text);
-	}
-	tn_indexer_destroy(session->indexer);
-	session->indexer = NULL;
+	tn_job_get_progress(session->index_job, progress);
 	return true;
 }
 
-void tn_session_cancel_index(struct tn_session *session)
+bool tn_session_poll_index(struct tn_session *session, struct tn_output *out)
 {
-	if (!session->indexer)
+	struct tn_job_progress progress;
+
+	if (!tn_session_get_index_progress(session, &progress))
+		return false;
+	if (progress.state == TN_JOB_RUNNING)
+		return true;
+	/* The cursor is the command job's until it ends. */
+	if (session->command_job && !tn_job_has_ended(session->command_job))
+		return true;
+	if (progress.state == TN_JOB_DONE) {
+		use_index(session, tn_index_build_take(session->index_job));
+		save_index(session, out);
+	} else if (progress.state == TN_JOB_FAILED) {
+		tn_output_message(out, "indexing stopped: %s",
+			progress.message);
+	}
+	tn_job_destroy(session->index_job);
+	session->index_job = NULL;
+	return true;
+}
+
+int tn_session_need_index(struct tn_session *session, const char *what,
+		struct tn_output *out, struct tn_error *err)
+{
+	struct tn_job_progress progress;
+
+	if (session->index)
+		return 0;
+	if (session->index_stopped && !session->wait_for_index) {
+		tn_error_set(err, "%s needs the index, whose build was "
+			"cancelled: :index builds it", what);
+		return -1;
+	}
+	if (tn_session_start_index(session, out, err))
+		return -1;
+	if (session->index_job && session->wait_for_index) {
+		tn_job_wait(session->index_job);
+		tn_session_poll_index(session, out);
+	}
+	if (session->index)
+		return 0;
+	if (tn_session_get_index_progress(session, &progress))
+		tn_error_set(err, "%s needs the index, %d%% built: try again "
+			"when the status bar shows the event count", what,
+			(int) (progress.fraction * 100));
+	else
+		tn_error_set(err, "%s needs the index, which could not be "
+			"built", what);
+	return -1;
+}
+
+void tn_session_cancel_index(struct tn_session *session,
+		struct tn_output *out)
+{
+	if (!session->index_job)
 		return;
-	tn_indexer_destroy(session->indexer);
-	session->indexer = NULL;
-	message(session, "indexing cancelled");
+	tn_job_destroy(session->index_job);
+	session->index_job = NULL;
+	session->index_stopped = true;
+	tn_output_message(out, "indexing cancelled");
 }
 
 void tn_session_fini(struct tn_session *session)
 {
-	tn_indexer_destroy(session->indexer);
-	session->indexer = NULL;
+	tn_job_destroy(session->command_job);
+	session->command_job = NULL;
+	tn_job_destroy(session->index_job);
+	session->index_job = NULL;
 	tn_cursor_destroy(session->cursor);
 	session->cursor = NULL;
 	/* The trace may outlive the session: it must not see a freed index. */

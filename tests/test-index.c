@@ -367,40 +367,6 @@ static void check_failures(void)
 	g_free(path);
 }
 
-/* The deprecated tn_indexer_* wrappers still build an index. */
-static void check_compat(void)
-{
-	char *path = gen_trace("compat", "--events 3000 --cpus 2 "
-		"--lost-every 2");
-	struct tn_index_progress progress;
-	struct tn_indexer *indexer;
-	struct tn_index *index = NULL;
-	struct tn_trace *trace;
-	struct tn_error err;
-
-	if (!tap_ok(tn_trace_open(path, &trace, &err) == 0, "compat: opens")) {
-		g_free(path);
-		return;
-	}
-	if (tap_ok(tn_indexer_start(trace, 0, &indexer, &err) == 0,
-			"compat: tn_indexer_start")) {
-		tn_indexer_wait(indexer);
-		tn_indexer_get_progress(indexer, &progress);
-		index = tn_indexer_take_index(indexer);
-		tap_ok(progress.done && !progress.failed && !progress.cancelled &&
-		       progress.fraction == 1 && progress.events == 3000 &&
-		       tn_indexer_get_worker_count(indexer) == 1,
-			"compat: done, %" G_GUINT64_FORMAT " events",
-			progress.events);
-		tap_ok(index && index->event_count == 3000,
-			"compat: the index");
-		tn_indexer_destroy(indexer);
-	}
-	tn_index_destroy(index);
-	tn_trace_destroy(trace);
-	g_free(path);
-}
-
 int main(void)
 {
 	/* Several streams and hosts, kernel and UST, ~100 events per
@@ -418,7 +384,6 @@ int main(void)
 	check_shared("tracecompass/bug446190");
 	check_cancel();
 	check_failures();
-	check_compat();
 	gen_cleanup();
 	return tap_done();
 }

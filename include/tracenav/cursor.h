@@ -69,6 +69,17 @@ int tn_cursor_get_rank(struct tn_cursor *cursor, uint64_t *rank,
 int tn_cursor_seek_rank(struct tn_cursor *cursor, uint64_t rank,
 		struct tn_error *err);
 
+/* The row at offset from the current event if the cursor holds it
+ * already, without reading anything (NULL otherwise): for a thread that
+ * must not wait, once the rows it shows were read with tn_cursor_row().
+ * Its has_prev may be false where tn_cursor_row() would read to fill it. */
+const struct tn_row *tn_cursor_peek_row(const struct tn_cursor *cursor,
+		int64_t offset);
+
+/* The rank of the current event if known without reading: 1 and *rank
+ * set, or 0. */
+int tn_cursor_peek_rank(const struct tn_cursor *cursor, uint64_t *rank);
+
 /* true if the trace has no event (at all, or matching the filter). */
 bool tn_cursor_is_empty(const struct tn_cursor *cursor);
 

@@ -103,37 +103,4 @@ unsigned tn_index_build_get_worker_count(struct tn_job *job);
  * thread only. */
 struct tn_index *tn_index_build_take(struct tn_job *job);
 
-/* ---- Deprecated: the indexer API before jobs, kept as thin wrappers
- * over the job above (indexer-compat.c) until its last users move. ---- */
-
-struct tn_indexer;
-
-struct tn_index_progress {
-	bool done;		/* finished (result ready) */
-	bool failed;		/* stopped on an error; message says why */
-	bool cancelled;
-	uint64_t events;	/* read so far, all workers */
-	double fraction;	/* of the time range covered, 0..1 */
-	double events_per_second;
-	double eta_seconds;	/* < 0 when unknown */
-	char message[TN_ERROR_MAX];
-};
-
-/* tn_index_build_start(). */
-int tn_indexer_start(const struct tn_trace *trace, unsigned workers,
-		struct tn_indexer **out, struct tn_error *err);
-/* tn_index_build_get_worker_count(). */
-unsigned tn_indexer_get_worker_count(const struct tn_indexer *indexer);
-/* tn_job_get_progress(), in the old shape. */
-void tn_indexer_get_progress(struct tn_indexer *indexer,
-		struct tn_index_progress *progress);
-/* tn_job_wait(). */
-void tn_indexer_wait(struct tn_indexer *indexer);
-/* tn_job_cancel(). */
-void tn_indexer_cancel(struct tn_indexer *indexer);
-/* tn_index_build_take(). */
-struct tn_index *tn_indexer_take_index(struct tn_indexer *indexer);
-/* tn_job_destroy().  NULL-safe. */
-void tn_indexer_destroy(struct tn_indexer *indexer);
-
 #endif

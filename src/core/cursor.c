@@ -364,6 +364,25 @@ const struct tn_row *tn_cursor_row(struct tn_cursor *cursor, int64_t offset,
 	return row_at(cursor, index);
 }
 
+const struct tn_row *tn_cursor_peek_row(const struct tn_cursor *cursor,
+		int64_t offset)
+{
+	int64_t index = cursor->cur + offset;
+
+	if (index < 0 || index >= row_count(cursor))
+		return NULL;
+	return row_at(cursor, index);
+}
+
+int tn_cursor_peek_rank(const struct tn_cursor *cursor, uint64_t *rank)
+{
+	if (!cursor->index || cursor->filter.match || row_count(cursor) == 0 ||
+	    !cursor->has_base_rank)
+		return 0;
+	*rank = cursor->base_rank + (uint64_t) cursor->cur;
+	return 1;
+}
+
 bool tn_cursor_is_empty(const struct tn_cursor *cursor)
 {
 	return row_count(cursor) == 0;

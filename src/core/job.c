@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -31,6 +32,11 @@ struct tn_job {
 	uint64_t items;
 	double end_seconds;	/* elapsed at the end */
 	char message[TN_ERROR_MAX];
+};
+
+static const int asking_signals[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT,
+	SIGTTIN, SIGTTOU, SIGPIPE,
 };
 
 /* The job the calling thread runs, for tn_job_current_is_cancelled(). */
@@ -77,6 +83,7 @@ int tn_job_start(const struct tn_job_class *cls, void *data,
 		struct tn_job **out, struct tn_error *err)
 {
 	struct tn_job *job = g_new0(struct tn_job, 1);
+	sigset_t asks, saved;
 	int status;
 
 	job->cls = cls;
@@ -87,7 +94,15 @@ int tn_job_start(const struct tn_job_class *cls, void *data,
 	pthread_cond_init(&job->ended, NULL);
 	job->state = TN_JOB_RUNNING;
 	clock_gettime(CLOCK_MONOTONIC, &job->start);
+	/* The signals that ask the program something (Ctrl-C, a resize,
+	 * a stop) are the front end's thread's to take: the job's thread
+	 * starts with them blocked.  Crashes still reach their handlers. */
+	sigemptyset(&asks);
+	for (size_t i = 0; i < G_N_ELEMENTS(asking_signals); i++)
+		sigaddset(&asks, asking_signals[i]);
+	pthread_sigmask(SIG_BLOCK, &asks, &saved);
 	status = pthread_create(&job->thread, NULL, run_job, job);
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 	if (status) {
 		tn_error_set(err, "cannot start a thread for %s: %s",
 			cls->name, strerror(status));

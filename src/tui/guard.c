@@ -114,6 +114,11 @@ int tn_tui_guard_caught(void)
 	return caught;
 }
 
+void tn_tui_guard_forget(void)
+{
+	caught = 0;
+}
+
 void tn_tui_guard_end(void)
 {
 	screen_up = 0;

@@ -1,74 +1,88 @@
-/* help.c - the help text: every key of every key map and every command
- * of the command table, so it cannot drift from what the code does. */
+/* help.c - the keys' help: every key map of the TUI and of the panes,
+ * and the panes' toggles, so it cannot drift from what the code does.
+ * The help command shows it before the commands (cmd/help.c). */
 #include <string.h>
 
-#include "../commands.h"
 #include "tui-private.h"
 
 /* The key names column is cut at this many characters. */
 #define KEYS_WIDTH 24
 
-static void add_keymap(GPtrArray *lines, enum tn_tui_keymap map)
+static void add_line(GPtrArray *lines, const char *keys, const char *help,
+		const char *command)
 {
-	size_t count;
-	const struct tn_tui_binding *bindings = tn_tui_keymap(map, &count);
+	GString *line = g_string_new("  ");
 
-	g_ptr_array_add(lines, g_strdup(tn_tui_keymap_title(map)));
-	for (size_t i = 0; i < count; i++) {
-		const struct tn_tui_binding *b = &bindings[i];
+	g_string_append_printf(line, "%-*s ", KEYS_WIDTH, keys);
+	g_string_append(line, help);
+	if (command)
+		g_string_append_printf(line, "  [%s]", command);
+	g_ptr_array_add(lines, g_string_free(line, FALSE));
+}
+
+static void add_keymap(GPtrArray *lines, const struct tn_tui_keymap *map)
+{
+	g_ptr_array_add(lines, g_strdup(map->title));
+	for (size_t i = 0; i < map->count; i++) {
+		const struct tn_tui_binding *b = &map->bindings[i];
 		char keys[128];
-		GString *line = g_string_new("  ");
 
 		tn_tui_binding_keys(b, keys, sizeof(keys));
-		g_string_append_printf(line, "%-*s ", KEYS_WIDTH, keys);
-		g_string_append(line, b->help);
-		if (b->command)
-			g_string_append_printf(line, "  [%s]", b->command);
-		g_ptr_array_add(lines, g_string_free(line, FALSE));
+		add_line(lines, keys, b->help, b->command);
 	}
 	g_ptr_array_add(lines, g_strdup(""));
 }
 
-static void add_commands(GPtrArray *lines)
+/* The "Panes" section: the key that shows and hides each pane. */
+static void add_toggles(GPtrArray *lines)
 {
 	size_t count;
-	const struct tn_command *commands = tn_commands(&count);
-	int width = 0;
+	const struct tn_pane_class *const *classes = tn_pane_classes(&count);
 
-	g_ptr_array_add(lines, g_strdup("Commands (type : then the command; "
-		"--batch runs the same commands)"));
+	g_ptr_array_add(lines, g_strdup("Panes"));
 	for (size_t i = 0; i < count; i++) {
-		const char *args = commands[i].args;
-		int w = (int) strlen(commands[i].name) +
-			(args && *args ? 1 + (int) strlen(args) : 0);
+		char keys[32];
 
-		width = MAX(width, w);
+		if (!classes[i]->toggle_key)
+			continue;
+		tn_tui_key_name(classes[i]->toggle_key, keys, sizeof(keys));
+		add_line(lines, keys, classes[i]->toggle_help, NULL);
 	}
-	width = MIN(width, KEYS_WIDTH);
-	for (size_t i = 0; i < count; i++) {
-		const struct tn_command *c = &commands[i];
-		bool has_args = c->args && *c->args;
-		char *usage = g_strdup_printf("%s%s%s", c->name,
-			has_args ? " " : "", has_args ? c->args : "");
-		GString *line = g_string_new("  ");
-
-		g_string_append_printf(line, "%-*s %s", width, usage,
-			c->help ? c->help : "");
-		if (c->alias)
-			g_string_append_printf(line, "  (also %s)", c->alias);
-		g_ptr_array_add(lines, g_string_free(line, FALSE));
-		g_free(usage);
-	}
+	g_ptr_array_add(lines, g_strdup(""));
 }
 
-GPtrArray *tn_tui_help_lines(void)
+const struct tn_tui_keymap *const *tn_tui_help_keymaps(size_t *count)
+{
+	static const struct tn_tui_keymap *maps[TN_LAYOUT_MAX_PANES + 3];
+	static size_t n;
+	size_t pane_count;
+	const struct tn_pane_class *const *classes =
+		tn_pane_classes(&pane_count);
+
+	if (!n) {
+		maps[n++] = &tn_tui_global_keys;
+		for (size_t i = 0; i < pane_count; i++)
+			if (classes[i]->keymap)
+				maps[n++] = classes[i]->keymap;
+		maps[n++] = &tn_tui_pager_keys;
+		maps[n++] = &tn_tui_prompt_keys;
+	}
+	*count = n;
+	return maps;
+}
+
+GPtrArray *tn_tui_help_key_lines(void)
 {
 	GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
+	size_t count;
+	const struct tn_tui_keymap *const *maps = tn_tui_help_keymaps(&count);
 
 	g_ptr_array_add(lines, g_strdup("tracenav: keys and commands"));
 	g_ptr_array_add(lines, g_strdup(""));
-	for (int map = 0; map < TN_TUI_KEYMAP_COUNT_; map++)
-		add_keymap(lines, (enum tn_tui_keymap) map);
-	add_commands(lines);
+	for (size_t i = 0; i < count; i++) {
+		add_keymap(lines, maps[i]);
+		if (maps[i] == &tn_tui_global_keys)
+			add_toggles(lines);
+	}
 	return lines;
 }

@@ -11,65 +11,43 @@
 #define CTRL TN_TUI_KEY_CTRL
 #define ESC TN_TUI_KEY_ESC
 
-static const struct tn_tui_binding list_keys[] = {
-	{ { 'j', FN(KEY_DOWN), CTRL('n'), CTRL('e') }, NULL, TN_TUI_RUN,
-		"down 1", "next event" },
-	{ { 'k', FN(KEY_UP), CTRL('p'), CTRL('y') }, NULL, TN_TUI_RUN,
-		"up 1", "previous event" },
-	{ { 0 }, "N j, N k", TN_TUI_COUNT, "down N, up N",
-		"digits before j, k, Down or Up: move N events" },
-	{ { FN(KEY_NPAGE), ' ', 'f', CTRL('f') }, NULL, TN_TUI_RUN,
-		"pgdn", "next page (the cursor keeps its screen row)" },
-	{ { FN(KEY_PPAGE), 'b', CTRL('b') }, NULL, TN_TUI_RUN,
-		"pgup", "previous page" },
-	{ { 'g', FN(KEY_HOME), '<' }, NULL, TN_TUI_RUN,
-		"top", "first event" },
-	{ { 'G', FN(KEY_END), '>' }, NULL, TN_TUI_RUN,
-		"bottom", "last event" },
-	{ { 0 }, "N G", TN_TUI_COUNT, "goto #N",
-		"digits then G: go to event number N (once indexed)" },
-	{ { '%' }, "NN%", TN_TUI_PERCENT, "goto NN%",
-		"digits then %: go to NN% of the time range (50% the middle)" },
-	{ { '\n', '\r', FN(KEY_ENTER) }, NULL, TN_TUI_RUN,
-		"detail", "every field of the selected event" },
-	{ { 'h', FN(KEY_LEFT) }, NULL, TN_TUI_SCROLL_LEFT,
-		NULL, "scroll the columns left" },
-	{ { 'l', FN(KEY_RIGHT) }, NULL, TN_TUI_SCROLL_RIGHT,
-		NULL, "scroll the columns right" },
-	{ { 's' }, NULL, TN_TUI_TOGGLE_STATE,
-		NULL, "show or hide the state tree pane" },
-	{ { 'd' }, NULL, TN_TUI_TOGGLE_SEQ,
-		NULL, "show or hide the sequence diagram pane" },
-	{ { ':' }, NULL, TN_TUI_PROMPT,
-		NULL, "type a command (see Commands below)" },
-	{ { '?', FN(KEY_F(1)) }, NULL, TN_TUI_RUN,
-		"help", "this help" },
-	{ { CTRL('l') }, NULL, TN_TUI_REDRAW,
-		NULL, "redraw the screen" },
-	{ { ESC }, NULL, TN_TUI_CANCEL,
-		NULL, "forget a count, clear the message" },
-	{ { 0 }, "wheel", TN_TUI_MOUSE, "down 3, up 3",
-		"mouse wheel: scroll 3 events" },
-	{ { 0 }, "click", TN_TUI_MOUSE, NULL,
-		"mouse click on a row: select it" },
-	{ { 'q', 'Q' }, NULL, TN_TUI_RUN,
-		"quit", "quit (also :q)" },
+static const struct tn_tui_binding global_keys[] = {
+	{ { ':' }, NULL, TN_TUI_GLOBAL_PROMPT, NULL,
+		"type a command (see Commands below)" },
+	{ { '?', FN(KEY_F(1)) }, NULL, 0, "help", "this help" },
+	{ { '\t' }, NULL, TN_TUI_GLOBAL_FOCUS_NEXT, NULL,
+		"move the focus to the next open pane (it gets keys first)" },
+	{ { FN(KEY_BTAB) }, NULL, TN_TUI_GLOBAL_FOCUS_PREVIOUS, NULL,
+		"move the focus to the previous open pane" },
+	{ { '+' }, NULL, TN_TUI_GLOBAL_GROW, NULL,
+		"make the focused pane larger" },
+	{ { '-' }, NULL, TN_TUI_GLOBAL_SHRINK, NULL,
+		"make the focused pane smaller" },
+	{ { CTRL('l') }, NULL, TN_TUI_GLOBAL_REDRAW, NULL,
+		"redraw the screen" },
+	{ { ESC }, NULL, TN_TUI_GLOBAL_CANCEL, NULL,
+		"cancel what runs (a seek: the cursor stays), forget a count, "
+		"clear the message" },
+	{ { 'q', 'Q' }, NULL, 0, "quit", "quit (also :q)" },
 };
 
 static const struct tn_tui_binding pager_keys[] = {
 	{ { 'j', FN(KEY_DOWN), '\n', '\r', CTRL('n'), CTRL('e') }, NULL,
-		TN_TUI_LINE_DOWN, NULL, "next line" },
+		TN_TUI_PAGER_LINE_DOWN, NULL, "next line" },
 	{ { 'k', FN(KEY_UP), CTRL('p'), CTRL('y') }, NULL,
-		TN_TUI_LINE_UP, NULL, "previous line" },
+		TN_TUI_PAGER_LINE_UP, NULL, "previous line" },
 	{ { ' ', FN(KEY_NPAGE), 'f', CTRL('f') }, NULL,
-		TN_TUI_PAGE_DOWN, NULL, "next page" },
+		TN_TUI_PAGER_PAGE_DOWN, NULL, "next page" },
 	{ { 'b', FN(KEY_PPAGE), CTRL('b') }, NULL,
-		TN_TUI_PAGE_UP, NULL, "previous page" },
-	{ { 'g', FN(KEY_HOME), '<' }, NULL, TN_TUI_FIRST, NULL, "first line" },
-	{ { 'G', FN(KEY_END), '>' }, NULL, TN_TUI_LAST, NULL, "last page" },
-	{ { 0 }, "wheel", TN_TUI_MOUSE, NULL, "scroll 3 lines" },
-	{ { CTRL('l') }, NULL, TN_TUI_REDRAW, NULL, "redraw the screen" },
-	{ { 'q', 'Q', ESC }, NULL, TN_TUI_CLOSE, NULL,
+		TN_TUI_PAGER_PAGE_UP, NULL, "previous page" },
+	{ { 'g', FN(KEY_HOME), '<' }, NULL, TN_TUI_PAGER_FIRST, NULL,
+		"first line" },
+	{ { 'G', FN(KEY_END), '>' }, NULL, TN_TUI_PAGER_LAST, NULL,
+		"last page" },
+	{ { 0 }, "wheel", TN_TUI_PAGER_MOUSE, NULL, "scroll 3 lines" },
+	{ { CTRL('l') }, NULL, TN_TUI_PAGER_REDRAW, NULL,
+		"redraw the screen" },
+	{ { 'q', 'Q', ESC }, NULL, TN_TUI_PAGER_CLOSE, NULL,
 		"close the text view" },
 };
 
@@ -91,7 +69,8 @@ static const struct tn_tui_binding prompt_keys[] = {
 	{ { CTRL('u') }, NULL, TN_TUI_EDIT_KILL, NULL,
 		"delete everything before the cursor" },
 	{ { '\t' }, NULL, TN_TUI_EDIT_COMPLETE, NULL,
-		"complete the command name (again: list the choices)" },
+		"complete the command name or argument (again: list the "
+		"choices)" },
 	{ { FN(KEY_UP), CTRL('p') }, NULL, TN_TUI_EDIT_PREVIOUS, NULL,
 		"previous command line (history)" },
 	{ { FN(KEY_DOWN), CTRL('n') }, NULL, TN_TUI_EDIT_NEXT, NULL,
@@ -101,36 +80,24 @@ static const struct tn_tui_binding prompt_keys[] = {
 	{ { ESC, CTRL('g') }, NULL, TN_TUI_EDIT_CANCEL, NULL, "cancel" },
 };
 
-static const struct {
-	const struct tn_tui_binding *bindings;
-	size_t count;
-	const char *title;
-} keymaps[TN_TUI_KEYMAP_COUNT_] = {
-	[TN_TUI_KEYMAP_LIST] = { list_keys, G_N_ELEMENTS(list_keys),
-		"Event list" },
-	[TN_TUI_KEYMAP_PAGER] = { pager_keys, G_N_ELEMENTS(pager_keys),
-		"Text views (detail, help, print)" },
-	[TN_TUI_KEYMAP_PROMPT] = { prompt_keys, G_N_ELEMENTS(prompt_keys),
-		"Command prompt (after :)" },
+const struct tn_tui_keymap tn_tui_global_keys = {
+	"Everywhere", global_keys, G_N_ELEMENTS(global_keys),
 };
 
-const struct tn_tui_binding *tn_tui_keymap(enum tn_tui_keymap map,
-		size_t *count)
-{
-	*count = keymaps[map].count;
-	return keymaps[map].bindings;
-}
+const struct tn_tui_keymap tn_tui_pager_keys = {
+	"Text views (detail, help, print)", pager_keys,
+	G_N_ELEMENTS(pager_keys),
+};
 
-const char *tn_tui_keymap_title(enum tn_tui_keymap map)
-{
-	return keymaps[map].title;
-}
+const struct tn_tui_keymap tn_tui_prompt_keys = {
+	"Command prompt (after :)", prompt_keys, G_N_ELEMENTS(prompt_keys),
+};
 
-const struct tn_tui_binding *tn_tui_key_find(enum tn_tui_keymap map,
-		int key)
+const struct tn_tui_binding *tn_tui_keymap_find(
+		const struct tn_tui_keymap *map, int key)
 {
-	for (size_t i = 0; i < keymaps[map].count; i++) {
-		const struct tn_tui_binding *b = &keymaps[map].bindings[i];
+	for (size_t i = 0; map && i < map->count; i++) {
+		const struct tn_tui_binding *b = &map->bindings[i];
 
 		for (size_t k = 0; k < G_N_ELEMENTS(b->keys) && b->keys[k];
 				k++)
@@ -153,6 +120,7 @@ void tn_tui_key_name(int key, char *buf, size_t size)
 		{ FN(KEY_ENTER), "Enter" }, { FN(KEY_BACKSPACE), "Backspace" },
 		{ FN(KEY_DC), "Delete" }, { '\n', "Enter" }, { '\r', "Enter" },
 		{ ' ', "Space" }, { '\t', "Tab" }, { ESC, "Esc" },
+		{ FN(KEY_BTAB), "Shift-Tab" },
 		{ 0x7f, "Backspace" },
 	};
 

@@ -1,114 +1,84 @@
-/* layout.c - where the panes go for a terminal size, and their windows.
- *
- *   +--------------------------------+-------------+
- *   | event list (header + rows)     | state tree  |  (s)
- *   +--------------------------------+-------------+
- *   | sequence diagram                             |  (d)
- *   +----------------------------------------------+
- *   | status bar                                   |
- *   | message line / : prompt                      |
- *   +----------------------------------------------+
- *
- * Text views (detail, help) cover everything above the status bar.
- */
-#include "tui-private.h"
+/* layout.c - where the open panes go for a terminal size (see layout.h):
+ * a pure function of the sizes, with no ncurses. */
+#include <string.h>
 
-/* Below this the screen shows only "terminal too small": a header, one
- * event row, the status bar and the message line need 4 lines. */
-#define MIN_LINES 4
-#define MIN_COLS 16
-/* A pane is only shown if the list keeps at least this much room. */
-#define STATE_MIN_COLS 60
-#define SEQ_MIN_LINES 12
+#include "layout.h"
 
-void tn_tui_layout_compute(struct tn_tui_layout *layout, int lines,
-		int cols, bool show_state, bool show_seq)
+int tn_tui_layout_pane_size(const struct tn_layout_pane *pane, int total)
 {
-	int area;
+	int min = pane->place == TN_PANE_RIGHT ? pane->min_cols :
+		pane->min_lines;
+	int size = pane->size > 0 ? pane->size : total * pane->share / 100;
 
-	*layout = (struct tn_tui_layout) { 0 };
-	if (lines < MIN_LINES || cols < MIN_COLS) {
-		layout->too_small = true;
+	return size < min ? min : size;
+}
+
+void tn_tui_layout_compute(int lines, int cols,
+		const struct tn_layout_pane *panes, size_t count,
+		struct tn_layout *out)
+{
+	const struct tn_layout_pane *main_pane = &panes[0];
+	int heights[TN_LAYOUT_MAX_PANES] = { 0 };
+	size_t right[TN_LAYOUT_MAX_PANES];
+	size_t right_count = 0;
+	int area, main_h, right_w = 0, y;
+
+	memset(out, 0, sizeof(*out));
+	if (count > TN_LAYOUT_MAX_PANES)
+		count = TN_LAYOUT_MAX_PANES;
+	if (lines < TN_LAYOUT_MIN_LINES || cols < TN_LAYOUT_MIN_COLS ||
+	    count == 0) {
+		out->too_small = true;
 		return;
 	}
-	layout->message = (struct tn_tui_rect) { lines - 1, 0, 1, cols };
-	layout->status = (struct tn_tui_rect) { lines - 2, 0, 1, cols };
+	out->message = (struct tn_tui_rect) { lines - 1, 0, 1, cols };
+	out->status = (struct tn_tui_rect) { lines - 2, 0, 1, cols };
 	area = lines - 2;
-	layout->overlay = (struct tn_tui_rect) { 0, 0, area, cols };
-	if (show_seq && area >= SEQ_MIN_LINES) {
-		int h = area / 3;
+	out->overlay = (struct tn_tui_rect) { 0, 0, area, cols };
 
-		layout->seq = (struct tn_tui_rect) { area - h, 0, h, cols };
-		area -= h;
+	/* Bottom panes, in order, while the main pane keeps its lines. */
+	main_h = area;
+	for (size_t i = 1; i < count; i++) {
+		int h;
+
+		if (panes[i].place != TN_PANE_BOTTOM)
+			continue;
+		h = tn_tui_layout_pane_size(&panes[i], area);
+		if (main_h - h < main_pane->min_lines)
+			continue;
+		heights[i] = h;
+		main_h -= h;
 	}
-	layout->list = (struct tn_tui_rect) { 0, 0, area, cols };
-	if (show_state && cols >= STATE_MIN_COLS) {
-		int w = cols / 3;
+	/* Right panes share one column, as wide as the widest. */
+	for (size_t i = 1; i < count; i++) {
+		int w;
 
-		layout->state = (struct tn_tui_rect) { 0, cols - w, area, w };
-		layout->list.w -= w;
+		if (panes[i].place != TN_PANE_RIGHT)
+			continue;
+		w = tn_tui_layout_pane_size(&panes[i], cols);
+		if (cols - (w > right_w ? w : right_w) < main_pane->min_cols ||
+		    (int) right_count + 1 > main_h)
+			continue;
+		if (w > right_w)
+			right_w = w;
+		right[right_count++] = i;
 	}
-}
+	out->panes[0] = (struct tn_tui_rect) { 0, 0, main_h, cols - right_w };
+	for (size_t k = 0, top = 0; k < right_count; k++) {
+		/* Equal shares of the main pane's height, the first ones
+		 * taking the lines left over. */
+		int h = main_h / (int) right_count +
+			((int) k < main_h % (int) right_count ? 1 : 0);
 
-static WINDOW *make_window(const struct tn_tui_rect *rect)
-{
-	WINDOW *win;
-
-	/* newwin() takes a size of 0 to mean "up to the screen's edge". */
-	if (rect->h <= 0 || rect->w <= 0)
-		return NULL;
-	win = newwin(rect->h, rect->w, rect->y, rect->x);
-	if (win)
-		leaveok(win, TRUE);
-	return win;
-}
-
-static void drop_window(WINDOW **win)
-{
-	if (*win)
-		delwin(*win);
-	*win = NULL;
-}
-
-void tn_tui_layout_destroy(struct tn_tui *tui)
-{
-	drop_window(&tui->list_win);
-	drop_window(&tui->state_win);
-	drop_window(&tui->seq_win);
-	drop_window(&tui->status_win);
-	drop_window(&tui->message_win);
-	drop_window(&tui->overlay_win);
-}
-
-void tn_tui_layout_apply(struct tn_tui *tui)
-{
-	int lines, cols;
-
-	getmaxyx(stdscr, lines, cols);
-	tn_tui_layout_destroy(tui);
-	tn_tui_layout_compute(&tui->layout, lines, cols, tui->show_state,
-		tui->show_seq);
-	if (!tui->layout.too_small) {
-		tui->list_win = make_window(&tui->layout.list);
-		/* Scrolling the list by a line can then be sent as a line
-		 * insert or delete, not a redrawn screen (slow links). */
-		if (tui->list_win)
-			idlok(tui->list_win, TRUE);
-		tui->state_win = make_window(&tui->layout.state);
-		tui->seq_win = make_window(&tui->layout.seq);
-		tui->status_win = make_window(&tui->layout.status);
-		tui->message_win = make_window(&tui->layout.message);
-		tui->overlay_win = make_window(&tui->layout.overlay);
+		out->panes[right[k]] = (struct tn_tui_rect) { (int) top,
+			cols - right_w, h, right_w };
+		top += (size_t) h;
 	}
-	/* Start from a blank screen: nothing of the old layout may stay. */
-	werase(stdscr);
-	wnoutrefresh(stdscr);
-	tui->dirty = TN_TUI_DIRTY_ALL;
-}
-
-int tn_tui_list_rows(const struct tn_tui *tui)
-{
-	if (tui->layout.too_small || tui->layout.list.h < 2)
-		return 0;
-	return tui->layout.list.h - 1;
+	y = main_h;
+	for (size_t i = 1; i < count; i++) {
+		if (!heights[i])
+			continue;
+		out->panes[i] = (struct tn_tui_rect) { y, 0, heights[i], cols };
+		y += heights[i];
+	}
 }

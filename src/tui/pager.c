@@ -148,18 +148,24 @@ void tn_tui_pager_scroll(struct tn_tui_pager *pager, int lines)
 bool tn_tui_pager_key(struct tn_tui_pager *pager, int key)
 {
 	const struct tn_tui_binding *b =
-		tn_tui_key_find(TN_TUI_KEYMAP_PAGER, key);
+		tn_tui_keymap_find(&tn_tui_pager_keys, key);
 
 	if (!b)
 		return true;
 	switch (b->action) {
-	case TN_TUI_LINE_DOWN: tn_tui_pager_scroll(pager, 1); break;
-	case TN_TUI_LINE_UP: tn_tui_pager_scroll(pager, -1); break;
-	case TN_TUI_PAGE_DOWN: tn_tui_pager_scroll(pager, pager->page); break;
-	case TN_TUI_PAGE_UP: tn_tui_pager_scroll(pager, -pager->page); break;
-	case TN_TUI_FIRST: pager->top = 0; break;
-	case TN_TUI_LAST: tn_tui_pager_scroll(pager, G_MAXINT / 2); break;
-	case TN_TUI_CLOSE: return false;
+	case TN_TUI_PAGER_LINE_DOWN: tn_tui_pager_scroll(pager, 1); break;
+	case TN_TUI_PAGER_LINE_UP: tn_tui_pager_scroll(pager, -1); break;
+	case TN_TUI_PAGER_PAGE_DOWN:
+		tn_tui_pager_scroll(pager, pager->page);
+		break;
+	case TN_TUI_PAGER_PAGE_UP:
+		tn_tui_pager_scroll(pager, -pager->page);
+		break;
+	case TN_TUI_PAGER_FIRST: pager->top = 0; break;
+	case TN_TUI_PAGER_LAST:
+		tn_tui_pager_scroll(pager, G_MAXINT / 2);
+		break;
+	case TN_TUI_PAGER_CLOSE: return false;
 	default: break;
 	}
 	return true;

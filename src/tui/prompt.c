@@ -1,5 +1,5 @@
 /* prompt.c - the ':' command line: editing, history, and Tab completion
- * of command names from the command table. */
+ * of command names and arguments (cmd/complete.c). */
 #include <string.h>
 
 #include "../commands.h"
@@ -50,7 +50,7 @@ const char *tn_tui_prompt_hint(const struct tn_tui_prompt *prompt)
 static void set_text(struct tn_tui_prompt *prompt, const char *utf8)
 {
 	g_array_set_size(prompt->text, 0);
-	for (const char *p = utf8; *p; p = g_utf8_next_char(p)) {
+	for (const char *p = utf8; *p; p = p + g_utf8_skip[(guchar) *p]) {
 		wchar_t wc = (wchar_t) g_utf8_get_char(p);
 
 		g_array_append_val(prompt->text, wc);
@@ -90,63 +90,72 @@ char *tn_tui_prompt_take_line(struct tn_tui_prompt *prompt)
 	return line;
 }
 
-/* Complete the command name before the cursor: a unique match is
- * completed with a space; several are completed to their common prefix,
- * and listed when there is nothing more to add. */
-static void complete(struct tn_tui_prompt *prompt)
+/* The longest common prefix of the choices. */
+static char *common_prefix(GPtrArray *choices)
 {
-	size_t count;
-	const struct tn_command *commands = tn_commands(&count);
-	char *word = to_utf8((wchar_t *) prompt->text->data, prompt->cursor);
-	GString *choices = g_string_new(NULL);
-	char *common = NULL;
-	guint matches = 0;
+	char *common = g_strdup(choices->pdata[0]);
 
-	g_clear_pointer(&prompt->hint, g_free);
-	if (strchr(word, ' ')) {
-		g_free(word);
-		g_string_free(choices, TRUE);
-		return;		/* only command names complete */
-	}
-	for (size_t i = 0; i < count; i++) {
-		const char *name = commands[i].name;
+	for (guint i = 1; i < choices->len; i++) {
+		const char *other = choices->pdata[i];
 		size_t n = 0;
 
-		if (strncmp(name, word, strlen(word)))
-			continue;
-		matches++;
-		g_string_append_printf(choices, " %s", name);
-		if (!common) {
-			common = g_strdup(name);
-			continue;
-		}
-		while (common[n] && common[n] == name[n])
+		while (common[n] && common[n] == other[n])
 			n++;
 		common[n] = 0;
 	}
-	if (!matches) {
-		prompt->hint = g_strdup_printf(" no command starts with '%s'",
-			word);
-	} else if (strlen(common) > strlen(word) || matches == 1) {
-		GString *line = g_string_new(common);
-		char *rest = to_utf8((wchar_t *) prompt->text->data +
-			prompt->cursor, prompt->text->len - prompt->cursor);
-		guint cursor;
+	return common;
+}
 
-		if (matches == 1 && rest[0] != ' ')
-			g_string_append_c(line, ' ');
-		cursor = (guint) g_utf8_strlen(line->str, -1);
-		g_string_append(line, rest);
-		set_text(prompt, line->str);
-		prompt->cursor = cursor;
-		g_string_free(line, TRUE);
-		g_free(rest);
+/* Complete the word before the cursor (a command name, or what the
+ * command's argument takes): a single choice is completed (with a space
+ * after a name), several to their common prefix, and listed when there
+ * is nothing more to add. */
+static void complete(struct tn_tui_prompt *prompt,
+		const struct tn_completion_source *source)
+{
+	char *before = to_utf8((wchar_t *) prompt->text->data, prompt->cursor);
+	char *rest = to_utf8((wchar_t *) prompt->text->data + prompt->cursor,
+		prompt->text->len - prompt->cursor);
+	size_t word_start;
+	GPtrArray *choices = tn_command_complete(before, source, &word_start);
+	const char *word = before + word_start;
+
+	g_clear_pointer(&prompt->hint, g_free);
+	if (!choices->len) {
+		prompt->hint = g_strdup_printf(" nothing to complete for "
+			"'%s'", word);
 	} else {
-		prompt->hint = g_strdup_printf(" choices:%s", choices->str);
+		char *common = common_prefix(choices);
+
+		if (strlen(common) > strlen(word) || choices->len == 1) {
+			GString *line = g_string_new_len(before, (gssize)
+				word_start);
+			const char *last = common + strlen(common);
+			guint cursor;
+
+			g_string_append(line, common);
+			/* A complete word (not a directory) gets its blank. */
+			if (choices->len == 1 && rest[0] != ' ' &&
+			    (last == common || last[-1] != '/'))
+				g_string_append_c(line, ' ');
+			cursor = (guint) g_utf8_strlen(line->str, -1);
+			g_string_append(line, rest);
+			set_text(prompt, line->str);
+			prompt->cursor = cursor;
+			g_string_free(line, TRUE);
+		} else {
+			GString *list = g_string_new(" choices:");
+
+			for (guint i = 0; i < choices->len; i++)
+				g_string_append_printf(list, " %s",
+					(char *) choices->pdata[i]);
+			prompt->hint = g_string_free(list, FALSE);
+		}
+		g_free(common);
 	}
-	g_free(common);
-	g_free(word);
-	g_string_free(choices, TRUE);
+	g_ptr_array_free(choices, TRUE);
+	g_free(before);
+	g_free(rest);
 }
 
 static void recall(struct tn_tui_prompt *prompt, int step)
@@ -161,10 +170,10 @@ static void recall(struct tn_tui_prompt *prompt, int step)
 }
 
 enum tn_tui_prompt_result tn_tui_prompt_key(struct tn_tui_prompt *prompt,
-		int key)
+		int key, const struct tn_completion_source *source)
 {
 	const struct tn_tui_binding *b =
-		tn_tui_key_find(TN_TUI_KEYMAP_PROMPT, key);
+		tn_tui_keymap_find(&tn_tui_prompt_keys, key);
 	GArray *text = prompt->text;
 
 	if (!b) {
@@ -207,7 +216,7 @@ enum tn_tui_prompt_result tn_tui_prompt_key(struct tn_tui_prompt *prompt,
 		g_array_remove_range(text, 0, prompt->cursor);
 		prompt->cursor = 0;
 		break;
-	case TN_TUI_EDIT_COMPLETE: complete(prompt); break;
+	case TN_TUI_EDIT_COMPLETE: complete(prompt, source); break;
 	case TN_TUI_EDIT_PREVIOUS: recall(prompt, -1); break;
 	case TN_TUI_EDIT_NEXT: recall(prompt, 1); break;
 	case TN_TUI_EDIT_RUN: return TN_TUI_PROMPT_DONE;

@@ -1,5 +1,5 @@
 /* status.c - the status bar (trace, cursor time, time range, a
- * scrollbar), the message line, and the panes still to come. */
+ * scrollbar), the message line, and "terminal too small". */
 #include <inttypes.h>
 #include <string.h>
 
@@ -52,46 +52,48 @@ static const char *trace_name(const struct tn_tui *tui)
 }
 
 /* "  event K of N" once the index is there (and *fraction from the
- * rank), or "  indexing NN% ..." while it is being built. */
-static void append_index_state(struct tn_tui *tui, GString *out,
-		bool *has_rank, double *fraction)
+ * rank), "  indexing NN% ..." while it is being built, and what a
+ * background job does. */
+static void append_state(struct tn_tui *tui, GString *out,
+		const struct tn_list_status *list, bool *has_rank,
+		double *fraction)
 {
-	struct tn_session *session = tui->session;
-	struct tn_index_progress progress;
-	struct tn_error err;
-	uint64_t rank;
+	const struct tn_tui_index_status *index = &tui->index;
 
-	if (session->index &&
-	    tn_cursor_get_rank(session->cursor, &rank, &err) == 1) {
-		uint64_t count = session->index->event_count;
+	if (tn_tui_job_running(tui) && g_get_monotonic_time() -
+			tui->job_started_us > 100000)
+		g_string_append(out, "  seeking... (Esc cancels)");
+	if (index->has_index && list->has_rank) {
+		uint64_t count = index->event_count;
 
 		g_string_append_printf(out, "  event %" PRIu64 " of %" PRIu64,
-			rank + 1, count);
+			list->rank + 1, count);
 		*has_rank = true;
-		*fraction = count > 1 ? (double) rank / (double) (count - 1) : 1;
+		*fraction = count > 1 ?
+			(double) list->rank / (double) (count - 1) : 1;
 		return;
 	}
-	if (!session->indexer)
+	if (!index->building)
 		return;
-	tn_indexer_get_progress(session->indexer, &progress);
 	g_string_append_printf(out, "  indexing %d%%",
-		(int) (progress.fraction * 100));
-	if (progress.events_per_second > 0)
+		(int) (index->progress.fraction * 100));
+	if (index->progress.items_per_second > 0)
 		g_string_append_printf(out, " %.1fM ev/s",
-			progress.events_per_second / 1e6);
-	if (progress.eta_seconds >= 0)
-		g_string_append_printf(out, " ETA %.0fs", progress.eta_seconds);
+			index->progress.items_per_second / 1e6);
+	if (index->progress.eta_seconds >= 0)
+		g_string_append_printf(out, " ETA %.0fs",
+			index->progress.eta_seconds);
 }
 
 void tn_tui_status_draw(struct tn_tui *tui)
 {
 	WINDOW *win = tui->status_win;
 	int width = tui->layout.status.w;
-	const struct tn_tui_list *list = &tui->list;
 	const char *hint = tn_tui_prompt_hint(tui->prompt);
 	GString *left = g_string_new(" ");
 	GString *range = g_string_new(NULL);
 	GString *right = g_string_new(NULL);
+	struct tn_list_status list;
 	int64_t begin, end;
 	bool has_range, has_rank = false;
 	double fraction = 0;
@@ -105,23 +107,24 @@ void tn_tui_status_draw(struct tn_tui *tui)
 		tn_tui_draw_utf8(win, 0, 0, hint, width);
 		goto done;
 	}
+	tn_pane_list_get_status(tn_panes_main(&tui->panes), &list);
 	has_range = tn_trace_get_time_range(tui->session->trace, &begin, &end);
 	g_string_append(left, trace_name(tui));
-	if (list->has_current_ns) {
+	if (list.has_current_ns) {
 		g_string_append(left, "  ");
-		tn_time_format_wall(left, list->current_ns, tui->session->gmt,
+		tn_time_format_wall(left, list.current_ns, tui->session->gmt,
 			false);
 	}
-	append_index_state(tui, left, &has_rank, &fraction);
+	append_state(tui, left, &list, &has_rank, &fraction);
 	if (has_range && !has_rank) {
 		tn_time_format_wall(range, begin, tui->session->gmt, false);
 		g_string_append(range, " - ");
 		tn_time_format_wall(range, end, tui->session->gmt, false);
 		g_string_append(range, "  ");
-		if (list->has_current_ns && end > begin)
-			fraction = CLAMP((double) (list->current_ns - begin) /
+		if (list.has_current_ns && end > begin)
+			fraction = CLAMP((double) (list.current_ns - begin) /
 				(double) (end - begin), 0.0, 1.0);
-		else if (list->has_current_ns && list->current_ns > begin)
+		else if (list.has_current_ns && list.current_ns > begin)
 			fraction = 1;
 	}
 	/* Right part: range, bar, percentage and mode, dropping the range
@@ -131,7 +134,7 @@ void tn_tui_status_draw(struct tn_tui *tui)
 	int avail = width - columns(left->str) - 2;
 	int tail = (int) strlen(" 100%") + (int) strlen(mode);
 
-	if ((has_range || has_rank) && list->has_current_ns) {
+	if ((has_range || has_rank) && list.has_current_ns) {
 		int with_range = avail - (int) range->len - tail - 2;
 
 		if (with_range >= 10) {
@@ -198,49 +201,6 @@ void tn_tui_message_draw(struct tn_tui *tui)
 		wattrset(win, A_NORMAL);
 	}
 	wnoutrefresh(win);
-}
-
-/* A pane: a title bar, then its text; a pane at the right has a line
- * on its left to part it from the list. */
-static void draw_pane(struct tn_tui *tui, WINDOW *win,
-		const struct tn_tui_rect *rect, const char *title,
-		const char *const *text)
-{
-	int x = rect->x > 0 ? 2 : 1;
-
-	if (!win)
-		return;
-	werase(win);
-	wattrset(win, tn_tui_attr(tui, TN_TUI_COLOR_PANE));
-	tn_tui_draw_utf8(win, 0, 0, title, rect->w);
-	wattrset(win, A_NORMAL);
-	if (rect->x > 0 && rect->h > 1)
-		mvwvline(win, 1, 0, '|', rect->h - 1);
-	for (int i = 0; text[i] && i + 2 < rect->h; i++)
-		tn_tui_draw_utf8(win, i + 2, x, text[i], rect->w - x);
-	wnoutrefresh(win);
-}
-
-void tn_tui_panes_draw(struct tn_tui *tui)
-{
-	static const char *const state_text[] = {
-		"The system state at the cursor",
-		"will be here: CPUs, processes",
-		"and threads, IRQs, from the",
-		"state system (not built yet).",
-		NULL,
-	};
-	static const char *const seq_text[] = {
-		"The messages between lifelines around the cursor will be "
-		"drawn here",
-		"as a sequence diagram (not built yet).",
-		NULL,
-	};
-
-	draw_pane(tui, tui->state_win, &tui->layout.state,
-		" State tree (s hides)", state_text);
-	draw_pane(tui, tui->seq_win, &tui->layout.seq,
-		" Sequence diagram (d hides)", seq_text);
 }
 
 void tn_tui_too_small_draw(struct tn_tui *tui)

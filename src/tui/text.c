@@ -66,7 +66,7 @@ int tn_tui_text_decode(GArray *out, const char *s, gssize len, int max_cols)
 			escape_byte(esc, sizeof(esc), (unsigned char) *p);
 			p++;
 		} else {
-			p = g_utf8_next_char(p);
+			p = p + g_utf8_skip[(guchar) *p];
 			if (c < 0x20 || c == 0x7f) {
 				escape_byte(esc, sizeof(esc), c);
 			} else if (c >= 0x80 && (!text_utf8 || c < 0xa0 ||

@@ -1,5 +1,10 @@
 /* tui.c - the full-screen UI's main loop: terminal setup and restore,
- * keys to command lines, and drawing only what changed. */
+ * keys to panes and commands, and drawing only what changed.
+ *
+ * Keys go to the focused pane first, then to the global key map (the
+ * prompt, help, focus, quit...), then to the event list.  The loop never
+ * waits on the trace: commands run as jobs (run.c) and it polls them.
+ */
 #include <errno.h>
 #include <locale.h>
 #include <stdio.h>
@@ -12,18 +17,22 @@
 #include "tui-private.h"
 #include "tui.h"
 
-/* How long to wait for a key before looking at the signal flag again. */
+/* How long to wait for a key before looking at the signals and the
+ * background jobs again: short while a job runs, to take its result. */
 #define KEY_TIMEOUT_MS 200
+#define JOB_POLL_MS 10
 #define WHEEL_LINES 3
 #define COUNT_MAX 100000000L
+/* Cells a pane grows or shrinks by with + and -. */
+#define RESIZE_STEP 2
 
 attr_t tn_tui_attr(const struct tn_tui *tui, enum tn_tui_color color)
 {
 	if (tui->colors) {
 		switch (color) {
 		case TN_TUI_COLOR_HEADER:
-			return COLOR_PAIR(color) | A_BOLD;
 		case TN_TUI_COLOR_ERROR:
+		case TN_TUI_COLOR_FOCUS:
 			return COLOR_PAIR(color) | A_BOLD;
 		default:
 			return COLOR_PAIR(color);
@@ -35,6 +44,7 @@ attr_t tn_tui_attr(const struct tn_tui *tui, enum tn_tui_color color)
 	case TN_TUI_COLOR_ERROR: return A_BOLD;
 	case TN_TUI_COLOR_NOTICE: return A_BOLD;
 	case TN_TUI_COLOR_PANE: return A_REVERSE;
+	case TN_TUI_COLOR_FOCUS: return A_REVERSE | A_BOLD;
 	}
 	return A_NORMAL;
 }
@@ -52,15 +62,18 @@ static void init_colors(struct tn_tui *tui)
 	init_pair(TN_TUI_COLOR_ERROR, COLOR_RED, -1);
 	init_pair(TN_TUI_COLOR_NOTICE, COLOR_YELLOW, -1);
 	init_pair(TN_TUI_COLOR_PANE, COLOR_BLACK, COLOR_WHITE);
+	init_pair(TN_TUI_COLOR_FOCUS, COLOR_BLACK, COLOR_CYAN);
 	tui->colors = true;
 }
 
-/* Command output: TEXT lines are collected for a text view opened after
- * the command; a MESSAGE goes to the message line. */
-static void on_output(struct tn_session *session, enum tn_output_kind kind,
+/* Output of commands and of the session: TEXT lines are collected for a
+ * text view opened after the command; a MESSAGE goes to the message
+ * line. */
+static void tui_write(struct tn_output *out, enum tn_output_kind kind,
 		const char *title, const char *text)
 {
-	struct tn_tui *tui = session->frontend;
+	struct tn_tui *tui = (struct tn_tui *) out;	/* its first member */
+	char **lines;
 
 	if (kind == TN_OUTPUT_MESSAGE) {
 		tn_tui_message_set(tui, false, text);
@@ -68,100 +81,260 @@ static void on_output(struct tn_session *session, enum tn_output_kind kind,
 	}
 	if (!tui->block_title && title)
 		tui->block_title = g_strdup(title);
-	char **lines = g_strsplit(text ? text : "", "\n", -1);
-
+	lines = g_strsplit(text ? text : "", "\n", -1);
 	for (char **l = lines; *l; l++)
 		g_ptr_array_add(tui->block, g_strdup(*l));
 	g_strfreev(lines);
 }
 
-static void open_pager(struct tn_tui *tui, const char *title,
-		GPtrArray *lines)
+/* ---- windows ---- */
+
+static WINDOW *make_window(const struct tn_tui_rect *rect)
 {
-	tn_tui_pager_destroy(tui->pager);
-	tui->pager = tn_tui_pager_create(title, lines);
+	WINDOW *win;
+
+	/* newwin() takes a size of 0 to mean "up to the screen's edge". */
+	if (rect->h <= 0 || rect->w <= 0)
+		return NULL;
+	win = newwin(rect->h, rect->w, rect->y, rect->x);
+	if (win)
+		leaveok(win, TRUE);
+	return win;
+}
+
+static void drop_window(WINDOW **win)
+{
+	if (*win)
+		delwin(*win);
+	*win = NULL;
+}
+
+static void drop_windows(struct tn_tui *tui)
+{
+	for (size_t i = 0; i < tui->panes.count; i++)
+		drop_window(&tui->panes.panes[i].win);
+	drop_window(&tui->status_win);
+	drop_window(&tui->message_win);
+	drop_window(&tui->overlay_win);
+}
+
+void tn_tui_relayout(struct tn_tui *tui)
+{
+	struct tn_layout_pane request[TN_LAYOUT_MAX_PANES];
+	size_t index[TN_LAYOUT_MAX_PANES];
+	size_t count = 0;
+	int lines, cols;
+
+	getmaxyx(stdscr, lines, cols);
+	drop_windows(tui);
+	for (size_t i = 0; i < tui->panes.count; i++) {
+		struct tn_pane *pane = &tui->panes.panes[i];
+
+		pane->rect = (struct tn_tui_rect) { 0 };
+		if (!pane->open)
+			continue;
+		request[count] = pane->cls->layout;
+		request[count].size = pane->size;
+		index[count++] = i;
+	}
+	tn_tui_layout_compute(lines, cols, request, count, &tui->layout);
+	if (!tui->layout.too_small) {
+		for (size_t k = 0; k < count; k++) {
+			struct tn_pane *pane = &tui->panes.panes[index[k]];
+
+			pane->rect = tui->layout.panes[k];
+			pane->win = make_window(&pane->rect);
+			pane->dirty = true;
+		}
+		/* Scrolling the list by a line can then be sent as a line
+		 * insert or delete, not a redrawn screen (slow links). */
+		if (tn_panes_main(&tui->panes)->win)
+			idlok(tn_panes_main(&tui->panes)->win, TRUE);
+		tui->status_win = make_window(&tui->layout.status);
+		tui->message_win = make_window(&tui->layout.message);
+		tui->overlay_win = make_window(&tui->layout.overlay);
+	}
+	/* Start from a blank screen: nothing of the old layout may stay. */
+	werase(stdscr);
+	wnoutrefresh(stdscr);
+	tui->dirty = TN_TUI_DIRTY_ALL;
+	/* The panes' sizes changed: what they show is computed again. */
+	tn_tui_request_update(tui);
+}
+
+/* ---- keys ---- */
+
+static void toggle_pane(struct tn_tui *tui, struct tn_pane *pane)
+{
+	tn_panes_toggle(&tui->panes, pane);
+	tn_tui_relayout(tui);
+	if (pane->open && !pane->win)
+		tn_tui_message_set(tui, true, "no room for that pane in a "
+			"terminal this small");
+}
+
+static void resize_focused(struct tn_tui *tui, int step)
+{
+	struct tn_pane *pane = tn_panes_focused(&tui->panes);
+	int total, size;
+
+	if (pane == tn_panes_main(&tui->panes)) {
+		tn_tui_message_set(tui, true, "focus a pane with Tab to "
+			"resize it");
+		return;
+	}
+	total = pane->cls->layout.place == TN_PANE_RIGHT ? getmaxx(stdscr) :
+		getmaxy(stdscr) - 2;
+	size = pane->rect.w && pane->cls->layout.place == TN_PANE_RIGHT ?
+		pane->rect.w : pane->rect.h;
+	if (!size)
+		size = tn_tui_layout_pane_size(&pane->cls->layout, total);
+	pane->size = MAX(size + step, 1);
+	tn_tui_relayout(tui);
+	if (!pane->win) {
+		/* Too large to fit: back to where it was. */
+		pane->size = size;
+		tn_tui_relayout(tui);
+	}
+}
+
+static void open_prompt(struct tn_tui *tui)
+{
+	tn_tui_message_set(tui, false, "");
+	tn_tui_prompt_open(tui->prompt);
+}
+
+/* Esc: what runs stops first, then a count or a message goes. */
+static void cancel(struct tn_tui *tui)
+{
+	if (tn_tui_cancel_jobs(tui))
+		tn_tui_message_set(tui, false, "cancelling...");
+	else
+		tn_tui_message_set(tui, false, "");
+}
+
+static bool on_global_key(struct tn_tui *tui, const struct tn_tui_key *key)
+{
+	const struct tn_tui_binding *b =
+		tn_tui_keymap_find(&tn_tui_global_keys, key->key);
+	struct tn_pane *pane = tn_panes_find_toggle(&tui->panes, key->key);
+
+	if (pane) {
+		toggle_pane(tui, pane);
+		return true;
+	}
+	if (!b)
+		return false;
+	if (b->command) {
+		tn_tui_run_command(tui, b->command, key);
+		return true;
+	}
+	switch (b->action) {
+	case TN_TUI_GLOBAL_PROMPT: open_prompt(tui); break;
+	case TN_TUI_GLOBAL_FOCUS_NEXT:
+		tn_panes_move_focus(&tui->panes, 1);
+		break;
+	case TN_TUI_GLOBAL_FOCUS_PREVIOUS:
+		tn_panes_move_focus(&tui->panes, -1);
+		break;
+	case TN_TUI_GLOBAL_GROW: resize_focused(tui, RESIZE_STEP); break;
+	case TN_TUI_GLOBAL_SHRINK: resize_focused(tui, -RESIZE_STEP); break;
+	case TN_TUI_GLOBAL_REDRAW:
+		clearok(curscr, TRUE);
+		tui->dirty = TN_TUI_DIRTY_ALL;
+		break;
+	case TN_TUI_GLOBAL_CANCEL: cancel(tui); break;
+	default: break;
+	}
+	return true;
+}
+
+static bool pane_key(struct tn_pane *pane, const struct tn_tui_key *key)
+{
+	return pane->cls->key && pane->cls->key(pane, key);
+}
+
+/* A key of the main screen: the focused pane, the global keys, the list. */
+static void on_screen_key(struct tn_tui *tui, int code)
+{
+	struct tn_pane *focused = tn_panes_focused(&tui->panes);
+	struct tn_pane *list = tn_panes_main(&tui->panes);
+	struct tn_tui_key key = { code, tui->has_count, tui->count };
+	char name[32], text[64];
+
+	if (code >= '0' && code <= '9') {
+		tui->count = MIN(tui->count * 10 + (code - '0'), COUNT_MAX);
+		tui->has_count = true;
+		tui->dirty |= TN_TUI_DIRTY_MESSAGE;
+		return;
+	}
+	tui->has_count = false;
+	tui->count = 0;
+	tui->dirty |= TN_TUI_DIRTY_MESSAGE;
+	if (pane_key(focused, &key) || on_global_key(tui, &key) ||
+	    (focused != list && pane_key(list, &key)))
+		return;
+	tn_tui_key_name(code, name, sizeof(name));
+	snprintf(text, sizeof(text), "%s: no such key (? for help)", name);
+	tn_tui_message_set(tui, true, text);
+}
+
+static void on_prompt_key(struct tn_tui *tui, int key)
+{
+	struct tn_list_status list;
+	struct tn_completion_source source = { 0 };
+	const struct tn_index *index = tui->index.has_index &&
+		!tn_tui_job_running(tui) ? tui->session->index : NULL;
+	GPtrArray *names = g_ptr_array_new();
+
+	/* What Tab may offer: what the list shows and the index's names. */
+	if (tn_pane_list_get_status(tn_panes_main(&tui->panes), &list)) {
+		source.field_names = list.field_names;
+		source.current_time = list.current_time;
+	}
+	for (size_t i = 0; index && i < index->class_count; i++)
+		g_ptr_array_add(names, index->classes[i].name);
+	g_ptr_array_add(names, NULL);
+	source.event_names = (const char *const *) names->pdata;
+
+	switch (tn_tui_prompt_key(tui->prompt, key, &source)) {
+	case TN_TUI_PROMPT_DONE: {
+		char *line = tn_tui_prompt_take_line(tui->prompt);
+
+		tn_tui_run_line(tui, line, TN_TUI_FOLLOW_BY_COMMAND);
+		g_free(line);
+		break;
+	}
+	case TN_TUI_PROMPT_CANCELLED:
+		tn_tui_message_set(tui, false, "");
+		break;
+	case TN_TUI_PROMPT_EDITING:
+		break;
+	}
+	g_ptr_array_free(names, TRUE);
+	tui->dirty |= TN_TUI_DIRTY_MESSAGE | TN_TUI_DIRTY_STATUS;
+}
+
+static void on_pager_key(struct tn_tui *tui, int key)
+{
+	const struct tn_tui_binding *b =
+		tn_tui_keymap_find(&tn_tui_pager_keys, key);
+
+	if (b && b->action == TN_TUI_PAGER_REDRAW) {
+		clearok(curscr, TRUE);
+		tui->dirty = TN_TUI_DIRTY_ALL;
+	} else if (!tn_tui_pager_key(tui->pager, key)) {
+		tn_tui_pager_destroy(tui->pager);
+		tui->pager = NULL;
+		tui->dirty = TN_TUI_DIRTY_ALL;
+		for (size_t i = 0; i < tui->panes.count; i++)
+			tui->panes.panes[i].dirty = true;
+	}
 	tui->dirty |= TN_TUI_DIRTY_OVERLAY;
 }
 
-static void close_pager(struct tn_tui *tui)
-{
-	tn_tui_pager_destroy(tui->pager);
-	tui->pager = NULL;
-	tui->dirty = TN_TUI_DIRTY_ALL;
-}
-
-/* The command a line runs, for how the view follows it. */
-static const struct tn_command *line_command(const char *line)
-{
-	char **words = g_strsplit_set(line, " \t", 2);
-	const struct tn_command *command = NULL;
-
-	if (words[0])
-		command = tn_command_find(words[0]);
-	g_strfreev(words);
-	return command;
-}
-
-/* Run a command line as if typed at the prompt.  keep_row: the cursor
- * keeps its screen row (the wheel; pgdn and pgup always do). */
-static void run_line(struct tn_tui *tui, const char *line, bool keep_row)
-{
-	struct tn_session *session = tui->session;
-	enum tn_tui_follow follow = TN_TUI_FOLLOW_JUMP;
-	const struct tn_command *command;
-	struct tn_error err;
-
-	line += strspn(line, " \t:");
-	if (!*line)
-		return;
-	command = line_command(line);
-	if (command && (!strcmp(command->name, "down") ||
-			!strcmp(command->name, "up")))
-		follow = TN_TUI_FOLLOW_SCROLL;
-	if (keep_row || (command && (!strcmp(command->name, "pgdn") ||
-			!strcmp(command->name, "pgup"))))
-		follow = TN_TUI_FOLLOW_KEEP_ROW;
-	tn_tui_message_set(tui, false, "");
-	session->page_rows = MAX(tn_tui_list_rows(tui), 1);
-	g_ptr_array_set_size(tui->block, 0);
-	g_clear_pointer(&tui->block_title, g_free);
-	tn_error_clear(&err);
-	if (tn_command_run(session, line, &err))
-		tn_tui_message_set(tui, true, err.message);
-	tn_tui_list_follow(tui, follow);
-	if (tui->block_title && !strcmp(tui->block_title, "help")) {
-		/* The keys too, not only the commands. */
-		GPtrArray *help = tn_tui_help_lines();
-
-		open_pager(tui, "help", help);
-		g_ptr_array_free(help, TRUE);
-	} else if (tui->block->len) {
-		open_pager(tui, tui->block_title ? tui->block_title : line,
-			tui->block);
-	}
-	g_ptr_array_set_size(tui->block, 0);
-	tui->dirty |= TN_TUI_DIRTY_LIST | TN_TUI_DIRTY_STATUS |
-		TN_TUI_DIRTY_MESSAGE;
-}
-
-static void run_move(struct tn_tui *tui, int64_t delta, bool keep_row)
-{
-	char line[64];
-
-	if (!delta)
-		return;
-	snprintf(line, sizeof(line), "%s %" G_GINT64_FORMAT,
-		delta > 0 ? "down" : "up", delta > 0 ? delta : -delta);
-	run_line(tui, line, keep_row);
-}
-
-static void relayout(struct tn_tui *tui)
-{
-	tn_tui_layout_apply(tui);
-	tn_tui_list_follow(tui, TN_TUI_FOLLOW_KEEP_ROW);
-	tui->dirty = TN_TUI_DIRTY_ALL;
-}
-
+/* The mouse: the wheel scrolls the text view or the pane under it, a
+ * click goes to the pane clicked. */
 static void on_mouse(struct tn_tui *tui)
 {
 	MEVENT ev;
@@ -180,125 +353,23 @@ static void on_mouse(struct tn_tui *tui)
 	}
 	if (tn_tui_prompt_is_open(tui->prompt))
 		return;
-	if (wheel) {
-		run_move(tui, wheel, true);
+	if (!wheel && !(ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)))
 		return;
-	}
-	if (!(ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)) ||
-			!tui->list_win ||
-			!wenclose(tui->list_win, ev.y, ev.x))
-		return;
-	/* A click on a row selects it: a move of the difference. */
-	int row = ev.y - tui->layout.list.y - 1;
+	for (size_t i = 0; i < tui->panes.count; i++) {
+		struct tn_pane *pane = &tui->panes.panes[i];
 
-	if (tn_tui_list_has_row_at(tui, row))
-		run_move(tui, row - tui->session->top_offset, false);
-}
-
-static void on_prompt_key(struct tn_tui *tui, int key)
-{
-	switch (tn_tui_prompt_key(tui->prompt, key)) {
-	case TN_TUI_PROMPT_DONE: {
-		char *line = tn_tui_prompt_take_line(tui->prompt);
-
-		run_line(tui, line, false);
-		g_free(line);
-		break;
-	}
-	case TN_TUI_PROMPT_CANCELLED:
-		tn_tui_message_set(tui, false, "");
-		break;
-	case TN_TUI_PROMPT_EDITING:
-		break;
-	}
-	tui->dirty |= TN_TUI_DIRTY_MESSAGE | TN_TUI_DIRTY_STATUS;
-}
-
-static void on_list_key(struct tn_tui *tui, int key)
-{
-	const struct tn_tui_binding *b;
-	bool has_count = tui->has_count;
-	long count = tui->count;
-	char line[64];
-
-	if (key >= '0' && key <= '9') {
-		tui->count = MIN(tui->count * 10 + (key - '0'), COUNT_MAX);
-		tui->has_count = true;
-		tui->dirty |= TN_TUI_DIRTY_MESSAGE;
-		return;
-	}
-	tui->has_count = false;
-	tui->count = 0;
-	tui->dirty |= TN_TUI_DIRTY_MESSAGE;
-	b = tn_tui_key_find(TN_TUI_KEYMAP_LIST, key);
-	if (!b) {
-		char name[32];
-
-		tn_tui_key_name(key, name, sizeof(name));
-		snprintf(line, sizeof(line), "%s: no such key (? for help)",
-			name);
-		tn_tui_message_set(tui, true, line);
-		return;
-	}
-	switch (b->action) {
-	case TN_TUI_RUN:
-		/* A count repeats a line move: 5j is "down 5"; before G
-		 * it is an event number, as a line number in vim. */
-		if (has_count && (!strcmp(b->command, "down 1") ||
-				!strcmp(b->command, "up 1"))) {
-			snprintf(line, sizeof(line), "%s %ld",
-				b->command[0] == 'd' ? "down" : "up", count);
-			run_line(tui, line, false);
-		} else if (has_count && !strcmp(b->command, "bottom")) {
-			snprintf(line, sizeof(line), "goto #%ld", count);
-			run_line(tui, line, false);
-		} else {
-			run_line(tui, b->command, false);
-		}
-		break;
-	case TN_TUI_PERCENT:
-		if (!has_count) {
-			tn_tui_message_set(tui, true, "type the digits first, "
-				"then %: 50% goes to the middle");
-			break;
-		}
-		snprintf(line, sizeof(line), "goto %ld%%", count);
-		run_line(tui, line, false);
-		break;
-	case TN_TUI_PROMPT:
-		tn_tui_message_set(tui, false, "");
-		tn_tui_prompt_open(tui->prompt);
-		break;
-	case TN_TUI_SCROLL_LEFT: tn_tui_list_scroll_columns(tui, -1); break;
-	case TN_TUI_SCROLL_RIGHT: tn_tui_list_scroll_columns(tui, 1); break;
-	case TN_TUI_TOGGLE_STATE:
-	case TN_TUI_TOGGLE_SEQ:
-		if (b->action == TN_TUI_TOGGLE_STATE)
-			tui->show_state = !tui->show_state;
-		else
-			tui->show_seq = !tui->show_seq;
-		relayout(tui);
-		if ((tui->show_state && !tui->state_win) ||
-				(tui->show_seq && !tui->seq_win))
-			tn_tui_message_set(tui, true, "no room for that pane "
-				"in a terminal this small");
-		break;
-	case TN_TUI_REDRAW:
-		clearok(curscr, TRUE);
-		tui->dirty = TN_TUI_DIRTY_ALL;
-		break;
-	case TN_TUI_CANCEL:
-		tn_tui_message_set(tui, false, "");
-		break;
-	default:
-		break;
+		if (!pane->win || !wenclose(pane->win, ev.y, ev.x) ||
+		    !pane->cls->mouse)
+			continue;
+		pane->cls->mouse(pane, ev.y - pane->rect.y,
+			ev.x - pane->rect.x, wheel);
 	}
 }
 
 static void on_key(struct tn_tui *tui, int key)
 {
 	if (key == TN_TUI_KEY_FN(KEY_RESIZE)) {
-		relayout(tui);
+		tn_tui_relayout(tui);
 		return;
 	}
 	if (key == TN_TUI_KEY_FN(KEY_MOUSE)) {
@@ -307,45 +378,47 @@ static void on_key(struct tn_tui *tui, int key)
 	}
 	if (tui->layout.too_small) {
 		if (key == 'q' || key == 'Q')
-			run_line(tui, "quit", false);
+			tn_tui_run_line(tui, "quit", TN_TUI_FOLLOW_BY_COMMAND);
 		return;
 	}
-	if (tn_tui_prompt_is_open(tui->prompt)) {
+	if (tn_tui_prompt_is_open(tui->prompt))
 		on_prompt_key(tui, key);
-	} else if (tui->pager) {
-		const struct tn_tui_binding *b =
-			tn_tui_key_find(TN_TUI_KEYMAP_PAGER, key);
-
-		if (b && b->action == TN_TUI_REDRAW) {
-			clearok(curscr, TRUE);
-			tui->dirty = TN_TUI_DIRTY_ALL;
-		} else if (!tn_tui_pager_key(tui->pager, key)) {
-			close_pager(tui);
-		}
-		tui->dirty |= TN_TUI_DIRTY_OVERLAY;
-	} else {
-		on_list_key(tui, key);
-	}
+	else if (tui->pager)
+		on_pager_key(tui, key);
+	else
+		on_screen_key(tui, key);
 }
+
+/* ---- drawing ---- */
 
 /* Draw what changed; ncurses then sends only the cells that differ. */
 static void draw(struct tn_tui *tui)
 {
-	if (!tui->dirty)
-		return;
+	if (!tui->dirty && !tui->pager) {
+		bool any = false;
+
+		for (size_t i = 0; i < tui->panes.count; i++)
+			any = any || tui->panes.panes[i].dirty;
+		if (!any)
+			return;
+	}
 	if (tui->layout.too_small) {
 		tn_tui_too_small_draw(tui);
 	} else if (tui->pager) {
-		if (tui->dirty & (TN_TUI_DIRTY_OVERLAY | TN_TUI_DIRTY_LIST |
-				TN_TUI_DIRTY_PANES) && tui->overlay_win)
+		if (tui->dirty & (TN_TUI_DIRTY_OVERLAY | TN_TUI_DIRTY_PANES) &&
+		    tui->overlay_win)
 			tn_tui_pager_draw(tui->pager, tui->overlay_win);
 	} else {
-		if (tui->dirty & TN_TUI_DIRTY_LIST) {
-			tn_tui_list_draw(tui);
-			tui->dirty |= TN_TUI_DIRTY_STATUS;
+		for (size_t i = 0; i < tui->panes.count; i++) {
+			struct tn_pane *pane = &tui->panes.panes[i];
+
+			if (!pane->win || (!pane->dirty &&
+			    !(tui->dirty & TN_TUI_DIRTY_PANES)))
+				continue;
+			pane->cls->draw(pane, pane->win);
+			wnoutrefresh(pane->win);
+			pane->dirty = false;
 		}
-		if (tui->dirty & TN_TUI_DIRTY_PANES)
-			tn_tui_panes_draw(tui);
 	}
 	if (!tui->layout.too_small) {
 		if (tui->dirty & TN_TUI_DIRTY_STATUS)
@@ -369,16 +442,33 @@ static int read_key(WINDOW *input)
 	return (int) wc;
 }
 
+/* A caught signal: Ctrl-C stops what runs, if anything; otherwise (and
+ * for the others) the loop ends.  Returns true to go on. */
+static bool on_signal(struct tn_tui *tui)
+{
+	int signo = tn_tui_guard_caught();
+
+	if (signo == SIGINT && tn_tui_job_running(tui)) {
+		tn_tui_guard_forget();
+		cancel(tui);
+		return true;
+	}
+	return signo == 0;
+}
+
 static void loop(struct tn_tui *tui, WINDOW *input)
 {
-	while (!tn_tui_guard_caught() && !tui->session->quit) {
+	while (on_signal(tui) && !tui->session->quit) {
 		int key;
 
-		/* The index builds in the background: show its progress,
-		 * then the event numbers (the cursor does not move). */
-		if (tn_session_poll_index(tui->session))
+		if (tn_tui_poll_jobs(tui))
+			tui->dirty |= TN_TUI_DIRTY_STATUS;
+		/* The status bar says how long a job has been running. */
+		if (tn_tui_job_running(tui))
 			tui->dirty |= TN_TUI_DIRTY_STATUS;
 		draw(tui);
+		wtimeout(input, tn_tui_job_running(tui) ? JOB_POLL_MS :
+			KEY_TIMEOUT_MS);
 		key = read_key(input);
 		if (key != TN_TUI_KEY_NONE && !tn_tui_guard_caught())
 			on_key(tui, key);
@@ -415,12 +505,10 @@ static int start_terminal(struct tn_tui *tui, struct tn_error *err)
 	return 0;
 }
 
-int tn_tui_run(struct tn_session *session, struct tn_error *err)
+int tn_tui_run(struct tn_session *session, bool build_index,
+		struct tn_error *err)
 {
-	struct tn_tui tui = { .session = session };
-	void (*saved_output)(struct tn_session *, enum tn_output_kind,
-		const char *, const char *) = session->output;
-	void *saved_frontend = session->frontend;
+	struct tn_tui tui = { .session = session, .out = { tui_write } };
 	WINDOW *input;
 	int status = 0;
 
@@ -439,38 +527,37 @@ int tn_tui_run(struct tn_session *session, struct tn_error *err)
 	 * refresh it over the panes. */
 	input = newpad(1, 1);
 	keypad(input, TRUE);
-	wtimeout(input, KEY_TIMEOUT_MS);
 
-	session->output = on_output;
-	session->frontend = &tui;
 	session->quit = false;
 	tui.message = g_string_new(NULL);
 	tui.block = g_ptr_array_new_with_free_func(g_free);
 	tui.prompt = tn_tui_prompt_create();
-	tn_tui_list_init(&tui);
-	tn_tui_layout_apply(&tui);
-	if (session->index_on_start && tn_session_start_index(session, err)) {
+	tui.help_keys = tn_tui_help_key_lines();
+	tn_panes_init(&tui.panes, &tui);
+	if (build_index && tn_session_start_index(session, &tui.out, err)) {
 		tn_tui_message_set(&tui, true, err->message);
 		tn_error_clear(err);
 	}
+	tn_tui_poll_jobs(&tui);
+	tn_tui_relayout(&tui);
 
 	loop(&tui, input);
 	if (tn_tui_guard_caught())
 		status = 128 + tn_tui_guard_caught();
 
-	tn_tui_layout_destroy(&tui);
+	tn_tui_run_fini(&tui);
+	drop_windows(&tui);
 	delwin(input);
 	tn_tui_guard_screen(false);
 	endwin();
 	delscreen(tui.screen);
 	tn_tui_guard_end();
+	tn_panes_fini(&tui.panes);
 	tn_tui_pager_destroy(tui.pager);
 	tn_tui_prompt_destroy(tui.prompt);
-	tn_tui_list_fini(&tui);
 	g_ptr_array_free(tui.block, TRUE);
+	g_ptr_array_free(tui.help_keys, TRUE);
 	g_free(tui.block_title);
 	g_string_free(tui.message, TRUE);
-	session->output = saved_output;
-	session->frontend = saved_frontend;
 	return status;
 }

@@ -261,7 +261,7 @@ man_missing=
 sed -n '/^\.SH COMMANDS/,/^\.SH [^C]/p' "$top_srcdir/doc/tracenav.1" \
 	> "$TMPDIR_TEST/man-commands"
 for name in $("$TRACENAV" --batch help "$dir" | awk '{ print $1 }'); do
-	grep -q -E "^\.B[IR]? $name( |$)" "$TMPDIR_TEST/man-commands" ||
+	grep -q -E "^\\\\fB$name\\\\fR( |$)" "$TMPDIR_TEST/man-commands" ||
 		man_missing="$man_missing $name"
 done
 check "the man page lists every command of the table" [ -z "$man_missing" ]

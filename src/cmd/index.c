@@ -1,0 +1,35 @@
+/* index.c - building the checkpoint index, or stopping its build. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "cmd.h"
+
+static const char *const index_choices[] = { "cancel", NULL };
+
+static int exec_index(struct tn_command_context *ctx,
+		const struct tn_command_args *args, struct tn_error *err)
+{
+	struct tn_session *session = ctx->session;
+
+	if (args->argc == 1) {	/* cancel (the parser checked it) */
+		tn_session_cancel_index(session, ctx->out);
+		return 0;
+	}
+	if (tn_session_start_index(session, ctx->out, err))
+		return -1;
+	/* --batch waits for it; the event list shows its progress. */
+	if (session->wait_for_index &&
+	    tn_session_need_index(session, "index", ctx->out, err))
+		return -1;
+	if (session->index)
+		tn_output_message(ctx->out, "%" PRIu64 " events indexed",
+			session->index->event_count);
+	return 0;
+}
+
+const struct tn_command tn_cmd_index = {
+	"index", NULL, { { TN_ARG_WORD, "cancel", true, index_choices } },
+	"build the checkpoint index (event numbers, counts), or stop "
+	"building it",
+	TN_CMD_READS, TN_COUNT_NONE, exec_index,
+};

@@ -1,0 +1,143 @@
+/* cmdq.c - commands run in order as one background job (see cmdq.h). */
+#include <string.h>
+
+#include "cmdq.h"
+
+struct tn_cmdq {
+	struct tn_session *session;
+	int64_t page_rows;
+	const GPtrArray *help_prefix;
+	GArray *items;			/* struct tn_parsed_command */
+	tn_cmdq_after_func after;
+	void *after_arg;
+	/* Results, read once the job ended. */
+	struct tn_output_buffer out;
+	struct tn_error err;
+};
+
+struct tn_cmdq *tn_cmdq_create(struct tn_session *session,
+		int64_t page_rows, const GPtrArray *help_prefix)
+{
+	struct tn_cmdq *queue = g_new0(struct tn_cmdq, 1);
+
+	queue->session = session;
+	queue->page_rows = page_rows;
+	queue->help_prefix = help_prefix;
+	queue->items = g_array_new(FALSE, FALSE,
+		sizeof(struct tn_parsed_command));
+	tn_output_buffer_init(&queue->out);
+	return queue;
+}
+
+void tn_cmdq_destroy(struct tn_cmdq *queue)
+{
+	if (!queue)
+		return;
+	for (guint i = 0; i < queue->items->len; i++)
+		tn_parsed_command_clear(&g_array_index(queue->items,
+			struct tn_parsed_command, i));
+	g_array_free(queue->items, TRUE);
+	tn_output_buffer_fini(&queue->out);
+	g_free(queue);
+}
+
+void tn_cmdq_add(struct tn_cmdq *queue, struct tn_parsed_command *parsed)
+{
+	struct tn_parsed_command *last = queue->items->len ?
+		&g_array_index(queue->items, struct tn_parsed_command,
+			queue->items->len - 1) : NULL;
+
+	if (last && last->command == parsed->command &&
+	    parsed->command->count == TN_COUNT_REPEAT &&
+	    last->args.argc == parsed->args.argc &&
+	    last->args.argc == (last->args.has_count ? 1 : 0) &&
+	    parsed->args.argc == (parsed->args.has_count ? 1 : 0)) {
+		/* Only the count differs: add the counts up. */
+		int64_t a = last->args.has_count ? last->args.count : 1;
+		int64_t b = parsed->args.has_count ? parsed->args.count : 1;
+
+		last->args.has_count = true;
+		last->args.count = a > INT64_MAX - b ? INT64_MAX : a + b;
+		tn_parsed_command_clear(parsed);
+		return;
+	}
+	g_array_append_val(queue->items, *parsed);
+	memset(parsed, 0, sizeof(*parsed));
+}
+
+bool tn_cmdq_is_empty(const struct tn_cmdq *queue)
+{
+	return queue->items->len == 0;
+}
+
+unsigned tn_cmdq_get_flags(const struct tn_cmdq *queue)
+{
+	unsigned flags = 0;
+
+	for (guint i = 0; i < queue->items->len; i++)
+		flags |= g_array_index(queue->items, struct tn_parsed_command,
+			i).command->flags;
+	return flags;
+}
+
+static int run_queue(struct tn_job *job, void *data, struct tn_error *err)
+{
+	struct tn_cmdq *queue = data;
+	struct tn_command_context ctx = { queue->session, &queue->out.output,
+		queue->page_rows, queue->help_prefix };
+	int status = 0;
+
+	for (guint i = 0; i < queue->items->len && !queue->session->quit; i++) {
+		status = tn_command_exec(&ctx, &g_array_index(queue->items,
+			struct tn_parsed_command, i), &queue->err);
+		if (status || tn_job_is_cancelled(job))
+			break;
+	}
+	if (!tn_job_is_cancelled(job) && queue->after)
+		queue->after(queue->session, queue->after_arg);
+	/* A failed command is reported by tn_cmdq_finish(), not as a
+	 * failed job: what ran before it stands. */
+	(void) err;
+	return 0;
+}
+
+static void free_queue(void *data)
+{
+	tn_cmdq_destroy(data);
+}
+
+static const struct tn_job_class queue_class = {
+	.name = "seeking",
+	.run = run_queue,
+	.free = free_queue,
+};
+
+int tn_cmdq_start(struct tn_cmdq *queue, tn_cmdq_after_func after,
+		void *after_arg, struct tn_job **job, struct tn_error *err)
+{
+	queue->after = after;
+	queue->after_arg = after_arg;
+	tn_error_clear(&queue->err);
+	if (tn_job_start(&queue_class, queue, job, err)) {
+		tn_cmdq_destroy(queue);
+		return -1;
+	}
+	return 0;
+}
+
+enum tn_job_state tn_cmdq_finish(struct tn_job *job, struct tn_output *out,
+		struct tn_error *err)
+{
+	struct tn_cmdq *queue = tn_job_borrow_data(job);
+	struct tn_job_progress progress;
+
+	tn_job_wait(job);
+	tn_job_get_progress(job, &progress);
+	tn_output_buffer_replay(&queue->out, out);
+	if (progress.state == TN_JOB_CANCELLED)
+		tn_error_set(err, "cancelled: the cursor stays where it was");
+	else
+		tn_error_set(err, "%s", queue->err.message);
+	tn_job_destroy(job);
+	return progress.state;
+}

@@ -1,0 +1,130 @@
+/* pane.h - the interface every pane implements, and the registry.
+ *
+ * A pane (the event list, the state tree, the sequence diagram, ...) is
+ * one file that defines one struct tn_pane_class, and one line in the
+ * registry (panes.c).  The layout places the open panes from their
+ * class's place and sizes without knowing what they are; Tab moves the
+ * focus among them and the focused pane gets keys first.
+ *
+ * What a pane shows is computed when the cursor moved, by cursor_moved,
+ * on the thread that owns the session at that time (a background job's:
+ * it may read the trace), into a new cache that replaces the pane's once
+ * the job ended.  draw reads only that cache and the pane's own state:
+ * drawing never reads the trace.
+ */
+#ifndef TRACENAV_TUI_PANE_H
+#define TRACENAV_TUI_PANE_H
+
+#include <curses.h>
+#include <stdbool.h>
+
+#include "../session.h"
+#include "keys.h"
+#include "layout.h"
+
+struct tn_tui;
+struct tn_pane;
+
+/* How the list follows the cursor after it moved. */
+enum tn_tui_follow {
+	/* As the command's flags say (lines, pages or a jump). */
+	TN_TUI_FOLLOW_BY_COMMAND,
+	/* Line moves: the view only scrolls when the cursor leaves it, and
+	 * then just enough (as in less and vim). */
+	TN_TUI_FOLLOW_SCROLL,
+	/* Page moves, the wheel, a resize: the cursor keeps its row. */
+	TN_TUI_FOLLOW_KEEP_ROW,
+	/* Jumps: a cursor that left the view is put in its middle. */
+	TN_TUI_FOLLOW_JUMP,
+};
+
+/* What cursor_moved works from: a copy made before the job started, so
+ * that the front end may change its own state meanwhile. */
+struct tn_pane_view {
+	struct tn_session *session;	/* the cursor and the index */
+	bool may_read;		/* false: only what the cursor holds already
+				 * (after a cancel), never the trace */
+	int lines, cols;	/* the pane's size */
+	enum tn_tui_follow follow;
+};
+
+struct tn_pane_class {
+	const char *name;	/* "list", "state", "seq" */
+	const char *title;	/* its title bar */
+	int toggle_key;		/* shows and hides it; 0: always open */
+	const char *toggle_help;
+	struct tn_layout_pane layout;	/* where it goes (size: 0) */
+	const struct tn_tui_keymap *keymap;	/* NULL: takes no keys */
+
+	/* Set pane->data up; called once, when the TUI starts. */
+	void (*init)(struct tn_pane *pane);
+	void (*destroy)(struct tn_pane *pane);
+	/* The new cache for the cursor where it is now (see above); must
+	 * not touch the pane itself, only old_cache (the current cache,
+	 * read-only, NULL at first) and view.  Returns a cache that
+	 * cache_free frees. */
+	void *(*cursor_moved)(const void *old_cache,
+		const struct tn_pane_view *view);
+	void (*cache_free)(void *cache);
+	/* Draw into win (the pane's size) from pane->cache (NULL until the
+	 * first cursor_moved) and pane->data. */
+	void (*draw)(struct tn_pane *pane, WINDOW *win);
+	/* Handle key; false when the pane does not take it. */
+	bool (*key)(struct tn_pane *pane, const struct tn_tui_key *key);
+	/* Optional: a click at (y, x) in the pane's window, or the wheel
+	 * (wheel: lines, negative up; 0 for a click). */
+	void (*mouse)(struct tn_pane *pane, int y, int x, int wheel);
+};
+
+struct tn_pane {
+	const struct tn_pane_class *cls;
+	struct tn_tui *tui;
+	void *data;		/* the class's own state */
+	void *cache;		/* what cursor_moved computed last */
+	bool open;
+	bool dirty;		/* to be drawn again */
+	int size;		/* the user's size in cells; 0: the share */
+	struct tn_tui_rect rect;	/* where the layout put it */
+	WINDOW *win;		/* NULL when it did not fit */
+};
+
+/* The registry: every pane class, the event list first. */
+const struct tn_pane_class *const *tn_pane_classes(size_t *count);
+
+/* The panes of a TUI (panes.c). */
+struct tn_panes {
+	size_t count;
+	struct tn_pane panes[TN_LAYOUT_MAX_PANES];
+	size_t focus;		/* index of the focused pane */
+};
+
+void tn_panes_init(struct tn_panes *panes, struct tn_tui *tui);
+void tn_panes_fini(struct tn_panes *panes);
+
+/* The main pane (the event list). */
+struct tn_pane *tn_panes_main(struct tn_panes *panes);
+
+/* The pane whose class toggles with key, or NULL. */
+struct tn_pane *tn_panes_find_toggle(struct tn_panes *panes, int key);
+
+/* Show or hide pane (not the main pane); the focus leaves a closed pane. */
+void tn_panes_toggle(struct tn_panes *panes, struct tn_pane *pane);
+
+/* The focused pane, and moving the focus among the open panes that are
+ * on screen (step 1: next, -1: previous). */
+struct tn_pane *tn_panes_focused(struct tn_panes *panes);
+void tn_panes_move_focus(struct tn_panes *panes, int step);
+
+/* Replace pane's cache (freeing the old one) and mark it dirty. */
+void tn_pane_set_cache(struct tn_pane *pane, void *cache);
+
+/* Draw a pane's title bar on line 0 of its window ("Title (s hides)",
+ * highlighted when focused) and, for a pane at the right, the line that
+ * parts it from the list; returns the first column of its text. */
+int tn_pane_draw_frame(struct tn_pane *pane, WINDOW *win);
+
+/* Clear win, draw the frame, then lines (NULL-terminated) from line 2. */
+void tn_pane_draw_lines(struct tn_pane *pane, WINDOW *win,
+		const char *const *lines);
+
+#endif

@@ -1,0 +1,338 @@
+/* run.c - commands typed in the event list run as background jobs.
+ *
+ * A command that reads the trace (every move, jump and print) is queued
+ * (cmdq.h) and run on a job's thread, followed by the open panes'
+ * cursor_moved, which compute what they will show.  The input loop goes
+ * on meanwhile: it redraws from the panes' current caches, queues what
+ * is typed (five page-downs become one move of five pages), and Esc or
+ * Ctrl-C cancel.  When the job ended, its output is shown and the new
+ * caches replace the old ones.  A job that ends within a few
+ * milliseconds (moves inside the decoded rows) is finished at once, so
+ * that nothing flickers.
+ *
+ * While a job runs, the UI thread does not touch the session (see
+ * session.h): the index's progress is read from a copy taken between
+ * jobs.
+ */
+#include <string.h>
+
+#include "tui-private.h"
+
+/* A job that ends within this is finished before the next drawing. */
+#define QUICK_JOB_MS 15
+
+/* The panes' inputs and results of one job. */
+struct tn_tui_update {
+	size_t count;
+	struct {
+		struct tn_pane *pane;	/* only the UI thread uses it */
+		const struct tn_pane_class *cls;
+		const void *old_cache;
+		struct tn_pane_view view;
+		void *new_cache;
+	} panes[TN_LAYOUT_MAX_PANES];
+};
+
+static struct tn_tui_update *update_new(struct tn_tui *tui,
+		enum tn_tui_follow follow, bool may_read)
+{
+	struct tn_tui_update *update = g_new0(struct tn_tui_update, 1);
+
+	for (size_t i = 0; i < tui->panes.count; i++) {
+		struct tn_pane *pane = &tui->panes.panes[i];
+
+		if (!pane->open || !pane->win || !pane->cls->cursor_moved)
+			continue;
+		update->panes[update->count].pane = pane;
+		update->panes[update->count].cls = pane->cls;
+		update->panes[update->count].old_cache = pane->cache;
+		update->panes[update->count].view = (struct tn_pane_view) {
+			tui->session, may_read, pane->rect.h, pane->rect.w,
+			follow,
+		};
+		update->count++;
+	}
+	return update;
+}
+
+/* On the thread that owns the session: compute every pane's cache. */
+static void update_run(struct tn_session *session, void *data)
+{
+	struct tn_tui_update *update = data;
+
+	(void) session;
+	for (size_t i = 0; i < update->count; i++)
+		update->panes[i].new_cache = update->panes[i].cls->cursor_moved(
+			update->panes[i].old_cache, &update->panes[i].view);
+}
+
+/* The new caches replace the panes' (and update forgets them). */
+static void update_apply(struct tn_tui *tui, struct tn_tui_update *update)
+{
+	for (size_t i = 0; i < update->count; i++) {
+		tn_pane_set_cache(update->panes[i].pane,
+			update->panes[i].new_cache);
+		update->panes[i].new_cache = NULL;
+	}
+	tui->dirty |= TN_TUI_DIRTY_PANES | TN_TUI_DIRTY_STATUS;
+}
+
+static void update_free(struct tn_tui_update *update)
+{
+	if (!update)
+		return;
+	for (size_t i = 0; i < update->count; i++)
+		if (update->panes[i].new_cache &&
+		    update->panes[i].cls->cache_free)
+			update->panes[i].cls->cache_free(
+				update->panes[i].new_cache);
+	g_free(update);
+}
+
+bool tn_tui_job_running(const struct tn_tui *tui)
+{
+	return tui->session->command_job != NULL;
+}
+
+/* The copy of the index's state the status bar shows; only between
+ * jobs. */
+static void note_index(struct tn_tui *tui)
+{
+	struct tn_session *session = tui->session;
+
+	tui->index.has_index = session->index != NULL;
+	tui->index.event_count = session->index ?
+		session->index->event_count : 0;
+	tui->index.building = tn_session_get_index_progress(session,
+		&tui->index.progress);
+}
+
+/* The strongest of two ways to follow: a jump beats a page move, which
+ * beats a line move. */
+static enum tn_tui_follow stronger(enum tn_tui_follow a, enum tn_tui_follow b)
+{
+	return a > b ? a : b;
+}
+
+static enum tn_tui_follow follow_of(const struct tn_command *command,
+		enum tn_tui_follow follow)
+{
+	if (follow != TN_TUI_FOLLOW_BY_COMMAND)
+		return follow;
+	if (command->flags & TN_CMD_JUMPS)
+		return TN_TUI_FOLLOW_JUMP;
+	if (command->flags & TN_CMD_MOVES_PAGES)
+		return TN_TUI_FOLLOW_KEEP_ROW;
+	return TN_TUI_FOLLOW_SCROLL;
+}
+
+static void finish_job(struct tn_tui *tui);
+
+static void start_pending(struct tn_tui *tui)
+{
+	struct tn_session *session = tui->session;
+	struct tn_tui_update *update;
+	struct tn_error err;
+
+	update = update_new(tui, tui->pending_follow, true);
+	if (tn_cmdq_start(tui->pending, update_run, update,
+			&session->command_job, &err)) {
+		tui->pending = NULL;
+		update_free(update);
+		tn_tui_message_set(tui, true, err.message);
+		return;
+	}
+	tui->pending = NULL;
+	tui->pending_follow = TN_TUI_FOLLOW_BY_COMMAND;
+	tui->update = update;
+	tui->needs_update = false;
+	tui->job_started_us = g_get_monotonic_time();
+	tui->dirty |= TN_TUI_DIRTY_STATUS;
+	if (tn_job_wait_for(session->command_job, QUICK_JOB_MS))
+		finish_job(tui);
+}
+
+static struct tn_cmdq *pending_queue(struct tn_tui *tui)
+{
+	if (!tui->pending) {
+		tui->pending = tn_cmdq_create(tui->session,
+			MAX(tn_pane_list_rows(tn_panes_main(&tui->panes)), 1),
+			tui->help_keys);
+		tui->pending_follow = TN_TUI_FOLLOW_SCROLL;
+	}
+	return tui->pending;
+}
+
+/* Queue a command that reads; start it unless a job runs. */
+static void enqueue(struct tn_tui *tui, struct tn_parsed_command *parsed,
+		enum tn_tui_follow follow)
+{
+	struct tn_cmdq *queue = pending_queue(tui);
+
+	tui->pending_follow = stronger(tui->pending_follow,
+		follow_of(parsed->command, follow));
+	tn_cmdq_add(queue, parsed);
+	if (!tn_tui_job_running(tui))
+		start_pending(tui);
+}
+
+/* The text lines that commands wrote, in a text view. */
+static void open_text_view(struct tn_tui *tui)
+{
+	if (tui->block->len) {
+		tn_tui_pager_destroy(tui->pager);
+		tui->pager = tn_tui_pager_create(tui->block_title ?
+			tui->block_title : "output", tui->block);
+		tui->dirty |= TN_TUI_DIRTY_OVERLAY;
+	}
+	g_ptr_array_set_size(tui->block, 0);
+	g_clear_pointer(&tui->block_title, g_free);
+}
+
+/* A command that touches nothing of the session but what it is given
+ * (help, quit) runs at once, even while a job runs. */
+static void run_now(struct tn_tui *tui, struct tn_parsed_command *parsed)
+{
+	struct tn_command_context ctx = { tui->session, &tui->out,
+		MAX(tn_pane_list_rows(tn_panes_main(&tui->panes)), 1),
+		tui->help_keys };
+	struct tn_error err;
+
+	if (tn_command_exec(&ctx, parsed, &err))
+		tn_tui_message_set(tui, true, err.message);
+	tn_parsed_command_clear(parsed);
+	open_text_view(tui);
+}
+
+static void run_parsed(struct tn_tui *tui, struct tn_parsed_command *parsed,
+		enum tn_tui_follow follow)
+{
+	if (parsed->command->flags & TN_CMD_READS)
+		enqueue(tui, parsed, follow);
+	else
+		run_now(tui, parsed);
+}
+
+void tn_tui_run_line(struct tn_tui *tui, const char *line,
+		enum tn_tui_follow follow)
+{
+	struct tn_parsed_command parsed;
+	struct tn_error err;
+
+	tn_tui_message_set(tui, false, "");
+	switch (tn_command_parse(line, &parsed, &err)) {
+	case 1:
+		run_parsed(tui, &parsed, follow);
+		break;
+	case -1:
+		tn_tui_message_set(tui, true, err.message);
+		break;
+	default:
+		break;
+	}
+}
+
+void tn_tui_run_command(struct tn_tui *tui, const char *name,
+		const struct tn_tui_key *key)
+{
+	struct tn_parsed_command parsed = { tn_command_find(name), { 0 } };
+
+	tn_tui_message_set(tui, false, "");
+	if (!parsed.command)
+		return;
+	/* A count typed before the key goes to commands that take one. */
+	if (key && key->has_count && parsed.command->count != TN_COUNT_NONE) {
+		parsed.args.has_count = true;
+		parsed.args.count = key->count;
+	}
+	run_parsed(tui, &parsed, TN_TUI_FOLLOW_BY_COMMAND);
+}
+
+void tn_tui_request_update(struct tn_tui *tui)
+{
+	tui->needs_update = true;
+	if (tn_tui_job_running(tui))
+		return;		/* when it ended */
+	pending_queue(tui);
+	tui->pending_follow = TN_TUI_FOLLOW_KEEP_ROW;
+	start_pending(tui);
+}
+
+static void finish_job(struct tn_tui *tui)
+{
+	struct tn_session *session = tui->session;
+	struct tn_tui_update *update = tui->update;
+	struct tn_error err;
+	enum tn_job_state state;
+
+	tui->update = NULL;
+	state = tn_cmdq_finish(session->command_job, &tui->out, &err);
+	session->command_job = NULL;
+	if (state == TN_JOB_DONE) {
+		update_apply(tui, update);
+	} else {
+		/* Cancelled: show what the cursor holds, reading nothing. */
+		update_free(update);
+		update = update_new(tui, TN_TUI_FOLLOW_KEEP_ROW, false);
+		update_run(session, update);
+		update_apply(tui, update);
+	}
+	update_free(update);
+	if (err.message[0])
+		tn_tui_message_set(tui, true, err.message);
+	open_text_view(tui);
+	if (tn_session_poll_index(session, &tui->out) && session->index &&
+	    !tui->index.has_index)
+		tui->needs_update = true;	/* event numbers now */
+	note_index(tui);
+	tui->dirty |= TN_TUI_DIRTY_STATUS | TN_TUI_DIRTY_MESSAGE;
+	if (tui->pending)
+		start_pending(tui);
+	else if (tui->needs_update)
+		tn_tui_request_update(tui);
+}
+
+bool tn_tui_poll_jobs(struct tn_tui *tui)
+{
+	struct tn_session *session = tui->session;
+	bool had_index = tui->index.has_index;
+
+	if (tn_tui_job_running(tui)) {
+		if (!tn_job_has_ended(session->command_job))
+			return false;
+		finish_job(tui);
+		return true;
+	}
+	if (!tn_session_poll_index(session, &tui->out))
+		return false;
+	note_index(tui);
+	tui->dirty |= TN_TUI_DIRTY_STATUS;
+	/* The index arrived: the list learns the event numbers. */
+	if (tui->index.has_index && !had_index)
+		tn_tui_request_update(tui);
+	return true;
+}
+
+bool tn_tui_cancel_jobs(struct tn_tui *tui)
+{
+	bool running = tn_tui_job_running(tui);
+
+	if (running)
+		tn_job_cancel(tui->session->command_job);
+	tn_cmdq_destroy(tui->pending);
+	tui->pending = NULL;
+	return running;
+}
+
+void tn_tui_run_fini(struct tn_tui *tui)
+{
+	tn_tui_cancel_jobs(tui);
+	if (tui->session->command_job) {
+		struct tn_error err;
+
+		tn_cmdq_finish(tui->session->command_job, NULL, &err);
+		tui->session->command_job = NULL;
+	}
+	update_free(tui->update);
+	tui->update = NULL;
+}

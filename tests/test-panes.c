@@ -1,0 +1,141 @@
+/* test-panes.c - the pane registry and the focus (src/tui/panes.c), and
+ * the event list pane's cursor_moved: what it caches for a position of
+ * the cursor, reading the trace or (after a cancel) only what the cursor
+ * holds. */
+#include "gen.h"
+#include "tap.h"
+#include "src/tui/tui-private.h"
+
+/* A window pointer for panes that are "on screen": the focus only goes
+ * to those.  Never drawn into; cleared before the panes are freed. */
+static WINDOW *on_screen = (WINDOW *) &on_screen;
+
+static void test_focus(void)
+{
+	struct tn_tui tui = { 0 };
+	struct tn_panes *panes = &tui.panes;
+	struct tn_pane *list, *state, *seq;
+	size_t count;
+	const struct tn_pane_class *const *classes = tn_pane_classes(&count);
+
+	tap_ok(count >= 3 && classes[0]->toggle_key == 0 &&
+		classes[0]->layout.place == TN_PANE_MAIN,
+		"the registry starts with the main pane, which has no toggle");
+	tn_panes_init(panes, &tui);
+	tap_int_eq(panes->count, count, "one pane per class");
+	list = tn_panes_main(panes);
+	state = tn_panes_find_toggle(panes, 's');
+	seq = tn_panes_find_toggle(panes, 'd');
+	tap_ok(state && !strcmp(state->cls->name, "state") && seq &&
+		!strcmp(seq->cls->name, "seq"), "s and d find their panes");
+	tap_ok(!tn_panes_find_toggle(panes, 'x'), "x toggles nothing");
+	tap_ok(list->open && !state->open && !seq->open,
+		"at first only the list is open");
+	list->win = on_screen;
+	tn_panes_move_focus(panes, 1);
+	tap_ok(tn_panes_focused(panes) == list, "Tab with the list alone: "
+		"the focus stays");
+	tn_panes_toggle(panes, state);
+	state->win = on_screen;
+	tn_panes_move_focus(panes, 1);
+	tap_ok(tn_panes_focused(panes) == state, "Tab: to the state pane");
+	tn_panes_move_focus(panes, 1);
+	tap_ok(tn_panes_focused(panes) == list, "Tab: back to the list");
+	tn_panes_toggle(panes, seq);
+	tn_panes_move_focus(panes, 1);
+	tn_panes_move_focus(panes, 1);
+	tap_ok(tn_panes_focused(panes) == list, "a pane that did not fit "
+		"(no window) is skipped");
+	seq->win = on_screen;
+	tn_panes_move_focus(panes, -1);
+	tap_ok(tn_panes_focused(panes) == seq, "Shift-Tab from the list: the "
+		"last pane");
+	tn_panes_toggle(panes, seq);
+	tap_ok(tn_panes_focused(panes) == list, "closing the focused pane "
+		"gives the focus back to the list");
+	tn_panes_toggle(panes, list);
+	tap_ok(list->open, "the list cannot be closed");
+	for (size_t i = 0; i < panes->count; i++)
+		panes->panes[i].win = NULL;
+	tn_panes_fini(panes);
+}
+
+static struct tn_pane_view view_of(struct tn_session *session, bool read,
+		enum tn_tui_follow follow)
+{
+	return (struct tn_pane_view) { session, read, 11, 100, follow };
+}
+
+/* The list's cache for the cursor: computed as a job would, swapped in,
+ * then read back as the status bar reads it. */
+static void move_list(struct tn_pane *list, struct tn_session *session,
+		bool read, enum tn_tui_follow follow, struct tn_list_status *st)
+{
+	struct tn_pane_view view = view_of(session, read, follow);
+
+	tn_pane_set_cache(list, list->cls->cursor_moved(list->cache, &view));
+	tn_pane_list_get_status(list, st);
+}
+
+static void test_list(void)
+{
+	char *path = gen_trace("panes", "--events 2000 --cpus 2 "
+		"--packet-size 4096 --seed 9");
+	int64_t first = gen_plan_value(path, "first_ns");
+	struct tn_tui tui = { 0 };
+	struct tn_session session;
+	struct tn_list_status st;
+	struct tn_trace *trace;
+	struct tn_error err;
+	struct tn_pane *list;
+
+	if (!tap_ok(tn_trace_open(path, &trace, &err) == 0, "trace opens") ||
+	    !tap_ok(tn_session_init(&session, trace, true, &err) == 0,
+		    "session")) {
+		g_free(path);
+		return;
+	}
+	tui.session = &session;
+	tn_panes_init(&tui.panes, &tui);
+	list = tn_panes_main(&tui.panes);
+	tap_ok(!tn_pane_list_get_status(list, &st), "no cache at first");
+	move_list(list, &session, true, TN_TUI_FOLLOW_KEEP_ROW, &st);
+	tap_ok(st.has_current_ns && st.current_ns == first && st.top == 0 &&
+		st.shown == 10, "first view: the first event on the first of "
+		"10 rows");
+	tap_ok(st.field_names && st.field_names[0], "the current event's "
+		"field names, for the prompt");
+	tn_cursor_move(session.cursor, 3, NULL, &err);
+	move_list(list, &session, true, TN_TUI_FOLLOW_SCROLL, &st);
+	tap_int_eq(st.top, 3, "down 3: the view stays, the cursor is on row 4");
+	tn_cursor_move(session.cursor, 20, NULL, &err);
+	move_list(list, &session, true, TN_TUI_FOLLOW_SCROLL, &st);
+	tap_int_eq(st.top, 9, "down 20: the view scrolls just enough (last "
+		"row)");
+	tn_cursor_move(session.cursor, 10, NULL, &err);
+	move_list(list, &session, true, TN_TUI_FOLLOW_KEEP_ROW, &st);
+	tap_int_eq(st.top, 9, "a page: the cursor keeps its row");
+	tn_cursor_seek_fraction(session.cursor, 0.5, &err);
+	move_list(list, &session, true, TN_TUI_FOLLOW_JUMP, &st);
+	tap_ok(st.top == 5 && st.shown == 10, "a jump: the cursor in the "
+		"middle, rows above it read");
+	/* After a cancel the list shows what the cursor holds, reading
+	 * nothing: a seek keeps one row, so the current one is at the top. */
+	tn_cursor_seek_fraction(session.cursor, 0.8, &err);
+	move_list(list, &session, false, TN_TUI_FOLLOW_JUMP, &st);
+	tap_ok(st.has_current_ns && st.top == 0 && st.shown >= 1,
+		"reading nothing: the current event at the top (%d rows)",
+		st.shown);
+	tn_panes_fini(&tui.panes);
+	tn_session_fini(&session);
+	tn_trace_destroy(trace);
+	g_free(path);
+}
+
+int main(void)
+{
+	test_focus();
+	test_list();
+	gen_cleanup();
+	return tap_done();
+}
