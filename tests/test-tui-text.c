@@ -107,6 +107,20 @@ int main(void)
 		tap_int_eq(n, 2, "fit_count takes a wide character that fits");
 	}
 
+	/* Invisible characters that act on the display are escaped: a
+	 * right-to-left override would reorder what follows it. */
+	check("a\xe2\x80\xae" "b", -1, -1, "a\\u202Eb", 8,
+		"U+202E (right-to-left override) escaped");
+	check("\xe2\x80\xaa\xe2\x80\xab\xe2\x80\xac\xe2\x80\xad", -1, -1,
+		"\\u202A\\u202B\\u202C\\u202D", 24,
+		"U+202A-U+202D (embeddings, overrides) escaped");
+	check("\xe2\x81\xa6x\xe2\x81\xa9", -1, -1, "\\u2066x\\u2069", 13,
+		"U+2066, U+2069 (isolates) escaped");
+	check("a\xe2\x80\x8b" "b\xef\xbb\xbf", -1, -1, "a\\u200Bb\\uFEFF", 14,
+		"zero-width space and BOM escaped");
+	check("a\xe2\x80\xa8" "b", -1, -1, "a\\u2028b", 8,
+		"line separator escaped");
+
 	/* Without a UTF-8 terminal, everything outside ASCII is escaped. */
 	tn_tui_text_set_utf8(false);
 	check("节x", -1, -1, "\\u8282x", 7,

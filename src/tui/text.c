@@ -48,6 +48,23 @@ static void escape_byte(char *buf, size_t size, unsigned byte)
 	}
 }
 
+/* Characters that print nothing but change how the terminal shows the
+ * rest: bidirectional overrides and isolates (U+202A-U+202E,
+ * U+2066-U+2069), which could reorder what the user reads, and the
+ * other format characters (zero-width spaces and joiners, the BOM), and
+ * the line and paragraph separators. */
+static bool is_invisible_control(gunichar c)
+{
+	switch (g_unichar_type(c)) {
+	case G_UNICODE_FORMAT:
+	case G_UNICODE_LINE_SEPARATOR:
+	case G_UNICODE_PARAGRAPH_SEPARATOR:
+		return true;
+	default:
+		return false;
+	}
+}
+
 int tn_tui_text_decode(GArray *out, const char *s, gssize len, int max_cols)
 {
 	const char *p = s;
@@ -70,7 +87,8 @@ int tn_tui_text_decode(GArray *out, const char *s, gssize len, int max_cols)
 			if (c < 0x20 || c == 0x7f) {
 				escape_byte(esc, sizeof(esc), c);
 			} else if (c >= 0x80 && (!text_utf8 || c < 0xa0 ||
-					wcwidth((wchar_t) c) < 0)) {
+					wcwidth((wchar_t) c) < 0 ||
+					is_invisible_control(c))) {
 				snprintf(esc, sizeof(esc), c > 0xffff ?
 					"\\U%08X" : "\\u%04X", (unsigned) c);
 			} else if (c >= 0x80 && wcwidth((wchar_t) c) == 0 &&

@@ -7,7 +7,9 @@
  * the TUI shows goes through tn_tui_text_decode(), which turns a byte
  * string into wide characters that are all printable, with the rest
  * escaped: "\n", "\t", "\r", "\x1b" for control characters, "\xNN" for
- * each byte of invalid UTF-8, "\uNNNN" for unprintable code points.  The
+ * each byte of invalid UTF-8, "\uNNNN" for unprintable code points and
+ * for invisible ones that act on the display (bidirectional overrides
+ * such as U+202E, zero-width characters, separators).  The
  * other functions measure, cut (never inside a character) and pad.
  */
 #ifndef TRACENAV_TUI_TEXT_H
