@@ -74,6 +74,15 @@ check_trace hosts --events 30000 --cpus 2 --traces 3 --seed 9
 check_trace lost --events 40000 --cpus 4 --packet-size 4096 --lost-every 5 --seed 13
 check_trace noindex --events 10000 --cpus 4 --no-index --seed 17
 check_trace one-cpu --events 3000 --cpus 1 --seed 19
+# Packets without timestamp_begin/end (as DPDK writes them), with lost
+# events: babeltrace2 says "(unknown time range)".  Only full dumps: on
+# such traces babeltrace2 --begin crashes in libbabeltrace2's trimmer.
+check_trace no-packet-times --events 20000 --cpus 4 --packet-size 4096 \
+	--no-packet-times --lost-every 5 --seed 23
+check "no-packet-times: no timestamp_begin in the packet context" \
+	test -z "$(grep timestamp_begin "$TMPDIR_TEST/no-packet-times/metadata")"
+check "no-packet-times: no index/ (--no-packet-times implies --no-index)" \
+	test ! -e "$TMPDIR_TEST/no-packet-times/index"
 
 # --begin/--end/--count on a generated trace, against babeltrace2.
 if have_babeltrace2; then

@@ -5,7 +5,9 @@
  * per CPU (`channel0_<cpu>`) made of fixed-size packets, and the LTTng
  * packet index (`index/channel0_<cpu>.idx`).  With --plan it also writes
  * the exact figures of what it generated, so that tests can check a
- * reader against known answers.
+ * reader against known answers.  With --no-packet-times the packet
+ * context has no timestamp_begin/timestamp_end (as DPDK traces have
+ * it) and no index is written; the events keep their timestamps.
  *
  * How it works: one loop walks a single global time line.  Each step
  * picks a stream (a CPU of one trace) with a seeded PRNG, advances the
@@ -60,7 +62,7 @@ enum {
 	MAX_EVENT_SIZE = 1024,   /* upper bound of one encoded event */
 	PACKET_HEADER_SIZE = 32, /* magic, uuid, stream_id, stream_instance_id */
 	PACKET_CONTEXT_SIZE = 52,
-	PACKET_PREAMBLE_SIZE = PACKET_HEADER_SIZE + PACKET_CONTEXT_SIZE,
+	PACKET_TIMES_SIZE = 16,  /* timestamp_begin, timestamp_end */
 	INDEX_HEADER_SIZE = 16,
 	INDEX_ENTRY_SIZE = 72,   /* 9 x uint64, CTF index 1.1 */
 	INDEX_BATCH = 64,        /* index entries buffered per stream */
@@ -99,6 +101,7 @@ struct options {
 	uint64_t lost_packets_every;
 	unsigned hosts; /* --traces */
 	bool no_index;
+	bool no_packet_times;
 	const char *hostname;
 	uint64_t start;
 	const char *plan;
@@ -836,7 +839,9 @@ static void start_packet(struct run *run, struct stream *s, uint64_t ts)
 		s->next_seq_num++;
 		run->discarded_packets++;
 	}
-	s->used = PACKET_PREAMBLE_SIZE;
+	s->used = PACKET_HEADER_SIZE + PACKET_CONTEXT_SIZE;
+	if (opt->no_packet_times)
+		s->used -= PACKET_TIMES_SIZE;
 	s->ts_first = ts;
 	s->ts_last = ts;
 	s->packet_open = true;
@@ -854,8 +859,10 @@ static void finish_packet(struct run *run, struct stream *s)
 	p += 16;
 	p = put_u32(p, 0);      /* stream_id */
 	p = put_u64(p, s->cpu); /* stream_instance_id */
-	p = put_u64(p, s->ts_first);
-	p = put_u64(p, s->ts_last);
+	if (!run->opt->no_packet_times) {
+		p = put_u64(p, s->ts_first);
+		p = put_u64(p, s->ts_last);
+	}
 	p = put_u64(p, content_bits);
 	p = put_u64(p, run->opt->packet_size * 8);
 	p = put_u64(p, s->next_seq_num);
@@ -1604,14 +1611,16 @@ static void write_metadata(const struct run *run, const struct trace *t)
 		"\t\tuint64_clock_monotonic_t timestamp;\n"
 		"\t} align(8);\n"
 		"\tpacket.context := struct {\n"
-		"\t\tuint64_clock_monotonic_t timestamp_begin;\n"
-		"\t\tuint64_clock_monotonic_t timestamp_end;\n"
+		"%s"
 		"\t\tuint64_t content_size;\n"
 		"\t\tuint64_t packet_size;\n"
 		"\t\tuint64_t packet_seq_num;\n"
 		"\t\tunsigned long events_discarded;\n"
 		"\t\tuint32_t cpu_id;\n"
-		"\t} align(8);\n");
+		"\t} align(8);\n",
+		opt->no_packet_times ? "" :
+		"\t\tuint64_clock_monotonic_t timestamp_begin;\n"
+		"\t\tuint64_clock_monotonic_t timestamp_end;\n");
 	if (t->ust)
 		fprintf(f,
 			"\tevent.context := struct {\n"
@@ -1847,6 +1856,10 @@ static void print_usage(FILE *out)
 "  --start SEC            clock offset_s, seconds since the epoch,\n"
 "                         0..4000000000 (default 1700000000)\n"
 "  --no-index             do not write the index/ directories\n"
+"  --no-packet-times      packet contexts without timestamp_begin and\n"
+"                         timestamp_end (as DPDK writes them); events keep\n"
+"                         their timestamps.  Implies --no-index (the LTTng\n"
+"                         index holds packet times)\n"
 "  --plan FILE            write what was generated to FILE (not inside OUTDIR):\n"
 "                         'key value' lines: events, first_ns, last_ns (ns\n"
 "                         from the clock origin), discarded_events,\n"
@@ -1906,7 +1919,7 @@ static bool valid_hostname(const char *name)
 enum option_id {
 	OPT_EVENTS = 256, OPT_CPUS, OPT_PACKET_SIZE, OPT_SEED, OPT_MIX, OPT_DOMAIN,
 	OPT_LOST_EVERY, OPT_LOST_PACKETS_EVERY, OPT_TRACES, OPT_NO_INDEX, OPT_HOSTNAME,
-	OPT_START, OPT_PLAN, OPT_FORCE,
+	OPT_START, OPT_PLAN, OPT_FORCE, OPT_NO_PACKET_TIMES,
 };
 
 static const struct option long_options[] = {
@@ -1920,6 +1933,7 @@ static const struct option long_options[] = {
 	{ "lost-packets-every", required_argument, NULL, OPT_LOST_PACKETS_EVERY },
 	{ "traces", required_argument, NULL, OPT_TRACES },
 	{ "no-index", no_argument, NULL, OPT_NO_INDEX },
+	{ "no-packet-times", no_argument, NULL, OPT_NO_PACKET_TIMES },
 	{ "hostname", required_argument, NULL, OPT_HOSTNAME },
 	{ "start", required_argument, NULL, OPT_START },
 	{ "plan", required_argument, NULL, OPT_PLAN },
@@ -1982,6 +1996,11 @@ static void parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case OPT_TRACES: opt->hosts = (unsigned)parse_number("traces", optarg, 1, MAX_HOSTS); break;
 		case OPT_NO_INDEX: opt->no_index = true; break;
+		case OPT_NO_PACKET_TIMES:
+			/* The LTTng index holds packet times: none without them. */
+			opt->no_packet_times = true;
+			opt->no_index = true;
+			break;
 		case OPT_HOSTNAME: opt->hostname = optarg; break;
 		case OPT_START: opt->start = parse_number("start", optarg, 0, MAX_START); break;
 		case OPT_PLAN: opt->plan = optarg; break;
