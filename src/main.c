@@ -19,10 +19,11 @@
 static void print_usage(FILE *out)
 {
 	fprintf(out,
-"Usage: tracenav [OPTION...] PATH\n"
-"       tracenav --dump [OPTION...] PATH\n"
-"       tracenav --batch 'CMD; CMD...' PATH\n"
-"       tracenav --info PATH\n"
+"Usage: tracenav [--gmt] [--no-index] [--no-cache|--cache-dir=DIR] [-v] PATH\n"
+"       tracenav --batch=SCRIPT [--gmt] [--no-cache|--cache-dir=DIR] [-v] PATH\n"
+"       tracenav --dump [--begin=TIME] [--end=TIME] [--count=N] [--gmt] [-v] PATH\n"
+"       tracenav --info [--gmt] [-v] PATH\n"
+"       tracenav --help | --version\n"
 "Explore a CTF trace (LTTng kernel or userspace, or any CTF trace that\n"
 "libbabeltrace2 reads).  PATH is a trace directory or a directory of traces.\n"
 "\n"
@@ -36,22 +37,24 @@ static void print_usage(FILE *out)
 "  -b, --begin=TIME    start at TIME\n"
 "  -e, --end=TIME      stop after TIME\n"
 "  -n, --count=N       print at most N events\n"
-"      --gmt           print and read times in UTC, not local time\n"
 "TIME is HH:MM[:SS[.NS]] (on the trace's first day), YYYY-MM-DD [HH:MM[:SS[.NS]]]\n"
 "or [-]SEC[.NS] (seconds from the clock origin, the Unix epoch for LTTng).\n"
 "\n"
 "Options of the event list and --batch:\n"
 "      --no-index      do not build the checkpoint index in the background\n"
+"                      (the event list only: --batch builds it when asked)\n"
 "      --no-cache      neither read nor save the index in the cache\n"
 "      --cache-dir=DIR keep the index in DIR (default: $XDG_CACHE_HOME/tracenav\n"
 "                      or ~/.cache/tracenav)\n"
 "\n"
-"Other options:\n"
+"Options of every mode:\n"
+"      --gmt           print and read times in UTC, not local time\n"
 "  -v, --verbose       let libbabeltrace2 log its warnings on stderr\n"
 "  -h, --help          show this help\n"
 "  -V, --version       show the version\n"
 "\n"
-"Exit status: 0 success, 1 the trace could not be read, 2 bad usage.\n");
+"Exit status: 0 success, 1 the trace could not be read, 2 bad usage (or no\n"
+"terminal for the event list).\n");
 }
 
 enum mode { MODE_TUI, MODE_DUMP, MODE_INFO, MODE_BATCH };
@@ -191,8 +194,11 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl)
 	session.cache_dir = cache_dir(cl);
 	status = tn_tui_run(&session, !cl->no_index, &err);
 	if (status < 0) {
+		/* No terminal, or a TERM that terminfo does not know: usage
+		 * errors (exit status 2); 1 is for traces that cannot be
+		 * read. */
 		fprintf(stderr, "tracenav: %s\n", err.message);
-		status = 1;
+		status = 2;
 	}
 	tn_session_fini(&session);
 	return status;
