@@ -10,7 +10,7 @@ static void batch_write(struct tn_output *out, enum tn_output_kind kind,
 {
 	(void) out;
 	(void) title;
-	fprintf(kind == TN_OUTPUT_TEXT ? stdout : stderr, "%s\n", text);
+	fprintf(kind == TN_OUTPUT_MESSAGE ? stderr : stdout, "%s\n", text);
 }
 
 int batch_run(struct tn_trace *trace, const char *script, bool gmt,

@@ -13,6 +13,7 @@ struct tn_cmdq {
 	/* Results, read once the job ended. */
 	struct tn_output_buffer out;
 	struct tn_error err;
+	struct tn_cmdq_result result;
 };
 
 struct tn_cmdq *tn_cmdq_create(struct tn_session *session,
@@ -85,19 +86,30 @@ static int run_queue(struct tn_job *job, void *data, struct tn_error *err)
 	struct tn_cmdq *queue = data;
 	struct tn_command_context ctx = { queue->session, &queue->out.output,
 		queue->page_rows, queue->help_prefix };
-	int status = 0;
 
-	for (guint i = 0; i < queue->items->len && !queue->session->quit; i++) {
-		status = tn_command_exec(&ctx, &g_array_index(queue->items,
-			struct tn_parsed_command, i), &queue->err);
-		if (status || tn_job_is_cancelled(job))
+	(void) err;
+	for (guint i = 0; i < queue->items->len; i++) {
+		int status = tn_command_exec(&ctx, &g_array_index(
+			queue->items, struct tn_parsed_command, i),
+			&queue->err);
+
+		/* A command that failed because of the cancel left the cursor
+		 * where it was; one that ended anyway stands. */
+		if (status && tn_job_is_cancelled(job)) {
+			queue->result.cancelled = true;
+			tn_error_set(&queue->err, "cancelled: the cursor stays "
+				"where it was");
+			return 0;
+		}
+		if (status)
 			break;
 	}
-	if (!tn_job_is_cancelled(job) && queue->after)
+	if (queue->after && !tn_job_is_cancelled(job)) {
 		queue->after(queue->session, queue->after_arg);
-	/* A failed command is reported by tn_cmdq_finish(), not as a
-	 * failed job: what ran before it stands. */
-	(void) err;
+		queue->result.after_done = !tn_job_is_cancelled(job);
+	}
+	/* A failed command is in the result, not a failed job: what ran
+	 * before it stands. */
 	return 0;
 }
 
@@ -125,19 +137,16 @@ int tn_cmdq_start(struct tn_cmdq *queue, tn_cmdq_after_func after,
 	return 0;
 }
 
-enum tn_job_state tn_cmdq_finish(struct tn_job *job, struct tn_output *out,
-		struct tn_error *err)
+struct tn_cmdq_result tn_cmdq_finish(struct tn_job *job,
+		struct tn_output *out, struct tn_error *err)
 {
 	struct tn_cmdq *queue = tn_job_borrow_data(job);
-	struct tn_job_progress progress;
+	struct tn_cmdq_result result;
 
 	tn_job_wait(job);
-	tn_job_get_progress(job, &progress);
 	tn_output_buffer_replay(&queue->out, out);
-	if (progress.state == TN_JOB_CANCELLED)
-		tn_error_set(err, "cancelled: the cursor stays where it was");
-	else
-		tn_error_set(err, "%s", queue->err.message);
+	tn_error_set(err, "%s", queue->err.message);
+	result = queue->result;
 	tn_job_destroy(job);
-	return progress.state;
+	return result;
 }

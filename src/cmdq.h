@@ -44,10 +44,19 @@ unsigned tn_cmdq_get_flags(const struct tn_cmdq *queue);
 int tn_cmdq_start(struct tn_cmdq *queue, tn_cmdq_after_func after,
 		void *after_arg, struct tn_job **job, struct tn_error *err);
 
-/* Once the job ended: replay its output to out, and return its state;
- * *err gets the error of the command that failed (or "cancelled").
- * The job is then destroyed. */
-enum tn_job_state tn_cmdq_finish(struct tn_job *job, struct tn_output *out,
-		struct tn_error *err);
+/* How a queue ended. */
+struct tn_cmdq_result {
+	/* A command was stopped by the cancel: it left the cursor where
+	 * it was (those before it ran). */
+	bool cancelled;
+	/* The after function ran to its end (not cancelled). */
+	bool after_done;
+};
+
+/* Wait for the job to end, replay its output to out, destroy it, and
+ * say how it ended; *err gets the error of the command that failed, or
+ * "cancelled..." for a cancelled one, or is empty. */
+struct tn_cmdq_result tn_cmdq_finish(struct tn_job *job,
+		struct tn_output *out, struct tn_error *err);
 
 #endif

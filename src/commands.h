@@ -39,6 +39,9 @@ enum tn_command_flag {
 	TN_CMD_NEEDS_INDEX = 1 << 4,
 	/* Its text output is a block to show in a text view (or print). */
 	TN_CMD_SHOWS_TEXT = 1 << 5,
+	/* Its text is about the current event: its view steps to the next
+	 * or previous event (J and K) and shows it again. */
+	TN_CMD_SHOWS_CURRENT = 1 << 6,
 };
 
 /* How a count typed before a key (5j, 500G) or given as the count

@@ -146,6 +146,8 @@ int dump_info(const struct tn_trace *trace, bool gmt)
 			tn_trace_borrow_info(trace, i);
 
 		printf("\ntrace %zu: %s\n", i, info->name ? info->name : "");
+		for (size_t d = 0; d < info->dir_count; d++)
+			printf("  %-10s %s\n", "directory:", info->dirs[d]);
 		printf("  %-10s %s\n", "uuid:", info->uuid ? info->uuid : "none");
 		printf("  %-10s %zu\n", "streams:", info->stream_count);
 		for (size_t c = 0; c < info->clock_count; c++)

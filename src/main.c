@@ -19,7 +19,8 @@
 static void print_usage(FILE *out)
 {
 	fprintf(out,
-"Usage: tracenav [--gmt] [--no-index] [--no-cache|--cache-dir=DIR] [-v] PATH\n"
+"Usage: tracenav [--gmt] [--no-index] [--no-cache|--cache-dir=DIR] [--no-mouse]\n"
+"                [-v] PATH\n"
 "       tracenav --batch=SCRIPT [--gmt] [--no-cache|--cache-dir=DIR] [-v] PATH\n"
 "       tracenav --dump [--begin=TIME] [--end=TIME] [--count=N] [--gmt] [-v] PATH\n"
 "       tracenav --info [--gmt] [-v] PATH\n"
@@ -46,6 +47,8 @@ static void print_usage(FILE *out)
 "      --no-cache      neither read nor save the index in the cache\n"
 "      --cache-dir=DIR keep the index in DIR (default: $XDG_CACHE_HOME/tracenav\n"
 "                      or ~/.cache/tracenav)\n"
+"      --no-mouse      leave the mouse to the terminal (its own selection and\n"
+"                      copy work; M in the event list switches)\n"
 "\n"
 "Options of every mode:\n"
 "      --gmt           print and read times in UTC, not local time\n"
@@ -65,6 +68,7 @@ struct command_line {
 	const char *script;
 	bool no_index;
 	bool no_cache;
+	bool no_mouse;
 	const char *cache_dir;
 	bool verbose;
 	const char *path;
@@ -92,7 +96,8 @@ static int parse_count(const char *text, uint64_t *count)
 /* Returns -1 when the command line is fine, else the exit status. */
 static int parse_command_line(int argc, char **argv, struct command_line *cl)
 {
-	enum { OPT_GMT = 256, OPT_NO_INDEX, OPT_NO_CACHE, OPT_CACHE_DIR };
+	enum { OPT_GMT = 256, OPT_NO_INDEX, OPT_NO_CACHE, OPT_CACHE_DIR,
+		OPT_NO_MOUSE };
 	static const struct option options[] = {
 		{ "dump", no_argument, NULL, 'd' },
 		{ "info", no_argument, NULL, 'i' },
@@ -104,6 +109,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		{ "no-index", no_argument, NULL, OPT_NO_INDEX },
 		{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
 		{ "cache-dir", required_argument, NULL, OPT_CACHE_DIR },
+		{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -131,6 +137,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		case OPT_NO_INDEX: cl->no_index = true; break;
 		case OPT_NO_CACHE: cl->no_cache = true; break;
 		case OPT_CACHE_DIR: cl->cache_dir = optarg; break;
+		case OPT_NO_MOUSE: cl->no_mouse = true; break;
 		case 'v': cl->verbose = true; break;
 		case 'h': print_usage(stdout); return 0;
 		case 'V': printf("tracenav %s\n", PACKAGE_VERSION); return 0;
@@ -192,7 +199,7 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl)
 		return 1;
 	}
 	session.cache_dir = cache_dir(cl);
-	status = tn_tui_run(&session, !cl->no_index, &err);
+	status = tn_tui_run(&session, !cl->no_index, !cl->no_mouse, &err);
 	if (status < 0) {
 		/* No terminal, or a TERM that terminfo does not know: usage
 		 * errors (exit status 2); 1 is for traces that cannot be

@@ -10,6 +10,13 @@ void tn_output_text(struct tn_output *out, const char *title,
 		out->write(out, TN_OUTPUT_TEXT, title, text);
 }
 
+void tn_output_line(struct tn_output *out, const char *title,
+		const char *text)
+{
+	if (out)
+		out->write(out, TN_OUTPUT_LINE, title, text);
+}
+
 void tn_output_message(struct tn_output *out, const char *fmt, ...)
 {
 	va_list args;

@@ -13,6 +13,8 @@
 
 enum tn_output_kind {
 	TN_OUTPUT_TEXT,		/* a line of a command's result */
+	TN_OUTPUT_LINE,		/* the same, to show whole (never wrapped):
+				 * an event's line, as --dump prints it */
 	TN_OUTPUT_MESSAGE,	/* a one-line status message */
 };
 
@@ -24,6 +26,8 @@ struct tn_output {
 
 /* Write through out (NULL-safe: nothing is written). */
 void tn_output_text(struct tn_output *out, const char *title,
+		const char *text);
+void tn_output_line(struct tn_output *out, const char *title,
 		const char *text);
 void tn_output_message(struct tn_output *out, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -106,7 +106,7 @@ names_its_dir() {
 }
 sed -n 's/^trace //p' "$TMPDIR_TEST/hosts.plan" > "$TMPDIR_TEST/traces"
 while read -r dir host uuid; do
-	todo "--info: the trace of $dir ($host) names its directory" \
+	check "--info: the trace of $dir ($host) names its directory" \
 		names_its_dir "$dir" "$uuid"
 done < "$TMPDIR_TEST/traces"
 

@@ -10,9 +10,9 @@
  * to those.  Never drawn into; cleared before the panes are freed. */
 static WINDOW *on_screen = (WINDOW *) &on_screen;
 
-static void test_focus(void)
+static void test_focus(struct tn_session *session)
 {
-	struct tn_tui tui = { 0 };
+	struct tn_tui tui = { .session = session };
 	struct tn_panes *panes = &tui.panes;
 	struct tn_pane *list, *state, *seq;
 	size_t count;
@@ -77,65 +77,63 @@ static void move_list(struct tn_pane *list, struct tn_session *session,
 	tn_pane_list_get_status(list, st);
 }
 
-static void test_list(void)
+static void test_list(struct tn_session *session, int64_t first)
 {
-	char *path = gen_trace("panes", "--events 2000 --cpus 2 "
-		"--packet-size 4096 --seed 9");
-	int64_t first = gen_plan_value(path, "first_ns");
-	struct tn_tui tui = { 0 };
-	struct tn_session session;
+	struct tn_tui tui = { .session = session };
 	struct tn_list_status st;
-	struct tn_trace *trace;
 	struct tn_error err;
 	struct tn_pane *list;
 
-	if (!tap_ok(tn_trace_open(path, &trace, &err) == 0, "trace opens") ||
-	    !tap_ok(tn_session_init(&session, trace, true, &err) == 0,
-		    "session")) {
-		g_free(path);
-		return;
-	}
-	tui.session = &session;
 	tn_panes_init(&tui.panes, &tui);
 	list = tn_panes_main(&tui.panes);
 	tap_ok(!tn_pane_list_get_status(list, &st), "no cache at first");
-	move_list(list, &session, true, TN_TUI_FOLLOW_KEEP_ROW, &st);
+	move_list(list, session, true, TN_TUI_FOLLOW_KEEP_ROW, &st);
 	tap_ok(st.has_current_ns && st.current_ns == first && st.top == 0 &&
 		st.shown == 10, "first view: the first event on the first of "
 		"10 rows");
 	tap_ok(st.field_names && st.field_names[0], "the current event's "
 		"field names, for the prompt");
-	tn_cursor_move(session.cursor, 3, NULL, &err);
-	move_list(list, &session, true, TN_TUI_FOLLOW_SCROLL, &st);
+	tn_cursor_move(session->cursor, 3, NULL, &err);
+	move_list(list, session, true, TN_TUI_FOLLOW_SCROLL, &st);
 	tap_int_eq(st.top, 3, "down 3: the view stays, the cursor is on row 4");
-	tn_cursor_move(session.cursor, 20, NULL, &err);
-	move_list(list, &session, true, TN_TUI_FOLLOW_SCROLL, &st);
+	tn_cursor_move(session->cursor, 20, NULL, &err);
+	move_list(list, session, true, TN_TUI_FOLLOW_SCROLL, &st);
 	tap_int_eq(st.top, 9, "down 20: the view scrolls just enough (last "
 		"row)");
-	tn_cursor_move(session.cursor, 10, NULL, &err);
-	move_list(list, &session, true, TN_TUI_FOLLOW_KEEP_ROW, &st);
+	tn_cursor_move(session->cursor, 10, NULL, &err);
+	move_list(list, session, true, TN_TUI_FOLLOW_KEEP_ROW, &st);
 	tap_int_eq(st.top, 9, "a page: the cursor keeps its row");
-	tn_cursor_seek_fraction(session.cursor, 0.5, &err);
-	move_list(list, &session, true, TN_TUI_FOLLOW_JUMP, &st);
+	tn_cursor_seek_fraction(session->cursor, 0.5, &err);
+	move_list(list, session, true, TN_TUI_FOLLOW_JUMP, &st);
 	tap_ok(st.top == 5 && st.shown == 10, "a jump: the cursor in the "
 		"middle, rows above it read");
 	/* After a cancel the list shows what the cursor holds, reading
 	 * nothing: a seek keeps one row, so the current one is at the top. */
-	tn_cursor_seek_fraction(session.cursor, 0.8, &err);
-	move_list(list, &session, false, TN_TUI_FOLLOW_JUMP, &st);
+	tn_cursor_seek_fraction(session->cursor, 0.8, &err);
+	move_list(list, session, false, TN_TUI_FOLLOW_JUMP, &st);
 	tap_ok(st.has_current_ns && st.top == 0 && st.shown >= 1,
 		"reading nothing: the current event at the top (%d rows)",
 		st.shown);
 	tn_panes_fini(&tui.panes);
-	tn_session_fini(&session);
-	tn_trace_destroy(trace);
-	g_free(path);
 }
 
 int main(void)
 {
-	test_focus();
-	test_list();
+	char *path = gen_trace("panes", "--events 2000 --cpus 2 "
+		"--packet-size 4096 --seed 9");
+	struct tn_session session;
+	struct tn_trace *trace;
+	struct tn_error err;
+
+	if (tap_ok(tn_trace_open(path, &trace, &err) == 0, "trace opens") &&
+	    tap_ok(tn_session_init(&session, trace, true, &err) == 0,
+		    "session")) {
+		test_focus(&session);
+		test_list(&session, gen_plan_value(path, "first_ns"));
+		tn_session_fini(&session);
+		tn_trace_destroy(trace);
+	}
+	g_free(path);
 	gen_cleanup();
 	return tap_done();
 }

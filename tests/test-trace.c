@@ -16,6 +16,38 @@ static struct tn_trace *open_ok(const char *path, const char *what)
 	return trace;
 }
 
+/* The metadata's event names: sorted, once each, and every name the
+ * plan counts events of is there. */
+static void check_event_names(const struct tn_trace *trace, const char *path)
+{
+	const char *const *names = tn_trace_get_event_names(trace);
+	char *plan_path = g_strdup_printf("%s.plan", path);
+	char *plan = NULL;
+	bool sorted = true, all = true;
+	size_t n = 0;
+
+	for (; names[n]; n++)
+		if (n && strcmp(names[n - 1], names[n]) >= 0)
+			sorted = false;
+	tap_ok(n > 0 && sorted, "event names: %zu, sorted, each once", n);
+	if (g_file_get_contents(plan_path, &plan, NULL, NULL)) {
+		char **lines = g_strsplit(plan, "\n", -1);
+
+		for (char **l = lines; *l; l++) {
+			char **words = g_strsplit(*l, " ", 3);
+
+			if (words[0] && !strcmp(words[0], "event_count") &&
+			    words[1] && !g_strv_contains(names, words[1]))
+				all = false;
+			g_strfreev(words);
+		}
+		g_strfreev(lines);
+	}
+	tap_ok(all, "event names: every name of the plan");
+	g_free(plan);
+	g_free(plan_path);
+}
+
 static void test_one_trace(void)
 {
 	char *path = gen_trace("one", "--events 5000 --cpus 3 --hostname box1");
@@ -44,6 +76,7 @@ static void test_one_trace(void)
 		"one trace: range begins at the first event");
 	tap_int_eq(end, gen_plan_value(path, "last_ns"),
 		"one trace: range ends at the last event");
+	check_event_names(trace, path);
 	tn_trace_destroy(trace);
 	g_free(path);
 }

@@ -36,15 +36,22 @@ void tn_format_event_line(GString *out, const struct tn_event *ev,
  * (contexts and payload, e.g. "{ cpu_id = 0 }, { fd = 3 }"). */
 void tn_format_event_fields(GString *out, const struct tn_event *ev);
 
-/* Like tn_format_event_fields() without the packet context, whose only
- * field in LTTng traces (cpu_id) the event list shows in a column. */
+/* The payload of ev alone, as in its line ("{ fd = 3 }"); nothing when
+ * the event has no payload. */
 void tn_format_event_payload(GString *out, const struct tn_event *ev);
+
+/* The contexts of ev as in its line, separated by ", ": the packet
+ * context (left out when skip_cpu and its only field is cpu_id, which
+ * the event list shows in a column), the common and the specific
+ * context.  Nothing when it has none. */
+void tn_format_event_contexts(GString *out, const struct tn_event *ev,
+		bool skip_cpu);
 
 /* Call line(depth, text, data) for every field of ev, one per line, as
  * a tree: "name = value" for a scalar, "name:" then its members one
  * level deeper for a structure, array or variant.  The scopes come first
  * at depth 0 ("packet context:", "common context:", "specific context:",
- * "payload:"), only those the event has. */
+ * "payload:"), only those the event has with at least one field. */
 void tn_format_event_tree(const struct tn_event *ev,
 		void (*line)(int depth, const char *text, void *data),
 		void *data);

@@ -45,6 +45,8 @@ struct tn_trace_info {
 	size_t stream_count;	/* streams of this trace seen at open */
 	size_t clock_count;
 	struct tn_clock_info *clocks;
+	size_t dir_count;	/* the trace directories it comes from */
+	char **dirs;		/* (as tn_trace_get_dir() gives them) */
 };
 
 /* Open the trace(s) at path.  Returns 0 and sets *out, or -1 with err
@@ -66,6 +68,11 @@ const char *tn_trace_get_dir(const struct tn_trace *trace, size_t index);
 size_t tn_trace_get_info_count(const struct tn_trace *trace);
 const struct tn_trace_info *tn_trace_borrow_info(const struct tn_trace *trace,
 		size_t index);
+
+/* The names of the trace's event classes, as its metadata declares
+ * them (events read or not), sorted, without duplicates:
+ * NULL-terminated, owned by the trace. */
+const char *const *tn_trace_get_event_names(const struct tn_trace *trace);
 
 /* Total number of streams (one per stream file group). */
 size_t tn_trace_get_stream_count(const struct tn_trace *trace);

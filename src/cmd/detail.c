@@ -64,5 +64,6 @@ static int exec_detail(struct tn_command_context *ctx,
 const struct tn_command tn_cmd_detail = {
 	"detail", NULL, { { TN_ARG_NONE, NULL, false, NULL } },
 	"show every field of the current event",
-	TN_CMD_READS | TN_CMD_SHOWS_TEXT, TN_COUNT_NONE, exec_detail,
+	TN_CMD_READS | TN_CMD_SHOWS_TEXT | TN_CMD_SHOWS_CURRENT, TN_COUNT_NONE,
+	exec_detail,
 };

@@ -23,7 +23,7 @@ static int exec_print(struct tn_command_context *ctx,
 		state.last_ns = row->prev_ns;
 		g_string_truncate(line, 0);
 		tn_format_event_line(line, &row->ev, &state);
-		tn_output_text(ctx->out, "print", line->str);
+		tn_output_line(ctx->out, "print", line->str);
 	}
 	g_string_free(line, TRUE);
 	return err->message[0] ? -1 : 0;

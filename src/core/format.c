@@ -209,22 +209,32 @@ static const bt_event *borrow_event(const struct tn_event *ev)
 	return bt_message_event_borrow_event_const(ev->msg);
 }
 
-/* Append the event's scopes from `first` on (0: packet context, 1:
- * common context, 2: specific context, 3: payload). */
-static void format_scopes(GString *out, const struct tn_event *ev,
-		size_t first_scope)
+/* The scopes of an event, in the order of its line (NULL: absent). */
+enum { SCOPE_PACKET, SCOPE_COMMON, SCOPE_SPECIFIC, SCOPE_PAYLOAD,
+	SCOPE_COUNT };
+
+static void borrow_scopes(const struct tn_event *ev,
+		const bt_field *scopes[SCOPE_COUNT])
 {
 	const bt_event *event = borrow_event(ev);
 	const bt_packet *packet = bt_event_borrow_packet_const(event);
-	const bt_field *scopes[4] = {
-		packet ? bt_packet_borrow_context_field_const(packet) : NULL,
-		bt_event_borrow_common_context_field_const(event),
-		bt_event_borrow_specific_context_field_const(event),
-		bt_event_borrow_payload_field_const(event),
-	};
+
+	scopes[SCOPE_PACKET] = packet ?
+		bt_packet_borrow_context_field_const(packet) : NULL;
+	scopes[SCOPE_COMMON] = bt_event_borrow_common_context_field_const(
+		event);
+	scopes[SCOPE_SPECIFIC] = bt_event_borrow_specific_context_field_const(
+		event);
+	scopes[SCOPE_PAYLOAD] = bt_event_borrow_payload_field_const(event);
+}
+
+/* Append the scopes that are there, separated by ", ". */
+static void append_scopes(GString *out, const bt_field *const *scopes,
+		size_t count)
+{
 	bool first = true;
 
-	for (size_t i = first_scope; i < G_N_ELEMENTS(scopes); i++) {
+	for (size_t i = 0; i < count; i++) {
 		if (!scopes[i])
 			continue;
 		if (!first)
@@ -236,12 +246,41 @@ static void format_scopes(GString *out, const struct tn_event *ev,
 
 void tn_format_event_fields(GString *out, const struct tn_event *ev)
 {
-	format_scopes(out, ev, 0);
+	const bt_field *scopes[SCOPE_COUNT];
+
+	borrow_scopes(ev, scopes);
+	append_scopes(out, scopes, SCOPE_COUNT);
 }
 
 void tn_format_event_payload(GString *out, const struct tn_event *ev)
 {
-	format_scopes(out, ev, 1);
+	const bt_field *scopes[SCOPE_COUNT];
+
+	borrow_scopes(ev, scopes);
+	append_scopes(out, scopes + SCOPE_PAYLOAD, 1);
+}
+
+/* Whether a packet context holds nothing but cpu_id. */
+static bool only_cpu_id(const bt_field *context)
+{
+	const bt_field_class *fc = bt_field_borrow_class_const(context);
+
+	return bt_field_class_structure_get_member_count(fc) == 1 &&
+		strcmp(bt_field_class_structure_member_get_name(
+			bt_field_class_structure_borrow_member_by_index_const(
+				fc, 0)), "cpu_id") == 0;
+}
+
+void tn_format_event_contexts(GString *out, const struct tn_event *ev,
+		bool skip_cpu)
+{
+	const bt_field *scopes[SCOPE_COUNT];
+
+	borrow_scopes(ev, scopes);
+	if (skip_cpu && scopes[SCOPE_PACKET] &&
+	    only_cpu_id(scopes[SCOPE_PACKET]))
+		scopes[SCOPE_PACKET] = NULL;
+	append_scopes(out, scopes, SCOPE_PAYLOAD);
 }
 
 static bool is_compound(const bt_field *field)
@@ -318,27 +357,21 @@ void tn_format_event_tree(const struct tn_event *ev,
 		void (*line)(int depth, const char *text, void *data),
 		void *data)
 {
-	const bt_event *event = borrow_event(ev);
-	const bt_packet *packet = bt_event_borrow_packet_const(event);
-	const struct {
-		const char *title;
-		const bt_field *field;
-	} scopes[] = {
-		{ "packet context:", packet ?
-			bt_packet_borrow_context_field_const(packet) : NULL },
-		{ "common context:",
-			bt_event_borrow_common_context_field_const(event) },
-		{ "specific context:",
-			bt_event_borrow_specific_context_field_const(event) },
-		{ "payload:", bt_event_borrow_payload_field_const(event) },
+	static const char *const titles[SCOPE_COUNT] = {
+		"packet context:", "common context:", "specific context:",
+		"payload:",
 	};
+	const bt_field *scopes[SCOPE_COUNT];
 	struct tree_output out = { line, data, g_string_new(NULL) };
 
-	for (size_t i = 0; i < G_N_ELEMENTS(scopes); i++) {
-		if (!scopes[i].field)
+	borrow_scopes(ev, scopes);
+	for (size_t i = 0; i < SCOPE_COUNT; i++) {
+		/* An empty scope (a payload without fields) says nothing. */
+		if (!scopes[i] || !bt_field_class_structure_get_member_count(
+				bt_field_borrow_class_const(scopes[i])))
 			continue;
-		line(0, scopes[i].title, data);
-		tree_members(&out, 1, scopes[i].field);
+		line(0, titles[i], data);
+		tree_members(&out, 1, scopes[i]);
 	}
 	g_string_free(out.text, TRUE);
 }

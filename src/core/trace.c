@@ -45,6 +45,7 @@ struct tn_trace {
 	GPtrArray *infos;	/* struct tn_trace_info * */
 	GHashTable *dir_clocks;	/* trace directory -> struct tn_clock_info * */
 	struct trace_shared *shared;
+	GPtrArray *event_names;	/* char *, sorted, NULL-terminated */
 	size_t stream_count;
 	bool has_range;
 	int64_t begin_ns, end_ns;
@@ -355,6 +356,68 @@ static void note_dir_clock(struct tn_trace *trace, const bt_stream *stream,
 }
 
 /* Record what the trace object of a new stream says about itself. */
+/* Add the names of the event classes of a stream class (the metadata
+ * declares them all, read or not) to the trace's names. */
+static void note_event_names(struct tn_trace *trace,
+		const bt_stream_class *sc)
+{
+	for (uint64_t i = 0; i < bt_stream_class_get_event_class_count(sc);
+			i++) {
+		const char *name = bt_event_class_get_name(
+			bt_stream_class_borrow_event_class_by_index_const(sc,
+				i));
+
+		if (name && !g_ptr_array_find_with_equal_func(
+				trace->event_names, name, g_str_equal, NULL))
+			g_ptr_array_add(trace->event_names, g_strdup(name));
+	}
+}
+
+/* The trace directory (as tn_trace_get_dir() gives it) holding the file
+ * of stream (src.ctf.fs names a stream after its file), or NULL. */
+static const char *dir_of_stream(const struct tn_trace *trace,
+		const bt_stream *stream)
+{
+	const char *file = bt_stream_get_name(stream);
+	char *dir, *real;
+	const char *found = NULL;
+
+	if (!file)
+		return NULL;
+	dir = g_path_get_dirname(file);
+	real = realpath(dir, NULL);
+	for (guint i = 0; !found && i < trace->dirs->len; i++) {
+		char *other;
+
+		if (!strcmp(trace->dirs->pdata[i], dir)) {
+			found = trace->dirs->pdata[i];
+			break;
+		}
+		other = real ? realpath(trace->dirs->pdata[i], NULL) : NULL;
+		if (other && !strcmp(other, real))
+			found = trace->dirs->pdata[i];
+		free(other);
+	}
+	free(real);
+	g_free(dir);
+	return found;
+}
+
+/* Note that info's trace has a stream in the directory of stream. */
+static void note_info_dir(const struct tn_trace *trace,
+		struct tn_trace_info *info, const bt_stream *stream)
+{
+	const char *dir = dir_of_stream(trace, stream);
+
+	if (!dir)
+		return;
+	for (size_t i = 0; i < info->dir_count; i++)
+		if (!strcmp(info->dirs[i], dir))
+			return;
+	info->dirs = g_renew(char *, info->dirs, info->dir_count + 1);
+	info->dirs[info->dir_count++] = g_strdup(dir);
+}
+
 static void note_stream(struct tn_trace *trace, GHashTable *seen,
 		const bt_stream *stream)
 {
@@ -370,10 +433,12 @@ static void note_stream(struct tn_trace *trace, GHashTable *seen,
 		g_hash_table_insert(seen, tn_bt_address_key(bt_trace), info);
 	}
 	info->stream_count++;
+	note_info_dir(trace, info, stream);
 	if (clock) {
 		add_clock(info, clock);
 		note_dir_clock(trace, stream, clock);
 	}
+	note_event_names(trace, bt_stream_borrow_class_const(stream));
 }
 
 /* Read the first messages: every stream begins there, which gives the
@@ -446,6 +511,9 @@ static void info_free(gpointer data)
 {
 	struct tn_trace_info *info = data;
 
+	for (size_t i = 0; i < info->dir_count; i++)
+		g_free(info->dirs[i]);
+	g_free(info->dirs);
 	for (size_t i = 0; i < info->env_count; i++) {
 		g_free(info->env[i].name);
 		g_free(info->env[i].value);
@@ -534,6 +602,7 @@ static int open_traces(const char *path, struct tn_trace **out, char *where,
 	trace->dirs = g_ptr_array_new_with_free_func(g_free);
 	trace->groups = g_ptr_array_new_with_free_func(trace_group_free);
 	trace->infos = g_ptr_array_new_with_free_func(info_free);
+	trace->event_names = g_ptr_array_new_with_free_func(g_free);
 	trace->dir_clocks = g_hash_table_new_full(g_str_hash, g_str_equal,
 		g_free, g_free);
 	trace->shared = g_new0(struct trace_shared, 1);
@@ -561,6 +630,8 @@ static int open_traces(const char *path, struct tn_trace **out, char *where,
 		tn_error_set(err, "%s: %s", path, cause);
 		goto fail;
 	}
+	g_ptr_array_sort(trace->event_names, compare_strings);
+	g_ptr_array_add(trace->event_names, NULL);
 	*out = trace;
 	return 0;
 fail:
@@ -575,6 +646,7 @@ void tn_trace_destroy(struct tn_trace *trace)
 	tn_reader_destroy(atomic_load(&trace->shared->start_reader));
 	g_free(trace->shared);
 	g_ptr_array_free(trace->infos, TRUE);
+	g_ptr_array_free(trace->event_names, TRUE);
 	g_hash_table_destroy(trace->dir_clocks);
 	g_ptr_array_free(trace->groups, TRUE);
 	g_ptr_array_free(trace->dirs, TRUE);
@@ -606,6 +678,11 @@ const struct tn_trace_info *tn_trace_borrow_info(const struct tn_trace *trace,
 		size_t index)
 {
 	return trace->infos->pdata[index];
+}
+
+const char *const *tn_trace_get_event_names(const struct tn_trace *trace)
+{
+	return (const char *const *) trace->event_names->pdata;
 }
 
 size_t tn_trace_get_stream_count(const struct tn_trace *trace)

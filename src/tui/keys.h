@@ -52,6 +52,7 @@ enum tn_tui_global_action {
 	TN_TUI_GLOBAL_SHRINK,
 	TN_TUI_GLOBAL_REDRAW,
 	TN_TUI_GLOBAL_CANCEL,		/* a count, a message, a job */
+	TN_TUI_GLOBAL_MOUSE,		/* mouse capture off and on */
 };
 
 /* Actions of a text view. */
@@ -63,6 +64,10 @@ enum tn_tui_pager_action {
 	TN_TUI_PAGER_PAGE_UP,
 	TN_TUI_PAGER_FIRST,
 	TN_TUI_PAGER_LAST,
+	TN_TUI_PAGER_LEFT,		/* lines kept whole (print) */
+	TN_TUI_PAGER_RIGHT,
+	TN_TUI_PAGER_STEP,		/* run the binding's command, then the
+					 * view's own again (detail) */
 	TN_TUI_PAGER_REDRAW,
 	TN_TUI_PAGER_CLOSE,
 	TN_TUI_PAGER_MOUSE,		/* documented; see tui.c */

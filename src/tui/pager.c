@@ -1,5 +1,7 @@
 /* pager.c - a scrollable text view (detail, help, print), its long
- * lines wrapped at the window's width. */
+ * lines wrapped at the window's width, or kept whole and scrolled
+ * sideways (the lines of print: a line copied from the screen is then
+ * the event's whole line). */
 #include <stdio.h>
 
 #include "draw.h"
@@ -20,6 +22,9 @@ struct tn_tui_pager {
 	int wrap_width;
 	int top;		/* first screen line shown */
 	int page;		/* text lines of the last drawing */
+	bool whole;		/* lines not wrapped: h and l scroll */
+	int hscroll;		/* columns scrolled off to the left */
+	int widest;		/* columns of the widest line */
 };
 
 static void free_line(gpointer line)
@@ -28,16 +33,19 @@ static void free_line(gpointer line)
 }
 
 struct tn_tui_pager *tn_tui_pager_create(const char *title,
-		GPtrArray *lines)
+		GPtrArray *lines, bool whole)
 {
 	struct tn_tui_pager *pager = g_new0(struct tn_tui_pager, 1);
 
 	pager->title = g_strdup(title ? title : "");
 	pager->lines = g_ptr_array_new_with_free_func(free_line);
+	pager->whole = whole;
 	for (guint i = 0; i < lines->len; i++) {
 		GArray *line = g_array_new(FALSE, FALSE, sizeof(wchar_t));
+		int cols = tn_tui_text_decode(line, g_ptr_array_index(lines, i),
+			-1, -1);
 
-		tn_tui_text_decode(line, g_ptr_array_index(lines, i), -1, -1);
+		pager->widest = MAX(pager->widest, cols);
 		g_ptr_array_add(pager->lines, line);
 	}
 	pager->wrapped = g_array_new(FALSE, FALSE, sizeof(struct wrapped));
@@ -75,6 +83,11 @@ static void wrap(struct tn_tui_pager *pager, int width)
 		const wchar_t *s = (const wchar_t *) line->data;
 		struct wrapped w = { i, 0, 0, 0 };
 
+		if (pager->whole) {
+			w.end = line->len;
+			g_array_append_val(pager->wrapped, w);
+			continue;
+		}
 		do {
 			size_t n = tn_tui_text_fit_count(s + w.start,
 				line->len - w.start, width - w.indent, NULL);
@@ -111,15 +124,18 @@ void tn_tui_pager_draw(struct tn_tui_pager *pager, WINDOW *win)
 		return;
 	if (w != pager->wrap_width)
 		wrap(pager, w);
+	pager->hscroll = CLAMP(pager->hscroll, 0, MAX(pager->widest - w / 2,
+		0));
 	pager->page = MAX(h - 1, 1);
 	clamp(pager);
 	werase(win);
 	title = g_string_new(" ");
 	g_string_append(title, pager->title);
-	snprintf(where, sizeof(where), "  lines %d-%d of %u  (q closes)",
+	snprintf(where, sizeof(where), "  lines %d-%d of %u  (q closes%s)",
 		pager->wrapped->len ? pager->top + 1 : 0,
 		MIN(pager->top + pager->page, (int) pager->wrapped->len),
-		pager->wrapped->len);
+		pager->wrapped->len, pager->whole ?
+		", h l scroll sideways" : "");
 	g_string_append(title, where);
 	wattrset(win, A_REVERSE);
 	tn_tui_draw_utf8(win, 0, 0, title->str, w);
@@ -134,7 +150,8 @@ void tn_tui_pager_draw(struct tn_tui_pager *pager, WINDOW *win)
 		mvwprintw(win, 1 + i, 0, "%*s", line->indent, "");
 		tn_tui_draw_wide(win, 1 + i, line->indent,
 			(const wchar_t *) text->data + line->start,
-			line->end - line->start, 0, w - line->indent);
+			line->end - line->start, pager->hscroll,
+			w - line->indent);
 	}
 	wnoutrefresh(win);
 }
@@ -164,6 +181,12 @@ bool tn_tui_pager_key(struct tn_tui_pager *pager, int key)
 	case TN_TUI_PAGER_FIRST: pager->top = 0; break;
 	case TN_TUI_PAGER_LAST:
 		tn_tui_pager_scroll(pager, G_MAXINT / 2);
+		break;
+	case TN_TUI_PAGER_LEFT:
+		pager->hscroll -= pager->wrap_width / 2;
+		break;
+	case TN_TUI_PAGER_RIGHT:
+		pager->hscroll += pager->whole ? pager->wrap_width / 2 : 0;
 		break;
 	case TN_TUI_PAGER_CLOSE: return false;
 	default: break;

@@ -1,38 +1,33 @@
-/* pane-list.c - the event list pane: one row per event, in columns (time,
- * delta, host, CPU, event name, fields), the current row highlighted.
+/* pane-list.c - the event list pane: one row per event, in columns
+ * (time, delta, host, CPU, event name, fields), the current row
+ * highlighted.
  *
- * When the cursor moved, list_cursor_moved (on the job's thread) decides
- * where the current row goes on screen (the follow rules), makes sure the
- * rows around it are read, and turns them into text: the cache.  Drawing
- * only lays that text out at the current horizontal scroll.
+ * What it shows is computed by list-rows.c when the cursor moved; here
+ * the rows are laid out at the window's width: the columns left of the
+ * fields stay put (frozen) while the fields scroll sideways, and they
+ * make room for at least FIELDS_MIN columns of fields by narrowing the
+ * event name and dropping the delta.  The fields are the payload, then
+ * the contexts dimmed (c hides them).
  */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tracenav/format.h"
-#include "tracenav/time.h"
 #include "draw.h"
+#include "list.h"
 #include "pane.h"
 #include "text.h"
 #include "tui-private.h"
 
-/* The list's columns, left to right; the last one takes the rest. */
-enum column {
-	COL_TIME,
-	COL_DELTA,
-	COL_HOST,
-	COL_CPU,
-	COL_NAME,
-	COL_FIELDS,
-	COL_COUNT_
-};
-
-/* The widest a column grows (except the last, which takes the rest). */
-static const int max_widths[COL_COUNT_] = { 24, 16, 20, 4, 32, 0 };
-static const char *const titles[COL_COUNT_] = {
-	"Time", "Delta", "Host", "CPU", "Event", "Fields",
-};
+/* Columns of fields the list keeps, narrowing the other columns. */
+#define FIELDS_MIN 40
+#define TIME_COLS 18		/* HH:MM:SS.NNNNNNNNN */
+#define DELTA_COLS 12		/* +S.NNNNNNNNN */
+#define CPU_COLS 3
+#define NAME_MAX_COLS 32
+#define NAME_MIN_COLS 12
+#define HOST_MAX_COLS 20
+#define HOST_MIN_COLS 8
 
 enum list_action {
 	LIST_NONE,
@@ -40,6 +35,8 @@ enum list_action {
 	LIST_PERCENT,		/* NN%: go to that fraction of the time */
 	LIST_SCROLL_LEFT,
 	LIST_SCROLL_RIGHT,
+	LIST_CONTEXTS,		/* show or hide the contexts */
+	LIST_COPY,		/* y: the current event's line, OSC 52 */
 	LIST_MOUSE,		/* documented: see list_mouse */
 };
 
@@ -68,9 +65,14 @@ static const struct tn_tui_binding list_bindings[] = {
 	{ { '\n', '\r', FN(KEY_ENTER) }, NULL, 0,
 		"detail", "every field of the selected event" },
 	{ { 'h', FN(KEY_LEFT) }, NULL, LIST_SCROLL_LEFT, NULL,
-		"scroll the columns left" },
+		"scroll the fields left (time and name stay)" },
 	{ { 'l', FN(KEY_RIGHT) }, NULL, LIST_SCROLL_RIGHT, NULL,
-		"scroll the columns right" },
+		"scroll the fields right" },
+	{ { 'c' }, NULL, LIST_CONTEXTS, NULL,
+		"show or hide the contexts (dimmed, after the payload)" },
+	{ { 'y' }, NULL, LIST_COPY, NULL,
+		"copy the event's line, as --dump prints it, to the "
+		"terminal's clipboard (OSC 52)" },
 	{ { 0 }, "wheel", LIST_MOUSE, NULL,
 		"mouse wheel: scroll 3 events" },
 	{ { 0 }, "click", LIST_MOUSE, NULL,
@@ -81,403 +83,272 @@ static const struct tn_tui_keymap list_keys = {
 	"Event list", list_bindings, G_N_ELEMENTS(list_bindings),
 };
 
-/* A row on screen, as text: a struct tn_row only lives until the cursor
- * reads again, and drawing must not read. */
-struct row_text {
-	struct tn_position pos;
-	int screen_row;
-	bool current, notice;
-	char *cols[COL_COUNT_];
-};
-
-/* What the list shows for a position of the cursor. */
-struct list_cache {
-	int top;		/* screen row of the current event */
-	GArray *rows;		/* struct row_text, top to bottom */
-	int widths[COL_COUNT_];	/* grow with what was shown */
-	int longest;		/* columns of the longest line shown */
-	bool empty;		/* the trace has no event */
-	bool has_current_ns;
-	int64_t current_ns;
-	bool has_rank;
-	uint64_t rank;
-	char *error;		/* a read error, or NULL */
-	char *current_time;	/* the current event's time, as goto takes it */
-	GPtrArray *field_names;	/* of the current event (char *) */
-};
-
 /* The pane's own state (the UI thread's). */
 struct list_state {
-	int hscroll;		/* columns scrolled off to the left */
+	int hscroll;		/* columns of fields scrolled off */
+	bool hide_contexts;
+	bool several_hosts;	/* a host column is worth it */
+	int host_cols;		/* the longest host name, capped */
+	int name_cols;		/* the longest event name, capped */
 };
 
-/* ---- rows, read or only looked at ---- */
-
-struct row_source {
-	struct tn_cursor *cursor;
-	bool may_read;
-	char **error;		/* the first read error */
+/* Where the columns go at some width (0: not shown). */
+struct columns {
+	int time, delta, host, cpu, name;
+	int fields_x;		/* first column of the fields */
 };
 
-static const struct tn_row *get_row(struct row_source *src, int64_t offset)
-{
-	struct tn_error err;
-	const struct tn_row *row;
-
-	if (!src->may_read)
-		return tn_cursor_peek_row(src->cursor, offset);
-	row = tn_cursor_row(src->cursor, offset, &err);
-	if (!row && err.message[0] && !*src->error)
-		*src->error = g_strdup(err.message);
-	return row;
-}
-
-static bool has_row(struct row_source *src, int64_t offset)
-{
-	return get_row(src, offset) != NULL;
-}
-
-/* ---- the cache ---- */
-
-static void row_text_clear(struct row_text *text)
-{
-	for (int c = 0; c < COL_COUNT_; c++)
-		g_free(text->cols[c]);
-}
-
-static void cache_free(void *data)
-{
-	struct list_cache *cache = data;
-
-	if (!cache)
-		return;
-	for (guint i = 0; i < cache->rows->len; i++)
-		row_text_clear(&g_array_index(cache->rows, struct row_text, i));
-	g_array_free(cache->rows, TRUE);
-	g_free(cache->error);
-	g_free(cache->current_time);
-	g_ptr_array_free(cache->field_names, TRUE);
-	g_free(cache);
-}
-
-static int text_columns(const char *s, int max)
+static int text_columns(const char *s)
 {
 	GArray *tmp = g_array_new(FALSE, FALSE, sizeof(wchar_t));
-	int w = tn_tui_text_decode(tmp, s, -1, max);
+	int w = tn_tui_text_decode(tmp, s ? s : "", -1, -1);
 
 	g_array_free(tmp, TRUE);
 	return w;
 }
 
-/* The first widths: the titles, the usual times, and the hosts, known
- * from the metadata. */
-static void initial_widths(const struct tn_trace *trace, int *widths)
+static int fixed_width(const struct columns *c)
 {
-	for (int c = 0; c < COL_COUNT_; c++)
-		widths[c] = (int) strlen(titles[c]);
-	widths[COL_TIME] = 18;	/* HH:MM:SS.NNNNNNNNN */
-	widths[COL_DELTA] = 12;	/* +S.NNNNNNNNN */
-	widths[COL_NAME] = 12;
-	for (size_t i = 0; i < tn_trace_get_info_count(trace); i++) {
-		const struct tn_trace_info *info =
-			tn_trace_borrow_info(trace, i);
-		const char *host = info->hostname ? info->hostname : info->name;
-		int w = host ? text_columns(host, max_widths[COL_HOST]) : 0;
+	const int cols[] = { c->time, c->delta, c->host, c->cpu, c->name };
+	int sum = 0;
 
-		widths[COL_HOST] = MAX(widths[COL_HOST], w);
-	}
+	for (size_t i = 0; i < G_N_ELEMENTS(cols); i++)
+		sum += cols[i] ? cols[i] + 1 : 0;
+	return sum;
 }
 
-static struct list_cache *cache_new(const struct list_cache *old,
-		const struct tn_pane_view *view)
+/* The columns for width: all of them when they leave FIELDS_MIN columns
+ * of fields; otherwise a narrower name, then no delta, then a narrower
+ * host, then a narrower name still. */
+static void plan_columns(const struct list_state *state,
+		const struct list_cache *cache, int width, struct columns *c)
 {
-	struct list_cache *cache = g_new0(struct list_cache, 1);
+	int lack;
 
-	cache->rows = g_array_new(FALSE, TRUE, sizeof(struct row_text));
-	cache->field_names = g_ptr_array_new_with_free_func(g_free);
-	/* Columns keep their widths, so they do not jump back and forth
-	 * while scrolling. */
-	if (old)
-		memcpy(cache->widths, old->widths, sizeof(cache->widths));
-	else
-		initial_widths(view->session->trace, cache->widths);
-	cache->top = old ? old->top : 0;
-	return cache;
+	*c = (struct columns) { TIME_COLS, DELTA_COLS,
+		state->several_hosts ? state->host_cols : 0,
+		cache && cache->has_cpu ? CPU_COLS : 0, state->name_cols, 0 };
+	lack = FIELDS_MIN - (width - fixed_width(c));
+	if (lack > 0)
+		c->name = MAX(MIN(NAME_MIN_COLS, c->name), c->name - lack);
+	if (FIELDS_MIN > width - fixed_width(c))
+		c->delta = 0;
+	lack = FIELDS_MIN - (width - fixed_width(c));
+	if (lack > 0 && c->host)
+		c->host = MAX(MIN(HOST_MIN_COLS, c->host), c->host - lack);
+	lack = FIELDS_MIN - (width - fixed_width(c));
+	if (lack > 0)
+		c->name = MAX(MIN(8, c->name), c->name - lack);
+	c->fields_x = fixed_width(c);
 }
 
-static void row_text_fill(const struct tn_row *row, bool gmt,
-		struct row_text *text)
+/* The frozen part of a row (or of the header). */
+static void compose_fixed(const struct columns *c, const char *const *cols,
+		GArray *line)
 {
-	const struct tn_event *ev = &row->ev;
-	GString *s = g_string_new(NULL);
-	const char *host;
-	int64_t cpu;
+	const int widths[] = { c->time, c->delta, c->host, c->cpu, c->name };
 
-	if (ev->has_ns)
-		tn_time_format_wall(s, ev->ns, gmt, false);
-	text->cols[COL_TIME] = g_strdup(s->str);
-	g_string_truncate(s, 0);
-	tn_time_format_delta(s, row->has_prev && ev->has_ns ?
-		ev->ns - row->prev_ns : -1);
-	text->cols[COL_DELTA] = g_strdup(s->str);
-	host = tn_event_get_hostname(ev);
-	if (!host)
-		host = tn_event_get_trace_name(ev);
-	text->cols[COL_HOST] = g_strdup(host ? host : "");
-	cpu = tn_event_get_cpu(ev);
-	text->cols[COL_CPU] = cpu >= 0 ?
-		g_strdup_printf("%" PRId64, cpu) : g_strdup("");
-	text->cols[COL_NAME] = g_strdup(tn_event_get_name(ev));
-	g_string_truncate(s, 0);
-	if (row->lost_before)
-		g_string_append_printf(s, "(%" PRIu64 " lost before) ",
-			row->lost_before);
-	text->notice = ev->kind != TN_EVENT_KIND_EVENT;
-	if (text->notice)
-		tn_format_notice(s, ev, gmt);
-	else if (cpu >= 0)
-		tn_format_event_payload(s, ev);	/* cpu_id has its column */
-	else
-		tn_format_event_fields(s, ev);
-	text->cols[COL_FIELDS] = g_string_free(s, FALSE);
-	text->pos = row->pos;
-}
-
-static void grow_widths(struct list_cache *cache, const struct row_text *text)
-{
-	for (int c = 0; c < COL_FIELDS; c++)
-		cache->widths[c] = MAX(cache->widths[c],
-			text_columns(text->cols[c], max_widths[c]));
-}
-
-/* ---- following the cursor ---- */
-
-/* The screen row of the current event: where the old view had it, moved
- * as follow says; then no empty rows above the trace's start, nor below
- * its end while earlier events could fill them. */
-static int64_t follow(const struct list_cache *old, struct row_source *src,
-		const struct tn_row *current, int rows,
-		enum tn_tui_follow mode)
-{
-	int64_t top = old ? old->top : 0;
-	int64_t below = 0;
-
-	if (mode != TN_TUI_FOLLOW_KEEP_ROW && old && old->rows->len > 0) {
-		const struct row_text *first = &g_array_index(old->rows,
-			struct row_text, 0);
-		const struct row_text *last = &g_array_index(old->rows,
-			struct row_text, old->rows->len - 1);
-		bool before = tn_position_compare(&current->pos,
-			&first->pos) < 0;
-		bool after = tn_position_compare(&current->pos,
-			&last->pos) > 0;
-
-		if ((before || after) && mode == TN_TUI_FOLLOW_JUMP) {
-			top = rows / 2;
-		} else if (before) {
-			top = 0;
-		} else if (after) {
-			top = rows - 1;
-		} else {
-			/* Still on screen: the view stays, the bar moves. */
-			for (guint i = 0; i < old->rows->len; i++) {
-				const struct row_text *r = &g_array_index(
-					old->rows, struct row_text, i);
-
-				if (!tn_position_compare(&current->pos,
-						&r->pos))
-					top = r->screen_row;
-			}
-		}
-	}
-	top = CLAMP(top, 0, rows - 1);
-	for (int64_t k = 1; k <= top; k++) {
-		if (!has_row(src, -k)) {
-			top = k - 1;
-			break;
-		}
-	}
-	while (below < rows - 1 - top && has_row(src, below + 1))
-		below++;
-	while (top + 1 + below < rows && has_row(src, -(top + 1)))
-		top++;
-	return top;
-}
-
-/* The names of the current event's fields, for the prompt's completion
- * (the lines of its field tree one level under a scope). */
-static void add_field_name(int depth, const char *text, void *data)
-{
-	GPtrArray *names = data;
-	size_t len = strcspn(text, " :");
-
-	if (depth == 1 && len > 0)
-		g_ptr_array_add(names, g_strndup(text, len));
-}
-
-static void note_current(struct list_cache *cache, const struct tn_row *row,
-		bool gmt)
-{
-	GString *time = g_string_new(NULL);
-
-	cache->has_current_ns = row->ev.has_ns;
-	cache->current_ns = row->ev.ns;
-	if (row->ev.has_ns)
-		tn_time_format_wall(time, row->ev.ns, gmt, true);
-	cache->current_time = g_string_free(time, FALSE);
-	if (row->ev.kind == TN_EVENT_KIND_EVENT)
-		tn_format_event_tree(&row->ev, add_field_name,
-			cache->field_names);
-	g_ptr_array_add(cache->field_names, NULL);
-}
-
-static void *list_cursor_moved(const void *old_cache,
-		const struct tn_pane_view *view)
-{
-	const struct list_cache *old = old_cache;
-	struct tn_session *session = view->session;
-	struct list_cache *cache = cache_new(old, view);
-	struct row_source src = { session->cursor, view->may_read,
-		&cache->error };
-	int rows = MAX(view->lines - 1, 1);	/* under the header */
-	const struct tn_row *current;
-	struct tn_error err;
-
-	if (tn_cursor_is_empty(session->cursor)) {
-		cache->empty = true;
-		g_ptr_array_add(cache->field_names, NULL);
-		return cache;
-	}
-	current = get_row(&src, 0);
-	if (!current) {
-		g_ptr_array_add(cache->field_names, NULL);
-		return cache;
-	}
-	cache->top = (int) follow(old, &src, current, rows, view->follow);
-	for (int i = 0; i < rows; i++) {
-		const struct tn_row *row = get_row(&src, i - cache->top);
-		struct row_text text = { .screen_row = i };
-
-		if (!row) {
-			if (cache->error)
-				break;
-			continue;	/* before the start or after the end */
-		}
-		text.current = i == cache->top;
-		if (text.current)
-			note_current(cache, row, session->gmt);
-		row_text_fill(row, session->gmt, &text);
-		grow_widths(cache, &text);
-		g_array_append_val(cache->rows, text);
-		/* Bytes for columns: close enough to bound the scrolling. */
-		cache->longest = MAX(cache->longest,
-			(int) MIN(strlen(text.cols[COL_FIELDS]),
-				(size_t) G_MAXINT / 2));
-	}
-	if (!cache->field_names->len ||
-	    g_ptr_array_index(cache->field_names,
-		    cache->field_names->len - 1) != NULL)
-		g_ptr_array_add(cache->field_names, NULL);
-	for (int c = 0; c < COL_FIELDS; c++)
-		cache->longest += cache->widths[c] + 1;
-	/* The event number, once indexed (up to one interval read). */
-	if (view->may_read) {
-		int known = tn_cursor_get_rank(session->cursor, &cache->rank,
-			&err);
-
-		if (known < 0 && !cache->error)
-			cache->error = g_strdup(err.message);
-		cache->has_rank = known == 1;
-	} else {
-		cache->has_rank = tn_cursor_peek_rank(session->cursor,
-			&cache->rank) == 1;
-	}
-	return cache;
-}
-
-/* ---- drawing ---- */
-
-/* The line of a row (or of the header): the fixed columns cut and padded
- * to their widths, then the fields up to what the window can show. */
-static void compose(const struct list_cache *cache, int hscroll,
-		const char *const *cols, int window_cols, GArray *line)
-{
-	int start = 0;
-
-	for (int c = 0; c < COL_FIELDS; c++) {
-		tn_tui_text_append_fit(line, cols[c], cache->widths[c]);
+	for (size_t i = 0; i < G_N_ELEMENTS(widths); i++) {
+		if (!widths[i])
+			continue;
+		tn_tui_text_append_cut(line, cols[i], widths[i]);
 		tn_tui_text_append_spaces(line, 1);
-		start += cache->widths[c] + 1;
 	}
-	if (hscroll + window_cols > start)
-		tn_tui_text_decode(line, cols[COL_FIELDS], -1,
-			hscroll + window_cols - start);
+}
+
+/* The colour of an event name, by its kind: scheduling, system calls,
+ * interrupts and timers, userspace (provider:event); 0 for the rest. */
+static enum tn_tui_color name_color(const char *name)
+{
+	static const struct {
+		const char *prefix;
+		enum tn_tui_color color;
+	} kinds[] = {
+		{ "sched_", TN_TUI_COLOR_SCHED },
+		{ "lttng_statedump_", TN_TUI_COLOR_SCHED },
+		{ "syscall_", TN_TUI_COLOR_SYSCALL },
+		{ "compat_syscall_", TN_TUI_COLOR_SYSCALL },
+		{ "irq_", TN_TUI_COLOR_IRQ },
+		{ "softirq_", TN_TUI_COLOR_IRQ },
+		{ "hrtimer_", TN_TUI_COLOR_IRQ },
+		{ "timer_", TN_TUI_COLOR_IRQ },
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(kinds); i++)
+		if (g_str_has_prefix(name, kinds[i].prefix))
+			return kinds[i].color;
+	return strchr(name, ':') ? TN_TUI_COLOR_USER : 0;
+}
+
+/* Change the attributes of n cells from (y, x), keeping their text. */
+static void paint(WINDOW *win, int y, int x, int n, attr_t attr)
+{
+	if (n > 0)
+		mvwchgat(win, y, x, n, attr & ~A_COLOR,
+			(short) PAIR_NUMBER(attr), NULL);
+}
+
+/* Paint fields columns [from, to) as they show after the scroll. */
+static void paint_fields(WINDOW *win, int y, const struct columns *c,
+		int hscroll, int width, int from, int to, attr_t attr)
+{
+	int left = MAX(from, hscroll), right = MIN(to, hscroll + width -
+		c->fields_x);
+
+	paint(win, y, c->fields_x + left - hscroll, right - left, attr);
+}
+
+static void draw_header(struct tn_pane *pane, WINDOW *win,
+		const struct columns *c, int width, bool focused)
+{
+	static const char *const titles[] = {
+		"Time", "Delta", "Host", "CPU", "Event",
+	};
+	const struct list_state *state = pane->data;
+	GArray *line = g_array_new(FALSE, FALSE, sizeof(wchar_t));
+
+	compose_fixed(c, titles, line);
+	tn_tui_text_decode(line, state->hide_contexts ?
+		"Fields (c: contexts hidden)" : "Fields", -1, -1);
+	wattrset(win, tn_tui_attr(pane->tui, focused ? TN_TUI_COLOR_HEADER :
+		TN_TUI_COLOR_PANE));
+	tn_tui_draw_wide(win, 0, 0, (wchar_t *) line->data, line->len, 0,
+		width);
+	g_array_free(line, TRUE);
+}
+
+static void draw_row(struct tn_pane *pane, WINDOW *win,
+		const struct columns *c, const struct list_row *row,
+		bool focused)
+{
+	const struct list_state *state = pane->data;
+	struct tn_tui *tui = pane->tui;
+	const char *cols[] = { row->time, row->delta, row->host, row->cpu,
+		row->name };
+	GArray *line = g_array_new(FALSE, FALSE, sizeof(wchar_t));
+	GString *fields = g_string_new(NULL);
+	int width = getmaxx(win), y = 1 + row->screen_row;
+	int lost_cols = 0, payload_cols;
+	attr_t base = row->notice ? tn_tui_attr(tui, TN_TUI_COLOR_NOTICE) :
+		A_NORMAL;
+	enum tn_tui_color color = row->notice ? 0 : name_color(row->name);
+
+	if (row->current)
+		base |= focused ? A_REVERSE : A_UNDERLINE | A_BOLD;
+	if (row->lost_before) {
+		g_string_printf(fields, "(%" PRIu64 " lost before) ",
+			row->lost_before);
+		lost_cols = text_columns(fields->str);
+	}
+	g_string_append(fields, row->payload);
+	payload_cols = text_columns(fields->str);
+	if (!state->hide_contexts && row->contexts[0])
+		g_string_append_printf(fields, "%s%s",
+			row->payload[0] ? ", " : "", row->contexts);
+
+	wattrset(win, base);
+	compose_fixed(c, cols, line);
+	tn_tui_draw_wide(win, y, 0, (wchar_t *) line->data, line->len, 0,
+		c->fields_x);
+	g_array_set_size(line, 0);
+	tn_tui_text_decode(line, fields->str, -1, -1);
+	tn_tui_draw_wide(win, y, c->fields_x, (wchar_t *) line->data,
+		line->len, state->hscroll, width - c->fields_x);
+	if (color)
+		paint(win, y, c->fields_x - c->name - 1, c->name,
+			base | tn_tui_attr(tui, color));
+	if (lost_cols)
+		paint_fields(win, y, c, state->hscroll, width, 0, lost_cols,
+			base | tn_tui_attr(tui, TN_TUI_COLOR_LOST));
+	if (!state->hide_contexts)
+		paint_fields(win, y, c, state->hscroll, width, payload_cols,
+			(int) line->len + width, base | A_DIM);
+	g_string_free(fields, TRUE);
+	g_array_free(line, TRUE);
 }
 
 static void list_draw(struct tn_pane *pane, WINDOW *win)
 {
 	const struct list_cache *cache = pane->cache;
-	const struct list_state *state = pane->data;
 	struct tn_tui *tui = pane->tui;
 	bool focused = tn_panes_focused(&tui->panes) == pane;
-	GArray *line = g_array_new(FALSE, FALSE, sizeof(wchar_t));
 	int width = getmaxx(win);
+	struct columns c;
 
 	werase(win);
+	plan_columns(pane->data, cache, width, &c);
+	draw_header(pane, win, &c, width, focused);
+	wattrset(win, A_NORMAL);
 	if (!cache) {
 		tn_tui_draw_utf8(win, 1, 0, "(reading...)", width);
-		g_array_free(line, TRUE);
 		return;
 	}
-	wattrset(win, tn_tui_attr(tui, focused ? TN_TUI_COLOR_HEADER :
-		TN_TUI_COLOR_PANE));
-	compose(cache, state->hscroll, titles, width, line);
-	tn_tui_draw_wide(win, 0, 0, (wchar_t *) line->data, line->len,
-		state->hscroll, width);
-	wattrset(win, A_NORMAL);
 	if (cache->empty)
 		tn_tui_draw_utf8(win, 1, 0, "(the trace has no events)", width);
-	for (guint i = 0; i < cache->rows->len; i++) {
-		const struct row_text *text = &g_array_index(cache->rows,
-			struct row_text, i);
-		const char *cols[COL_COUNT_];
-		attr_t attr = A_NORMAL;
-
-		for (int c = 0; c < COL_COUNT_; c++)
-			cols[c] = text->cols[c];
-		g_array_set_size(line, 0);
-		compose(cache, state->hscroll, cols, width, line);
-		if (text->notice)
-			attr = tn_tui_attr(tui, TN_TUI_COLOR_NOTICE);
-		if (text->current)
-			attr |= focused ? A_REVERSE : A_UNDERLINE | A_BOLD;
-		wattrset(win, attr);
-		tn_tui_draw_wide(win, 1 + text->screen_row, 0,
-			(wchar_t *) line->data, line->len, state->hscroll,
-			width);
-	}
+	for (guint i = 0; i < cache->rows->len; i++)
+		draw_row(pane, win, &c, &g_array_index(cache->rows,
+			struct list_row, i), focused);
 	wattrset(win, A_NORMAL);
-	g_array_free(line, TRUE);
 }
 
 /* ---- keys and the mouse ---- */
 
+/* The widest fields shown, for the scroll's limit. */
+static int widest_fields(const struct list_cache *cache)
+{
+	int widest = 0;
+
+	for (guint i = 0; cache && i < cache->rows->len; i++) {
+		const struct list_row *row = &g_array_index(cache->rows,
+			struct list_row, i);
+
+		/* Bytes for columns: close enough to bound the scroll. */
+		widest = MAX(widest, (int) MIN(strlen(row->payload) +
+			strlen(row->contexts) + 32, (size_t) G_MAXINT / 2));
+	}
+	return widest;
+}
+
 static void scroll_columns(struct tn_pane *pane, int direction)
 {
-	const struct list_cache *cache = pane->cache;
 	struct list_state *state = pane->data;
-	int width = pane->rect.w;
-	int step = MAX(8, width / 4);
-	/* Right: until the longest line shown ends mid-screen. */
-	int limit = MAX(0, (cache ? cache->longest : 0) - width / 2);
-	int hscroll = CLAMP(state->hscroll + direction * step, 0,
-		MAX(limit, state->hscroll));
+	struct columns c;
+	int width, step, limit, hscroll;
 
+	plan_columns(state, pane->cache, pane->rect.w, &c);
+	width = pane->rect.w - c.fields_x;
+	step = MAX(8, width / 2);
+	/* Right: until the widest fields end mid-way. */
+	limit = MAX(0, widest_fields(pane->cache) - width / 2);
+	hscroll = CLAMP(state->hscroll + direction * step, 0,
+		MAX(limit, state->hscroll));
 	if (direction > 0 && hscroll == state->hscroll)
 		tn_tui_message_set(pane->tui, false,
-			"(no more columns to the right)");
+			"(no more fields to the right)");
 	state->hscroll = hscroll;
 	pane->dirty = true;
+}
+
+static void toggle_contexts(struct tn_pane *pane)
+{
+	struct list_state *state = pane->data;
+
+	state->hide_contexts = !state->hide_contexts;
+	pane->dirty = true;
+	tn_tui_message_set(pane->tui, false, state->hide_contexts ?
+		"contexts hidden (c shows them)" :
+		"contexts shown, dimmed, after the payload");
+}
+
+static void copy_line(struct tn_pane *pane)
+{
+	const struct list_cache *cache = pane->cache;
+
+	if (!cache || !cache->current_line) {
+		tn_tui_message_set(pane->tui, true, "no event to copy here");
+		return;
+	}
+	tn_tui_copy(pane->tui, cache->current_line);
 }
 
 static bool list_key(struct tn_pane *pane, const struct tn_tui_key *key)
@@ -504,6 +375,8 @@ static bool list_key(struct tn_pane *pane, const struct tn_tui_key *key)
 		break;
 	case LIST_SCROLL_LEFT: scroll_columns(pane, -1); break;
 	case LIST_SCROLL_RIGHT: scroll_columns(pane, 1); break;
+	case LIST_CONTEXTS: toggle_contexts(pane); break;
+	case LIST_COPY: copy_line(pane); break;
 	default: break;
 	}
 	return true;
@@ -525,14 +398,16 @@ static void list_mouse(struct tn_pane *pane, int y, int x, int wheel)
 		return;
 	}
 	for (guint i = 0; cache && i < cache->rows->len; i++) {
-		const struct row_text *text = &g_array_index(cache->rows,
-			struct row_text, i);
+		const struct list_row *text = &g_array_index(cache->rows,
+			struct list_row, i);
 
 		if (text->screen_row != row || row == cache->top)
 			continue;
 		snprintf(line, sizeof(line), "%s %d", row > cache->top ?
 			"down" : "up", abs(row - cache->top));
+		/* The move may end at once and replace the cache. */
 		tn_tui_run_line(pane->tui, line, TN_TUI_FOLLOW_BY_COMMAND);
+		return;
 	}
 }
 
@@ -563,9 +438,34 @@ int tn_pane_list_rows(const struct tn_pane *pane)
 	return pane->win && pane->rect.h > 1 ? pane->rect.h - 1 : 0;
 }
 
+/* The widths that the metadata gives: the longest event name, and the
+ * hosts when there are several. */
 static void list_init(struct tn_pane *pane)
 {
-	pane->data = g_new0(struct list_state, 1);
+	const struct tn_trace *trace = pane->tui->session->trace;
+	struct list_state *state = g_new0(struct list_state, 1);
+	const char *const *names = tn_trace_get_event_names(trace);
+	const char *first_host = NULL;
+
+	state->name_cols = NAME_MIN_COLS;
+	for (size_t i = 0; names[i]; i++)
+		state->name_cols = MAX(state->name_cols,
+			MIN(text_columns(names[i]), NAME_MAX_COLS));
+	state->host_cols = (int) strlen("Host");
+	for (size_t i = 0; i < tn_trace_get_info_count(trace); i++) {
+		const struct tn_trace_info *info =
+			tn_trace_borrow_info(trace, i);
+		const char *host = info->hostname ? info->hostname : info->name;
+
+		if (!host)
+			continue;
+		if (first_host && strcmp(first_host, host) != 0)
+			state->several_hosts = true;
+		first_host = first_host ? first_host : host;
+		state->host_cols = MAX(state->host_cols,
+			MIN(text_columns(host), HOST_MAX_COLS));
+	}
+	pane->data = state;
 }
 
 static void list_destroy(struct tn_pane *pane)
@@ -581,8 +481,8 @@ const struct tn_pane_class tn_pane_list = {
 	.keymap = &list_keys,
 	.init = list_init,
 	.destroy = list_destroy,
-	.cursor_moved = list_cursor_moved,
-	.cache_free = cache_free,
+	.cursor_moved = tn_list_cursor_moved,
+	.cache_free = tn_list_cache_free,
 	.draw = list_draw,
 	.key = list_key,
 	.mouse = list_mouse,

@@ -176,17 +176,25 @@ static void enqueue(struct tn_tui *tui, struct tn_parsed_command *parsed,
 		start_pending(tui);
 }
 
-/* The text lines that commands wrote, in a text view. */
+/* The text lines that commands wrote, in a text view (which replaces
+ * the one open: J in a detail view shows the next event's). */
 static void open_text_view(struct tn_tui *tui)
 {
+	const struct tn_command *command = tui->text_command;
+
 	if (tui->block->len) {
 		tn_tui_pager_destroy(tui->pager);
 		tui->pager = tn_tui_pager_create(tui->block_title ?
-			tui->block_title : "output", tui->block);
+			tui->block_title : "output", tui->block,
+			tui->block_whole);
+		tui->view_command = command &&
+			(command->flags & TN_CMD_SHOWS_CURRENT) ? command : NULL;
 		tui->dirty |= TN_TUI_DIRTY_OVERLAY;
 	}
 	g_ptr_array_set_size(tui->block, 0);
 	g_clear_pointer(&tui->block_title, g_free);
+	tui->block_whole = false;
+	tui->text_command = NULL;
 }
 
 /* A command that touches nothing of the session but what it is given
@@ -207,6 +215,8 @@ static void run_now(struct tn_tui *tui, struct tn_parsed_command *parsed)
 static void run_parsed(struct tn_tui *tui, struct tn_parsed_command *parsed,
 		enum tn_tui_follow follow)
 {
+	if (parsed->command->flags & TN_CMD_SHOWS_TEXT)
+		tui->text_command = parsed->command;
 	if (parsed->command->flags & TN_CMD_READS)
 		enqueue(tui, parsed, follow);
 	else
@@ -262,13 +272,13 @@ static void finish_job(struct tn_tui *tui)
 {
 	struct tn_session *session = tui->session;
 	struct tn_tui_update *update = tui->update;
+	struct tn_cmdq_result result;
 	struct tn_error err;
-	enum tn_job_state state;
 
 	tui->update = NULL;
-	state = tn_cmdq_finish(session->command_job, &tui->out, &err);
+	result = tn_cmdq_finish(session->command_job, &tui->out, &err);
 	session->command_job = NULL;
-	if (state == TN_JOB_DONE) {
+	if (result.after_done) {
 		update_apply(tui, update);
 	} else {
 		/* Cancelled: show what the cursor holds, reading nothing. */
@@ -280,6 +290,8 @@ static void finish_job(struct tn_tui *tui)
 	update_free(update);
 	if (err.message[0])
 		tn_tui_message_set(tui, true, err.message);
+	else if (!result.after_done)
+		tn_tui_message_set(tui, false, "");	/* "cancelling..." */
 	open_text_view(tui);
 	if (tn_session_poll_index(session, &tui->out) && session->index &&
 	    !tui->index.has_index)

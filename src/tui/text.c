@@ -174,3 +174,20 @@ void tn_tui_text_append_fit(GArray *out, const char *s, int width)
 		cols = tn_tui_text_decode(out, s, -1, width);
 	tn_tui_text_append_spaces(out, width - cols);
 }
+
+void tn_tui_text_append_cut(GArray *out, const char *s, int width)
+{
+	GArray *whole = g_array_new(FALSE, FALSE, sizeof(wchar_t));
+	int cols = tn_tui_text_decode(whole, s ? s : "", -1, -1);
+	wchar_t mark = L'~';
+
+	if (cols <= width || width < 2) {
+		g_array_free(whole, TRUE);
+		tn_tui_text_append_fit(out, s, width);
+		return;
+	}
+	cols = tn_tui_text_decode(out, s, -1, width - 1);
+	tn_tui_text_append_spaces(out, width - 1 - cols);
+	g_array_append_val(out, mark);
+	g_array_free(whole, TRUE);
+}

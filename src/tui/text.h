@@ -47,6 +47,9 @@ size_t tn_tui_text_fit_count(const wchar_t *s, size_t n, int width,
  * padded with spaces to exactly width columns. */
 void tn_tui_text_append_fit(GArray *out, const char *s, int width);
 
+/* Like tn_tui_text_append_fit(), but a text cut short ends with '~'. */
+void tn_tui_text_append_cut(GArray *out, const char *s, int width);
+
 /* Append n spaces to out. */
 void tn_tui_text_append_spaces(GArray *out, int n);
 

@@ -34,6 +34,12 @@ enum tn_tui_color {
 	TN_TUI_COLOR_NOTICE,
 	TN_TUI_COLOR_PANE,
 	TN_TUI_COLOR_FOCUS,
+	/* Event names by kind, and lost events. */
+	TN_TUI_COLOR_SCHED,
+	TN_TUI_COLOR_SYSCALL,
+	TN_TUI_COLOR_IRQ,
+	TN_TUI_COLOR_USER,
+	TN_TUI_COLOR_LOST,
 };
 
 /* What the status bar shows of the index, copied from the session when
@@ -65,10 +71,17 @@ struct tn_tui {
 	/* TEXT output of the commands that ran, shown in a text view. */
 	GPtrArray *block;		/* char * */
 	char *block_title;
+	bool block_whole;		/* some lines must not be wrapped */
+	/* The command whose text the view shows, when it is about the
+	 * current event (J and K step), or NULL. */
+	const struct tn_command *view_command;
+	const struct tn_command *text_command;	/* queued, writes text */
+	bool mouse_off;			/* the terminal's own selection */
 	/* Digits typed before a key (a count, or NN before %). */
 	bool has_count;
 	long count;
 	GPtrArray *help_keys;		/* the keys' help, for help */
+	GString *to_terminal;		/* raw bytes to send after drawing */
 
 	/* Background work (run.c). */
 	struct tn_tui_update *update;	/* of the running command job */
@@ -84,6 +97,9 @@ struct tn_tui {
 attr_t tn_tui_attr(const struct tn_tui *tui, enum tn_tui_color color);
 /* (Re)create the windows for the terminal's size and the open panes. */
 void tn_tui_relayout(struct tn_tui *tui);
+/* Put text on the terminal's clipboard (OSC 52, sent after the next
+ * drawing) and say so. */
+void tn_tui_copy(struct tn_tui *tui, const char *text);
 
 /* run.c: commands from keys and the prompt, as background jobs. */
 /* Run the command `name` (a key's binding) with the key's count. */
@@ -145,8 +161,9 @@ void tn_tui_too_small_draw(struct tn_tui *tui);
 void tn_tui_message_set(struct tn_tui *tui, bool is_error, const char *text);
 
 /* pager.c: a scrollable text view over the panes. */
+/* whole: lines are not wrapped but scrolled sideways (h, l). */
 struct tn_tui_pager *tn_tui_pager_create(const char *title,
-		GPtrArray *lines);
+		GPtrArray *lines, bool whole);
 void tn_tui_pager_destroy(struct tn_tui_pager *pager);
 void tn_tui_pager_draw(struct tn_tui_pager *pager, WINDOW *win);
 /* Handle a key; returns false when the pager is to be closed. */

@@ -33,6 +33,7 @@ attr_t tn_tui_attr(const struct tn_tui *tui, enum tn_tui_color color)
 		case TN_TUI_COLOR_HEADER:
 		case TN_TUI_COLOR_ERROR:
 		case TN_TUI_COLOR_FOCUS:
+		case TN_TUI_COLOR_LOST:
 			return COLOR_PAIR(color) | A_BOLD;
 		default:
 			return COLOR_PAIR(color);
@@ -45,6 +46,12 @@ attr_t tn_tui_attr(const struct tn_tui *tui, enum tn_tui_color color)
 	case TN_TUI_COLOR_NOTICE: return A_BOLD;
 	case TN_TUI_COLOR_PANE: return A_REVERSE;
 	case TN_TUI_COLOR_FOCUS: return A_REVERSE | A_BOLD;
+	case TN_TUI_COLOR_LOST: return A_BOLD;
+	case TN_TUI_COLOR_SCHED:
+	case TN_TUI_COLOR_SYSCALL:
+	case TN_TUI_COLOR_IRQ:
+	case TN_TUI_COLOR_USER:
+		break;
 	}
 	return A_NORMAL;
 }
@@ -63,6 +70,11 @@ static void init_colors(struct tn_tui *tui)
 	init_pair(TN_TUI_COLOR_NOTICE, COLOR_YELLOW, -1);
 	init_pair(TN_TUI_COLOR_PANE, COLOR_BLACK, COLOR_WHITE);
 	init_pair(TN_TUI_COLOR_FOCUS, COLOR_BLACK, COLOR_CYAN);
+	init_pair(TN_TUI_COLOR_SCHED, COLOR_GREEN, -1);
+	init_pair(TN_TUI_COLOR_SYSCALL, COLOR_BLUE, -1);
+	init_pair(TN_TUI_COLOR_IRQ, COLOR_MAGENTA, -1);
+	init_pair(TN_TUI_COLOR_USER, COLOR_CYAN, -1);
+	init_pair(TN_TUI_COLOR_LOST, COLOR_RED, -1);
 	tui->colors = true;
 }
 
@@ -81,10 +93,27 @@ static void tui_write(struct tn_output *out, enum tn_output_kind kind,
 	}
 	if (!tui->block_title && title)
 		tui->block_title = g_strdup(title);
+	if (kind == TN_OUTPUT_LINE)
+		tui->block_whole = true;
 	lines = g_strsplit(text ? text : "", "\n", -1);
 	for (char **l = lines; *l; l++)
 		g_ptr_array_add(tui->block, g_strdup(*l));
 	g_strfreev(lines);
+}
+
+/* OSC 52: "set the clipboard" (c) to the base64 of text; xterm and most
+ * terminals take it, through ssh too; tmux passes it on with its option
+ * set-clipboard on. */
+void tn_tui_copy(struct tn_tui *tui, const char *text)
+{
+	gchar *base64 = g_base64_encode((const guchar *) text, strlen(text));
+
+	g_string_append_printf(tui->to_terminal, "\033]52;c;%s\a", base64);
+	g_free(base64);
+	tn_tui_message_set(tui, false, getenv("TMUX") ?
+		"copied the event's line (OSC 52; tmux needs set-clipboard on)" :
+		"copied the event's line (OSC 52: if nothing was copied, the "
+		"terminal does not allow it)");
 }
 
 /* ---- windows ---- */
@@ -198,6 +227,18 @@ static void resize_focused(struct tn_tui *tui, int step)
 	}
 }
 
+/* Capture the mouse (wheel, clicks), or leave it to the terminal, whose
+ * own selection then works. */
+static void set_mouse(struct tn_tui *tui, bool on)
+{
+	mousemask(on ? BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED |
+		BUTTON5_PRESSED : 0, NULL);
+	tui->mouse_off = !on;
+	tn_tui_message_set(tui, false, on ? "mouse on: the wheel scrolls, "
+		"a click selects (M: off)" : "mouse off: the terminal selects "
+		"and copies (M: on)");
+}
+
 static void open_prompt(struct tn_tui *tui)
 {
 	tn_tui_message_set(tui, false, "");
@@ -244,6 +285,7 @@ static bool on_global_key(struct tn_tui *tui, const struct tn_tui_key *key)
 		tui->dirty = TN_TUI_DIRTY_ALL;
 		break;
 	case TN_TUI_GLOBAL_CANCEL: cancel(tui); break;
+	case TN_TUI_GLOBAL_MOUSE: set_mouse(tui, tui->mouse_off); break;
 	default: break;
 	}
 	return true;
@@ -283,20 +325,14 @@ static void on_prompt_key(struct tn_tui *tui, int key)
 {
 	struct tn_list_status list;
 	struct tn_completion_source source = { 0 };
-	const struct tn_index *index = tui->index.has_index &&
-		!tn_tui_job_running(tui) ? tui->session->index : NULL;
-	GPtrArray *names = g_ptr_array_new();
 
-	/* What Tab may offer: what the list shows and the index's names. */
+	/* What Tab may offer: the trace's event names (from its metadata)
+	 * and what the list shows of the current event. */
+	source.event_names = tn_trace_get_event_names(tui->session->trace);
 	if (tn_pane_list_get_status(tn_panes_main(&tui->panes), &list)) {
 		source.field_names = list.field_names;
 		source.current_time = list.current_time;
 	}
-	for (size_t i = 0; index && i < index->class_count; i++)
-		g_ptr_array_add(names, index->classes[i].name);
-	g_ptr_array_add(names, NULL);
-	source.event_names = (const char *const *) names->pdata;
-
 	switch (tn_tui_prompt_key(tui->prompt, key, &source)) {
 	case TN_TUI_PROMPT_DONE: {
 		char *line = tn_tui_prompt_take_line(tui->prompt);
@@ -311,7 +347,6 @@ static void on_prompt_key(struct tn_tui *tui, int key)
 	case TN_TUI_PROMPT_EDITING:
 		break;
 	}
-	g_ptr_array_free(names, TRUE);
 	tui->dirty |= TN_TUI_DIRTY_MESSAGE | TN_TUI_DIRTY_STATUS;
 }
 
@@ -320,7 +355,16 @@ static void on_pager_key(struct tn_tui *tui, int key)
 	const struct tn_tui_binding *b =
 		tn_tui_keymap_find(&tn_tui_pager_keys, key);
 
-	if (b && b->action == TN_TUI_PAGER_REDRAW) {
+	if (b && b->action == TN_TUI_PAGER_STEP) {
+		/* The cursor moves, then the view's command shows it. */
+		if (!tui->view_command) {
+			tn_tui_message_set(tui, true, "J and K step in a view "
+				"of the current event (Enter's detail)");
+			return;
+		}
+		tn_tui_run_command(tui, b->command, NULL);
+		tn_tui_run_command(tui, tui->view_command->name, NULL);
+	} else if (b && b->action == TN_TUI_PAGER_REDRAW) {
 		clearok(curscr, TRUE);
 		tui->dirty = TN_TUI_DIRTY_ALL;
 	} else if (!tn_tui_pager_key(tui->pager, key)) {
@@ -428,6 +472,13 @@ static void draw(struct tn_tui *tui)
 	}
 	tui->dirty = 0;
 	doupdate();
+	/* Raw sequences go out once the screen is drawn, between two
+	 * updates: they move nothing. */
+	if (tui->to_terminal->len) {
+		fwrite(tui->to_terminal->str, 1, tui->to_terminal->len, stdout);
+		fflush(stdout);
+		g_string_truncate(tui->to_terminal, 0);
+	}
 }
 
 static int read_key(WINDOW *input)
@@ -498,14 +549,12 @@ static int start_terminal(struct tn_tui *tui, struct tn_error *err)
 	nonl();
 	curs_set(0);
 	set_escdelay(25);
-	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED |
-		BUTTON5_PRESSED, NULL);
 	mouseinterval(0);
 	init_colors(tui);
 	return 0;
 }
 
-int tn_tui_run(struct tn_session *session, bool build_index,
+int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
 		struct tn_error *err)
 {
 	struct tn_tui tui = { .session = session, .out = { tui_write } };
@@ -530,10 +579,15 @@ int tn_tui_run(struct tn_session *session, bool build_index,
 
 	session->quit = false;
 	tui.message = g_string_new(NULL);
+	tui.to_terminal = g_string_new(NULL);
 	tui.block = g_ptr_array_new_with_free_func(g_free);
 	tui.prompt = tn_tui_prompt_create();
 	tui.help_keys = tn_tui_help_key_lines();
 	tn_panes_init(&tui.panes, &tui);
+	if (mouse)
+		mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED |
+			BUTTON5_PRESSED, NULL);
+	tui.mouse_off = !mouse;
 	if (build_index && tn_session_start_index(session, &tui.out, err)) {
 		tn_tui_message_set(&tui, true, err->message);
 		tn_error_clear(err);
@@ -559,5 +613,6 @@ int tn_tui_run(struct tn_session *session, bool build_index,
 	g_ptr_array_free(tui.help_keys, TRUE);
 	g_free(tui.block_title);
 	g_string_free(tui.message, TRUE);
+	g_string_free(tui.to_terminal, TRUE);
 	return status;
 }

@@ -15,14 +15,15 @@
 
 /* Run the interactive view on session (its trace and cursor set) until
  * the user quits; with build_index, the checkpoint index is loaded from
- * the cache or built in the background from the start.  Needs a
+ * the cache or built in the background from the start; mouse: capture
+ * the mouse (wheel, clicks) rather than leave it to the terminal.  Needs a
  * terminal on stdin and stdout.  The terminal is restored before it
  * returns, whatever happens.
  * Returns 0 when the user quit, -1 with err on a fatal error (no
  * terminal, unknown TERM), or 128 + the signal number (130 for SIGINT,
  * 143 for SIGTERM) with err empty when a signal stopped it: the caller
  * exits with that status. */
-int tn_tui_run(struct tn_session *session, bool build_index,
+int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
 		struct tn_error *err);
 
 #endif

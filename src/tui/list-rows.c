@@ -1,0 +1,255 @@
+/* list-rows.c - what the event list shows for a position of the cursor:
+ * where the current row goes on screen (the follow rules), the rows
+ * around it read (or, after a cancel, only those the cursor holds), and
+ * each turned into the text of its columns.  Runs on the thread that
+ * owns the session (see pane.h's cursor_moved). */
+#include <inttypes.h>
+#include <string.h>
+
+#include "tracenav/cursor.h"
+#include "tracenav/format.h"
+#include "tracenav/time.h"
+#include "list.h"
+
+struct row_source {
+	struct tn_cursor *cursor;
+	bool may_read;
+	char **error;		/* the first read error */
+};
+
+static const struct tn_row *get_row(struct row_source *src, int64_t offset)
+{
+	struct tn_error err;
+	const struct tn_row *row;
+
+	if (!src->may_read)
+		return tn_cursor_peek_row(src->cursor, offset);
+	row = tn_cursor_row(src->cursor, offset, &err);
+	if (!row && err.message[0] && !*src->error)
+		*src->error = g_strdup(err.message);
+	return row;
+}
+
+static bool has_row(struct row_source *src, int64_t offset)
+{
+	return get_row(src, offset) != NULL;
+}
+
+static void row_clear(struct list_row *row)
+{
+	g_free(row->time);
+	g_free(row->delta);
+	g_free(row->host);
+	g_free(row->cpu);
+	g_free(row->name);
+	g_free(row->payload);
+	g_free(row->contexts);
+}
+
+void tn_list_cache_free(void *data)
+{
+	struct list_cache *cache = data;
+
+	if (!cache)
+		return;
+	for (guint i = 0; i < cache->rows->len; i++)
+		row_clear(&g_array_index(cache->rows, struct list_row, i));
+	g_array_free(cache->rows, TRUE);
+	g_free(cache->error);
+	g_free(cache->current_time);
+	g_free(cache->current_line);
+	g_ptr_array_free(cache->field_names, TRUE);
+	g_free(cache);
+}
+
+static void row_fill(const struct tn_row *row, bool gmt, struct list_row *text)
+{
+	const struct tn_event *ev = &row->ev;
+	GString *s = g_string_new(NULL);
+	const char *host;
+	int64_t cpu;
+
+	text->pos = row->pos;
+	text->lost_before = row->lost_before;
+	if (ev->has_ns)
+		tn_time_format_wall(s, ev->ns, gmt, false);
+	text->time = g_strdup(s->str);
+	g_string_truncate(s, 0);
+	tn_time_format_delta(s, row->has_prev && ev->has_ns ?
+		ev->ns - row->prev_ns : -1);
+	text->delta = g_strdup(s->str);
+	host = tn_event_get_hostname(ev);
+	if (!host)
+		host = tn_event_get_trace_name(ev);
+	text->host = g_strdup(host ? host : "");
+	cpu = tn_event_get_cpu(ev);
+	text->cpu = cpu >= 0 ? g_strdup_printf("%" PRId64, cpu) : g_strdup("");
+	text->name = g_strdup(tn_event_get_name(ev));
+	text->notice = ev->kind != TN_EVENT_KIND_EVENT;
+	g_string_truncate(s, 0);
+	if (text->notice) {
+		tn_format_notice(s, ev, gmt);
+		text->contexts = g_strdup("");
+	} else {
+		GString *contexts = g_string_new(NULL);
+
+		/* The payload first: it tells events apart; the contexts
+		 * (vpid, procname...) are much the same from row to row. */
+		tn_format_event_payload(s, ev);
+		tn_format_event_contexts(contexts, ev, cpu >= 0);
+		text->contexts = g_string_free(contexts, FALSE);
+	}
+	text->payload = g_string_free(s, FALSE);
+}
+
+/* The screen row of the current event: where the old view had it, moved
+ * as follow says; then no empty rows above the trace's start, nor below
+ * its end while earlier events could fill them. */
+static int64_t follow(const struct list_cache *old, struct row_source *src,
+		const struct tn_row *current, int rows,
+		enum tn_tui_follow mode)
+{
+	int64_t top = old ? old->top : 0;
+	int64_t below = 0;
+
+	if (mode != TN_TUI_FOLLOW_KEEP_ROW && old && old->rows->len > 0) {
+		const struct list_row *first = &g_array_index(old->rows,
+			struct list_row, 0);
+		const struct list_row *last = &g_array_index(old->rows,
+			struct list_row, old->rows->len - 1);
+		bool before = tn_position_compare(&current->pos,
+			&first->pos) < 0;
+		bool after = tn_position_compare(&current->pos,
+			&last->pos) > 0;
+
+		if ((before || after) && mode == TN_TUI_FOLLOW_JUMP) {
+			top = rows / 2;
+		} else if (before) {
+			top = 0;
+		} else if (after) {
+			top = rows - 1;
+		} else {
+			/* Still on screen: the view stays, the bar moves. */
+			for (guint i = 0; i < old->rows->len; i++) {
+				const struct list_row *r = &g_array_index(
+					old->rows, struct list_row, i);
+
+				if (!tn_position_compare(&current->pos,
+						&r->pos))
+					top = r->screen_row;
+			}
+		}
+	}
+	top = CLAMP(top, 0, rows - 1);
+	for (int64_t k = 1; k <= top; k++) {
+		if (!has_row(src, -k)) {
+			top = k - 1;
+			break;
+		}
+	}
+	while (below < rows - 1 - top && has_row(src, below + 1))
+		below++;
+	while (top + 1 + below < rows && has_row(src, -(top + 1)))
+		top++;
+	return top;
+}
+
+/* The names of the current event's fields, for the prompt's completion
+ * (the lines of its field tree one level under a scope). */
+static void add_field_name(int depth, const char *text, void *data)
+{
+	GPtrArray *names = data;
+	size_t len = strcspn(text, " :");
+
+	if (depth == 1 && len > 0)
+		g_ptr_array_add(names, g_strndup(text, len));
+}
+
+static void note_current(struct list_cache *cache, const struct tn_row *row,
+		bool gmt)
+{
+	GString *text = g_string_new(NULL);
+	struct tn_format_state state;
+
+	cache->has_current_ns = row->ev.has_ns;
+	cache->current_ns = row->ev.ns;
+	if (row->ev.has_ns)
+		tn_time_format_wall(text, row->ev.ns, gmt, true);
+	cache->current_time = g_strdup(text->str);
+	if (row->ev.kind == TN_EVENT_KIND_EVENT) {
+		tn_format_event_tree(&row->ev, add_field_name,
+			cache->field_names);
+		/* Its --dump line, delta included, for y. */
+		tn_format_state_init(&state, gmt);
+		state.has_last = row->has_prev;
+		state.last_ns = row->prev_ns;
+		g_string_truncate(text, 0);
+		tn_format_event_line(text, &row->ev, &state);
+		cache->current_line = g_strdup(text->str);
+	}
+	g_string_free(text, TRUE);
+}
+
+/* The event number, once indexed (up to one interval read). */
+static void note_rank(struct list_cache *cache, struct tn_cursor *cursor,
+		bool may_read)
+{
+	struct tn_error err;
+	int known;
+
+	if (!may_read) {
+		cache->has_rank = tn_cursor_peek_rank(cursor, &cache->rank) == 1;
+		return;
+	}
+	known = tn_cursor_get_rank(cursor, &cache->rank, &err);
+	if (known < 0 && !cache->error)
+		cache->error = g_strdup(err.message);
+	cache->has_rank = known == 1;
+}
+
+static void read_rows(struct list_cache *cache, const struct list_cache *old,
+		const struct tn_pane_view *view, struct row_source *src)
+{
+	int rows = MAX(view->lines - 1, 1);	/* under the header */
+	const struct tn_row *current = get_row(src, 0);
+
+	if (!current)
+		return;
+	cache->top = (int) follow(old, src, current, rows, view->follow);
+	for (int i = 0; i < rows; i++) {
+		const struct tn_row *row = get_row(src, i - cache->top);
+		struct list_row text = { .screen_row = i };
+
+		if (!row) {
+			if (*src->error)
+				break;
+			continue;	/* before the start or after the end */
+		}
+		text.current = i == cache->top;
+		if (text.current)
+			note_current(cache, row, view->session->gmt);
+		row_fill(row, view->session->gmt, &text);
+		cache->has_cpu = cache->has_cpu || text.cpu[0];
+		g_array_append_val(cache->rows, text);
+	}
+}
+
+void *tn_list_cursor_moved(const void *old_cache,
+		const struct tn_pane_view *view)
+{
+	const struct list_cache *old = old_cache;
+	struct tn_cursor *cursor = view->session->cursor;
+	struct list_cache *cache = g_new0(struct list_cache, 1);
+	struct row_source src = { cursor, view->may_read, &cache->error };
+
+	cache->rows = g_array_new(FALSE, TRUE, sizeof(struct list_row));
+	cache->field_names = g_ptr_array_new_with_free_func(g_free);
+	cache->top = old ? old->top : 0;
+	cache->empty = tn_cursor_is_empty(cursor);
+	if (!cache->empty) {
+		read_rows(cache, old, view, &src);
+		note_rank(cache, cursor, view->may_read);
+	}
+	g_ptr_array_add(cache->field_names, NULL);
+	return cache;
+}

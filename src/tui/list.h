@@ -1,0 +1,54 @@
+/* list.h - the event list pane's cache, shared by list-rows.c (which
+ * computes it when the cursor moved, on the job's thread) and
+ * pane-list.c (which draws it and takes the keys). */
+#ifndef TRACENAV_TUI_LIST_H
+#define TRACENAV_TUI_LIST_H
+
+#include <glib.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pane.h"
+#include "tracenav/seek.h"
+
+/* A row on screen, as text: a struct tn_row only lives until the cursor
+ * reads again, and drawing must not read. */
+struct list_row {
+	struct tn_position pos;
+	int screen_row;
+	bool current;
+	bool notice;		/* a discarded events or packets notice */
+	uint64_t lost_before;	/* events lost just before it */
+	char *time;		/* HH:MM:SS.NNNNNNNNN */
+	char *delta;		/* +S.NNNNNNNNN */
+	char *host;
+	char *cpu;		/* "" when the trace does not say */
+	char *name;
+	char *payload;		/* or a notice's text */
+	char *contexts;		/* "" when none */
+};
+
+/* What the list shows for a position of the cursor. */
+struct list_cache {
+	int top;		/* screen row of the current event */
+	GArray *rows;		/* struct list_row, top to bottom */
+	bool has_cpu;		/* some row has a CPU */
+	bool empty;		/* the trace has no event */
+	char *error;		/* a read error, or NULL */
+	/* The current event. */
+	bool has_current_ns;
+	int64_t current_ns;
+	bool has_rank;
+	uint64_t rank;
+	char *current_time;	/* as goto takes it */
+	char *current_line;	/* as --dump prints it (y copies it) */
+	GPtrArray *field_names;	/* NULL-terminated (char *) */
+};
+
+/* list-rows.c: the cache for where the cursor is now (pane.h's
+ * cursor_moved), and its destruction. */
+void *tn_list_cursor_moved(const void *old_cache,
+		const struct tn_pane_view *view);
+void tn_list_cache_free(void *cache);
+
+#endif
