@@ -89,9 +89,9 @@ static int run_queue(struct tn_job *job, void *data, struct tn_error *err)
 
 	(void) err;
 	for (guint i = 0; i < queue->items->len; i++) {
-		int status = tn_command_exec(&ctx, &g_array_index(
-			queue->items, struct tn_parsed_command, i),
-			&queue->err);
+		const struct tn_parsed_command *parsed = &g_array_index(
+			queue->items, struct tn_parsed_command, i);
+		int status = tn_command_exec(&ctx, parsed, &queue->err);
 
 		/* A command that failed because of the cancel left the cursor
 		 * where it was; one that ended anyway stands. */
@@ -103,6 +103,8 @@ static int run_queue(struct tn_job *job, void *data, struct tn_error *err)
 		}
 		if (status)
 			break;
+		if (parsed->command->flags & TN_CMD_SHOWS_TEXT)
+			queue->result.text_command = parsed->command;
 	}
 	if (queue->after && !tn_job_is_cancelled(job)) {
 		queue->after(queue->session, queue->after_arg);

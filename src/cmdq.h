@@ -51,6 +51,9 @@ struct tn_cmdq_result {
 	bool cancelled;
 	/* The after function ran to its end (not cancelled). */
 	bool after_done;
+	/* The last command that ran and shows text, or NULL: what a text
+	 * view of its output shows (detail: the current event). */
+	const struct tn_command *text_command;
 };
 
 /* Wait for the job to end, replay its output to out, destroy it, and

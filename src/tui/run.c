@@ -177,11 +177,11 @@ static void enqueue(struct tn_tui *tui, struct tn_parsed_command *parsed,
 }
 
 /* The text lines that commands wrote, in a text view (which replaces
- * the one open: J in a detail view shows the next event's). */
-static void open_text_view(struct tn_tui *tui)
+ * the one open: J in a detail view shows the next event's); command is
+ * the one that wrote them, or NULL. */
+static void open_text_view(struct tn_tui *tui,
+		const struct tn_command *command)
 {
-	const struct tn_command *command = tui->text_command;
-
 	if (tui->block->len) {
 		tn_tui_pager_destroy(tui->pager);
 		tui->pager = tn_tui_pager_create(tui->block_title ?
@@ -194,7 +194,6 @@ static void open_text_view(struct tn_tui *tui)
 	g_ptr_array_set_size(tui->block, 0);
 	g_clear_pointer(&tui->block_title, g_free);
 	tui->block_whole = false;
-	tui->text_command = NULL;
 }
 
 /* A command that touches nothing of the session but what it is given
@@ -204,19 +203,18 @@ static void run_now(struct tn_tui *tui, struct tn_parsed_command *parsed)
 	struct tn_command_context ctx = { tui->session, &tui->out,
 		MAX(tn_pane_list_rows(tn_panes_main(&tui->panes)), 1),
 		tui->help_keys };
+	const struct tn_command *command = parsed->command;
 	struct tn_error err;
 
 	if (tn_command_exec(&ctx, parsed, &err))
 		tn_tui_message_set(tui, true, err.message);
 	tn_parsed_command_clear(parsed);
-	open_text_view(tui);
+	open_text_view(tui, command);
 }
 
 static void run_parsed(struct tn_tui *tui, struct tn_parsed_command *parsed,
 		enum tn_tui_follow follow)
 {
-	if (parsed->command->flags & TN_CMD_SHOWS_TEXT)
-		tui->text_command = parsed->command;
 	if (parsed->command->flags & TN_CMD_READS)
 		enqueue(tui, parsed, follow);
 	else
@@ -292,7 +290,7 @@ static void finish_job(struct tn_tui *tui)
 		tn_tui_message_set(tui, true, err.message);
 	else if (!result.after_done)
 		tn_tui_message_set(tui, false, "");	/* "cancelling..." */
-	open_text_view(tui);
+	open_text_view(tui, result.text_command);
 	if (tn_session_poll_index(session, &tui->out) && session->index &&
 	    !tui->index.has_index)
 		tui->needs_update = true;	/* event numbers now */

@@ -75,7 +75,6 @@ struct tn_tui {
 	/* The command whose text the view shows, when it is about the
 	 * current event (J and K step), or NULL. */
 	const struct tn_command *view_command;
-	const struct tn_command *text_command;	/* queued, writes text */
 	bool mouse_off;			/* the terminal's own selection */
 	/* Digits typed before a key (a count, or NN before %). */
 	bool has_count;
