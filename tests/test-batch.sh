@@ -145,6 +145,42 @@ done
 name=$(sed -n '4s/^\[[^]]*\] ([^)]*) [^ ]* \([^ ]*\): .*/\1/p' "$TMPDIR_TEST/dump")
 check "detail shows the event's name" grep -q "^name: $name\$" "$TMPDIR_TEST/got"
 check "detail shows its payload" grep -q "^payload:" "$TMPDIR_TEST/got"
+
+# An event whose payload has no field at all (gen-trace's app:flush, as
+# LTTng-UST's lttng_ust_statedump:start): detail shows its contexts but
+# no "payload:" heading; the next app:send still has one.
+ust="$TMPDIR_TEST/ust"
+"$GEN_TRACE" --events 3000 --cpus 2 --domain ust --seed 37 \
+	--plan "$TMPDIR_TEST/ust.plan" "$ust" >/dev/null
+"$TRACENAV" --dump "$ust" > "$TMPDIR_TEST/udump" 2>/dev/null
+flushes=$(sed -n 's/^event_count app:flush //p' "$TMPDIR_TEST/ust.plan")
+check "userspace trace: the plan counts app:flush events (${flushes:-none})" \
+	test "${flushes:-0}" -gt 0
+k=$(grep -n -m1 '^[^ ]* ([^)]*) [^ ]* app:flush: ' "$TMPDIR_TEST/udump" | cut -d: -f1)
+k2=$(sed -n "$((${k:-0} + 1)),\$p" "$TMPDIR_TEST/udump" |
+	grep -n -m1 '^[^ ]* ([^)]*) [^ ]* app:send: ' | cut -d: -f1)
+if [ -n "$k" ] && [ -n "$k2" ]; then
+	k2=$((k + k2))
+	"$TRACENAV" --batch "goto #$k; print 1" "$ust" > "$TMPDIR_TEST/got" 2>&1
+	sed -n "${k}p" "$TMPDIR_TEST/udump" > "$TMPDIR_TEST/want"
+	check "goto #$k: the first app:flush, its --dump line" \
+		cmp -s "$TMPDIR_TEST/got" "$TMPDIR_TEST/want"
+	"$TRACENAV" --batch "goto #$k; detail" "$ust" > "$TMPDIR_TEST/got" 2>&1
+	check "detail of app:flush: its name" grep -q '^name: app:flush$' "$TMPDIR_TEST/got"
+	check "detail of app:flush: its context" \
+		grep -q '^  procname = ' "$TMPDIR_TEST/got"
+	check "detail of app:flush: no payload heading (an empty payload)" \
+		test -z "$(grep '^payload' "$TMPDIR_TEST/got")"
+	"$TRACENAV" --batch "goto #$k2; detail" "$ust" > "$TMPDIR_TEST/got" 2>&1
+	check "detail of the next app:send (#$k2): its name" \
+		grep -q '^name: app:send$' "$TMPDIR_TEST/got"
+	check "detail of the next app:send: a payload heading" \
+		grep -q '^payload:$' "$TMPDIR_TEST/got"
+	check "detail of the next app:send: its sender under it" \
+		grep -q '^  sender = ' "$TMPDIR_TEST/got"
+else
+	not_ok "userspace trace: an app:flush then an app:send in --dump"
+fi
 "$TRACENAV" --batch "print 1; quit; print 1" "$dir" > "$TMPDIR_TEST/got" 2>&1
 check "quit stops the script" test "$(wc -l < "$TMPDIR_TEST/got")" = 1
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tracenav --dump on traces made by tools/gen-trace: the same output as the
 # babeltrace2 CLI, and the known answers of the generator's plan (event
-# counts per name, first and last time, lost events).
+# counts per name, first and last time, lost events); the awkward
+# contents (bidirectional controls, empty payloads) printed the same.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 make_tmpdir
 
@@ -79,6 +80,45 @@ check_trace one-cpu --events 3000 --cpus 1 --seed 19
 # such traces babeltrace2 --begin crashes in libbabeltrace2's trimmer.
 check_trace no-packet-times --events 20000 --cpus 4 --packet-size 4096 \
 	--no-packet-times --lost-every 5 --seed 23
+
+# The awkward contents are in the traces compared above, so --dump
+# prints them as babeltrace2 does: Unicode bidirectional controls raw
+# (U+202E RIGHT-TO-LEFT OVERRIDE in an openat file name, the isolates
+# U+2066..U+2069 in an exec file name, the task name it gives, and a
+# signal), and app:flush events whose payload has no field.
+rlo=$(printf '\342\200\256')
+lri=$(printf '\342\201\246')
+rli=$(printf '\342\201\247')
+fsi=$(printf '\342\201\250')
+pdi=$(printf '\342\201\251')
+"$TRACENAV" --dump "$TMPDIR_TEST/kernel" > "$TMPDIR_TEST/kernel.out" 2>/dev/null
+"$TRACENAV" --dump "$TMPDIR_TEST/messages" > "$TMPDIR_TEST/messages.out" 2>/dev/null
+"$TRACENAV" --dump "$TMPDIR_TEST/ust" > "$TMPDIR_TEST/ust.out" 2>/dev/null
+# dump_has NAME TEXT: the dump of trace NAME holds TEXT (bytes, no regex).
+dump_has() {
+	LC_ALL=C grep -q -F -- "$2" "$TMPDIR_TEST/$1.out"
+}
+check "kernel: U+202E raw in an openat file name" \
+	dump_has kernel "{ dfd = -100, filename = \"/tmp/${rlo}exe.txt\", flags = "
+check "kernel: U+2067, U+2069 raw in an exec file name" \
+	dump_has kernel "filename = \"/usr/bin/${rli}run${pdi}\", tid = "
+check "kernel: and in the task name it gives (a char array)" \
+	dump_has kernel "prev_comm = \"${rli}run${pdi}\""
+check "messages: U+2066..U+2069 raw in a signal" \
+	dump_has messages "signal = \"${lri}ltr${pdi} ${rli}rtl${pdi} ${fsi}auto${pdi}\", seq = "
+# No field: babeltrace2 prints the empty payload as "{ }" after the
+# contexts (on real LTTng-UST traces too: lttng_ust_statedump:start).
+check "ust: app:flush events, nothing in their payload" \
+	env LC_ALL=C grep -q -E \
+	'^\[[^]]*\] \([^)]*\) host app:flush: \{ cpu_id = [0-9]+ \}, \{ vpid = [0-9]+, vtid = [0-9]+, procname = ".*" \}, \{ \}$' \
+	"$TMPDIR_TEST/ust.out"
+check "ust: as many app:flush as the plan says" test \
+	"$(grep -c ' app:flush: ' "$TMPDIR_TEST/ust.out")" = \
+	"$(plan_value "$TMPDIR_TEST/ust.plan" "event_count app:flush")"
+check "messages (kernel domain): app:flush with an empty payload" \
+	env LC_ALL=C grep -q -E '^\[[^]]*\] \([^)]*\) host app:flush: \{ cpu_id = [0-9]+ \}, \{ \}$' \
+	"$TMPDIR_TEST/messages.out"
+
 check "no-packet-times: no timestamp_begin in the packet context" \
 	test -z "$(grep timestamp_begin "$TMPDIR_TEST/no-packet-times/metadata")"
 check "no-packet-times: no index/ (--no-packet-times implies --no-index)" \

@@ -19,6 +19,16 @@
  * buffer; a full packet gets its header and context filled in, is
  * padded with zeros and appended to the stream file.
  *
+ * What the events hold is meant to be awkward for a reader now and then:
+ * strings (file names, signals, task names, irq names) with UTF-8,
+ * control characters, quotes, backslashes, and Unicode bidirectional
+ * controls: an openat file name with U+202E RIGHT-TO-LEFT OVERRIDE, a
+ * signal and an exec file with the isolates U+2066..U+2069: printed
+ * raw, they make a terminal show the text around them reordered.  Among
+ * the messages, about one event in 20 is an app:flush whose payload has
+ * no field at all (an empty structure, as LTTng-UST's
+ * lttng_ust_statedump:start has).
+ *
  * Everything that must happen "later" (a syscall exit, an irq exit, the
  * receive of a sent message, the final switch of an exiting task) is
  * counted as "debt".  An event that opens a new debt is only allowed
@@ -126,6 +136,7 @@ enum event_id {
 	EV_IRQ_HANDLER_EXIT,
 	EV_APP_SEND,
 	EV_APP_RECEIVE,
+	EV_APP_FLUSH,
 	EV_COUNT,
 	FIRST_MESSAGE_EVENT = EV_APP_SEND,
 };
@@ -144,6 +155,7 @@ static const char *const event_names[EV_COUNT] = {
 	[EV_IRQ_HANDLER_EXIT] = "irq_handler_exit",
 	[EV_APP_SEND] = "app:send",
 	[EV_APP_RECEIVE] = "app:receive",
+	[EV_APP_FLUSH] = "app:flush",
 };
 
 /* A char[16] shown as a string, as LTTng declares comm fields. */
@@ -207,6 +219,8 @@ static const char *const event_fields_tsdl[EV_COUNT] = {
 		"\t\tint32_t ret;\n",
 	[EV_APP_SEND] = TSDL_MESSAGE,
 	[EV_APP_RECEIVE] = TSDL_MESSAGE,
+	/* No field at all, as LTTng-UST's lttng_ust_statedump:start. */
+	[EV_APP_FLUSH] = "",
 };
 
 /* ------------------------------------------------------------------ */
@@ -243,9 +257,20 @@ static const struct task stable_tasks[] = {
 
 #define N_OF(array) (sizeof(array) / sizeof((array)[0]))
 
+/* Bidirectional controls, in UTF-8 (escaped: invisible in the source).
+ * An override reverses what follows it on a terminal; the isolates
+ * (left-to-right, right-to-left, first strong, and their closing "pop")
+ * reorder what they enclose. */
+#define U_RLO "\xe2\x80\xae" /* U+202E RIGHT-TO-LEFT OVERRIDE */
+#define U_LRI "\xe2\x81\xa6" /* U+2066 LEFT-TO-RIGHT ISOLATE */
+#define U_RLI "\xe2\x81\xa7" /* U+2067 RIGHT-TO-LEFT ISOLATE */
+#define U_FSI "\xe2\x81\xa8" /* U+2068 FIRST STRONG ISOLATE */
+#define U_PDI "\xe2\x81\xa9" /* U+2069 POP DIRECTIONAL ISOLATE */
+
 /*
  * String tables: the first `common` entries are used most of the time,
- * the rest (UTF-8, control characters, quotes, backslashes) now and then.
+ * the rest (UTF-8, control characters, quotes, backslashes, Unicode
+ * bidirectional controls) now and then.
  */
 struct string_table {
 	const char *const *strings;
@@ -267,6 +292,7 @@ static const char *const openat_files[] = {
 	"/tmp/quote\"name",
 	"/tmp/back\\slash",
 	"/tmp/esc\033[31mred",
+	"/tmp/" U_RLO "exe.txt", /* a terminal shows "/tmp/txt.exe" */
 };
 static const struct string_table openat_table = { openat_files, N_OF(openat_files), 5 };
 
@@ -277,6 +303,7 @@ static const char *const exec_files[] = {
 	"/opt/工具/转换器",
 	"/usr/local/bin/räksmörgås",
 	"/tmp/odd\tname",
+	"/usr/bin/" U_RLI "run" U_PDI,
 };
 static const struct string_table exec_table = { exec_files, N_OF(exec_files), 3 };
 
@@ -314,6 +341,7 @@ static const char *const signals[] = {
 	"ping", "pong", "data", "ack",
 	"温度=21.5°C", "🚀 launch", "line\nbreak", "tab\there",
 	"quote\"", "back\\slash", "esc\033[1mbold",
+	U_LRI "ltr" U_PDI " " U_RLI "rtl" U_PDI " " U_FSI "auto" U_PDI,
 };
 static const struct string_table signal_table = { signals, N_OF(signals), 4 };
 
@@ -1377,11 +1405,29 @@ static void emit_orphan_receive(struct run *run, struct stream *s)
 	run->orphan_receives++;
 }
 
+/* A lifeline flushes its buffers: an event with an empty payload (no
+ * field at all), as LTTng-UST's lttng_ust_statedump:start has. */
+static void emit_flush(struct run *run, struct stream *s)
+{
+	const struct lifeline *self = &lifelines[rng_below(&run->rng, N_OF(lifelines))];
+	struct event_context ctx = { self->pid, self->pid, self->name };
+	uint8_t buf[MAX_EVENT_SIZE], *p;
+
+	p = begin_event(s, buf, EV_APP_FLUSH, run->now, &ctx);
+	end_event(run, s, EV_APP_FLUSH, buf, p);
+}
+
 static void message_event(struct run *run, struct stream *s, bool can_open)
 {
 	struct trace *t = s->trace;
 	bool receive;
 
+	/* About one message event in 20 is a flush instead; it pays no
+	 * debt, so only when another event could open one. */
+	if (can_open && rng_below(&run->rng, 20) == 0) {
+		emit_flush(run, s);
+		return;
+	}
 	if (t->npending == 0)
 		receive = false;
 	else if (t->npending == MAX_PENDING || !can_open)
@@ -1834,7 +1880,9 @@ static void print_usage(FILE *out)
 "  --seed S               PRNG seed, 0..2^64-1 (default 1)\n"
 "  --mix MIX              kernel: scheduler, syscall and irq events of a\n"
 "                           small simulated Linux system;\n"
-"                         messages: app:send/app:receive between lifelines;\n"
+"                         messages: app:send/app:receive between lifelines,\n"
+"                           and about 1 event in 20 an app:flush whose\n"
+"                           payload has no field (an empty structure);\n"
 "                         mixed: both.  Default: kernel for --domain kernel,\n"
 "                         messages for ust, mixed for both\n"
 "  --domain D             kernel (default), ust (adds the vpid, vtid,\n"
@@ -1874,6 +1922,12 @@ static void print_usage(FILE *out)
 "                         index/channel0_N.idx) there and up to two\n"
 "                         directory levels below; other files are kept\n"
 "  -h, --help             show this help and exit\n"
+"\n"
+"Strings in the events (file names, signals, task and irq names) are\n"
+"sometimes awkward: UTF-8, control characters, quotes, backslashes, and\n"
+"Unicode bidirectional controls: U+202E RIGHT-TO-LEFT OVERRIDE in an\n"
+"openat file name, the isolates U+2066..U+2069 in a signal and in an\n"
+"exec file name.\n"
 "\n"
 "Exit status: 0 on success, 1 on an I/O error, 2 on bad usage.\n");
 }

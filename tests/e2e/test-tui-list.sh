@@ -81,6 +81,65 @@ check "+: the focused state pane is 2 columns wider" \
 tm send-keys -t copy s q
 check "q: exits 0" wait_for copy '^EXIT=0$'
 
+## Bidirectional controls in the trace's strings (gen-trace puts U+202E
+## in an openat file name, U+2067..U+2069 in an exec file name) are
+## shown escaped in the list and in the detail view, never raw: printed
+## raw, they would make the terminal reorder what follows them.
+# raw_bidi NAME: the screen holds an unescaped override or isolate
+# (U+202A..U+202E, U+2066..U+2069; their UTF-8 bytes).
+raw_bidi() {
+	screen "$1" | LC_ALL=C grep -q -e "$(printf '\342\200[\252-\256]')" \
+		-e "$(printf '\342\201[\246-\251]')"
+}
+no_raw_bidi() {
+	! raw_bidi "$1"
+}
+# dump_line TEXT: the number of the first --dump line holding TEXT.
+dump_line() {
+	LC_ALL=C grep -n -m1 -F -- "$1" "$TMPDIR_TEST/dump" | cut -d: -f1
+}
+# goto_event NAME K TIME: ":goto TIME" (event K's time), then down to
+# event K if events before it share its time (goto lands on the first).
+goto_event() {
+	tm send-keys -t "$1" : "goto $3" Enter
+	ev_first=$(grep -n -m1 "^$(event "$2" | cut -d' ' -f1) " "$TMPDIR_TEST/events" |
+		cut -d: -f1)
+	wait_status "$1" "$(event "$2" | cut -d' ' -f1)" || return 1
+	while [ "$ev_first" -lt "$2" ]; do
+		tm send-keys -t "$1" j
+		ev_first=$((ev_first + 1))
+	done
+}
+rlo=$(printf '\342\200\256')
+rli=$(printf '\342\201\247')
+pdi=$(printf '\342\201\251')
+k=$(dump_line "filename = \"/tmp/${rlo}exe.txt\"")
+tod=$(event "$k" | cut -d' ' -f1)
+# The seconds form of its time (gen-trace's default --start, 1700000000,
+# is on 2023-11-14 UTC; the trace lasts less than a second).
+sec=$(date -u -d "2023-11-14 ${tod%.*}" +%s).${tod#*.}
+start bidi 120 24
+wait_for bidi "$HEADER" >/dev/null
+check ":goto $sec: the first event with U+202E (#$k)" goto_event bidi "$k" "$sec"
+check "the list shows it as \\u202E" \
+	wait_for bidi '^'"$tod"' .* syscall_entry_openat +\{ dfd = -?[0-9]+, filename = "/tmp/\\u202Eexe\.txt"'
+check "the list shows no raw bidirectional control" no_raw_bidi bidi
+tm send-keys -t bidi Enter
+check "Enter: the detail of that event" wait_for bidi "^time: .* $tod "
+check "Enter: the detail shows \\u202E" \
+	wait_for bidi '^  filename = "/tmp/\\u202Eexe\.txt"$'
+check "Enter: no raw bidirectional control" no_raw_bidi bidi
+tm send-keys -t bidi q
+k=$(dump_line "filename = \"/usr/bin/${rli}run${pdi}\"")
+tod=$(event "$k" | cut -d' ' -f1)
+check ":goto $tod: the first exec with U+2067, U+2069 (#$k)" \
+	goto_event bidi "$k" "$tod"
+check "the list shows them as \\u2067 and \\u2069" \
+	wait_for bidi '^'"$tod"' .* sched_process_exec +\{ filename = "/usr/bin/\\u2067run\\u2069"'
+check "the list shows no raw bidirectional control" no_raw_bidi bidi
+tm send-keys -t bidi q
+check "q: exits 0" wait_for bidi '^EXIT=0$'
+
 ## No colours: NO_COLOR, and a terminal without them.
 TEST_TERM=vt100
 TEST_ENV="NO_COLOR=1"
