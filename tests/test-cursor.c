@@ -1,9 +1,12 @@
 /* test-cursor.c - the event list's model: moves inside the ring read
  * nothing, moves past it read the right events, seeks land where they
  * should. */
+#include <string.h>
+
 #include "gen.h"
 #include "tap.h"
 #include "tracenav/cursor.h"
+#include "tracenav/job.h"
 
 /* The time of the current row, or -1. */
 static int64_t current_ns(struct tn_cursor *cursor)
@@ -12,6 +15,150 @@ static int64_t current_ns(struct tn_cursor *cursor)
 	const struct tn_row *row = tn_cursor_row(cursor, 0, &err);
 
 	return row ? row->pos.ns : -1;
+}
+
+/* Every event's position, from a plain read. */
+static GArray *read_positions(const struct tn_trace *trace)
+{
+	GArray *all = g_array_new(FALSE, FALSE, sizeof(struct tn_position));
+	struct tn_walk *walk;
+	struct tn_error err;
+	struct tn_row row;
+
+	if (tn_walk_open(trace, INT64_MIN, &walk, &err))
+		return all;
+	while (tn_walk_next(walk, NULL, &row, &err) == 1) {
+		g_array_append_val(all, row.pos);
+		tn_row_release(&row);
+	}
+	tn_walk_destroy(walk);
+	return all;
+}
+
+/* The rows from offset `from` to `to` are the events all[at + from..]. */
+static bool rows_are(struct tn_cursor *cursor, GArray *all, int64_t at,
+		int64_t from, int64_t to)
+{
+	struct tn_error err;
+
+	for (int64_t i = from; i <= to; i++) {
+		const struct tn_row *row = tn_cursor_row(cursor, i, &err);
+
+		if (!row || at + i < 0 || at + i >= (int64_t) all->len ||
+		    tn_position_compare(&row->pos, &g_array_index(all,
+				struct tn_position, at + i)) != 0)
+			return false;
+	}
+	return true;
+}
+
+/* The index in all of the current event, or -1. */
+static int64_t current_index(struct tn_cursor *cursor, GArray *all)
+{
+	struct tn_error err;
+	const struct tn_row *row = tn_cursor_row(cursor, 0, &err);
+
+	for (guint i = 0; row && i < all->len; i++)
+		if (tn_position_compare(&row->pos, &g_array_index(all,
+				struct tn_position, i)) == 0)
+			return i;
+	return -1;
+}
+
+struct seek_job {
+	struct tn_cursor *cursor;
+	int64_t ns;
+	struct tn_error err;
+	int status;
+};
+
+static int run_seek(struct tn_job *job, void *data, struct tn_error *err)
+{
+	struct seek_job *seek = data;
+
+	(void) err;
+	/* Cancelled before it starts reading: it stops at its first look
+	 * at the cancel, some hundred events into its reading. */
+	while (!tn_job_is_cancelled(job))
+		g_usleep(100);
+	seek->status = tn_cursor_seek_time(seek->cursor, seek->ns,
+		&seek->err);
+	return 0;
+}
+
+static const struct tn_job_class seek_class = { "seeking", run_seek,
+	NULL, NULL };
+
+/* A jump cancelled as it reads (it reads more than a few hundred
+ * events) leaves the cursor where it was. */
+static void check_cancel(const char *what, struct tn_cursor *cursor,
+		int64_t ns)
+{
+	struct seek_job seek = { cursor, ns, { "" }, 0 };
+	const struct tn_row *row;
+	struct tn_position before;
+	struct tn_error err;
+	struct tn_job *job;
+
+	row = tn_cursor_row(cursor, 0, &err);
+	before = row->pos;
+	if (tn_job_start(&seek_class, &seek, &job, &err))
+		return (void) tap_ok(false, "%s: %s", what, err.message);
+	tn_job_cancel(job);
+	tn_job_destroy(job);
+	row = tn_cursor_row(cursor, 0, &err);
+	tap_ok(seek.status == -1 && strcmp(seek.err.message, "cancelled") == 0 &&
+		row && tn_position_compare(&row->pos, &before) == 0,
+		"%s: cancelled, the cursor stays (%s)", what, seek.err.message);
+}
+
+/* A jump keeps what it read before its target: moving up from there
+ * reads nothing, and so does moving up from the last event. */
+static void check_jumps(void)
+{
+	char *path = gen_trace("jumps", "--events 20000 --cpus 3 "
+		"--packet-size 65536 --lost-every 3 --seed 8");
+	int64_t first = gen_plan_value(path, "first_ns");
+	int64_t last = gen_plan_value(path, "last_ns");
+	struct tn_cursor *cursor;
+	struct tn_trace *trace;
+	struct tn_error err;
+	int64_t at;
+	uint64_t reads;
+	GArray *all;
+
+	if (!tap_ok(tn_trace_open(path, &trace, &err) == 0 &&
+			tn_cursor_create(trace, NULL, &cursor, &err) == 0,
+			"jumps: opens"))
+		return;
+	all = read_positions(trace);
+	check_cancel("a jump", cursor, first + (last - first) / 2);
+	tap_ok(tn_cursor_seek_time(cursor, first + (last - first) / 2,
+		&err) == 0, "jump to the middle");
+	at = current_index(cursor, all);
+	reads = tn_cursor_get_read_count(cursor);
+	tap_ok(at > 0 && rows_are(cursor, all, at, -100, 40),
+		"the 100 rows before and 40 after are the trace's");
+	tn_cursor_move(cursor, -22, NULL, &err);
+	tn_cursor_move(cursor, -22, NULL, &err);
+	tap_int_eq(tn_cursor_get_read_count(cursor), reads,
+		"page up twice right after a jump reads nothing");
+	tap_int_eq(current_index(cursor, all), at - 44, "and lands 44 up");
+	tap_ok(tn_cursor_seek_last(cursor, &err) == 0, "seek to the last");
+	reads = tn_cursor_get_read_count(cursor);
+	tap_ok(rows_are(cursor, all, (int64_t) all->len - 1, -200, 0),
+		"the last 201 rows are the trace's, read at once");
+	tap_int_eq(tn_cursor_get_read_count(cursor), reads,
+		"moving up from the last event reads nothing");
+	tap_ok(tn_cursor_seek_first(cursor, &err) == 0 &&
+		tn_cursor_seek_time(cursor, first + (last - first) / 10, &err)
+		== 0, "a jump forward near the start");
+	tap_ok(rows_are(cursor, all, current_index(cursor, all), -50, 10),
+		"lands among the trace's rows");
+	g_array_free(all, TRUE);
+	tn_cursor_destroy(cursor);
+	tn_trace_destroy(trace);
+	g_free(path);
 }
 
 int main(void)
@@ -79,6 +226,7 @@ int main(void)
 	tn_cursor_destroy(cursor);
 	tn_trace_destroy(trace);
 	g_free(path);
+	check_jumps();
 	gen_cleanup();
 	return tap_done();
 }

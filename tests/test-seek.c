@@ -12,6 +12,7 @@
 struct ref {
 	struct tn_position pos;
 	const char *name;	/* interned */
+	uint64_t lost_before;
 };
 
 /* Every event of the trace with its position, from one plain read. */
@@ -26,7 +27,8 @@ static GArray *read_reference(const struct tn_trace *trace)
 		return refs;
 	while (tn_walk_next(walk, NULL, &row, &err) == 1) {
 		struct ref ref = { row.pos,
-			g_intern_string(tn_event_get_name(&row.ev)) };
+			g_intern_string(tn_event_get_name(&row.ev)),
+			row.lost_before };
 
 		g_array_append_val(refs, ref);
 		tn_row_release(&row);
@@ -106,6 +108,78 @@ static void check_at(const struct tn_trace *trace, GArray *refs, int64_t at,
 	g_free(want);
 }
 
+/* The backward helper keeps at least `least` and up to `most` rows, the
+ * last ones before pos, and tells what a full read has just before
+ * pos. */
+static void check_least_most(const struct tn_trace *trace, GArray *refs,
+		int64_t at)
+{
+	GArray *rows = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
+	struct ref *ref = &g_array_index(refs, struct ref, at);
+	struct tn_seek_info info;
+	struct tn_error err;
+	int64_t got, *want;
+	bool ok;
+
+	got = tn_seek_events_backward(trace, &ref->pos, 5, 400, NULL, 1000,
+		rows, &info, &err);
+	want = g_new(int64_t, got > 0 ? got : 1);
+	for (int64_t i = 0; i < got; i++)
+		want[i] = at - got + i;
+	ok = got >= (at < 5 ? at : 5) && got <= 400 && got <= at &&
+		rows_match(rows, refs, want, got);
+	tap_ok(ok, "backward from #%" G_GINT64_FORMAT ", 5 to 400 events: "
+		"the last %" G_GINT64_FORMAT " before it", at, got);
+	tap_ok(info.at_start == (got == at) &&
+		(!info.has_next || info.next_lost == ref->lost_before),
+		"backward from #%" G_GINT64_FORMAT ": at_start %d, the events "
+		"lost before it %" G_GUINT64_FORMAT " (%s)", at, info.at_start,
+		ref->lost_before, info.has_next ? "known" : "unknown");
+	release_rows(rows);
+	g_array_free(rows, TRUE);
+	g_free(want);
+}
+
+/* The rows a walk keeps before its position, with a filter: the
+ * matching ones among those it keeps without. */
+static void check_take_before(const struct tn_trace *trace, GArray *refs,
+		int64_t at, const struct tn_filter *filter)
+{
+	struct ref *ref = &g_array_index(refs, struct ref, at);
+	GArray *all = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
+	GArray *some = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
+	struct tn_walk *walk;
+	struct tn_error err;
+	bool at_start, ok = true;
+	guint j = 0;
+
+	if (tn_walk_open_near(trace, &ref->pos, 500, &walk, &err) == 0) {
+		tn_walk_take_before(walk, NULL, all, &at_start);
+		tn_walk_destroy(walk);
+	}
+	if (tn_walk_open_near(trace, &ref->pos, 500, &walk, &err) == 0) {
+		tn_walk_take_before(walk, filter, some, &at_start);
+		tn_walk_destroy(walk);
+	}
+	for (guint i = 0; i < all->len; i++) {
+		struct tn_row *row = &g_array_index(all, struct tn_row, i);
+
+		if (!filter->match(&row->ev, filter->data))
+			continue;
+		ok = ok && j < some->len && tn_position_compare(&row->pos,
+			&g_array_index(some, struct tn_row, j).pos) == 0;
+		j++;
+	}
+	tap_ok(ok && j == some->len && all->len > 0,
+		"the rows kept before #%" G_GINT64_FORMAT " with a filter: the "
+		"%u matching among the %u kept without", at, some->len,
+		all->len);
+	release_rows(all);
+	release_rows(some);
+	g_array_free(all, TRUE);
+	g_array_free(some, TRUE);
+}
+
 /* An index whose event shares its time with the one before it. */
 static int64_t find_tie(GArray *refs)
 {
@@ -152,6 +226,21 @@ int main(void)
 			&rare, "rare filter");
 	check_at(trace, refs, refs->len - 1, 1000000, &rare,
 		"rare filter, more than there are");
+	check_least_most(trace, refs, 3);
+	for (int i = 0; i < 6; i++)
+		check_least_most(trace, refs, g_rand_int_range(rand, 1,
+			refs->len));
+	/* Where the tracer lost events: the count comes too. */
+	for (guint i = refs->len / 3, found = 0; i < refs->len && found < 3;
+			i++) {
+		if (g_array_index(refs, struct ref, i).lost_before == 0)
+			continue;
+		check_least_most(trace, refs, i);
+		found++;
+	}
+	for (int i = 0; i < 3; i++)
+		check_take_before(trace, refs, g_rand_int_range(rand,
+			refs->len / 10, refs->len), &rare);
 
 	g_array_free(refs, TRUE);
 	g_rand_free(rand);

@@ -18,6 +18,7 @@
 #include "tracenav/index.h"
 #include "tracenav/reader.h"
 #include "tracenav/runtime.h"
+#include "tracenav/seek.h"
 
 #define FIRST_ITEMS 200
 #define NS_PER_S INT64_C(1000000000)
@@ -127,6 +128,172 @@ static bool same_items(GPtrArray *got, GPtrArray *want)
 	return true;
 }
 
+/* ---- jumps: what a walk keeps before its target and reads after it ---- */
+
+/* Rows a jump keeps before its target in these checks, and rows it
+ * reads after it. */
+#define JUMP_KEEP 300
+#define JUMP_AFTER 60
+
+/* A row of a full read, as the event list sees it. */
+struct ref_row {
+	struct tn_position pos;
+	char *text;
+	bool has_prev;
+	int64_t prev_ns;
+	uint64_t lost_before;
+};
+
+/* The rows of a full read of the trace checked now (its pointer: a
+ * trace is closed with close_trace(), which forgets them). */
+static const struct tn_trace *ref_trace;
+static GArray *ref_rows;
+
+static void forget_reference(void)
+{
+	for (guint i = 0; ref_rows && i < ref_rows->len; i++)
+		g_free(g_array_index(ref_rows, struct ref_row, i).text);
+	if (ref_rows)
+		g_array_free(ref_rows, TRUE);
+	ref_rows = NULL;
+	ref_trace = NULL;
+}
+
+static void close_trace(struct tn_trace *trace)
+{
+	if (trace == ref_trace)
+		forget_reference();
+	tn_trace_destroy(trace);
+}
+
+static struct ref_row ref_row_of(const struct tn_row *row)
+{
+	struct ref_row ref = { row->pos, item_text(&row->ev), row->has_prev,
+		row->prev_ns, row->lost_before };
+
+	return ref;
+}
+
+static GArray *reference(const struct tn_trace *trace)
+{
+	struct tn_walk *walk;
+	struct tn_error err;
+	struct tn_row row;
+
+	if (ref_trace == trace)
+		return ref_rows;
+	forget_reference();
+	ref_rows = g_array_new(FALSE, FALSE, sizeof(struct ref_row));
+	ref_trace = trace;
+	if (tn_walk_open(trace, INT64_MIN, &walk, &err) == 0) {
+		while (tn_walk_next(walk, NULL, &row, &err) == 1) {
+			struct ref_row ref = ref_row_of(&row);
+
+			g_array_append_val(ref_rows, ref);
+			tn_row_release(&row);
+		}
+		tn_walk_destroy(walk);
+	}
+	return ref_rows;
+}
+
+/* got (a row of the jump) is ref: same place, same event and, when it
+ * knows the event before it, the same delta and lost events. */
+static bool same_row(const struct ref_row *got, const struct ref_row *ref,
+		size_t at, bool may_lack_prev)
+{
+	if (tn_position_compare(&got->pos, &ref->pos) != 0 ||
+	    strcmp(got->text, ref->text) != 0) {
+		printf("# row %zu differs\n#   jump: %" PRId64 "/%" PRIu64
+			" %s\n#   full: %" PRId64 "/%" PRIu64 " %s\n", at,
+			got->pos.ns, got->pos.tie, got->text, ref->pos.ns,
+			ref->pos.tie, ref->text);
+		return false;
+	}
+	if (!got->has_prev && !may_lack_prev) {
+		printf("# row %zu does not know the event before it\n", at);
+		return false;
+	}
+	if (got->has_prev && (!ref->has_prev || got->prev_ns != ref->prev_ns ||
+	    got->lost_before != ref->lost_before)) {
+		printf("# row %zu: event before at %" PRId64 ", %" PRIu64
+			" lost; a full read: %" PRId64 ", %" PRIu64 "\n", at,
+			got->prev_ns, got->lost_before, ref->prev_ns,
+			ref->lost_before);
+		return false;
+	}
+	return true;
+}
+
+/* A jump to target (a walk opened near it, as the event list opens it)
+ * gives the rows of a full read from the target on and, before it, the
+ * rows of a full read after the slice's bound: every row but the first
+ * knows the event before it, with a full read's delta and lost count. */
+static void check_jump(const struct tn_trace *trace, const char *what,
+		const char *label, int64_t target)
+{
+	GArray *ref = reference(trace);
+	struct tn_position pos = { target, 0 };
+	GArray *rows = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
+	int64_t bound = INT64_MIN;
+	struct tn_slice *slice;
+	struct tn_walk *walk;
+	struct tn_error err;
+	struct tn_row row;
+	size_t first = 0, want_before = 0, before;
+	bool at_start, ok = true;
+
+	if (tn_slice_create(trace, target, 0, &slice, &err) == 0) {
+		bound = tn_slice_get_complete_after(slice);
+		tn_slice_destroy(slice);
+	}
+	while (first < ref->len && tn_position_compare(&g_array_index(ref,
+			struct ref_row, first).pos, &pos) < 0)
+		first++;
+	for (size_t i = first; i > 0 && want_before < JUMP_KEEP &&
+	     (bound == INT64_MIN ||
+	      g_array_index(ref, struct ref_row, i - 1).pos.ns > bound); i--)
+		want_before++;
+	if (tn_walk_open_near(trace, &pos, JUMP_KEEP, &walk, &err)) {
+		tap_ok(false, "%s: jump to %s: %s", what, label, err.message);
+		g_array_free(rows, TRUE);
+		return;
+	}
+	before = (size_t) tn_walk_take_before(walk, NULL, rows, &at_start);
+	while (rows->len < before + JUMP_AFTER &&
+	       tn_walk_next(walk, NULL, &row, &err) == 1)
+		g_array_append_val(rows, row);
+	tn_walk_destroy(walk);
+	if (before != want_before) {
+		printf("# %zu rows kept before the target, %zu expected "
+			"(bound %" PRId64 ")\n", before, want_before, bound);
+		ok = false;
+	}
+	if (at_start != (first - before == 0 && bound == INT64_MIN)) {
+		printf("# at_start %d with %zu rows before\n", at_start,
+			first - before);
+		ok = false;
+	}
+	if (rows->len != before + MIN(JUMP_AFTER, ref->len - first)) {
+		printf("# %u rows, %zu expected\n", rows->len,
+			before + MIN(JUMP_AFTER, ref->len - first));
+		ok = false;
+	}
+	for (guint i = 0; ok && i < rows->len; i++) {
+		struct ref_row got = ref_row_of(&g_array_index(rows,
+			struct tn_row, i));
+
+		ok = same_row(&got, &g_array_index(ref, struct ref_row,
+			first - before + i), i, i == 0);
+		g_free(got.text);
+	}
+	tap_ok(ok, "%s: jump to %s (%" PRId64 "): a full read's rows, %zu "
+		"of them kept from before", what, label, target, before);
+	for (guint i = 0; i < rows->len; i++)
+		tn_row_release(&g_array_index(rows, struct tn_row, i));
+	g_array_free(rows, TRUE);
+}
+
 /* The check itself: the first items (all of them if all) read through a
  * slice at target equal those of the whole trace from target. */
 static void check_target(const struct tn_trace *trace, const char *what,
@@ -138,7 +305,8 @@ static void check_target(const struct tn_trace *trace, const char *what,
 	GPtrArray *got = NULL, *want = NULL;
 	bool ok = false;
 
-	if (tn_slice_create(trace, target, &slice, &err)) {
+	if (tn_slice_create(trace, target, TN_SLICE_KEEP_PREVIOUS, &slice,
+			&err)) {
 		tap_ok(false, "%s: slice at %s (%" PRId64 "): %s", what,
 			label, target, err.message);
 		return;
@@ -155,6 +323,7 @@ static void check_target(const struct tn_trace *trace, const char *what,
 	if (want)
 		g_ptr_array_free(want, TRUE);
 	tn_slice_destroy(slice);
+	check_jump(trace, what, label, target);
 }
 
 /* Packet boundaries, from the indexes: times of the timestamp_begin and
@@ -308,7 +477,7 @@ static void check_generated(const char *name, const char *options,
 
 	if (tap_ok(trace != NULL, "%s: opens", name))
 		check_trace(trace, name, random_targets);
-	tn_trace_destroy(trace);
+	close_trace(trace);
 	g_free(path);
 }
 
@@ -359,7 +528,7 @@ static void check_odd_clock(const char *name, const char *freq,
 	trace = open_trace(path);
 	if (tap_ok(trace != NULL, "%s: opens", what))
 		check_trace(trace, what, 4);
-	tn_trace_destroy(trace);
+	close_trace(trace);
 	g_string_free(line, TRUE);
 	g_free(text);
 	g_free(edited);
@@ -501,7 +670,7 @@ static void check_split(const char *name, bool chunks)
 				g_array_index(cut_times, int64_t, i), i == 0);
 		check_trace(trace, name, 3);
 	}
-	tn_trace_destroy(trace);
+	close_trace(trace);
 	g_array_free(cut_times, TRUE);
 	g_free(path);
 }
@@ -551,7 +720,7 @@ static void check_shared(void)
 			if (has_index_below(path, 0) &&
 			    (trace = open_trace(path))) {
 				check_trace(trace, what, 3);
-				tn_trace_destroy(trace);
+				close_trace(trace);
 				tried++;
 			}
 			g_free(what);
@@ -576,7 +745,7 @@ static void expect_refusal(const struct tn_trace *trace, const char *what,
 	int status;
 
 	tn_trace_get_time_range(trace, &begin, &end);
-	status = tn_slice_create(trace, begin + (end - begin) / 2, &slice,
+	status = tn_slice_create(trace, begin + (end - begin) / 2, 0, &slice,
 		&err);
 	tap_ok(status == -1 && slice == NULL && strstr(err.message, word),
 		"%s: cannot slice (\"%s\")", what, err.message);
@@ -610,7 +779,7 @@ static void check_refusals(void)
 
 	if (tap_ok(trace != NULL, "noindex: opens"))
 		expect_refusal(trace, "a trace without index", "no packet index");
-	tn_trace_destroy(trace);
+	close_trace(trace);
 
 	/* Open while the index is sound, then damage it. */
 	trace = open_trace(path);
@@ -646,7 +815,7 @@ static void check_refusals(void)
 	run("rm '%s'", idx);
 	expect_refusal(trace, "a stream without its index", "channel0_0");
 end:
-	tn_trace_destroy(trace);
+	close_trace(trace);
 	g_free(idx);
 	g_free(saved);
 	g_free(plain);
@@ -750,8 +919,8 @@ static void *slice_and_read(void *data)
 		struct tn_error err;
 		GPtrArray *got = NULL;
 
-		if (tn_slice_create(slicing->trace, slicing->target, &slice,
-				&err)) {
+		if (tn_slice_create(slicing->trace, slicing->target,
+				TN_SLICE_KEEP_PREVIOUS, &slice, &err)) {
 			printf("# %s\n", err.message);
 			slicing->same = false;
 			break;
@@ -838,7 +1007,7 @@ static void check_synthesised(void)
 	expect_refusal(trace, "noidx, packet tables taken back",
 		"no packet index");
 end:
-	tn_trace_destroy(trace);
+	close_trace(trace);
 	tn_index_destroy(index);
 	g_free(path);
 }
@@ -876,7 +1045,8 @@ static void check_really_sliced(const struct tn_trace *trace)
 	bool none = true;
 
 	tn_trace_get_time_range(trace, &begin, &end);
-	if (tn_slice_create(trace, begin + (end - begin) / 2, &slice, &err))
+	if (tn_slice_create(trace, begin + (end - begin) / 2, 0, &slice,
+			&err))
 		return (void) tap_ok(false, "slices the middle: %s",
 			err.message);
 	sliced = read_items(trace, slice, false, 0, 0);
@@ -891,7 +1061,7 @@ static void check_really_sliced(const struct tn_trace *trace)
 		g_ptr_array_free(whole, TRUE);
 	tn_slice_destroy(slice);
 
-	if (tn_slice_create(trace, end + 1, &slice, &err))
+	if (tn_slice_create(trace, end + 1, 0, &slice, &err))
 		return (void) tap_ok(false, "slices after the end: %s",
 			err.message);
 	for (size_t i = 0; i < tn_trace_get_dir_count(trace); i++)
@@ -915,8 +1085,8 @@ static void check_cleanup(const struct tn_trace *trace)
 	char *root_a, *root_b;
 
 	tn_trace_get_time_range(trace, &begin, &end);
-	if (!tap_ok(tn_slice_create(trace, begin, &a, &err) == 0 &&
-			tn_slice_create(trace, end, &b, &err) == 0,
+	if (!tap_ok(tn_slice_create(trace, begin, 0, &a, &err) == 0 &&
+			tn_slice_create(trace, end, 0, &b, &err) == 0,
 			"two slices at once"))
 		return;
 	root_a = slice_root(trace, a);
@@ -933,7 +1103,7 @@ static void check_cleanup(const struct tn_trace *trace)
 	tap_ok(true, "destroying a slice after the cleanup is harmless");
 	g_free(root_a);
 	g_free(root_b);
-	if (tap_ok(tn_slice_create(trace, begin, &a, &err) == 0,
+	if (tap_ok(tn_slice_create(trace, begin, 0, &a, &err) == 0,
 			"slices again after the cleanup")) {
 		root_a = slice_root(trace, a);
 		tn_slice_destroy(a);
@@ -957,18 +1127,18 @@ static void check_runtime_dir(const struct tn_trace *trace)
 	setenv("XDG_RUNTIME_DIR", xdg, 1);
 	if (symlink("/tmp", dir) != 0)
 		exit(99);
-	tap_ok(tn_slice_create(trace, begin, &slice, &err) == -1 &&
+	tap_ok(tn_slice_create(trace, begin, 0, &slice, &err) == -1 &&
 		strstr(err.message, "not a directory"),
 		"refuses a symlink as runtime directory (\"%s\")", err.message);
 	unlink(dir);
 	mkdir(dir, 0755);
 	chmod(dir, 0755);
-	tap_ok(tn_slice_create(trace, begin, &slice, &err) == -1 &&
+	tap_ok(tn_slice_create(trace, begin, 0, &slice, &err) == -1 &&
 		strstr(err.message, "mode 0755"),
 		"refuses a runtime directory others can enter (\"%s\")",
 		err.message);
 	rmdir(dir);
-	tap_ok(tn_slice_create(trace, begin, &slice, &err) == 0 &&
+	tap_ok(tn_slice_create(trace, begin, 0, &slice, &err) == 0 &&
 		lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) &&
 		(st.st_mode & 07777) == 0700,
 		"creates $XDG_RUNTIME_DIR/tracenav with mode 0700");
@@ -1009,8 +1179,9 @@ int main(void)
 		check_cleanup(trace);
 		check_runtime_dir(trace);
 	}
-	tn_trace_destroy(trace);
+	close_trace(trace);
 	g_free(path);
+	forget_reference();
 	gen_cleanup();
 	return tap_done();
 }

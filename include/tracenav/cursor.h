@@ -26,7 +26,9 @@ int tn_cursor_create(const struct tn_trace *trace,
 void tn_cursor_destroy(struct tn_cursor *cursor);
 
 /* Go to the first event at or after ns (the last event if there is
- * none).  On error the cursor stays where it was. */
+ * none).  The rows read before it on the way stay (up to most of the
+ * ring), so moving up from there reads nothing.  On error (or a
+ * cancel) the cursor stays where it was. */
 int tn_cursor_seek_time(struct tn_cursor *cursor, int64_t ns,
 		struct tn_error *err);
 

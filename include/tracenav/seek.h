@@ -32,9 +32,15 @@ struct tn_filter {
 struct tn_row {
 	struct tn_event ev;	/* owned reference */
 	struct tn_position pos;
-	bool has_prev;		/* the time of the event before it is known */
-	int64_t prev_ns;	/* (any event, filtered or not) for the delta */
-	uint64_t lost_before;	/* events the tracer discarded just before */
+	/* The event before it (any event, filtered or not) is known: its
+	 * time is prev_ns, for the delta, and lost_before is what a full
+	 * read gives.  When false, prev_ns means nothing and lost_before
+	 * may miss notices that came before the part of the trace read. */
+	bool has_prev;
+	int64_t prev_ns;
+	uint64_t lost_before;	/* events the tracer discarded just before
+				 * (and before the skipped events since the
+				 * previous matching row, with a filter) */
 };
 
 /* -1, 0 or 1 as a is before, at or after b. */
@@ -46,13 +52,23 @@ void tn_row_release(struct tn_row *row);
 
 /* A reader that knows the positions of the events it reads.  It opens a
  * slice of the trace when it can (a cost that does not grow with the
- * trace) and a whole-trace reader otherwise. */
+ * trace: at most the target's packet of each stream is read before the
+ * target) and a whole-trace reader otherwise.  It drops what precedes
+ * its position itself, never through libbabeltrace2's trimmer. */
 struct tn_walk;
 
 /* Open a walk at the first event at or after ns (INT64_MIN: the start). */
 int tn_walk_open(const struct tn_trace *trace, int64_t ns,
 		struct tn_walk **out, struct tn_error *err);
 void tn_walk_destroy(struct tn_walk *walk);
+
+/* The time up to which a walk opened at ns skips the trace: it reads
+ * every event after it, and nothing of the packets that end by then.
+ * INT64_MIN when it reads the trace from its start (no packet index,
+ * or ns in the first packets).  Reads the packet indexes only: for a
+ * caller that holds a walk already, to tell whether reading on with it
+ * costs less. */
+int64_t tn_seek_get_skipped_until(const struct tn_trace *trace, int64_t ns);
 
 /* Read the next event matching filter (may be NULL) into *row.
  * Returns 1 for a row, 0 at the end, -1 on error. */
@@ -65,14 +81,32 @@ int tn_walk_open_at(const struct tn_trace *trace,
 		const struct tn_position *pos, bool exclusive,
 		struct tn_walk **out, struct tn_error *err);
 
-/* Like tn_walk_open_at(pos, false) for a position known to hold an
- * event, such as a checkpoint: the first event read is checked to be at
- * pos, and when the fast (sliced) seek did not land on it, the walk reads
- * the whole trace instead and *fell_back says so.  Fails if even that
- * finds no event at pos (the trace changed). */
+/* Like tn_walk_open_at(pos, false), keeping up to keep_before of the
+ * rows read on the way to pos that a full read has too (same position,
+ * same event before them): take them with tn_walk_take_before().  A
+ * jump reads them anyway (from the start of the target's packet in
+ * each stream), so the list can show them without reading again. */
+int tn_walk_open_near(const struct tn_trace *trace,
+		const struct tn_position *pos, uint64_t keep_before,
+		struct tn_walk **out, struct tn_error *err);
+
+/* Like tn_walk_open_near() for a position known to hold an event, such
+ * as a checkpoint: the first event read is checked to be at pos, and
+ * when the fast (sliced) seek did not land on it, the walk reads the
+ * whole trace instead and *fell_back says so.  Fails if even that finds
+ * no event at pos (the trace changed). */
 int tn_walk_open_at_known(const struct tn_trace *trace,
-		const struct tn_position *pos, struct tn_walk **out,
-		bool *fell_back, struct tn_error *err);
+		const struct tn_position *pos, uint64_t keep_before,
+		struct tn_walk **out, bool *fell_back, struct tn_error *err);
+
+/* Append to rows (struct tn_row) the rows kept before the walk's first
+ * event that match filter (may be NULL), in trace order, and give them
+ * up; call it before the first tn_walk_next().  The first may lack
+ * has_prev (what came before it was not read).  *at_start is true when
+ * they are every row from the trace's first event on.  Returns how many
+ * were appended. */
+int64_t tn_walk_take_before(struct tn_walk *walk,
+		const struct tn_filter *filter, GArray *rows, bool *at_start);
 
 /* Read forward from pos (inclusive) and append to rows (a GArray of
  * struct tn_row) up to n events that match filter.  Returns the number
@@ -92,5 +126,22 @@ int64_t tn_seek_n_events_backward(const struct tn_trace *trace,
 		const struct tn_position *pos, uint64_t n,
 		const struct tn_filter *filter, int64_t window_ns, GArray *rows,
 		struct tn_error *err);
+
+/* What tn_seek_events_backward() learnt besides the rows. */
+struct tn_seek_info {
+	bool at_start;		/* no matching event before the rows */
+	bool has_next;		/* the event at pos was read after them, */
+	uint64_t next_lost;	/* with this lost_before (a full read's) */
+};
+
+/* Like tn_seek_n_events_backward(), but doubling the window only while
+ * it has fewer than `least` rows, and keeping up to `most` (>= least) of
+ * those it read, the last ones: a window reads whole packets, so more
+ * rows than asked usually come for free.  info may be NULL.  Returns
+ * the number appended, or -1. */
+int64_t tn_seek_events_backward(const struct tn_trace *trace,
+		const struct tn_position *pos, uint64_t least, uint64_t most,
+		const struct tn_filter *filter, int64_t window_ns, GArray *rows,
+		struct tn_seek_info *info, struct tn_error *err);
 
 #endif

@@ -80,3 +80,22 @@ uint64_t tn_clock_cycles_not_before(const struct tn_clock_info *clock,
 		return UINT64_MAX;
 	return cycles;
 }
+
+int64_t tn_clock_ns_not_before(const struct tn_clock_info *clock,
+		uint64_t cycles)
+{
+	const uint64_t freq = clock->frequency;
+	unsigned __int128 total = (unsigned __int128) cycles +
+		clock->offset_cycles;
+	unsigned __int128 seconds = total / freq, rem = total % freq;
+	/* The fraction rounded up, plus the double's error of
+	 * libbabeltrace2's own conversion at other frequencies. */
+	__int128 ns = (__int128) (seconds * NS_PER_S) +
+		(__int128) ((rem * NS_PER_S + freq - 1) / freq) +
+		(__int128) clock->offset_seconds * (__int128) NS_PER_S;
+
+	if (freq != NS_PER_S)
+		ns += (__int128) (seconds >> 20) + 4;
+	return ns > INT64_MAX ? INT64_MAX : ns < INT64_MIN ? INT64_MIN :
+		(int64_t) ns;
+}

@@ -37,4 +37,11 @@ uint64_t tn_clock_cycles_not_after(const struct tn_clock_info *clock,
 uint64_t tn_clock_cycles_not_before(const struct tn_clock_info *clock,
 		int64_t ns);
 
+/* The time of `cycles` of clock in ns from its origin, rounded up and
+ * raised by the error of libbabeltrace2's conversion: never earlier than
+ * what libbabeltrace2 gives for an event at those cycles.  Clamped to
+ * the int64_t range.  clock->frequency must not be 0. */
+int64_t tn_clock_ns_not_before(const struct tn_clock_info *clock,
+		uint64_t cycles);
+
 #endif

@@ -1,10 +1,13 @@
 /* cursor.c - the event list's model: the current event and a ring of
  * decoded rows around it, read forward from where reading stopped and
- * backward with the window-doubling helper. */
+ * backward with the window-doubling helper.  A jump keeps what its walk
+ * decoded before the target (tn_walk_take_before()), so that moving up
+ * right after it reads nothing. */
 #include <string.h>
 
 #include "tracenav/cursor.h"
 #include "tracenav/index.h"
+#include "trace-private.h"
 
 /* Rows kept decoded; past this, the rows farthest from the current one
  * go (down to RING_KEEP). */
@@ -12,6 +15,12 @@
 #define RING_KEEP 3072
 /* Rows read at once when the ring must grow. */
 #define READ_BATCH 64
+/* Rows a jump keeps of those its walk read before the target, and that
+ * a read backward keeps beyond those asked for (a window decodes whole
+ * packets: they come for free).  Enough for a dozen pages up; not more,
+ * since every row kept holds an event that libbabeltrace2 then cannot
+ * recycle, and making a new one costs some 10 us. */
+#define KEEP_BEFORE 256
 
 struct tn_cursor {
 	const struct tn_trace *trace;
@@ -76,6 +85,22 @@ static void trim_ring(struct tn_cursor *cursor)
 	}
 }
 
+static void release_rows(GArray *rows)
+{
+	for (guint i = 0; i < rows->len; i++)
+		tn_row_release(&g_array_index(rows, struct tn_row, i));
+	g_array_free(rows, TRUE);
+}
+
+/* Replace the ring by rows (taken), the current one at cur. */
+static void install_rows(struct tn_cursor *cursor, GArray *rows, int64_t cur)
+{
+	clear_rows(cursor);
+	g_array_append_vals(cursor->rows, rows->data, rows->len);
+	g_array_free(rows, TRUE);
+	cursor->cur = cur;
+}
+
 /* A guess of the time n rows span, from the rows at hand. */
 static int64_t window_guess(const struct tn_cursor *cursor, uint64_t n)
 {
@@ -129,21 +154,33 @@ static int extend_backward(struct tn_cursor *cursor, int64_t count,
 		struct tn_error *err)
 {
 	uint64_t n = count < READ_BATCH ? READ_BATCH : (uint64_t) count;
+	struct tn_seek_info info;
+	struct tn_row *first;
 	GArray *before;
 	int64_t added;
 
 	if (cursor->at_start || row_count(cursor) == 0)
 		return 0;
 	before = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
-	added = tn_seek_n_events_backward(cursor->trace, &row_at(cursor, 0)->pos,
-		n, &cursor->filter, window_guess(cursor, n), before, err);
+	added = tn_seek_events_backward(cursor->trace, &row_at(cursor, 0)->pos,
+		n, MAX(n, KEEP_BEFORE), &cursor->filter,
+		window_guess(cursor, n), before, &info, err);
 	cursor->reads++;
 	if (added < 0) {
 		g_array_free(before, TRUE);
 		return -1;
 	}
-	if ((uint64_t) added < n)
+	if (info.at_start)
 		cursor->at_start = true;
+	/* The first row may not have known what came before it. */
+	first = row_at(cursor, 0);
+	if (added > 0 && !first->has_prev && info.has_next &&
+	    !cursor->filter.match) {
+		first->has_prev = true;
+		first->prev_ns = g_array_index(before, struct tn_row,
+			added - 1).pos.ns;
+		first->lost_before = info.next_lost;
+	}
 	g_array_prepend_vals(cursor->rows, before->data, before->len);
 	cursor->cur += added;
 	cursor->base_rank -= (uint64_t) added;
@@ -192,28 +229,121 @@ void tn_cursor_destroy(struct tn_cursor *cursor)
 	g_free(cursor);
 }
 
-/* Start over on the first event at or after ns (INT64_MIN: the trace's
- * first event), keeping the walk to read on.  *found is false when no
- * event is there; the cursor is then left as it was. */
-static int start_at(struct tn_cursor *cursor, int64_t ns, bool *found,
-		struct tn_error *err)
+/* Whether reading on with the walk the cursor holds reaches ns at least
+ * as cheaply as a jump: nothing that a jump would skip is still ahead
+ * of it (a trace without packet index: a jump reads from the start). */
+static bool can_read_on(const struct tn_cursor *cursor, int64_t ns)
 {
-	struct tn_walk *walk;
+	struct tn_position target = { ns, 0 };
+	const struct tn_row *last;
+
+	if (!cursor->ahead || row_count(cursor) == 0 || ns == INT64_MIN)
+		return false;
+	last = row_at(cursor, row_count(cursor) - 1);
+	return tn_position_compare(&last->pos, &target) < 0 &&
+		tn_seek_get_skipped_until(cursor->trace, ns) <= last->pos.ns;
+}
+
+/* Go to the first event at or after ns, after the rows, by reading on
+ * with the walk the cursor holds; the rows read on the way stay (the
+ * last KEEP_BEFORE, with the ring when they join it).  On failure the
+ * rows stay, and the walk goes (it read past them). */
+static int read_on(struct tn_cursor *cursor, int64_t ns, struct tn_error *err)
+{
+	struct tn_position target = { ns, 0 };
+	GArray *read = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
+	uint64_t dropped = 0;
 	struct tn_row row;
 	int status;
 
-	if (tn_walk_open(cursor->trace, ns, &walk, err))
+	for (;;) {
+		status = tn_walk_next(cursor->ahead, &cursor->filter, &row, err);
+		if (status < 0) {
+			release_rows(read);
+			tn_walk_destroy(cursor->ahead);
+			cursor->ahead = NULL;
+			return -1;
+		}
+		if (status == 0 || tn_position_compare(&row.pos, &target) >= 0)
+			break;
+		g_array_append_val(read, row);
+		if (read->len >= 2 * KEEP_BEFORE) {
+			for (guint i = 0; i < KEEP_BEFORE; i++)
+				tn_row_release(&g_array_index(read,
+					struct tn_row, i));
+			g_array_remove_range(read, 0, KEEP_BEFORE);
+			dropped += KEEP_BEFORE;
+		}
+	}
+	if (dropped > 0) {
+		/* The rows read join the ring no more. */
+		cursor->base_rank += (uint64_t) row_count(cursor) + dropped;
+		for (int64_t i = 0; i < row_count(cursor); i++)
+			tn_row_release(row_at(cursor, i));
+		g_array_set_size(cursor->rows, 0);
+		cursor->at_start = false;
+	}
+	g_array_append_vals(cursor->rows, read->data, read->len);
+	g_array_free(read, TRUE);
+	if (status == 0) {
+		tn_walk_destroy(cursor->ahead);
+		cursor->ahead = NULL;
+		cursor->at_end = true;
+	} else {
+		g_array_append_val(cursor->rows, row);
+	}
+	cursor->cur = row_count(cursor) - 1;
+	trim_ring(cursor);
+	return 0;
+}
+
+/* Start over on the first event at or after ns (INT64_MIN: the trace's
+ * first event), with the rows before it that the walk read, keeping the
+ * walk to read on.  *found is false when no event is there or before;
+ * the cursor is then left as it was. */
+static int start_at(struct tn_cursor *cursor, int64_t ns, bool *found,
+		struct tn_error *err)
+{
+	struct tn_position pos = { ns, 0 };
+	GArray *before = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
+	struct tn_walk *walk;
+	struct tn_row row;
+	bool at_start;
+	int status;
+
+	*found = false;
+	/* Without a clock, every event is at time 0: any time is the
+	 * start. */
+	if (!tn_trace_has_clock(cursor->trace))
+		pos.ns = ns = INT64_MIN;
+	if (can_read_on(cursor, ns)) {
+		*found = true;
+		return read_on(cursor, ns, err);
+	}
+	if (tn_walk_open_near(cursor->trace, &pos, KEEP_BEFORE, &walk, err)) {
+		g_array_free(before, TRUE);
 		return -1;
+	}
 	cursor->reads++;
+	tn_walk_take_before(walk, &cursor->filter, before, &at_start);
 	status = tn_walk_next(walk, &cursor->filter, &row, err);
-	*found = status == 1;
-	if (status != 1) {
+	if (status < 0 || (status == 0 && before->len == 0)) {
 		tn_walk_destroy(walk);
+		release_rows(before);
 		return status;
 	}
-	clear_rows(cursor);
-	cursor->at_start = ns == INT64_MIN;
-	g_array_append_val(cursor->rows, row);
+	*found = true;
+	if (status == 0) {
+		/* Nothing at or after ns: the last events are those before. */
+		tn_walk_destroy(walk);
+		install_rows(cursor, before, (int64_t) before->len - 1);
+		cursor->at_start = at_start;
+		cursor->at_end = true;
+		return 0;
+	}
+	g_array_append_val(before, row);
+	install_rows(cursor, before, (int64_t) before->len - 1);
+	cursor->at_start = at_start;
 	cursor->ahead = walk;
 	return 0;
 }
@@ -232,29 +362,38 @@ int tn_cursor_seek_first(struct tn_cursor *cursor, struct tn_error *err)
 	return 0;
 }
 
+/* Just after the trace's last event, as well as known. */
+static struct tn_position after_end(const struct tn_cursor *cursor)
+{
+	struct tn_position after = { INT64_MAX, 0 };
+	int64_t begin, end;
+
+	if (tn_trace_get_time_range(cursor->trace, &begin, &end) &&
+	    end < INT64_MAX)
+		after.ns = end + 1;
+	return after;
+}
+
 int tn_cursor_seek_last(struct tn_cursor *cursor, struct tn_error *err)
 {
-	int64_t begin = 0, end = INT64_MAX - 1;
-	struct tn_position after;
+	struct tn_position after = after_end(cursor);
 	GArray *rows = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
+	struct tn_seek_info info;
 	int64_t added;
 
-	tn_trace_get_time_range(cursor->trace, &begin, &end);
-	after.ns = end + 1;
-	after.tie = 0;
-	added = tn_seek_n_events_backward(cursor->trace, &after, READ_BATCH,
-		&cursor->filter, window_guess(cursor, READ_BATCH), rows, err);
+	/* A window reads the last packets whole: one is usually enough,
+	 * and whatever it decoded stays for moving up. */
+	added = tn_seek_events_backward(cursor->trace, &after, READ_BATCH,
+		KEEP_BEFORE, &cursor->filter, window_guess(cursor, READ_BATCH),
+		rows, &info, err);
 	cursor->reads++;
 	if (added < 0) {
 		g_array_free(rows, TRUE);
 		return -1;
 	}
-	clear_rows(cursor);
-	g_array_append_vals(cursor->rows, rows->data, rows->len);
-	g_array_free(rows, TRUE);
+	install_rows(cursor, rows, added > 0 ? added - 1 : 0);
 	cursor->at_end = true;
-	cursor->at_start = added < READ_BATCH;
-	cursor->cur = added > 0 ? added - 1 : 0;
+	cursor->at_start = info.at_start;
 	if (cursor->index && !cursor->filter.match) {
 		cursor->base_rank = cursor->index->event_count - (uint64_t) added;
 		cursor->has_base_rank = true;
@@ -311,11 +450,13 @@ int tn_cursor_move(struct tn_cursor *cursor, int64_t delta, int64_t *moved,
 }
 
 /* Find the time of the event just before row (any event, filtered or
- * not), for its delta. */
+ * not), for its delta, and (without a filter) what was discarded
+ * between them. */
 static int fill_prev(struct tn_cursor *cursor, int64_t index,
 		struct tn_error *err)
 {
 	struct tn_row *row = row_at(cursor, index);
+	struct tn_seek_info info;
 	GArray *before;
 	int64_t added;
 
@@ -329,8 +470,8 @@ static int fill_prev(struct tn_cursor *cursor, int64_t index,
 	if (index == 0 && cursor->at_start && !cursor->filter.match)
 		return 0;	/* the trace's first event */
 	before = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
-	added = tn_seek_n_events_backward(cursor->trace, &row->pos, 1, NULL,
-		window_guess(cursor, 1), before, err);
+	added = tn_seek_events_backward(cursor->trace, &row->pos, 1, 1, NULL,
+		window_guess(cursor, 1), before, &info, err);
 	cursor->reads++;
 	if (added < 0) {
 		g_array_free(before, TRUE);
@@ -340,6 +481,8 @@ static int fill_prev(struct tn_cursor *cursor, int64_t index,
 	if (added == 1) {
 		row->has_prev = true;
 		row->prev_ns = g_array_index(before, struct tn_row, 0).pos.ns;
+		if (info.has_next && !cursor->filter.match)
+			row->lost_before = info.next_lost;
 		tn_row_release(&g_array_index(before, struct tn_row, 0));
 	}
 	g_array_free(before, TRUE);
@@ -405,16 +548,17 @@ void tn_cursor_set_index(struct tn_cursor *cursor,
 	cursor->has_base_rank = false;
 }
 
-/* A walk whose first event is checkpoint cp's, checked. */
+/* A walk whose first event is checkpoint cp's, checked, keeping up to
+ * keep of the rows it read before. */
 static int open_at_checkpoint(struct tn_cursor *cursor,
-		const struct tn_checkpoint *cp, struct tn_walk **walk,
-		struct tn_error *err)
+		const struct tn_checkpoint *cp, uint64_t keep,
+		struct tn_walk **walk, struct tn_error *err)
 {
 	bool fell_back;
 
 	cursor->reads++;
-	if (tn_walk_open_at_known(cursor->trace, &cp->pos, walk, &fell_back,
-			err))
+	if (tn_walk_open_at_known(cursor->trace, &cp->pos, keep, walk,
+			&fell_back, err))
 		return -1;
 	if (fell_back)
 		cursor->fallbacks++;
@@ -431,7 +575,7 @@ static int count_from(struct tn_cursor *cursor, const struct tn_checkpoint *cp,
 	int status;
 
 	*count = 0;
-	if (open_at_checkpoint(cursor, cp, &walk, err))
+	if (open_at_checkpoint(cursor, cp, 0, &walk, err))
 		return -1;
 	while ((status = tn_walk_next(walk, NULL, &row, err)) == 1) {
 		bool reached = tn_position_compare(&row.pos, pos) >= 0;
@@ -475,6 +619,8 @@ int tn_cursor_seek_rank(struct tn_cursor *cursor, uint64_t rank,
 	const struct tn_checkpoint *cp;
 	struct tn_walk *walk;
 	struct tn_row row;
+	GArray *rows;
+	bool at_start;
 	int status;
 
 	if (!cursor->index || cursor->filter.match) {
@@ -487,26 +633,32 @@ int tn_cursor_seek_rank(struct tn_cursor *cursor, uint64_t rank,
 	cp = tn_index_checkpoint_for_rank(cursor->index, rank);
 	if (!cp)
 		return tn_cursor_seek_first(cursor, err);
-	if (open_at_checkpoint(cursor, cp, &walk, err))
+	if (open_at_checkpoint(cursor, cp, KEEP_BEFORE, &walk, err))
 		return -1;
-	/* At most one interval of events to skip. */
+	rows = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
+	tn_walk_take_before(walk, NULL, rows, &at_start);
+	/* At most one interval of events to skip; they stay as rows. */
 	for (uint64_t skipped = cp->rank; ; skipped++) {
 		status = tn_walk_next(walk, NULL, &row, err);
-		if (status != 1 || skipped == rank)
+		if (status != 1)
 			break;
-		tn_row_release(&row);
+		g_array_append_val(rows, row);
+		if (skipped == rank)
+			break;
 	}
 	if (status != 1) {
 		tn_walk_destroy(walk);
+		release_rows(rows);
 		if (status == 0)
 			return tn_cursor_seek_last(cursor, err);
 		return -1;
 	}
-	clear_rows(cursor);
-	g_array_append_val(cursor->rows, row);
+	install_rows(cursor, rows, (int64_t) rows->len - 1);
+	cursor->at_start = at_start;
 	cursor->ahead = walk;
 	cursor->has_base_rank = true;
-	cursor->base_rank = rank;
+	cursor->base_rank = rank - (uint64_t) cursor->cur;
+	trim_ring(cursor);
 	return 0;
 }
 

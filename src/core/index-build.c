@@ -83,7 +83,8 @@ static bool can_slice_at(const struct tn_trace *trace, int64_t ns)
 	struct tn_error err;
 
 	/* Not from packet tables: only a single worker collects them. */
-	if (tn_slice_create_from_index_files(trace, ns, &slice, &err))
+	if (tn_slice_create(trace, ns, TN_SLICE_INDEX_FILES_ONLY, &slice,
+			&err))
 		return false;
 	tn_slice_destroy(slice);
 	return true;

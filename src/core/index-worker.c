@@ -82,8 +82,8 @@ static int open_slice_read(const struct tn_index_worker *w,
 	 * worker reads from the start and drops what precedes its slice:
 	 * slow, but right. */
 	if (!w->open_begin)
-		(void) tn_slice_create(trace, w->begin, &read->slice,
-			&slice_err);
+		(void) tn_slice_create(trace, w->begin,
+			TN_SLICE_KEEP_PREVIOUS, &read->slice, &slice_err);
 	if (tn_reader_create_on_dirs(trace, NULL, read->slice ?
 			tn_slice_borrow_dirs(read->slice) : NULL, &read->reader,
 			err)) {

@@ -17,6 +17,11 @@
 struct tn_walk {
 	struct tn_reader *reader;
 	struct tn_slice *slice;
+	/* Events at or before this time may be missing from the view (see
+	 * tn_slice_get_complete_after()); INT64_MIN: the walk reads the
+	 * trace from its first event. */
+	int64_t complete_after;
+	bool seen_complete;	/* a row after complete_after was read */
 	bool has_last;		/* time and tie of the last event read */
 	int64_t last_ns;
 	uint64_t last_tie;
@@ -24,6 +29,12 @@ struct tn_walk {
 	uint64_t items;		/* read, for the cancel checks */
 	bool has_pending;	/* a row read ahead by tn_walk_open_at() */
 	struct tn_row pending;
+	/* The last keep_before complete rows read before the pending one,
+	 * in a ring: before_seen of them were read, the oldest kept one is
+	 * at before_seen % keep_before once it is full. */
+	struct tn_row *before;
+	uint64_t keep_before;
+	uint64_t before_seen;
 };
 
 int tn_position_compare(const struct tn_position *a,
@@ -41,36 +52,41 @@ void tn_row_release(struct tn_row *row)
 	tn_event_release(&row->ev);
 }
 
-/* Open a walk at the first event at or after begin (INT64_MIN: the
- * start), through a slice when allowed and possible. */
+/* Open a walk that reads the trace from a little before begin: from
+ * its start (begin INT64_MIN, or no slice), or through a slice holding
+ * every event from begin on.  Nothing is dropped yet: open_at() skips
+ * what comes before its position itself (libbabeltrace2 2.0's trimmer
+ * cannot be trusted with every trace, and drops the counts of the
+ * notices it clips). */
 static int open_walk(const struct tn_trace *trace, int64_t begin,
 		bool allow_slice, struct tn_walk **out, struct tn_error *err)
 {
 	struct tn_walk *walk = g_new0(struct tn_walk, 1);
-	struct tn_reader_options options = { 0 };
 	struct tn_error slice_err;
-	int64_t first, last;
 
+	walk->complete_after = INT64_MIN;
 	/* Streams without a clock cannot seek: every event is at time 0
 	 * and positions count from the start. */
-	if (!tn_trace_get_time_range(trace, &first, &last))
+	if (!tn_trace_has_clock(trace))
 		begin = INT64_MIN;
-	if (begin == INT64_MIN &&
-	    (walk->reader = tn_trace_take_start_reader(trace))) {
+	/* A slice makes the seek cost one packet per stream; without one
+	 * (no packet index, no packet tables), the walk reads from the
+	 * start. */
+	if (begin != INT64_MIN && allow_slice &&
+	    tn_slice_create(trace, begin, 0, &walk->slice, &slice_err) == 0) {
+		walk->complete_after =
+			tn_slice_get_complete_after(walk->slice);
+		/* A slice that keeps every packet is the trace itself. */
+		if (walk->complete_after == INT64_MIN) {
+			tn_slice_destroy(walk->slice);
+			walk->slice = NULL;
+		}
+	}
+	if (!walk->slice && (walk->reader = tn_trace_take_start_reader(trace))) {
 		*out = walk;
 		return 0;
 	}
-	if (begin != INT64_MIN) {
-		options.has_begin = true;
-		options.begin_ns = begin;
-		/* A slice makes the seek cost one packet per stream; without
-		 * one (no packet index), the trimmer seeks by reading from
-		 * the start. */
-		if (allow_slice)
-			(void) tn_slice_create(trace, begin, &walk->slice,
-				&slice_err);
-	}
-	if (tn_reader_create_on_dirs(trace, &options, walk->slice ?
+	if (tn_reader_create_on_dirs(trace, NULL, walk->slice ?
 			tn_slice_borrow_dirs(walk->slice) : NULL, &walk->reader,
 			err)) {
 		tn_walk_destroy(walk);
@@ -80,10 +96,13 @@ static int open_walk(const struct tn_trace *trace, int64_t begin,
 	return 0;
 }
 
-int tn_walk_open(const struct tn_trace *trace, int64_t ns,
-		struct tn_walk **out, struct tn_error *err)
+static void release_before(struct tn_walk *walk)
 {
-	return open_walk(trace, ns, true, out, err);
+	uint64_t kept = MIN(walk->before_seen, walk->keep_before);
+
+	for (uint64_t i = 0; i < kept; i++)
+		tn_row_release(&walk->before[i]);
+	walk->before_seen = 0;
 }
 
 void tn_walk_destroy(struct tn_walk *walk)
@@ -92,6 +111,8 @@ void tn_walk_destroy(struct tn_walk *walk)
 		return;
 	if (walk->has_pending)
 		tn_row_release(&walk->pending);
+	release_before(walk);
+	g_free(walk->before);
 	tn_reader_destroy(walk->reader);
 	tn_slice_destroy(walk->slice);
 	g_free(walk);
@@ -133,6 +154,13 @@ static int read_event(struct tn_walk *walk, struct tn_row *row,
 		row->has_prev = walk->has_last;
 		row->prev_ns = walk->last_ns;
 		row->lost_before = walk->lost;
+		/* Before the view is complete, what precedes a row is not
+		 * known: the row before it in a full read may have been
+		 * left out. */
+		if (walk->complete_after != INT64_MIN && !walk->seen_complete) {
+			row->has_prev = false;
+			walk->seen_complete = ev.ns > walk->complete_after;
+		}
 		walk->lost = 0;
 		walk->has_last = true;
 		walk->last_ns = ev.ns;
@@ -168,12 +196,40 @@ int tn_walk_next(struct tn_walk *walk, const struct tn_filter *filter,
 	}
 }
 
-/* Open a walk at pos.ns and skip the events that share its time and come
- * before pos (when exclusive, pos too).  *landed says whether an event
- * is exactly at pos. */
+static bool is_complete(const struct tn_walk *walk, const struct tn_row *row)
+{
+	return walk->complete_after == INT64_MIN ||
+		row->pos.ns > walk->complete_after;
+}
+
+/* Keep row, read before the walk's position, if it is complete and
+ * rows are kept; otherwise drop it. */
+static void keep_before(struct tn_walk *walk, struct tn_row *row)
+{
+	struct tn_row *slot;
+
+	if (!is_complete(walk, row)) {
+		tn_row_release(row);
+		return;
+	}
+	if (walk->keep_before == 0) {
+		tn_row_release(row);
+		walk->before_seen++;	/* for tn_walk_take_before() */
+		return;
+	}
+	slot = &walk->before[walk->before_seen % walk->keep_before];
+	if (walk->before_seen >= walk->keep_before)
+		tn_row_release(slot);
+	*slot = *row;
+	walk->before_seen++;
+}
+
+/* Open a walk at pos.ns and skip the events that come before pos (when
+ * exclusive, pos too), keeping up to keep_before of them.  *landed says
+ * whether an event is exactly at pos. */
 static int open_at(const struct tn_trace *trace, const struct tn_position *pos,
-		bool exclusive, bool allow_slice, struct tn_walk **out,
-		bool *landed, struct tn_error *err)
+		bool exclusive, bool allow_slice, uint64_t keep,
+		struct tn_walk **out, bool *landed, struct tn_error *err)
 {
 	struct tn_walk *walk;
 	struct tn_row row;
@@ -182,6 +238,8 @@ static int open_at(const struct tn_trace *trace, const struct tn_position *pos,
 	*landed = false;
 	if (open_walk(trace, pos->ns, allow_slice, &walk, err))
 		return -1;
+	walk->keep_before = keep;
+	walk->before = keep ? g_new(struct tn_row, keep) : NULL;
 	while ((status = read_event(walk, &row, err)) == 1) {
 		int cmp = tn_position_compare(&row.pos, pos);
 
@@ -192,8 +250,7 @@ static int open_at(const struct tn_trace *trace, const struct tn_position *pos,
 			walk->has_pending = true;
 			break;
 		}
-		walk->lost += row.lost_before;
-		tn_row_release(&row);
+		keep_before(walk, &row);
 	}
 	if (status < 0) {
 		tn_walk_destroy(walk);
@@ -203,23 +260,56 @@ static int open_at(const struct tn_trace *trace, const struct tn_position *pos,
 	return 0;
 }
 
+int64_t tn_seek_get_skipped_until(const struct tn_trace *trace, int64_t ns)
+{
+	struct tn_error err;
+	int64_t bound;
+
+	if (ns == INT64_MIN || !tn_trace_has_clock(trace) ||
+	    tn_slice_plan(trace, ns, 0, &bound, &err))
+		return INT64_MIN;
+	return bound;
+}
+
+int tn_walk_open(const struct tn_trace *trace, int64_t ns,
+		struct tn_walk **out, struct tn_error *err)
+{
+	/* Without a clock, every event is at time 0: any time is the
+	 * start. */
+	struct tn_position pos = { tn_trace_has_clock(trace) ? ns : INT64_MIN,
+		0 };
+	bool landed;
+
+	return open_at(trace, &pos, false, true, 0, out, &landed, err);
+}
+
 int tn_walk_open_at(const struct tn_trace *trace,
 		const struct tn_position *pos, bool exclusive,
 		struct tn_walk **out, struct tn_error *err)
 {
 	bool landed;
 
-	return open_at(trace, pos, exclusive, true, out, &landed, err);
+	return open_at(trace, pos, exclusive, true, 0, out, &landed, err);
+}
+
+int tn_walk_open_near(const struct tn_trace *trace,
+		const struct tn_position *pos, uint64_t keep_before,
+		struct tn_walk **out, struct tn_error *err)
+{
+	bool landed;
+
+	return open_at(trace, pos, false, true, keep_before, out, &landed,
+		err);
 }
 
 int tn_walk_open_at_known(const struct tn_trace *trace,
-		const struct tn_position *pos, struct tn_walk **out,
-		bool *fell_back, struct tn_error *err)
+		const struct tn_position *pos, uint64_t keep_before,
+		struct tn_walk **out, bool *fell_back, struct tn_error *err)
 {
 	bool landed;
 
 	*fell_back = false;
-	if (open_at(trace, pos, false, true, out, &landed, err))
+	if (open_at(trace, pos, false, true, keep_before, out, &landed, err))
 		return -1;
 	if (landed)
 		return 0;
@@ -227,7 +317,8 @@ int tn_walk_open_at_known(const struct tn_trace *trace,
 	 * whole trace instead (slow, right). */
 	tn_walk_destroy(*out);
 	*fell_back = true;
-	if (open_at(trace, pos, false, false, out, &landed, err))
+	if (open_at(trace, pos, false, false, keep_before, out, &landed,
+			err))
 		return -1;
 	if (landed)
 		return 0;
@@ -237,6 +328,42 @@ int tn_walk_open_at_known(const struct tn_trace *trace,
 		" ns (tie %" G_GUINT64_FORMAT "): the trace changed since it "
 		"was indexed; rebuild the index (:index)", pos->ns, pos->tie);
 	return -1;
+}
+
+int64_t tn_walk_take_before(struct tn_walk *walk,
+		const struct tn_filter *filter, GArray *rows, bool *at_start)
+{
+	uint64_t kept = MIN(walk->before_seen, walk->keep_before);
+	uint64_t first = kept < walk->before_seen && kept > 0 ?
+		walk->before_seen % walk->keep_before : 0;
+	uint64_t carry = 0;
+	int64_t added = 0;
+
+	/* Every row since the first event of the trace is there. */
+	*at_start = walk->complete_after == INT64_MIN &&
+		walk->before_seen <= walk->keep_before;
+	for (uint64_t i = 0; i < kept; i++) {
+		struct tn_row *row = &walk->before[(first + i) %
+			walk->keep_before];
+
+		/* As tn_walk_next(): the discarded events before a skipped
+		 * row are still before the next matching one. */
+		if (!matches(filter, &row->ev)) {
+			carry += row->lost_before;
+			tn_row_release(row);
+			continue;
+		}
+		row->lost_before += carry;
+		carry = 0;
+		g_array_append_val(rows, *row);
+		added++;
+	}
+	if (walk->has_pending)
+		walk->pending.lost_before += carry;
+	else
+		walk->lost += carry;
+	walk->before_seen = 0;
+	return added;
 }
 
 int64_t tn_seek_n_events_forward(const struct tn_trace *trace,
@@ -260,40 +387,144 @@ int64_t tn_seek_n_events_forward(const struct tn_trace *trace,
 	return status < 0 ? -1 : added;
 }
 
-/* The last n matching rows in [start, pos), in a ring of n slots.
- * *count is how many were found (up to n), *first_slot where the oldest
- * is.  Returns 0 or -1. */
-static int read_window(const struct tn_trace *trace, int64_t start,
-		const struct tn_position *pos, uint64_t n,
-		const struct tn_filter *filter, struct tn_row *ring,
-		uint64_t *count, uint64_t *first_slot, struct tn_error *err)
+/* The last n rows pushed, in n slots. */
+struct row_ring {
+	struct tn_row *slots;
+	uint64_t n, seen;
+};
+
+static void ring_push(struct row_ring *ring, const struct tn_row *row)
 {
+	struct tn_row *slot = &ring->slots[ring->seen % ring->n];
+
+	if (ring->seen >= ring->n)
+		tn_row_release(slot);
+	*slot = *row;
+	ring->seen++;
+}
+
+/* Append the rows of ring to rows, oldest first, and empty it. */
+static void ring_move_to(struct row_ring *ring, GArray *rows)
+{
+	uint64_t count = MIN(ring->seen, ring->n);
+	uint64_t first = ring->seen > ring->n ? ring->seen % ring->n : 0;
+
+	for (uint64_t i = 0; i < count; i++)
+		g_array_append_val(rows, ring->slots[(first + i) % ring->n]);
+	ring->seen = 0;
+}
+
+static void ring_release(struct row_ring *ring)
+{
+	uint64_t count = MIN(ring->seen, ring->n);
+
+	for (uint64_t i = 0; i < count; i++)
+		tn_row_release(&ring->slots[i]);
+	ring->seen = 0;
+}
+
+/* The last `most` matching rows before pos that a walk opened at
+ * start holds complete (those it decoded before start too), appended
+ * to rows; info says whether they begin at the trace's start and what
+ * the walk knows of the event at pos. */
+static int64_t read_window(const struct tn_trace *trace, int64_t start,
+		const struct tn_position *pos, uint64_t most,
+		const struct tn_filter *filter, GArray *rows,
+		struct tn_seek_info *info, struct tn_error *err)
+{
+	struct tn_position from = { start, 0 };
+	struct row_ring ring = { g_new(struct tn_row, most), most, 0 };
+	GArray *before = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
 	struct tn_walk *walk;
 	struct tn_row row;
-	uint64_t seen = 0;
+	int64_t count;
 	int status;
 
-	if (tn_walk_open(trace, start, &walk, err))
+	if (tn_walk_open_near(trace, &from, most, &walk, err)) {
+		g_free(ring.slots);
+		g_array_free(before, TRUE);
 		return -1;
+	}
+	tn_walk_take_before(walk, filter, before, &info->at_start);
+	for (guint i = 0; i < before->len; i++)
+		ring_push(&ring, &g_array_index(before, struct tn_row, i));
+	g_array_free(before, TRUE);
 	while ((status = tn_walk_next(walk, filter, &row, err)) == 1) {
 		if (tn_position_compare(&row.pos, pos) >= 0) {
+			/* What a full read has before the event at pos is
+			 * known if the event before it is. */
+			info->has_next = tn_position_compare(&row.pos, pos) ==
+				0 && row.has_prev;
+			info->next_lost = row.lost_before;
 			tn_row_release(&row);
 			break;
 		}
-		if (seen >= n)
-			tn_row_release(&ring[seen % n]);
-		ring[seen % n] = row;
-		seen++;
+		ring_push(&ring, &row);
 	}
 	tn_walk_destroy(walk);
-	*count = seen < n ? seen : n;
-	*first_slot = seen < n ? 0 : seen % n;
+	if (ring.seen > ring.n)
+		info->at_start = false;
+	count = (int64_t) MIN(ring.seen, ring.n);
 	if (status < 0) {
-		for (uint64_t i = 0; i < *count; i++)
-			tn_row_release(&ring[i]);
-		return -1;
+		ring_release(&ring);
+		count = -1;
+	} else {
+		ring_move_to(&ring, rows);
 	}
-	return 0;
+	g_free(ring.slots);
+	return count;
+}
+
+/* When the trace's first event is, from its packets' range. */
+static bool trace_begin(const struct tn_trace *trace, int64_t *begin)
+{
+	int64_t end;
+
+	return tn_trace_get_time_range(trace, begin, &end);
+}
+
+int64_t tn_seek_events_backward(const struct tn_trace *trace,
+		const struct tn_position *pos, uint64_t least, uint64_t most,
+		const struct tn_filter *filter, int64_t window_ns, GArray *rows,
+		struct tn_seek_info *info, struct tn_error *err)
+{
+	struct tn_seek_info local;
+	int64_t begin = INT64_MIN, window, count = 0;
+	bool has_begin = tn_trace_has_clock(trace) &&
+		trace_begin(trace, &begin);
+	guint first = rows->len;
+
+	if (!info)
+		info = &local;
+	memset(info, 0, sizeof(*info));
+	if (most < least)
+		most = least;
+	if (most == 0)
+		return 0;
+	window = window_ns > 0 ? window_ns : DEFAULT_WINDOW_NS;
+	for (;;) {
+		/* Start the window at the trace start once it reaches it:
+		 * no event can be missed before it. */
+		bool from_start = !has_begin || pos->ns <= begin ||
+			(uint64_t) pos->ns - (uint64_t) begin <= (uint64_t) window;
+		int64_t start = from_start ? INT64_MIN : pos->ns - window;
+
+		memset(info, 0, sizeof(*info));
+		count = read_window(trace, start, pos, most, filter, rows, info,
+			err);
+		if (count < 0)
+			return -1;
+		if ((uint64_t) count >= least || info->at_start || from_start)
+			break;
+		for (guint i = first; i < rows->len; i++)
+			tn_row_release(&g_array_index(rows, struct tn_row, i));
+		g_array_set_size(rows, first);
+		window = window > INT64_MAX / 2 ? INT64_MAX : window * 2;
+	}
+	/* Fewer than asked from the start: nothing more before them. */
+	if ((uint64_t) count < least)
+		info->at_start = true;
+	return count;
 }
 
 int64_t tn_seek_n_events_backward(const struct tn_trace *trace,
@@ -301,38 +532,6 @@ int64_t tn_seek_n_events_backward(const struct tn_trace *trace,
 		const struct tn_filter *filter, int64_t window_ns, GArray *rows,
 		struct tn_error *err)
 {
-	int64_t begin = INT64_MIN, end, window;
-	struct tn_row *ring;
-	uint64_t count = 0, first = 0;
-
-	if (n == 0)
-		return 0;
-	/* Without a time range (streams without clocks), every window
-	 * starts at the trace start. */
-	bool has_range = tn_trace_get_time_range(trace, &begin, &end);
-
-	window = window_ns > 0 ? window_ns : DEFAULT_WINDOW_NS;
-	ring = g_new(struct tn_row, n);
-	for (;;) {
-		/* Start the window at the trace start once it reaches it:
-		 * no event can be missed before it. */
-		bool from_start = !has_range || pos->ns <= begin ||
-			(uint64_t) pos->ns - (uint64_t) begin <= (uint64_t) window;
-		int64_t start = from_start ? INT64_MIN : pos->ns - window;
-
-		if (read_window(trace, start, pos, n, filter, ring, &count,
-				&first, err)) {
-			g_free(ring);
-			return -1;
-		}
-		if (count == n || from_start)
-			break;
-		for (uint64_t i = 0; i < count; i++)
-			tn_row_release(&ring[i]);
-		window = window > INT64_MAX / 2 ? INT64_MAX : window * 2;
-	}
-	for (uint64_t i = 0; i < count; i++)
-		g_array_append_val(rows, ring[(first + i) % n]);
-	g_free(ring);
-	return (int64_t) count;
+	return tn_seek_events_backward(trace, pos, n, n, filter, window_ns,
+		rows, NULL, err);
 }

@@ -2,24 +2,34 @@
  * slice.h and "Making libbabeltrace2 seek fast" in the design notes).
  *
  * Which packets a view keeps.  In every stream file, the packets from the
- * first one that ends at or after the target, plus the one just before
- * it.  That extra packet is for the discarded-item notices: src.ctf.fs
- * compares each packet's events_discarded counter and packet_seq_num
- * with the previous packet of its stream, but the first packet of a
- * stream has no previous one, so it reports its whole counter (count
- * unknown, over its own time range) and no gap at all.  Starting the
- * view at the first packet that matters would make up a notice (a
- * counter that did not move), or give one the wrong time range, or lose
- * a gap.  With its true predecessor kept, that packet gets the same
- * notices as in the whole trace, and everything the predecessor brings
- * (its events, its own made-up notice) ends before the target, so the
- * reader's trimmer (has_begin) drops it, as it clips a notice that spans
- * the target in both cases alike.  When a stream goes on in
- * another file (tracefile or session rotation), its previous packet is
- * the last one of the file before, found by the stream instance id of
- * CTF index 1.1 entries; for 1.0 entries, which do not name the stream,
- * the last packet of every file of the same stream class before it is
- * kept (harmless, and rare: LTTng writes 1.1 since 2.8).
+ * first one that ends at or after the target: a walk then decodes at
+ * most the target's packet of each stream before it reaches the target.
+ * What the view leaves out ends before the latest end of the packets it
+ * skipped (tn_slice_get_complete_after()), so every event after that
+ * time is in the view, with all the events that share its time: the
+ * walks keep what they decode from there on, and number ties as a full
+ * read does.  The discarded-item notices of a full read that fall after
+ * that time are the view's too: src.ctf.fs compares each packet's
+ * events_discarded counter and packet_seq_num with the previous packet
+ * of its stream, and the notice it emits for a packet begins at the
+ * previous packet's end; only the first kept packet of a stream has no
+ * previous one in the view, and its notice in a full read begins at the
+ * end of a skipped packet, at or before that time.  (src.ctf.fs reports
+ * that first packet's own nonzero counter as a notice without a count,
+ * which adds nothing.)
+ *
+ * With TN_SLICE_KEEP_PREVIOUS (the index build, which counts notices
+ * as items and cuts its time slices itself), the view keeps one more
+ * packet per stream: the one just before.  That packet gives src.ctf.fs
+ * the previous discarded-events counter and sequence number, so the
+ * first packet that matters gets the same notices as in the whole trace,
+ * and everything the extra packet brings (its events, its own made-up
+ * notice) ends before the target.  When a stream goes on in another file
+ * (tracefile or session rotation), its previous packet is the last one
+ * of the file before, found by the stream instance id of CTF index 1.1
+ * entries; for 1.0 entries, which do not name the stream, the last
+ * packet of every file of the same stream class before it is kept
+ * (harmless, and rare: LTTng writes 1.1 since 2.8).
  *
  * A stream file without index (non-LTTng CTF) gets one made up from its
  * packet table (packets.h, kept by the checkpoint index) when its packets are
@@ -28,8 +38,9 @@
  * 2.0 reads the offset, packet size, times and (1.1) sequence number,
  * and ignores content_size and events_discarded: the discarded-events
  * notices come from the counters and sequence numbers in the packet
- * contexts, which the kept previous packet provides as for a real
- * index.  The times, widened to whole cycles, are those of the packets.
+ * contexts.  The times, widened to whole cycles, are those of the
+ * packets (or of their first and last events, for packets without
+ * times).
  */
 #include <errno.h>
 #include <glib.h>
@@ -49,6 +60,7 @@
 
 struct tn_slice {
 	char *root;		/* the private directory */
+	int64_t complete_after;	/* see tn_slice_get_complete_after() */
 	size_t dir_count;
 	char **dirs;		/* tn_trace_get_dir() strings */
 	char **views;		/* the directory standing for each, or NULL */
@@ -63,6 +75,7 @@ struct stream_file {
 	struct tn_ctf_index idx;
 	bool synthetic;		/* index made from a packet table: the
 				 * file holds its whole stream */
+	struct tn_clock_info clock;	/* of its directory */
 	size_t first_needed;	/* first packet ending at or after target */
 	size_t keep_from;	/* first packet kept; entry_count: none */
 };
@@ -189,8 +202,10 @@ end:
 	return status;
 }
 
-/* Packets to keep in f: from the one before the first that matters. */
-static void choose_packets(struct stream_file *f, uint64_t target_cycles)
+/* Packets to keep in f: from the first that matters (or the one
+ * before it). */
+static void choose_packets(struct stream_file *f, uint64_t target_cycles,
+		unsigned flags)
 {
 	size_t i = 0;
 
@@ -200,8 +215,27 @@ static void choose_packets(struct stream_file *f, uint64_t target_cycles)
 	f->first_needed = i;
 	if (i == f->idx.entry_count)
 		f->keep_from = f->idx.entry_count;
-	else
+	else if (flags & TN_SLICE_KEEP_PREVIOUS)
 		f->keep_from = i > 0 ? i - 1 : 0;
+	else
+		f->keep_from = i;
+}
+
+/* The latest end of the packets of f left out of the view, or
+ * INT64_MIN.  They all have a valid end (packet_may_end_after()). */
+static int64_t skipped_end_ns(const struct stream_file *f)
+{
+	uint64_t latest = 0;
+
+	if (f->keep_from == 0)
+		return INT64_MIN;
+	for (size_t i = 0; i < f->keep_from; i++) {
+		uint64_t end = entry_field(f, i, TN_CTF_INDEX_TIMESTAMP_END);
+
+		if (end > latest)
+			latest = end;
+	}
+	return tn_clock_ns_not_before(&f->clock, latest);
 }
 
 /* Index, in the trace's groups, of the group holding dir. */
@@ -219,7 +253,7 @@ static size_t group_of_dir(const struct tn_trace *trace, const char *dir)
  * packets to keep from target_ns on. */
 static int add_dir_files(const struct tn_trace *trace, size_t dir,
 		int64_t target_ns, const struct tn_packet_tables *tables,
-		GPtrArray *files, struct tn_error *err)
+		unsigned flags, GPtrArray *files, struct tn_error *err)
 {
 	const char *path = tn_trace_get_dir(trace, dir);
 	char *real_dir = NULL;
@@ -262,6 +296,7 @@ static int add_dir_files(const struct tn_trace *trace, size_t dir,
 		f->dir = dir;
 		f->group = group;
 		f->name = g_strdup(name);
+		f->clock = clock;
 		g_ptr_array_add(files, f);
 		if (tables && !real_dir)
 			real_dir = realpath(path, NULL);
@@ -271,7 +306,7 @@ static int add_dir_files(const struct tn_trace *trace, size_t dir,
 		else
 			status = read_index(path, name, st.st_size, f, err);
 		if (status == 0)
-			choose_packets(f, target_cycles);
+			choose_packets(f, target_cycles, flags);
 	}
 	g_dir_close(listing);
 	free(real_dir);
@@ -343,19 +378,40 @@ static void keep_previous_file_packet(GPtrArray *files,
 
 /* Read the indexes of every trace directory and choose the packets. */
 static int choose_all_packets(const struct tn_trace *trace, int64_t target_ns,
-		const struct tn_packet_tables *tables, GPtrArray *files,
-		struct tn_error *err)
+		const struct tn_packet_tables *tables, unsigned flags,
+		GPtrArray *files, struct tn_error *err)
 {
 	for (size_t dir = 0; dir < tn_trace_get_dir_count(trace); dir++)
-		if (add_dir_files(trace, dir, target_ns, tables, files, err))
+		if (add_dir_files(trace, dir, target_ns, tables, flags, files,
+				err))
 			return -1;
-	for (guint i = 0; i < files->len; i++) {
+	for (guint i = 0; (flags & TN_SLICE_KEEP_PREVIOUS) && i < files->len;
+			i++) {
 		const struct stream_file *f = files->pdata[i];
 
 		if (f->first_needed == 0)
 			keep_previous_file_packet(files, f);
 	}
 	return 0;
+}
+
+/* After which time every event of the trace is in the view. */
+static int64_t complete_after(GPtrArray *files, int64_t target_ns)
+{
+	int64_t latest = INT64_MIN;
+
+	for (guint i = 0; i < files->len; i++) {
+		int64_t end = skipped_end_ns(files->pdata[i]);
+
+		if (end > latest)
+			latest = end;
+	}
+	/* Every packet that may hold an event at or after the target is
+	 * kept, whatever the rounding of the bound. */
+	if (latest != INT64_MIN && target_ns != INT64_MIN &&
+	    latest >= target_ns)
+		latest = target_ns - 1;
+	return latest;
 }
 
 /* Name the views so that they sort (strcmp) like the directories they
@@ -536,18 +592,21 @@ static int slice_new(const struct tn_trace *trace, struct tn_slice **out,
 	return 0;
 }
 
-static int create_slice(const struct tn_trace *trace, int64_t target_ns,
-		const struct tn_packet_tables *tables, struct tn_slice **out,
-		struct tn_error *err)
+int tn_slice_create(const struct tn_trace *trace, int64_t target_ns,
+		unsigned flags, struct tn_slice **out, struct tn_error *err)
 {
+	const struct tn_packet_tables *tables =
+		(flags & TN_SLICE_INDEX_FILES_ONLY) ? NULL :
+		tn_trace_borrow_packet_tables(trace);
 	GPtrArray *files = g_ptr_array_new_with_free_func(stream_file_free);
 	struct tn_slice *slice = NULL;
 	int status = -1;
 
 	*out = NULL;
-	if (choose_all_packets(trace, target_ns, tables, files, err) ||
+	if (choose_all_packets(trace, target_ns, tables, flags, files, err) ||
 	    slice_new(trace, &slice, err))
 		goto end;
+	slice->complete_after = complete_after(files, target_ns);
 	name_views(slice, trace, files);
 	if (register_slice(slice, files, err)) {
 		rmdir(slice->root);
@@ -567,17 +626,25 @@ end:
 	return 0;
 }
 
-int tn_slice_create(const struct tn_trace *trace, int64_t target_ns,
-		struct tn_slice **out, struct tn_error *err)
+int64_t tn_slice_get_complete_after(const struct tn_slice *slice)
 {
-	return create_slice(trace, target_ns,
-		tn_trace_borrow_packet_tables(trace), out, err);
+	return slice->complete_after;
 }
 
-int tn_slice_create_from_index_files(const struct tn_trace *trace,
-		int64_t target_ns, struct tn_slice **out, struct tn_error *err)
+int tn_slice_plan(const struct tn_trace *trace, int64_t target_ns,
+		unsigned flags, int64_t *complete_after_ns, struct tn_error *err)
 {
-	return create_slice(trace, target_ns, NULL, out, err);
+	const struct tn_packet_tables *tables =
+		(flags & TN_SLICE_INDEX_FILES_ONLY) ? NULL :
+		tn_trace_borrow_packet_tables(trace);
+	GPtrArray *files = g_ptr_array_new_with_free_func(stream_file_free);
+	int status = choose_all_packets(trace, target_ns, tables, flags,
+		files, err);
+
+	if (status == 0)
+		*complete_after_ns = complete_after(files, target_ns);
+	g_ptr_array_free(files, TRUE);
+	return status;
 }
 
 const char *tn_slice_map_dir(const struct tn_slice *slice, const char *dir)

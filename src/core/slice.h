@@ -4,15 +4,17 @@
  * libbabeltrace2 2.0's src.ctf.fs can only seek by reading from the
  * beginning.  A slice is a private directory per trace directory with a
  * symlink to its metadata and stream files and, in index/, the packet
- * index entries from the packet just before the first one (per stream)
- * that ends at or after the target time; the first kept entry's
- * packet_size grows by the bytes skipped, so the sizes still add up to
- * the file size.  src.ctf.fs reads packets in index order, so a reader
- * opened on the slice starts at most two packets before the target in
- * every stream.  The extra packet gives src.ctf.fs the previous
- * packet's discarded-events counter and sequence number, so the notices
- * at the target are the same as in a full read (it reports a first
- * packet's nonzero counter as a notice of its own).
+ * index entries from the first one (per stream) that ends at or after
+ * the target time; the first kept entry's packet_size grows by the bytes
+ * skipped, so the sizes still add up to the file size.  src.ctf.fs reads
+ * packets in index order, so a reader opened on the slice decodes at
+ * most the target's packet of every stream before the target.  Every
+ * event after tn_slice_get_complete_after() is in the view, with the
+ * discarded-item notices that a full read has between them (slice.c
+ * says why).  With TN_SLICE_KEEP_PREVIOUS the view starts one packet
+ * earlier in every stream, so that the notices at the target itself are
+ * those of a full read as well (src.ctf.fs reports a first packet's
+ * nonzero counter as a notice of its own).
  *
  * Where it stands: the slice reads the trace's directories and clocks
  * (trace-private.h), the packet index files or, for stream files
@@ -31,20 +33,38 @@
 
 struct tn_slice;
 
-/* Make a slice of trace starting at target_ns.  Returns 0, or -1 with err
- * set when the trace cannot be sliced (a stream file without index file
- * and without fixed-size packets known from the packet tables given to
- * the trace, an index that does not match its stream file...): the
- * caller then reads the whole trace and seeks the slow way.  Any thread;
- * the trace's packet tables (tn_trace_set_packet_tables()) are read, and
- * their magic-check memo written, while it runs. */
-int tn_slice_create(const struct tn_trace *trace, int64_t target_ns,
-		struct tn_slice **out, struct tn_error *err);
+enum tn_slice_flags {
+	/* Keep the packet before the first one that matters, per stream:
+	 * the notices at the target are then those of a full read. */
+	TN_SLICE_KEEP_PREVIOUS = 1 << 0,
+	/* Never synthesise a packet index from the trace's packet tables:
+	 * only traces with packet index files can be sliced. */
+	TN_SLICE_INDEX_FILES_ONLY = 1 << 1,
+};
 
-/* Like tn_slice_create(), but never from the trace's packet tables:
- * only traces with packet index files. */
-int tn_slice_create_from_index_files(const struct tn_trace *trace,
-		int64_t target_ns, struct tn_slice **out, struct tn_error *err);
+/* Make a slice of trace starting at target_ns, with flags (enum
+ * tn_slice_flags, or 0).  Returns 0, or -1 with err set when the trace
+ * cannot be sliced (a stream file without index file and without
+ * fixed-size packets known from the packet tables given to the trace,
+ * an index that does not match its stream file...): the caller then
+ * reads the whole trace and seeks the slow way.  Any thread; the trace's
+ * packet tables (tn_trace_set_packet_tables()) are read, and their
+ * magic-check memo written, while it runs. */
+int tn_slice_create(const struct tn_trace *trace, int64_t target_ns,
+		unsigned flags, struct tn_slice **out, struct tn_error *err);
+
+/* The time after which the view holds every event of the trace (and
+ * every event with the same time as one of them): the latest end of the
+ * packets it left out, rounded up, and before target_ns.  INT64_MIN
+ * when nothing was left out: the view reads the trace from its start. */
+int64_t tn_slice_get_complete_after(const struct tn_slice *slice);
+
+/* What tn_slice_get_complete_after() would say of the slice that
+ * tn_slice_create() would make, without making it (it reads the packet
+ * indexes only): 0 with *complete_after_ns, or -1 with err when the
+ * trace cannot be sliced. */
+int tn_slice_plan(const struct tn_trace *trace, int64_t target_ns,
+		unsigned flags, int64_t *complete_after_ns, struct tn_error *err);
 
 /* The directory standing for trace directory dir (as given by
  * tn_trace_get_dir()), or NULL if none of its streams reaches the target

@@ -28,6 +28,10 @@ bool tn_trace_get_dir_clock(const struct tn_trace *trace, size_t index,
 size_t tn_trace_get_group_dir_index(const struct tn_trace *trace,
 		size_t group, size_t index);
 
+/* Whether any stream of the trace has a clock: without one, every event
+ * is at time 0 and positions count from the start. */
+bool tn_trace_has_clock(const struct tn_trace *trace);
+
 struct tn_reader;
 
 /* The packet tables given by tn_trace_set_packet_tables(), or NULL.

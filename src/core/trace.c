@@ -49,6 +49,7 @@ struct tn_trace {
 	size_t stream_count;
 	bool has_range;
 	int64_t begin_ns, end_ns;
+	bool has_clock;		/* some stream has a clock */
 };
 
 static bool is_regular_file(const char *dir, const char *name)
@@ -437,6 +438,7 @@ static void note_stream(struct tn_trace *trace, GHashTable *seen,
 	if (clock) {
 		add_clock(info, clock);
 		note_dir_clock(trace, stream, clock);
+		trace->has_clock = true;
 	}
 	note_event_names(trace, bt_stream_borrow_class_const(stream));
 }
@@ -698,6 +700,11 @@ bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
 	*begin_ns = trace->begin_ns;
 	*end_ns = trace->end_ns;
 	return true;
+}
+
+bool tn_trace_has_clock(const struct tn_trace *trace)
+{
+	return trace->has_clock;
 }
 
 size_t tn_trace_get_group_count(const struct tn_trace *trace)
