@@ -10,7 +10,8 @@
 #include "tracenav/time.h"
 
 /* Turn a --begin/--end argument into ns from origin; a time of day is
- * taken on the date of the trace's beginning, as babeltrace2 does. */
+ * taken on the date of the trace's beginning, as babeltrace2 does (its
+ * packets', or its first event's when they carry no times). */
 static int resolve_bound(const struct tn_trace *trace, const char *option,
 		const char *text, bool gmt, int64_t *ns)
 {
@@ -22,7 +23,8 @@ static int resolve_bound(const struct tn_trace *trace, const char *option,
 		fprintf(stderr, "tracenav: %s: %s\n", option, err.message);
 		return -1;
 	}
-	tn_trace_get_time_range(trace, &begin, &end);
+	if (!tn_trace_get_time_range(trace, &begin, &end))
+		tn_trace_get_first_event_time(trace, &begin);
 	*ns = tn_time_resolve(&spec, begin, gmt);
 	return 0;
 }

@@ -169,11 +169,22 @@ if have_babeltrace2; then
 	done
 	tod=$(sed -n '7000s/^\[\([^]]*\)\].*/\1/p' "$TMPDIR_TEST/npdump")
 	first=$(grep -n -m1 "^\[$tod\]" "$TMPDIR_TEST/npdump" | cut -d: -f1)
+	np_is "no-packet-times: goto HH:MM:SS.NS (on the first event's date)" \
+		"goto $tod; print 2" "$first" 2
 	t=$(sed -n '7000p' "$TMPDIR_TEST/npsecs")
 	ns=$(( $(echo "$t" | tr -d .) + 1 ))
 	t=$(printf '%d.%09d' $((ns / 1000000000)) $((ns % 1000000000)))
 	np_is "no-packet-times: goto 1 ns after an event" "goto $t; print 1" \
 		"$(first_at "$t")" 1
+	"$TRACENAV" --batch "goto $tod; where" "$np" > "$TMPDIR_TEST/got" 2>&1
+	check "no-packet-times: where (no index): the time" \
+		grep -q "^at 2023-11-14 $tod\$" "$TMPDIR_TEST/got"
+	"$TRACENAV" --batch "index; goto $tod; where; goto #4321; where" "$np" \
+		> "$TMPDIR_TEST/got" 2>/dev/null
+	check "no-packet-times: where (indexed): the event number" \
+		grep -q "^event $first of 12000 at 2023-11-14 $tod\$" "$TMPDIR_TEST/got"
+	check "no-packet-times: goto #K, where" \
+		grep -q "^event 4321 of 12000 at " "$TMPDIR_TEST/got"
 	np_is "no-packet-times: goto #K (indexed)" "index; goto #4321; print 1" 4321 1
 	np_is "no-packet-times: bottom, up" "bottom; up 30; print 2" 11970 2
 else

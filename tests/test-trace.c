@@ -76,7 +76,32 @@ static void test_one_trace(void)
 		"one trace: range begins at the first event");
 	tap_int_eq(end, gen_plan_value(path, "last_ns"),
 		"one trace: range ends at the last event");
+	tap_ok(tn_trace_get_first_event_time(trace, &begin) &&
+		begin == gen_plan_value(path, "first_ns"),
+		"one trace: the first event's time, read at open");
 	check_event_names(trace, path);
+	tn_trace_destroy(trace);
+	g_free(path);
+}
+
+/* Packets without times (DPDK traces): no packets' time range, but the
+ * first event's time is known from the start. */
+static void test_no_packet_times(void)
+{
+	char *path = gen_trace("no-times", "--events 2000 --cpus 2 "
+		"--packet-size 4096 --no-packet-times");
+	struct tn_trace *trace = open_ok(path, "no packet times");
+	int64_t begin, end;
+
+	if (!trace)
+		return;
+	tap_ok(!tn_trace_get_time_range(trace, &begin, &end),
+		"no packet times: no packets' time range");
+	tap_ok(tn_trace_get_first_event_time(trace, &begin) &&
+		begin == gen_plan_value(path, "first_ns"),
+		"no packet times: the first event's time, read at open");
+	tap_int_eq(tn_trace_get_stream_count(trace), 2,
+		"no packet times: 2 streams");
 	tn_trace_destroy(trace);
 	g_free(path);
 }
@@ -149,6 +174,7 @@ int main(void)
 {
 	test_one_trace();
 	test_several_traces();
+	test_no_packet_times();
 	test_errors();
 	gen_cleanup();
 	return tap_done();

@@ -82,6 +82,12 @@ size_t tn_trace_get_stream_count(const struct tn_trace *trace);
 bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
 		int64_t *end_ns);
 
+/* The time of the trace's first event, in ns from origin, read when the
+ * trace opened: known even when the packets carry no times.  false if
+ * the trace has no event or its first event has no timestamp. */
+bool tn_trace_get_first_event_time(const struct tn_trace *trace,
+		int64_t *ns);
+
 struct tn_packet_tables;
 
 /* Give the trace the packet tables of its stream files without a packet

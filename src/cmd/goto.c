@@ -75,7 +75,10 @@ static int exec_goto(struct tn_command_context *ctx,
 			parse_err.message);
 		return -1;
 	}
-	tn_trace_get_time_range(session->trace, &begin, &end);
+	/* A time of day is on the date of the trace's beginning: its
+	 * packets' or, when they carry no times, its first event's. */
+	if (!tn_trace_get_time_range(session->trace, &begin, &end))
+		tn_trace_get_first_event_time(session->trace, &begin);
 	return tn_cursor_seek_time(session->cursor,
 		tn_time_resolve(&spec, begin, session->gmt), err);
 }

@@ -475,12 +475,14 @@ static int64_t read_window(const struct tn_trace *trace, int64_t start,
 	return count;
 }
 
-/* When the trace's first event is, from its packets' range. */
+/* When the trace's first event is: its packets' range, or the first
+ * event the trace read when it opened. */
 static bool trace_begin(const struct tn_trace *trace, int64_t *begin)
 {
 	int64_t end;
 
-	return tn_trace_get_time_range(trace, begin, &end);
+	return tn_trace_get_time_range(trace, begin, &end) ||
+		tn_trace_get_first_event_time(trace, begin);
 }
 
 int64_t tn_seek_events_backward(const struct tn_trace *trace,

@@ -17,6 +17,7 @@
 
 #include "bt-util.h"
 #include "clock.h"
+#include "ctf-index.h"
 #include "reader-private.h"
 #include "trace-private.h"
 
@@ -49,6 +50,8 @@ struct tn_trace {
 	size_t stream_count;
 	bool has_range;
 	int64_t begin_ns, end_ns;
+	bool has_first_event;	/* its time, read by the probe */
+	int64_t first_event_ns;
 	bool has_clock;		/* some stream has a clock */
 };
 
@@ -234,8 +237,10 @@ static void widen_range(struct tn_trace *trace, const bt_value *range)
 	trace->has_range = true;
 }
 
-/* Count streams and find the time range from the packet indexes
- * (src.ctf.fs's "babeltrace.trace-infos" query reads no event). */
+/* Find the time range from the packets (src.ctf.fs's
+ * "babeltrace.trace-infos" query reads no event, but parses the
+ * metadata again, and reads every packet header of the stream files
+ * without packet index). */
 static void read_trace_infos(struct tn_trace *trace)
 {
 	for (guint g = 0; g < trace->groups->len; g++) {
@@ -263,7 +268,6 @@ static void read_trace_infos(struct tn_trace *trace)
 
 			if (!streams)
 				continue;
-			trace->stream_count += bt_value_array_get_length(streams);
 			for (uint64_t i = 0; i < bt_value_array_get_length(streams);
 			     i++)
 				widen_range(trace, bt_value_map_borrow_entry_value_const(
@@ -272,6 +276,160 @@ static void read_trace_infos(struct tn_trace *trace)
 		}
 		bt_value_put_ref(result);
 	}
+}
+
+/* Widen the trace's range with the packets of stream file dir/name,
+ * from its packet index, in ns of clock as libbabeltrace2 converts
+ * them.  false if the file has no usable index. */
+static bool widen_with_index(struct tn_trace *trace, const char *dir,
+		const char *name, uint64_t size, const bt_clock_class *clock)
+{
+	struct tn_ctf_index idx = { 0 };
+	struct tn_error err;
+	int64_t begin, end;
+	bool ok = tn_ctf_index_exists(dir, name) &&
+		tn_ctf_index_read(dir, name, size, &idx, &err) == 0 &&
+		bt_clock_class_cycles_to_ns_from_origin(clock,
+			tn_ctf_index_get(&idx, 0, TN_CTF_INDEX_TIMESTAMP_BEGIN),
+			&begin) == BT_CLOCK_CLASS_CYCLES_TO_NS_FROM_ORIGIN_STATUS_OK &&
+		bt_clock_class_cycles_to_ns_from_origin(clock,
+			tn_ctf_index_get(&idx, idx.entry_count - 1,
+				TN_CTF_INDEX_TIMESTAMP_END),
+			&end) == BT_CLOCK_CLASS_CYCLES_TO_NS_FROM_ORIGIN_STATUS_OK;
+
+	/* src.ctf.fs decodes the last event of a stream whose last packet
+	 * was never closed (LTTng after a crash) to end its range. */
+	if (ok && tn_ctf_index_get(&idx, idx.entry_count - 1,
+			TN_CTF_INDEX_TIMESTAMP_END) == 0)
+		ok = false;
+	tn_ctf_index_fini(&idx);
+	if (!ok)
+		return false;
+	if (!trace->has_range || begin < trace->begin_ns)
+		trace->begin_ns = begin;
+	if (!trace->has_range || end > trace->end_ns)
+		trace->end_ns = end;
+	trace->has_range = true;
+	return true;
+}
+
+static const bt_clock_class *lookup_clock_class(GHashTable *clocks,
+		const char *dir)
+{
+	const bt_clock_class *found = g_hash_table_lookup(clocks, dir);
+	char *real;
+
+	if (found || !(real = realpath(dir, NULL)))
+		return found;
+	found = g_hash_table_lookup(clocks, real);
+	free(real);
+	return found;
+}
+
+/* The clock class of the streams of trace directory dir (named after
+ * their file, by its real path), or of the other chunks of its group
+ * (libbabeltrace2 names a rotated stream after its first chunk). */
+static const bt_clock_class *dir_clock_class(const struct tn_trace *trace,
+		GHashTable *clocks, const char *dir)
+{
+	const bt_clock_class *found = lookup_clock_class(clocks, dir);
+
+	for (guint g = 0; !found && g < trace->groups->len; g++) {
+		struct trace_group *group = trace->groups->pdata[g];
+
+		if (!g_ptr_array_find_with_equal_func(group->dirs, dir,
+				g_str_equal, NULL))
+			continue;
+		for (guint i = 0; !found && i < group->dirs->len; i++)
+			found = lookup_clock_class(clocks, group->dirs->pdata[i]);
+	}
+	return found;
+}
+
+/* The value of environment entry name of info as an integer, or -1. */
+static long env_number(const struct tn_trace_info *info, const char *name)
+{
+	for (size_t i = 0; i < info->env_count; i++) {
+		char *end;
+		long value;
+
+		if (strcmp(info->env[i].name, name) != 0)
+			continue;
+		value = strtol(info->env[i].value, &end, 10);
+		return *end || end == info->env[i].value ? -1 : value;
+	}
+	return -1;
+}
+
+/* Whether src.ctf.fs fixes the packet indexes of this trace up: the
+ * tracers and versions it knows to write wrong packet times (LTTng
+ * before 2.11, 2.10.10 and 2.9.13; barectf before 2.3.1).  Their range
+ * is the trace-infos query's to give. */
+static bool indexes_need_fixups(const struct tn_trace *trace)
+{
+	for (guint i = 0; i < trace->infos->len; i++) {
+		const struct tn_trace_info *info = trace->infos->pdata[i];
+		const char *name = NULL;
+		long major = env_number(info, "tracer_major");
+		long minor = env_number(info, "tracer_minor");
+		long patch = env_number(info, "tracer_patchlevel");
+
+		for (size_t e = 0; e < info->env_count; e++)
+			if (strcmp(info->env[e].name, "tracer_name") == 0)
+				name = info->env[e].value;
+		if (!name)
+			continue;
+		if (strcmp(name, "lttng-ust") == 0 &&
+		    (major < 2 || (major == 2 && minor < 11)))
+			return true;
+		if (strcmp(name, "lttng-modules") == 0 &&
+		    (major < 2 || (major == 2 && (minor < 9 ||
+		     (minor == 9 && patch < 13) || (minor == 10 && patch < 10)))))
+			return true;
+		if (strcmp(name, "barectf") == 0 &&
+		    (major < 2 || (major == 2 && (minor < 3 ||
+		     (minor == 3 && patch < 1)))))
+			return true;
+	}
+	return false;
+}
+
+/* The time range from the packet index files (what the trace-infos
+ * query gives, the first packet's begin to the last one's end of each
+ * stream, without parsing the metadata once more), when every stream
+ * file with a clock has one.  clocks: trace directory -> the clock
+ * class of its streams, from the probe. */
+static bool ranges_from_indexes(struct tn_trace *trace, GHashTable *clocks)
+{
+	bool ok = !indexes_need_fixups(trace);
+
+	for (guint d = 0; ok && d < trace->dirs->len; d++) {
+		const char *dir = trace->dirs->pdata[d];
+		const bt_clock_class *clock = dir_clock_class(trace, clocks,
+			dir);
+		GDir *listing;
+		const char *name;
+
+		if (!clock)
+			continue;	/* no clock: no range */
+		listing = g_dir_open(dir, 0, NULL);
+		ok = listing != NULL;
+		/* The files src.ctf.fs reads, as the slices see them. */
+		while (ok && (name = g_dir_read_name(listing))) {
+			char *path = g_build_filename(dir, name, NULL);
+			struct stat st;
+
+			if (name[0] != '.' && strcmp(name, "metadata") != 0 &&
+			    stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+			    st.st_size > 0)
+				ok = widen_with_index(trace, dir, name,
+					(uint64_t) st.st_size, clock);
+			g_free(path);
+		}
+		if (listing)
+			g_dir_close(listing);
+	}
+	return ok;
 }
 
 static char *value_to_string(const bt_value *value)
@@ -443,18 +601,37 @@ static void note_stream(struct tn_trace *trace, GHashTable *seen,
 	note_event_names(trace, bt_stream_borrow_class_const(stream));
 }
 
+/* Remember the clock class of the directory holding the stream's file
+ * (src.ctf.fs names a stream after its file), for ranges_from_indexes(). */
+static void note_stream_clock(GHashTable *clocks, const bt_stream *stream)
+{
+	const bt_clock_class *clock = bt_stream_class_borrow_default_clock_class_const(
+		bt_stream_borrow_class_const(stream));
+	const char *file = bt_stream_get_name(stream);
+
+	if (clock && file)
+		g_hash_table_replace(clocks, g_path_get_dirname(file),
+			tn_bt_address_key(clock));
+}
+
 /* Read the first messages: every stream begins there, which gives the
- * trace objects (names, environment) and clocks.  This also proves that
- * libbabeltrace2 can set the trace up and decode its first packets. */
+ * trace objects (names, environment) and clocks, and then the first
+ * event, whose time is the trace's beginning even when its packets
+ * carry no times.  This also proves that libbabeltrace2 can set the
+ * trace up and decode its first packets. */
 static int probe(struct tn_trace *trace, struct tn_error *err)
 {
 	GHashTable *seen = g_hash_table_new(NULL, NULL);
+	GHashTable *clocks = g_hash_table_new_full(g_str_hash, g_str_equal,
+		g_free, NULL);
 	GArray *read = g_array_new(FALSE, FALSE, sizeof(const bt_message *));
 	struct tn_reader *reader = NULL;
-	size_t streams_seen = 0;
+	bool seen_event = false;
 	int status = tn_reader_create(trace, NULL, &reader, err);
 
-	while (status == 0 && streams_seen < trace->stream_count) {
+	/* Every stream begins before the first event (the beginnings have
+	 * no time: the muxer gives them first). */
+	while (status == 0 && !seen_event) {
 		const bt_message *msg;
 		enum tn_reader_status next =
 			tn_reader_next_message(reader, &msg, err);
@@ -466,9 +643,21 @@ static int probe(struct tn_trace *trace, struct tn_error *err)
 			break;
 		}
 		if (bt_message_get_type(msg) == BT_MESSAGE_TYPE_STREAM_BEGINNING) {
-			note_stream(trace, seen,
-				bt_message_stream_beginning_borrow_stream_const(msg));
-			streams_seen++;
+			const bt_stream *stream =
+				bt_message_stream_beginning_borrow_stream_const(msg);
+
+			note_stream(trace, seen, stream);
+			note_stream_clock(clocks, stream);
+			trace->stream_count++;
+		}
+		if (bt_message_get_type(msg) == BT_MESSAGE_TYPE_EVENT &&
+		    !seen_event) {
+			seen_event = true;
+			if (bt_message_event_borrow_stream_class_default_clock_class_const(
+					msg))
+				trace->has_first_event = tn_clock_snapshot_ns(
+					bt_message_event_borrow_default_clock_snapshot_const(
+						msg), &trace->first_event_ns);
 		}
 		g_array_append_val(read, msg);
 	}
@@ -484,10 +673,16 @@ static int probe(struct tn_trace *trace, struct tn_error *err)
 			bt_message_put_ref(msg);
 	}
 	g_array_free(read, TRUE);
+	/* The clock classes live as long as the reader's messages. */
+	if (status == 0 && !ranges_from_indexes(trace, clocks)) {
+		trace->has_range = false;
+		read_trace_infos(trace);
+	}
 	if (status == 0)
 		atomic_store(&trace->shared->start_reader, reader);
 	else
 		tn_reader_destroy(reader);
+	g_hash_table_destroy(clocks);
 	g_hash_table_destroy(seen);
 	return status;
 }
@@ -623,7 +818,6 @@ static int open_traces(const char *path, struct tn_trace **out, char *where,
 			"reads none of the `metadata` files under it", path);
 		goto fail;
 	}
-	read_trace_infos(trace);
 	if (probe(trace, err)) {
 		char cause[TN_ERROR_MAX];
 
@@ -699,6 +893,15 @@ bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
 		return false;
 	*begin_ns = trace->begin_ns;
 	*end_ns = trace->end_ns;
+	return true;
+}
+
+bool tn_trace_get_first_event_time(const struct tn_trace *trace,
+		int64_t *ns)
+{
+	if (!trace->has_first_event)
+		return false;
+	*ns = trace->first_event_ns;
 	return true;
 }
 
