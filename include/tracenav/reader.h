@@ -17,6 +17,10 @@
 
 struct tn_reader;
 
+/* Bounds, as `babeltrace2 --begin/--end` applies them: through
+ * libbabeltrace2's trimmer where it can be trusted with the trace, and
+ * by the reader itself on the others (packets without times), which
+ * then places an item without a time at the last time read before it. */
 struct tn_reader_options {
 	bool has_begin;		/* drop what precedes begin_ns */
 	int64_t begin_ns;

@@ -17,7 +17,8 @@ int tn_reader_create_on_dirs(const struct tn_trace *trace,
 		struct tn_reader **out, struct tn_error *err);
 
 /* Like tn_reader_next() but returns every message (stream and packet
- * beginnings and ends included); the caller puts *msg's reference. */
+ * beginnings and ends included), and ignores the bounds that the reader
+ * applies itself (without trimmer); the caller puts *msg's reference. */
 enum tn_reader_status tn_reader_next_message(struct tn_reader *reader,
 		const bt_message **msg, struct tn_error *err);
 

@@ -2,6 +2,11 @@
  * graph: src.ctf.fs (one per trace) -> flt.utils.muxer
  * [-> flt.utils.trimmer] -> tracenav's simple sink.
  *
+ * The trimmer applies --begin/--end where libbabeltrace2 2.0's trimmer
+ * can be given the trace (tn_trace_can_trim()); on the others (packets
+ * without times: it crashes) tn_reader_next() drops what is out of the
+ * bounds itself.
+ *
  * Readers of several threads share the component classes: graphs are
  * built and destroyed under tn_bt_classes_lock() (see bt-util.h). */
 #include <glib.h>
@@ -27,6 +32,10 @@ struct tn_reader {
 	/* Messages given back, handed out first, last given first out:
 	 * const bt_message *. */
 	GArray *pushed_back;
+	/* Bounds that tn_reader_next() applies itself (no trimmer). */
+	struct tn_reader_options bounds;
+	bool has_seen;		/* the time of the last item with one */
+	int64_t seen_ns;
 };
 
 static bt_graph_simple_sink_component_initialize_func_status
@@ -217,7 +226,10 @@ static int build_graph(struct tn_reader *reader, const struct tn_trace *trace,
 	    add_sources(reader, trace, dirs, muxer, err))
 		return -1;
 	last = muxer;
-	if (options && (options->has_begin || options->has_end)) {
+	if (options && (options->has_begin || options->has_end) &&
+	    !tn_trace_can_trim(trace) && tn_trace_has_clock(trace)) {
+		reader->bounds = *options;
+	} else if (options && (options->has_begin || options->has_end)) {
 		bt_value *params = trimmer_params(options);
 		int status;
 
@@ -389,6 +401,30 @@ static bool to_event(const bt_message *msg, struct tn_event *ev)
 	return true;
 }
 
+/* Whether ev is within the bounds the reader applies itself; *past
+ * when it is after the end (so is everything after it).  An item
+ * without a time is where the muxer put it: at the last time seen. */
+static bool within_bounds(struct tn_reader *reader, const struct tn_event *ev,
+		bool *past)
+{
+	const struct tn_reader_options *bounds = &reader->bounds;
+	int64_t ns;
+
+	*past = false;
+	if (ev->has_ns) {
+		reader->has_seen = true;
+		reader->seen_ns = ev->ns;
+	}
+	if (!reader->has_seen)
+		return !bounds->has_begin;
+	ns = reader->seen_ns;
+	if (bounds->has_end && ns > bounds->end_ns) {
+		*past = true;
+		return false;
+	}
+	return !bounds->has_begin || ns >= bounds->begin_ns;
+}
+
 enum tn_reader_status tn_reader_next(struct tn_reader *reader,
 		struct tn_event *ev, struct tn_error *err)
 {
@@ -396,11 +432,36 @@ enum tn_reader_status tn_reader_next(struct tn_reader *reader,
 		const bt_message *msg;
 		enum tn_reader_status status =
 			tn_reader_next_message(reader, &msg, err);
+		bool past;
 
 		if (status != TN_READER_OK)
 			return status;
-		if (to_event(msg, ev))
+		if (!to_event(msg, ev)) {
+			bt_message_put_ref(msg);
+			continue;
+		}
+		if (!reader->bounds.has_begin && !reader->bounds.has_end)
 			return TN_READER_OK;
-		bt_message_put_ref(msg);
+		if (within_bounds(reader, ev, &past))
+			return TN_READER_OK;
+		tn_event_release(ev);
+		if (past) {
+			/* Drop what is left; every later call ends. */
+			reader->ended = true;
+			while (reader->batch_next < reader->batch_count)
+				bt_message_put_ref(
+					reader->batch[reader->batch_next++]);
+			while (reader->pushed_back->len > 0) {
+				const bt_message *rest = g_array_index(
+					reader->pushed_back,
+					const bt_message *,
+					reader->pushed_back->len - 1);
+
+				g_array_set_size(reader->pushed_back,
+					reader->pushed_back->len - 1);
+				bt_message_put_ref(rest);
+			}
+			return TN_READER_END;
+		}
 	}
 }

@@ -32,6 +32,12 @@ size_t tn_trace_get_group_dir_index(const struct tn_trace *trace,
  * is at time 0 and positions count from the start. */
 bool tn_trace_has_clock(const struct tn_trace *trace);
 
+/* Whether libbabeltrace2 2.0's trimmer (flt.utils.trimmer) can be given
+ * this trace: every stream class has a clock, and packets and
+ * discarded-item notices with clock snapshots wherever it has them.  It
+ * crashes or fails on the others (packets without times). */
+bool tn_trace_can_trim(const struct tn_trace *trace);
+
 struct tn_reader;
 
 /* The packet tables given by tn_trace_set_packet_tables(), or NULL.

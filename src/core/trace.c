@@ -53,6 +53,7 @@ struct tn_trace {
 	bool has_first_event;	/* its time, read by the probe */
 	int64_t first_event_ns;
 	bool has_clock;		/* some stream has a clock */
+	bool can_trim;		/* see tn_trace_can_trim() */
 };
 
 static bool is_regular_file(const char *dir, const char *name)
@@ -514,6 +515,25 @@ static void note_dir_clock(struct tn_trace *trace, const bt_stream *stream,
 	g_hash_table_insert(trace->dir_clocks, dir, info);
 }
 
+/* What flt.utils.trimmer 2.0 needs of a stream class (it checks some
+ * of it, and crashes on packets without times). */
+static bool trimmer_accepts(const bt_stream_class *sc)
+{
+	if (!bt_stream_class_borrow_default_clock_class_const(sc))
+		return false;
+	if (bt_stream_class_supports_packets(sc) &&
+	    (!bt_stream_class_packets_have_beginning_default_clock_snapshot(sc) ||
+	     !bt_stream_class_packets_have_end_default_clock_snapshot(sc)))
+		return false;
+	if (bt_stream_class_supports_discarded_packets(sc) &&
+	    !bt_stream_class_discarded_packets_have_default_clock_snapshots(sc))
+		return false;
+	if (bt_stream_class_supports_discarded_events(sc) &&
+	    !bt_stream_class_discarded_events_have_default_clock_snapshots(sc))
+		return false;
+	return true;
+}
+
 /* Record what the trace object of a new stream says about itself. */
 /* Add the names of the event classes of a stream class (the metadata
  * declares them all, read or not) to the trace's names. */
@@ -598,6 +618,8 @@ static void note_stream(struct tn_trace *trace, GHashTable *seen,
 		note_dir_clock(trace, stream, clock);
 		trace->has_clock = true;
 	}
+	if (!trimmer_accepts(bt_stream_borrow_class_const(stream)))
+		trace->can_trim = false;
 	note_event_names(trace, bt_stream_borrow_class_const(stream));
 }
 
@@ -629,6 +651,7 @@ static int probe(struct tn_trace *trace, struct tn_error *err)
 	bool seen_event = false;
 	int status = tn_reader_create(trace, NULL, &reader, err);
 
+	trace->can_trim = true;
 	/* Every stream begins before the first event (the beginnings have
 	 * no time: the muxer gives them first). */
 	while (status == 0 && !seen_event) {
@@ -908,6 +931,11 @@ bool tn_trace_get_first_event_time(const struct tn_trace *trace,
 bool tn_trace_has_clock(const struct tn_trace *trace)
 {
 	return trace->has_clock;
+}
+
+bool tn_trace_can_trim(const struct tn_trace *trace)
+{
+	return trace->can_trim;
 }
 
 size_t tn_trace_get_group_count(const struct tn_trace *trace)
