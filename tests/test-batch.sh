@@ -128,9 +128,9 @@ fi
 
 # Packets without times (as DPDK writes them): no packet time range,
 # no packet index, and libbabeltrace2's trimmer crashes on them.  goto
-# TIME lands on the first event at or after TIME, and --dump
-# --begin/--end cuts by time itself: the same lines as babeltrace2's
-# full output cut by time.
+# TIME lands on the first event at or after TIME, NN% waits for the
+# events' span (the index), and --dump --begin/--end cuts by time
+# itself: the same lines as babeltrace2's full output cut by time.
 if have_babeltrace2; then
 	np="$TMPDIR_TEST/no-packet-times"
 	"$GEN_TRACE" --events 12000 --cpus 3 --packet-size 4096 --no-packet-times \
@@ -181,6 +181,11 @@ if have_babeltrace2; then
 	"$TRACENAV" --batch "goto $tod; where" "$np" > "$TMPDIR_TEST/got" 2>&1
 	check "no-packet-times: where (no index): the time" \
 		grep -q "^at 2023-11-14 $tod\$" "$TMPDIR_TEST/got"
+	"$TRACENAV" --batch "goto 50%" "$np" > /dev/null 2> "$TMPDIR_TEST/err"
+	np_status=$?
+	check "no-packet-times: NN% before the index: exit 1" test "$np_status" = 1
+	check "no-packet-times: NN% before the index: time range not known yet" \
+		grep -q "goto 50%.*time range not known yet.*index" "$TMPDIR_TEST/err"
 	"$TRACENAV" --batch "index; goto $tod; where; goto #4321; where" "$np" \
 		> "$TMPDIR_TEST/got" 2>/dev/null
 	check "no-packet-times: where (indexed): the event number" \
@@ -188,6 +193,15 @@ if have_babeltrace2; then
 	check "no-packet-times: goto #K, where" \
 		grep -q "^event 4321 of 12000 at " "$TMPDIR_TEST/got"
 	np_is "no-packet-times: goto #K (indexed)" "index; goto #4321; print 1" 4321 1
+	first_ns=$(sed -n 's/^first_ns //p' "$TMPDIR_TEST/np.plan")
+	last_ns=$(sed -n 's/^last_ns //p' "$TMPDIR_TEST/np.plan")
+	for pc in 25 50 90; do
+		mid=$((first_ns + (last_ns - first_ns) * pc / 100))
+		t=$(printf '%d.%09d' $((mid / 1000000000)) $((mid % 1000000000)))
+		np_is "no-packet-times: goto $pc% (indexed): the events' span" \
+			"index; goto $pc%; print 1" "$(first_at "$t")" 1
+	done
+	np_is "no-packet-times: goto 100% (indexed)" "index; goto 100%; print 1" 12000 1
 	np_is "no-packet-times: bottom, up" "bottom; up 30; print 2" 11970 2
 	# --dump --begin/--end: babeltrace2's full output cut by time (the
 	# first line's delta is unknown when cut, as with babeltrace2

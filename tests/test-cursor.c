@@ -6,6 +6,7 @@
 #include "gen.h"
 #include "tap.h"
 #include "tracenav/cursor.h"
+#include "tracenav/index.h"
 #include "tracenav/job.h"
 
 /* The time of the current row, or -1. */
@@ -15,6 +16,20 @@ static int64_t current_ns(struct tn_cursor *cursor)
 	const struct tn_row *row = tn_cursor_row(cursor, 0, &err);
 
 	return row ? row->pos.ns : -1;
+}
+
+static struct tn_index *build_index(const struct tn_trace *trace)
+{
+	struct tn_index *index;
+	struct tn_error err;
+	struct tn_job *job;
+
+	if (tn_index_build_start(trace, 0, &job, &err))
+		return NULL;
+	tn_job_wait(job);
+	index = tn_index_build_take(job);
+	tn_job_destroy(job);
+	return index;
 }
 
 /* Every event's position, from a plain read. */
@@ -123,15 +138,19 @@ static void check_jumps(void)
 	struct tn_cursor *cursor;
 	struct tn_trace *trace;
 	struct tn_error err;
-	int64_t at;
+	int64_t at, begin, end;
 	uint64_t reads;
 	GArray *all;
+	bool exact;
 
 	if (!tap_ok(tn_trace_open(path, &trace, &err) == 0 &&
 			tn_cursor_create(trace, NULL, &cursor, &err) == 0,
 			"jumps: opens"))
 		return;
 	all = read_positions(trace);
+	tap_ok(tn_cursor_get_time_span(cursor, &begin, &end, &exact) &&
+		!exact && begin <= first && end >= last,
+		"before the end was read: the packets' time range, not exact");
 	check_cancel("a jump", cursor, first + (last - first) / 2);
 	tap_ok(tn_cursor_seek_time(cursor, first + (last - first) / 2,
 		&err) == 0, "jump to the middle");
@@ -150,6 +169,9 @@ static void check_jumps(void)
 		"the last 201 rows are the trace's, read at once");
 	tap_int_eq(tn_cursor_get_read_count(cursor), reads,
 		"moving up from the last event reads nothing");
+	tap_ok(tn_cursor_get_time_span(cursor, &begin, &end, &exact) &&
+		exact && begin == first && end == last,
+		"once the last event was read: the events' span, exact");
 	tap_ok(tn_cursor_seek_first(cursor, &err) == 0 &&
 		tn_cursor_seek_time(cursor, first + (last - first) / 10, &err)
 		== 0, "a jump forward near the start");
@@ -157,6 +179,50 @@ static void check_jumps(void)
 		"lands among the trace's rows");
 	g_array_free(all, TRUE);
 	tn_cursor_destroy(cursor);
+	tn_trace_destroy(trace);
+	g_free(path);
+}
+
+/* Packets without times: NN% needs the events' span, which the index
+ * gives; a jump ahead reads on from where the cursor is. */
+static void check_no_packet_times(void)
+{
+	char *path = gen_trace("no-times", "--events 20000 --cpus 3 "
+		"--packet-size 4096 --no-packet-times --seed 4");
+	int64_t first = gen_plan_value(path, "first_ns");
+	int64_t last = gen_plan_value(path, "last_ns");
+	struct tn_cursor *cursor;
+	struct tn_trace *trace;
+	struct tn_index *index;
+	struct tn_error err;
+	int64_t begin, end;
+	bool exact;
+
+	if (!tap_ok(tn_trace_open(path, &trace, &err) == 0 &&
+			tn_cursor_create(trace, NULL, &cursor, &err) == 0,
+			"no-times: opens"))
+		return;
+	tap_ok(!tn_cursor_get_time_span(cursor, &begin, &end, &exact),
+		"no-times: no span before the index");
+	tap_ok(tn_cursor_seek_fraction(cursor, 0.5, &err) == -1 &&
+		strstr(err.message, "time range not known yet"),
+		"no-times: NN%% says the time range is not known yet (%s)",
+		err.message);
+	tap_int_eq(current_ns(cursor), first, "and the cursor stays");
+	check_cancel("no-times: a jump reading on", cursor,
+		first + (last - first) / 2);
+	tap_ok(tn_cursor_seek_time(cursor, last, &err) == 0 &&
+		current_ns(cursor) == last, "no-times: goto the last time");
+	index = build_index(trace);
+	tn_cursor_set_index(cursor, index);
+	tap_ok(index && tn_cursor_get_time_span(cursor, &begin, &end,
+		&exact) && exact && begin == first && end == last,
+		"no-times: the index gives the events' span");
+	tap_ok(tn_cursor_seek_fraction(cursor, 0.5, &err) == 0 &&
+		current_ns(cursor) >= first + (last - first) / 2,
+		"no-times: NN%% once indexed");
+	tn_cursor_destroy(cursor);
+	tn_index_destroy(index);
 	tn_trace_destroy(trace);
 	g_free(path);
 }
@@ -227,6 +293,7 @@ int main(void)
 	tn_trace_destroy(trace);
 	g_free(path);
 	check_jumps();
+	check_no_packet_times();
 	gen_cleanup();
 	return tap_done();
 }

@@ -23,10 +23,13 @@ char *tn_cache_default_dir(void);
 
 enum tn_cache_status {
 	TN_CACHE_HIT = 0,	/* *out holds the index */
-	TN_CACHE_MISS = 1,	/* no file for this trace as it is now */
-	TN_CACHE_INVALID = 2,	/* a file was there but corrupt, truncated
-				 * or of another version; it was removed;
-				 * err says what was wrong */
+	TN_CACHE_MISS = 1,	/* no file for this trace as it is now, or
+				 * one of another format version (an older
+				 * tracenav's), which the next save
+				 * replaces */
+	TN_CACHE_INVALID = 2,	/* a file was there but corrupt or
+				 * truncated; it was removed; err says what
+				 * was wrong */
 	TN_CACHE_ERROR = -1,	/* the directory cannot be read; err */
 };
 

@@ -36,9 +36,20 @@ int tn_cursor_seek_time(struct tn_cursor *cursor, int64_t ns,
 int tn_cursor_seek_first(struct tn_cursor *cursor, struct tn_error *err);
 int tn_cursor_seek_last(struct tn_cursor *cursor, struct tn_error *err);
 
-/* Go to the time at fraction (0..1) of the trace's time range. */
+/* Go to the time at fraction (0..1) of the span that
+ * tn_cursor_get_time_span() gives (0: the first event, 1: the last).
+ * Fails with "time range not known yet: ..." when it gives none. */
 int tn_cursor_seek_fraction(struct tn_cursor *cursor, double fraction,
 		struct tn_error *err);
+
+/* The span of time that NN% and a time scrollbar stand for: the first
+ * and last events' times once known (the index knows them, or the
+ * cursor read up to the last event), *exact true; before that, the
+ * packets' time range, *exact false.  false when neither is known (the
+ * packets carry no times, or no clock at all).  Reads nothing, from the
+ * thread that owns the cursor (or between its jobs). */
+bool tn_cursor_get_time_span(const struct tn_cursor *cursor,
+		int64_t *begin_ns, int64_t *end_ns, bool *exact);
 
 /* Move by delta events (negative: back), stopping at the first or last
  * event; *moved (may be NULL) says how far it went.  Returns 0 or -1. */

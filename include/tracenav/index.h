@@ -38,6 +38,9 @@ struct tn_class_count {
 struct tn_index {
 	uint64_t event_count;
 	uint64_t discarded_events;	/* sum of the tracer's lost counts */
+	/* The times of the first and last events (when event_count > 0;
+	 * 0 for events without a timestamp): the span of NN%. */
+	int64_t first_event_ns, last_event_ns;
 	/* Sorted by rank; the first is rank 0; consecutive ranks differ by
 	 * at most TN_INDEX_INTERVAL. */
 	size_t checkpoint_count;
@@ -46,7 +49,8 @@ struct tn_index {
 	size_t class_count;
 	struct tn_class_count *classes;
 	/* Events per time bin: bin i covers [begin_ns + i * width, +width)
-	 * with width = (end_ns - begin_ns) / bin_count + 1. */
+	 * with width = (end_ns - begin_ns) / bin_count + 1, over the
+	 * packets' time range (no bins without one). */
 	int64_t begin_ns, end_ns;
 	size_t bin_count;
 	uint64_t *bins;

@@ -18,6 +18,7 @@
  *   payload length    u64      = file size - 52 - 32
  *   payload:
  *     event_count u64, discarded_events u64,
+ *     first_event_ns i64, last_event_ns i64,
  *     checkpoint_count u64, then per checkpoint: rank u64, ns i64, tie u64,
  *     class_count u64, then per class: name length u32, name bytes
  *       (UTF-8, not NUL-terminated), count u64,
@@ -27,6 +28,9 @@
  *       (not NUL-terminated), packet count u64, then per packet:
  *       begin_ns i64, end_ns i64
  *   checksum         32 bytes  SHA-256 of everything before it
+ *
+ * A file of another format version (an older tracenav's) is simply not
+ * used: a miss, replaced by the next save.
  *
  * A loaded file is checked field by field before any of it is used, and
  * every count is checked against the bytes left before it is allocated:
@@ -48,7 +52,7 @@
 
 #include "tracenav/cache.h"
 
-#define FORMAT_VERSION 2
+#define FORMAT_VERSION 3
 #define KEY_VERSION "tracenav-index-1"
 #define DIGEST_LEN 32
 #define HEADER_LEN (8 + 4 + DIGEST_LEN + 8)
@@ -471,9 +475,20 @@ static bool check_packet_tables(const struct tn_index *index, char *why)
 	return true;
 }
 
+static bool check_event_times(const struct tn_index *index, char *why)
+{
+	if (index->event_count > 0 &&
+	    index->first_event_ns > index->last_event_ns) {
+		snprintf(why, REASON_MAX, "last event before the first");
+		return false;
+	}
+	return true;
+}
+
 static bool check_index(const struct tn_index *index, char *why)
 {
-	return check_checkpoints(index, why) && check_classes(index, why) &&
+	return check_event_times(index, why) &&
+		check_checkpoints(index, why) && check_classes(index, why) &&
 		check_bins(index, why) && check_packet_tables(index, why);
 }
 
@@ -506,6 +521,8 @@ static void encode_payload(const struct tn_index *index, GByteArray *out)
 {
 	put_le(out, index->event_count, 8);
 	put_le(out, index->discarded_events, 8);
+	put_le(out, (uint64_t) index->first_event_ns, 8);
+	put_le(out, (uint64_t) index->last_event_ns, 8);
 	put_le(out, index->checkpoint_count, 8);
 	for (size_t i = 0; i < index->checkpoint_count; i++) {
 		const struct tn_checkpoint *cp = &index->checkpoints[i];
@@ -707,7 +724,9 @@ static struct tn_index *decode_payload(const uint8_t *payload, size_t len,
 	bool ok;
 
 	ok = take_le(&r, 8, &index->event_count) &&
-		take_le(&r, 8, &index->discarded_events);
+		take_le(&r, 8, &index->discarded_events) &&
+		take_i64(&r, &index->first_event_ns) &&
+		take_i64(&r, &index->last_event_ns);
 	if (!ok)
 		snprintf(why, REASON_MAX, "payload too short");
 	ok = ok && decode_checkpoints(&r, index, why) &&
@@ -726,9 +745,10 @@ static struct tn_index *decode_payload(const uint8_t *payload, size_t len,
 	return index;
 }
 
-/* The index in data (a whole file), or NULL with why. */
+/* The index in data (a whole file), or NULL with why; *other_version
+ * when the file is sound but of another format version. */
 static struct tn_index *decode_file(const uint8_t *data, size_t size,
-		const uint8_t key[DIGEST_LEN], char *why)
+		const uint8_t key[DIGEST_LEN], bool *other_version, char *why)
 {
 	uint8_t digest[DIGEST_LEN];
 	GChecksum *sum;
@@ -746,6 +766,7 @@ static struct tn_index *decode_file(const uint8_t *data, size_t size,
 	if (version != FORMAT_VERSION) {
 		snprintf(why, REASON_MAX, "format version %" PRIu64
 			", expected %d", version, FORMAT_VERSION);
+		*other_version = true;
 		return NULL;
 	}
 	payload_len = get_le(data + 12 + DIGEST_LEN, 8);
@@ -848,6 +869,7 @@ enum tn_cache_status tn_cache_load(const struct tn_trace *trace,
 	struct cache_entry entry;
 	enum tn_cache_status status;
 	char why[REASON_MAX] = "";
+	bool other_version = false;
 	uint8_t *data = NULL;
 	size_t size = 0;
 	char *path;
@@ -858,9 +880,10 @@ enum tn_cache_status tn_cache_load(const struct tn_trace *trace,
 	path = g_build_filename(dir, entry.file_name, NULL);
 	status = read_cache_file(path, &data, &size, why, err);
 	if (status == TN_CACHE_HIT) {
-		*out = decode_file(data, size, entry.key, why);
+		*out = decode_file(data, size, entry.key, &other_version, why);
 		if (!*out)
-			status = TN_CACHE_INVALID;
+			status = other_version ? TN_CACHE_MISS :
+				TN_CACHE_INVALID;
 	}
 	if (status == TN_CACHE_INVALID) {
 		if (unlink(path) != 0 && errno != ENOENT)

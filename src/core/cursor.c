@@ -35,6 +35,8 @@ struct tn_cursor {
 	bool has_base_rank;	/* the rank of rows[0] is known */
 	uint64_t base_rank;
 	uint64_t fallbacks;	/* checkpoint seeks that missed, read whole */
+	bool has_last_ns;	/* the time of the trace's last event, once */
+	int64_t last_ns;	/* the cursor read up to it (no filter) */
 };
 
 static struct tn_row *row_at(const struct tn_cursor *cursor, int64_t index)
@@ -83,6 +85,15 @@ static void trim_ring(struct tn_cursor *cursor)
 		cursor->ahead = NULL;
 		cursor->at_end = false;
 	}
+}
+
+/* The rows reach the trace's last event (at_end): remember its time. */
+static void note_end(struct tn_cursor *cursor)
+{
+	if (cursor->filter.match || row_count(cursor) == 0)
+		return;
+	cursor->has_last_ns = true;
+	cursor->last_ns = row_at(cursor, row_count(cursor) - 1)->pos.ns;
 }
 
 static void release_rows(GArray *rows)
@@ -142,6 +153,7 @@ static int extend_forward(struct tn_cursor *cursor, int64_t index,
 			cursor->at_end = true;
 			tn_walk_destroy(cursor->ahead);
 			cursor->ahead = NULL;
+			note_end(cursor);
 			break;
 		}
 		g_array_append_val(cursor->rows, row);
@@ -289,6 +301,7 @@ static int read_on(struct tn_cursor *cursor, int64_t ns, struct tn_error *err)
 		tn_walk_destroy(cursor->ahead);
 		cursor->ahead = NULL;
 		cursor->at_end = true;
+		note_end(cursor);
 	} else {
 		g_array_append_val(cursor->rows, row);
 	}
@@ -339,6 +352,7 @@ static int start_at(struct tn_cursor *cursor, int64_t ns, bool *found,
 		install_rows(cursor, before, (int64_t) before->len - 1);
 		cursor->at_start = at_start;
 		cursor->at_end = true;
+		note_end(cursor);
 		return 0;
 	}
 	g_array_append_val(before, row);
@@ -367,8 +381,9 @@ static struct tn_position after_end(const struct tn_cursor *cursor)
 {
 	struct tn_position after = { INT64_MAX, 0 };
 	int64_t begin, end;
+	bool exact;
 
-	if (tn_trace_get_time_range(cursor->trace, &begin, &end) &&
+	if (tn_cursor_get_time_span(cursor, &begin, &end, &exact) &&
 	    end < INT64_MAX)
 		after.ns = end + 1;
 	return after;
@@ -394,6 +409,7 @@ int tn_cursor_seek_last(struct tn_cursor *cursor, struct tn_error *err)
 	install_rows(cursor, rows, added > 0 ? added - 1 : 0);
 	cursor->at_end = true;
 	cursor->at_start = info.at_start;
+	note_end(cursor);
 	if (cursor->index && !cursor->filter.match) {
 		cursor->base_rank = cursor->index->event_count - (uint64_t) added;
 		cursor->has_base_rank = true;
@@ -411,13 +427,48 @@ int tn_cursor_seek_time(struct tn_cursor *cursor, int64_t ns,
 	return found ? 0 : tn_cursor_seek_last(cursor, err);
 }
 
+bool tn_cursor_get_time_span(const struct tn_cursor *cursor,
+		int64_t *begin_ns, int64_t *end_ns, bool *exact)
+{
+	int64_t first;
+
+	if (!tn_trace_has_clock(cursor->trace))
+		return false;
+	if (cursor->index && cursor->index->event_count > 0) {
+		*begin_ns = cursor->index->first_event_ns;
+		*end_ns = cursor->index->last_event_ns;
+		*exact = true;
+		return true;
+	}
+	if (cursor->has_last_ns &&
+	    tn_trace_get_first_event_time(cursor->trace, &first)) {
+		*begin_ns = first;
+		*end_ns = cursor->last_ns;
+		*exact = true;
+		return true;
+	}
+	*exact = false;
+	return tn_trace_get_time_range(cursor->trace, begin_ns, end_ns);
+}
+
 int tn_cursor_seek_fraction(struct tn_cursor *cursor, double fraction,
 		struct tn_error *err)
 {
 	int64_t begin, end;
+	bool exact;
 
-	if (!tn_trace_get_time_range(cursor->trace, &begin, &end))
-		return tn_cursor_seek_first(cursor, err);
+	if (!tn_cursor_get_time_span(cursor, &begin, &end, &exact)) {
+		if (!tn_trace_has_clock(cursor->trace))
+			tn_error_set(err, "the trace's events have no "
+				"timestamps: go to an event number (#K) "
+				"instead");
+		else
+			tn_error_set(err, "time range not known yet: the "
+				"trace's packets carry no times, and its last "
+				"event is known once it is indexed; wait for "
+				"the index, or start it (:index)");
+		return -1;
+	}
 	if (fraction <= 0)
 		return tn_cursor_seek_first(cursor, err);
 	if (fraction >= 1)

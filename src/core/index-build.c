@@ -265,6 +265,10 @@ static struct tn_index *stitch(struct build *b)
 	for (unsigned i = 0; i < b->worker_count; i++) {
 		const struct tn_index_worker *w = &b->workers[i];
 
+		if (w->count > 0 && index->event_count == 0)
+			index->first_event_ns = w->first_ns;
+		if (w->count > 0)
+			index->last_event_ns = w->last_ns;
 		index->event_count += w->count;
 		index->discarded_events += w->discarded;
 		for (size_t k = 0; k < b->plan.bin_count; k++)

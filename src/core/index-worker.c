@@ -217,6 +217,9 @@ static void record_event(struct tn_index_worker *w,
 
 		g_array_append_val(w->checkpoints, checkpoint);
 	}
+	if (w->count == 0)
+		w->first_ns = pos->ns;
+	w->last_ns = pos->ns;
 	count_class(counter, tn_event_get_name(ev));
 	if (w->plan->bin_count)
 		w->bins[bin_of(w->plan, pos->ns)]++;

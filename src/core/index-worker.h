@@ -46,6 +46,7 @@ struct tn_index_worker {
 	 * (the build joins the thread before it reads them). */
 	uint64_t count;
 	uint64_t discarded;
+	int64_t first_ns, last_ns;	/* of its events, when count > 0 */
 	GArray *checkpoints;	/* struct tn_checkpoint, local ranks */
 	GHashTable *class_counts;	/* name -> uint64_t * */
 	uint64_t *bins;		/* plan->bin_count */
