@@ -1012,6 +1012,71 @@ end:
 	g_free(path);
 }
 
+/* Packets without times (DPDK): no slice before the preparse; after it,
+ * slices from packet tables made of the events' times, and jumps that
+ * read what a full read has.  The trimmer is never involved. */
+static void check_no_packet_times(void)
+{
+	char *path = gen_trace("no-times", "--events 8000 --cpus 3 "
+		"--packet-size 4096 --lost-every 4 --no-packet-times --seed 12");
+	struct tn_trace *trace = open_trace(path);
+	struct tn_index *index = NULL;
+	struct tn_slice *slice = NULL;
+	struct tn_error err = { "" };
+	int64_t begin, end, first, last;
+	GPtrArray *sliced, *whole;
+
+	if (!tap_ok(trace != NULL, "no-times: opens"))
+		goto end;
+	tap_ok(!tn_trace_get_time_range(trace, &begin, &end) &&
+		tn_trace_get_first_event_time(trace, &first) &&
+		first == gen_plan_value(path, "first_ns"),
+		"no-times: no packet time range, the first event's time read "
+		"at open");
+	expect_refusal(trace, "no-times, not indexed", "no packet index");
+	index = build_index(trace);
+	if (!tap_ok(index && index->event_count == 8000 &&
+			index->first_event_ns == first &&
+			index->last_event_ns == gen_plan_value(path, "last_ns") &&
+			tn_packets_get_table_count(
+				tn_index_borrow_packet_tables(index)) == 3,
+			"no-times: the index knows the first and last events "
+			"and the packets of the 3 stream files"))
+		goto end;
+	tn_trace_set_packet_tables(trace,
+		tn_index_borrow_packet_tables(index));
+	first = index->first_event_ns;
+	last = index->last_event_ns;
+	if (tap_ok(tn_slice_create(trace, first + (last - first) / 2, 0,
+			&slice, &err) == 0, "no-times: sliced from the packet "
+			"tables (%s)", err.message)) {
+		sliced = read_items(trace, slice, false, 0, 0);
+		whole = read_items(trace, NULL, false, 0, 0);
+		tap_ok(sliced && whole && sliced->len > 0 &&
+			sliced->len < whole->len * 2 / 3,
+			"no-times: a slice of the middle starts near the middle "
+			"(%u of %u items)", sliced ? sliced->len : 0,
+			whole ? whole->len : 0);
+		if (sliced)
+			g_ptr_array_free(sliced, TRUE);
+		if (whole)
+			g_ptr_array_free(whole, TRUE);
+		tn_slice_destroy(slice);
+	}
+	check_jump(trace, "no-times", "the first event", first);
+	check_jump(trace, "no-times", "the middle", first + (last - first) / 2);
+	for (int i = 0; i < FEWER(10); i++)
+		check_jump(trace, "no-times", "a random time",
+			prng_between(first, last));
+	check_jump(trace, "no-times", "the last event", last);
+	check_jump(trace, "no-times", "after the last event", last + 1);
+	tn_trace_set_packet_tables(trace, NULL);
+end:
+	close_trace(trace);
+	tn_index_destroy(index);
+	g_free(path);
+}
+
 static bool exists(const char *path)
 {
 	struct stat st;
@@ -1171,6 +1236,7 @@ int main(void)
 	check_shared();
 	check_refusals();
 	check_synthesised();
+	check_no_packet_times();
 
 	path = gen_trace("small", "--events 3000 --cpus 2 --packet-size 4096");
 	trace = open_trace(path);

@@ -285,8 +285,8 @@ static bool is_item(const bt_message *msg)
 	}
 }
 
-/* The next item, giving the packet bounds on the way to collector when
- * it is not NULL. */
+/* The next item, giving the packet bounds (and the events) on the way
+ * to collector when it is not NULL. */
 static enum tn_reader_status next_item(struct tn_reader *reader,
 		struct tn_packets_collector *collector, struct tn_event *ev,
 		struct tn_error *err)
@@ -299,6 +299,8 @@ static enum tn_reader_status next_item(struct tn_reader *reader,
 	while ((status = tn_reader_next_message(reader, &msg, err)) ==
 			TN_READER_OK) {
 		if (is_item(msg)) {
+			if (bt_message_get_type(msg) == BT_MESSAGE_TYPE_EVENT)
+				tn_packets_collector_add(collector, msg);
 			tn_reader_push_back(reader, msg);
 			return tn_reader_next(reader, ev, err);
 		}

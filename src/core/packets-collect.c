@@ -12,11 +12,18 @@
 struct stream_packets {
 	char *file;		/* real path; NULL: not collected */
 	GArray *begin_ns, *end_ns;	/* int64_t */
+	/* Packets without times: their first and last events' instead
+	 * (an empty packet: the end of the one before). */
+	bool by_events;
+	bool has_event;		/* in the current packet */
+	int64_t first_ns, last_ns, prev_end_ns;
 };
 
 struct tn_packets_collector {
 	GHashTable *streams;	/* tn_bt_address_key(stream) -> struct
 				 * stream_packets * */
+	const bt_stream *last_stream;	/* the memo of the last lookup */
+	struct stream_packets *last_packets;
 };
 
 static void stream_packets_free(gpointer data)
@@ -48,18 +55,20 @@ void tn_packets_collector_destroy(struct tn_packets_collector *collector)
 }
 
 /* The real path of the stream's file if its packets are worth
- * collecting (malloc'ed), or NULL. */
-static char *collectable_file(const bt_stream *stream)
+ * collecting (malloc'ed), or NULL; *by_events when the packets have no
+ * times and their events' must do. */
+static char *collectable_file(const bt_stream *stream, bool *by_events)
 {
 	const bt_stream_class *sc = bt_stream_borrow_class_const(stream);
 	const char *name = bt_stream_get_name(stream);
 	char *file, *dir, *base;
 	bool indexed;
 
-	if (!name || !bt_stream_class_borrow_default_clock_class_const(sc) ||
-	    !bt_stream_class_packets_have_beginning_default_clock_snapshot(sc) ||
-	    !bt_stream_class_packets_have_end_default_clock_snapshot(sc))
+	if (!name || !bt_stream_class_borrow_default_clock_class_const(sc))
 		return NULL;
+	*by_events =
+		!bt_stream_class_packets_have_beginning_default_clock_snapshot(sc) ||
+		!bt_stream_class_packets_have_end_default_clock_snapshot(sc);
 	file = realpath(name, NULL);
 	if (!file)
 		return NULL;
@@ -87,7 +96,8 @@ static struct stream_packets *packets_of(
 	packets = g_new0(struct stream_packets, 1);
 	packets->begin_ns = g_array_new(FALSE, FALSE, sizeof(int64_t));
 	packets->end_ns = g_array_new(FALSE, FALSE, sizeof(int64_t));
-	if ((file = collectable_file(stream))) {
+	packets->prev_end_ns = INT64_MIN;
+	if ((file = collectable_file(stream, &packets->by_events))) {
 		packets->file = g_strdup(file);
 		free(file);
 	}
@@ -110,6 +120,46 @@ static void add_packet_time(struct stream_packets *packets, GArray *times,
 	g_array_append_val(times, ns);
 }
 
+/* An event of a stream whose packets have no times. */
+static void add_event_time(struct tn_packets_collector *collector,
+		const bt_message *msg)
+{
+	const bt_stream *stream = bt_event_borrow_stream_const(
+		bt_message_event_borrow_event_const(msg));
+	struct stream_packets *packets;
+	int64_t ns;
+
+	if (stream != collector->last_stream) {
+		collector->last_stream = stream;
+		collector->last_packets = packets_of(collector, stream);
+	}
+	packets = collector->last_packets;
+	if (!packets->file || !packets->by_events)
+		return;
+	if (!tn_clock_snapshot_ns(bt_message_event_borrow_default_clock_snapshot_const(
+			msg), &ns)) {
+		g_clear_pointer(&packets->file, g_free);	/* give up */
+		return;
+	}
+	if (!packets->has_event)
+		packets->first_ns = ns;
+	packets->last_ns = ns;
+	packets->has_event = true;
+}
+
+/* The end of a packet without times: its events' span. */
+static void end_packet_by_events(struct stream_packets *packets)
+{
+	int64_t begin = packets->has_event ? packets->first_ns :
+		packets->prev_end_ns;
+	int64_t end = packets->has_event ? packets->last_ns : begin;
+
+	g_array_append_val(packets->begin_ns, begin);
+	g_array_append_val(packets->end_ns, end);
+	packets->prev_end_ns = end;
+	packets->has_event = false;
+}
+
 void tn_packets_collector_add(struct tn_packets_collector *collector,
 		const bt_message *msg)
 {
@@ -117,21 +167,30 @@ void tn_packets_collector_add(struct tn_packets_collector *collector,
 	const bt_packet *packet;
 
 	switch (bt_message_get_type(msg)) {
+	case BT_MESSAGE_TYPE_EVENT:
+		add_event_time(collector, msg);
+		break;
 	case BT_MESSAGE_TYPE_PACKET_BEGINNING:
 		packet = bt_message_packet_beginning_borrow_packet_const(msg);
 		packets = packets_of(collector,
 			bt_packet_borrow_stream_const(packet));
-		add_packet_time(packets, packets->begin_ns,
-			bt_message_packet_beginning_borrow_default_clock_snapshot_const(
-				msg));
+		if (packets->by_events)
+			packets->has_event = false;
+		else
+			add_packet_time(packets, packets->begin_ns,
+				bt_message_packet_beginning_borrow_default_clock_snapshot_const(
+					msg));
 		break;
 	case BT_MESSAGE_TYPE_PACKET_END:
 		packet = bt_message_packet_end_borrow_packet_const(msg);
 		packets = packets_of(collector,
 			bt_packet_borrow_stream_const(packet));
-		add_packet_time(packets, packets->end_ns,
-			bt_message_packet_end_borrow_default_clock_snapshot_const(
-				msg));
+		if (packets->by_events && packets->file)
+			end_packet_by_events(packets);
+		else if (!packets->by_events)
+			add_packet_time(packets, packets->end_ns,
+				bt_message_packet_end_borrow_default_clock_snapshot_const(
+					msg));
 		break;
 	default:
 		break;

@@ -3,7 +3,8 @@
  *
  * The preparse feeds every message of its reader here; the begin and
  * end times of the packets of each stream whose file has no packet
- * index become that file's packet table (packets.h).
+ * index become that file's packet table (packets.h).  Packets without
+ * times (DPDK traces) get the times of their first and last events.
  */
 #ifndef TRACENAV_CORE_PACKETS_COLLECT_H
 #define TRACENAV_CORE_PACKETS_COLLECT_H
@@ -18,8 +19,9 @@ struct tn_packets_collector;
 struct tn_packets_collector *tn_packets_collector_create(void);
 
 /* Note msg's time if it begins or ends a packet of a stream worth a
- * table: both packet bounds have a time, and its file (src.ctf.fs names
- * a stream after it) has no packet index.  Other messages are ignored. */
+ * table (its stream has a clock and its file, which src.ctf.fs names a
+ * stream after, has no packet index), or if it is an event of such a
+ * stream whose packets have no times.  Other messages are ignored. */
 void tn_packets_collector_add(struct tn_packets_collector *collector,
 		const bt_message *msg);
 
