@@ -11,6 +11,10 @@
  *       the full preparse (checkpoint index), no cache
  *   bench-nav-core goto TRACE [SAMPLES]
  *       goto #K at random K once indexed (the build is not timed)
+ *   bench-nav-core last TRACE [SAMPLES]
+ *       a cursor's jump to the last event (G), to the first event
+ *       shown: without index, once indexed, and while the index is
+ *       being built; and the last event's time (last_ns)
  *
  * Prints "name value" lines; times are medians in ms. */
 #include <stdio.h>
@@ -160,6 +164,60 @@ static void bench_goto(struct tn_trace *trace, struct tn_cursor *cursor,
 	free(times);
 }
 
+/* Time seek_last (and the row it shows) `samples` times, starting from
+ * the first event each time. */
+static double time_last(struct tn_cursor *cursor, int samples)
+{
+	double *times = calloc((size_t) samples, sizeof(double)), ms;
+	struct tn_error err;
+
+	for (int i = 0; i < samples; i++) {
+		double start;
+
+		check(tn_cursor_seek_first(cursor, &err), &err);
+		start = now_ms();
+		check(tn_cursor_seek_last(cursor, &err), &err);
+		tn_cursor_row(cursor, 0, &err);
+		times[i] = now_ms() - start;
+	}
+	ms = median(times, samples);
+	free(times);
+	return ms;
+}
+
+static void bench_last(struct tn_trace *trace, struct tn_cursor *cursor,
+		int samples)
+{
+	double *times = calloc((size_t) samples, sizeof(double)), ms;
+	struct tn_index *index;
+	struct tn_error err;
+	const struct tn_row *row;
+
+	printf("last_ms %.2f\n", time_last(cursor, samples));
+	row = tn_cursor_row(cursor, 0, &err);
+	if (row)
+		printf("last_ns %lld\n", (long long) row->pos.ns);
+	for (int i = 0; i < samples; i++) {
+		struct tn_job *job;
+		double start;
+
+		check(tn_index_build_start(trace, 0, &job, &err), &err);
+		check(tn_cursor_seek_first(cursor, &err), &err);
+		start = now_ms();
+		check(tn_cursor_seek_last(cursor, &err), &err);
+		tn_cursor_row(cursor, 0, &err);
+		times[i] = now_ms() - start;
+		tn_job_destroy(job);
+	}
+	printf("last_while_indexing_ms %.2f\n", median(times, samples));
+	index = build_index(trace, 0, &ms);
+	tn_cursor_set_index(cursor, index);
+	printf("last_indexed_ms %.2f\n", time_last(cursor, samples));
+	tn_cursor_set_index(cursor, NULL);
+	tn_index_destroy(index);
+	free(times);
+}
+
 int main(int argc, char **argv)
 {
 	struct tn_cursor *cursor;
@@ -168,7 +226,7 @@ int main(int argc, char **argv)
 	const char *mode = argc > 1 ? argv[1] : "";
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: bench-nav-core nav|jump|index|goto "
+		fprintf(stderr, "usage: bench-nav-core nav|jump|index|goto|last "
 			"TRACE [ARGS]\n");
 		return 2;
 	}
@@ -196,6 +254,8 @@ int main(int argc, char **argv)
 			argc > 4 ? atoi(argv[4]) : 5);
 	else if (strcmp(mode, "goto") == 0)
 		bench_goto(trace, cursor, argc > 3 ? atoi(argv[3]) : 25);
+	else if (strcmp(mode, "last") == 0)
+		bench_last(trace, cursor, argc > 3 ? atoi(argv[3]) : 5);
 	else
 		fprintf(stderr, "bench-nav-core: unknown mode %s\n", mode);
 	tn_cursor_destroy(cursor);
