@@ -246,6 +246,8 @@ void *tn_list_cursor_moved(const void *old_cache,
 	cache->field_names = g_ptr_array_new_with_free_func(g_free);
 	cache->top = old ? old->top : 0;
 	cache->empty = tn_cursor_is_empty(cursor);
+	cache->has_span = tn_cursor_get_time_span(cursor, &cache->span_begin,
+		&cache->span_end, &cache->span_exact);
 	if (!cache->empty) {
 		read_rows(cache, old, view, &src);
 		note_rank(cache, cursor, view->may_read);

@@ -41,6 +41,10 @@ struct list_cache {
 	bool has_rank;
 	uint64_t rank;
 	char *current_time;	/* as goto takes it */
+	/* The span NN% and the time scrollbar stand for (exact: the first
+	 * and last events', else the packets' time range). */
+	bool has_span, span_exact;
+	int64_t span_begin, span_end;
 	char *current_line;	/* as --dump prints it (y copies it) */
 	GPtrArray *field_names;	/* NULL-terminated (char *) */
 };

@@ -94,7 +94,7 @@ void tn_tui_status_draw(struct tn_tui *tui)
 	GString *range = g_string_new(NULL);
 	GString *right = g_string_new(NULL);
 	struct tn_list_status list;
-	int64_t begin, end;
+	int64_t begin = 0, end = 0;
 	bool has_range, has_rank = false;
 	double fraction = 0;
 	int bar = 0;
@@ -108,7 +108,11 @@ void tn_tui_status_draw(struct tn_tui *tui)
 		goto done;
 	}
 	tn_pane_list_get_status(tn_panes_main(&tui->panes), &list);
-	has_range = tn_trace_get_time_range(tui->session->trace, &begin, &end);
+	/* The span of NN%: the first and last events' times once known,
+	 * the packets' time range before.  It stays after indexing. */
+	has_range = list.has_span;
+	begin = list.span_begin;
+	end = list.span_end;
 	g_string_append(left, trace_name(tui));
 	if (list.has_current_ns) {
 		g_string_append(left, "  ");
@@ -116,11 +120,13 @@ void tn_tui_status_draw(struct tn_tui *tui)
 			false);
 	}
 	append_state(tui, left, &list, &has_rank, &fraction);
-	if (has_range && !has_rank) {
+	if (has_range) {
 		tn_time_format_wall(range, begin, tui->session->gmt, false);
 		g_string_append(range, " - ");
 		tn_time_format_wall(range, end, tui->session->gmt, false);
 		g_string_append(range, "  ");
+	}
+	if (has_range && !has_rank) {
 		if (list.has_current_ns && end > begin)
 			fraction = CLAMP((double) (list.current_ns - begin) /
 				(double) (end - begin), 0.0, 1.0);

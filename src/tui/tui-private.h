@@ -145,6 +145,8 @@ struct tn_list_status {
 	const char *error;		/* a read error, or NULL */
 	const char *current_time;	/* as goto takes it, or NULL */
 	const char *const *field_names;	/* NULL-terminated */
+	bool has_span, span_exact;	/* see tn_cursor_get_time_span() */
+	int64_t span_begin, span_end;
 };
 /* false before the list was first computed. */
 bool tn_pane_list_get_status(const struct tn_pane *pane,

@@ -150,9 +150,14 @@ check "index: saved in the cache directory" \
 	sh -c "ls '$cache'/*.index >/dev/null 2>&1"
 tm send-keys -t indexed q
 wait_for indexed '^EXIT=0$' >/dev/null
-start cached 80 24 "--cache-dir '$cache'"
+start cached 140 24 "--cache-dir '$cache'"
 check "index: reopening uses the cache at once" \
 	wait_for cached "event 1 of $total"
+check "index: the status bar keeps the events' time range" \
+	wait_for cached "event 1 of $total +$first_time - $last_time "
+tm send-keys -t cached 5 0 %
+check "index: 50% is the middle of the events' span (about 50% rank)" \
+	wait_for cached ' (49|50|51)% rank'
 tm send-keys -t cached q
 [ -n "$man_missing" ] && diag "missing from doc/tracenav.1:$man_missing"
 tm send-keys -t small q
