@@ -426,11 +426,13 @@ static void ring_release(struct row_ring *ring)
 /* The last `most` matching rows before pos that a walk opened at
  * start holds complete (those it decoded before start too), appended
  * to rows; info says whether they begin at the trace's start and what
- * the walk knows of the event at pos. */
+ * the walk knows of the event at pos; *bound is the time after which
+ * the walk held every event (INT64_MIN: from the start). */
 static int64_t read_window(const struct tn_trace *trace, int64_t start,
 		const struct tn_position *pos, uint64_t most,
 		const struct tn_filter *filter, GArray *rows,
-		struct tn_seek_info *info, struct tn_error *err)
+		struct tn_seek_info *info, int64_t *bound,
+		struct tn_error *err)
 {
 	struct tn_position from = { start, 0 };
 	struct row_ring ring = { g_new(struct tn_row, most), most, 0 };
@@ -445,6 +447,7 @@ static int64_t read_window(const struct tn_trace *trace, int64_t start,
 		g_array_free(before, TRUE);
 		return -1;
 	}
+	*bound = walk->complete_after;
 	tn_walk_take_before(walk, filter, before, &info->at_start);
 	for (guint i = 0; i < before->len; i++)
 		ring_push(&ring, &g_array_index(before, struct tn_row, i));
@@ -485,6 +488,30 @@ static bool trace_begin(const struct tn_trace *trace, int64_t *begin)
 		tn_trace_get_first_event_time(trace, begin);
 }
 
+/* The next window after one that held count (< least) rows after
+ * bound: twice as wide at least, and wide enough for least rows at the
+ * density seen, with a margin.  A window that does not reach below the
+ * bound (the end of a packet it left out) reads the same again: on a
+ * trace whose streams idle for seconds, doubling alone would open a
+ * reader a dozen times. */
+static int64_t next_window(int64_t window, int64_t pos_ns, int64_t bound,
+		uint64_t count, uint64_t least)
+{
+	double held = bound == INT64_MIN || bound >= pos_ns ? 0 :
+		(double) pos_ns - (double) bound;
+	double wanted = count > 0 ?
+		held * (1 + 2.0 * (double) (least - count) / (double) count) :
+		held * 4;
+
+	if (window > INT64_MAX / 2)
+		return INT64_MAX;
+	window *= 2;
+	if (wanted > (double) window)
+		window = wanted >= (double) INT64_MAX ? INT64_MAX :
+			(int64_t) wanted;
+	return window;
+}
+
 int64_t tn_seek_events_backward(const struct tn_trace *trace,
 		const struct tn_position *pos, uint64_t least, uint64_t most,
 		const struct tn_filter *filter, int64_t window_ns, GArray *rows,
@@ -510,10 +537,11 @@ int64_t tn_seek_events_backward(const struct tn_trace *trace,
 		bool from_start = !has_begin || pos->ns <= begin ||
 			(uint64_t) pos->ns - (uint64_t) begin <= (uint64_t) window;
 		int64_t start = from_start ? INT64_MIN : pos->ns - window;
+		int64_t bound;
 
 		memset(info, 0, sizeof(*info));
 		count = read_window(trace, start, pos, most, filter, rows, info,
-			err);
+			&bound, err);
 		if (count < 0)
 			return -1;
 		if ((uint64_t) count >= least || info->at_start || from_start)
@@ -521,7 +549,8 @@ int64_t tn_seek_events_backward(const struct tn_trace *trace,
 		for (guint i = first; i < rows->len; i++)
 			tn_row_release(&g_array_index(rows, struct tn_row, i));
 		g_array_set_size(rows, first);
-		window = window > INT64_MAX / 2 ? INT64_MAX : window * 2;
+		window = next_window(window, pos->ns, bound, (uint64_t) count,
+			least);
 	}
 	/* Fewer than asked from the start: nothing more before them. */
 	if ((uint64_t) count < least)
