@@ -133,7 +133,7 @@ if have_babeltrace2; then
 	# babeltrace2 names the traces "host/kernel" and "host/ust" (its
 	# src.ctf.fs gets trace-name=kernel, ust: the directory under PATH),
 	# tracenav "host".
-	todo "demo trace: the same warnings from babeltrace2 (trace names)" \
+	check "demo trace: the same warnings from babeltrace2 (trace names)" \
 		cmp -s "$TMPDIR_TEST/bt.warn" "$TMPDIR_TEST/tn.warn"
 	# Apart from the trace names, the same warnings.
 	sed 's/ in trace "[^"]*" / /' "$TMPDIR_TEST/bt.warn" > "$TMPDIR_TEST/bt.warn2"

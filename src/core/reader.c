@@ -74,6 +74,30 @@ sink_consume(bt_message_iterator *iterator, void *data)
 /* The "inputs" parameter of group's src.ctf.fs: its directories, or their
  * stand-ins in dirs.  *count is the number of inputs (0: nothing of this
  * group is left in dirs). */
+/* Name a group's trace as the babeltrace2 CLI does, so that what
+ * libbabeltrace2 writes with it (the warnings of lost events) reads the
+ * same: a trace alone in its directory below the path the user gave is
+ * named after that directory, relative to the path ("host0/kernel"); a
+ * trace at the path itself, or in several directories, keeps the name
+ * its metadata gives. */
+static int insert_trace_name(bt_value *params, const struct tn_trace *trace,
+		size_t group)
+{
+	const char *path = tn_trace_get_path(trace);
+	const char *dir;
+	size_t len = strlen(path);
+
+	if (tn_trace_get_group_dir_count(trace, group) != 1)
+		return 0;
+	dir = tn_trace_get_group_dir(trace, group, 0);
+	while (len > 1 && path[len - 1] == '/')
+		len--;
+	if (strncmp(dir, path, len) != 0 || dir[len] != '/' || !dir[len + 1])
+		return 0;
+	return bt_value_map_insert_string_entry(params, "trace-name",
+		dir + len + 1) ? -1 : 0;
+}
+
 static bt_value *inputs_param(const struct tn_trace *trace, size_t group,
 		const char *const *dirs, uint64_t *count)
 {
@@ -95,6 +119,8 @@ static bt_value *inputs_param(const struct tn_trace *trace, size_t group,
 			goto fail;
 		(*count)++;
 	}
+	if (insert_trace_name(params, trace, group))
+		goto fail;
 	return params;
 fail:
 	bt_value_put_ref(params);
