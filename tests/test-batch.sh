@@ -61,6 +61,14 @@ if have_babeltrace2; then
 	tod=$(sed -n '10000s/^\[\([^]]*\)\].*/\1/p' "$TMPDIR_TEST/dump")
 	first=$(grep -n -m1 "^\[$tod\]" "$TMPDIR_TEST/dump" | cut -d: -f1)
 	batch_is "goto HH:MM:SS.NS" "goto $tod; print 2" "$first" 2
+	# A date and a time: two words, the rest of the line, with or
+	# without quotes.
+	batch_is "goto YYYY-MM-DD HH:MM:SS.NS (unquoted)" \
+		"goto 2023-11-14 $tod; print 2" "$first" 2
+	batch_is "goto \"YYYY-MM-DD HH:MM:SS.NS\"" \
+		"goto \"2023-11-14 $tod\"; print 2" "$first" 2
+	batch_is "goto 'YYYY-MM-DD HH:MM:SS.NS'" \
+		"goto '2023-11-14 $tod'; print 2" "$first" 2
 else
 	skip "babeltrace2 CLI not installed"
 fi

@@ -380,6 +380,48 @@ static void test_running(void)
 	g_free(path);
 }
 
+/* A slow command (a jump in a trace without packet index, read from its
+ * start) cancelled as it starts: the queue says so, the cursor stays,
+ * and the after function does not run. */
+static void test_cancel(void)
+{
+	char *path = gen_trace("slow", "--events 300000 --cpus 2 --no-index");
+	struct tn_output out = { collect };
+	struct tn_session session;
+	struct tn_cmdq_result result;
+	struct tn_trace *trace;
+	struct tn_error err;
+	struct tn_cmdq *queue;
+	struct tn_job *job;
+	int64_t first;
+	int calls = 0;
+
+	if (!tap_ok(tn_trace_open(path, &trace, &err) == 0, "slow trace opens") ||
+	    !tap_ok(tn_session_init(&session, trace, true, &err) == 0,
+		    "session")) {
+		g_free(path);
+		return;
+	}
+	first = current_ns(&session);
+	queue = tn_cmdq_create(&session, 10, NULL);
+	add_line(queue, "goto 90%");
+	if (tap_int_eq(tn_cmdq_start(queue, after, &calls, &job, &err), 0,
+			"the slow jump starts")) {
+		tn_job_cancel(job);
+		result = tn_cmdq_finish(job, &out, &err);
+		tap_ok(result.cancelled && !result.after_done,
+			"cancelled: the queue says so");
+		tap_ok(strstr(err.message, "cancelled") != NULL,
+			"cancelled: the error says so (%s)", err.message);
+		tap_int_eq(current_ns(&session), first,
+			"cancelled: the cursor stayed on the first event");
+		tap_int_eq(calls, 0, "cancelled: after did not run");
+	}
+	tn_session_fini(&session);
+	tn_trace_destroy(trace);
+	g_free(path);
+}
+
 int main(void)
 {
 	test_parser();
@@ -387,6 +429,7 @@ int main(void)
 	test_completion();
 	test_help();
 	test_running();
+	test_cancel();
 	gen_cleanup();
 	return tap_done();
 }
