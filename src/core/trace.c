@@ -314,16 +314,25 @@ static bool widen_with_index(struct tn_trace *trace, const char *dir,
 	return true;
 }
 
+/* The key of a trace directory in the tables of clocks: its real path,
+ * so that a trace reached through a symlink or "..", which src.ctf.fs
+ * may spell another way in its stream names, is found again. */
+static char *dir_key(const char *dir)
+{
+	char *real = realpath(dir, NULL);
+	char *key = g_strdup(real ? real : dir);
+
+	free(real);
+	return key;
+}
+
 static const bt_clock_class *lookup_clock_class(GHashTable *clocks,
 		const char *dir)
 {
-	const bt_clock_class *found = g_hash_table_lookup(clocks, dir);
-	char *real;
+	char *key = dir_key(dir);
+	const bt_clock_class *found = g_hash_table_lookup(clocks, key);
 
-	if (found || !(real = realpath(dir, NULL)))
-		return found;
-	found = g_hash_table_lookup(clocks, real);
-	free(real);
+	g_free(key);
 	return found;
 }
 
@@ -501,18 +510,20 @@ static void note_dir_clock(struct tn_trace *trace, const bt_stream *stream,
 {
 	const char *file = bt_stream_get_name(stream);
 	struct tn_clock_info *info;
-	char *dir;
+	char *dir, *key;
 
 	if (!file)
 		return;
 	dir = g_path_get_dirname(file);
-	if (g_hash_table_contains(trace->dir_clocks, dir)) {
-		g_free(dir);
+	key = dir_key(dir);
+	g_free(dir);
+	if (g_hash_table_contains(trace->dir_clocks, key)) {
+		g_free(key);
 		return;
 	}
 	info = g_new0(struct tn_clock_info, 1);
 	tn_clock_info_from_class(clock, info);
-	g_hash_table_insert(trace->dir_clocks, dir, info);
+	g_hash_table_insert(trace->dir_clocks, key, info);
 }
 
 /* What flt.utils.trimmer 2.0 needs of a stream class (it checks some
@@ -631,9 +642,13 @@ static void note_stream_clock(GHashTable *clocks, const bt_stream *stream)
 		bt_stream_borrow_class_const(stream));
 	const char *file = bt_stream_get_name(stream);
 
-	if (clock && file)
-		g_hash_table_replace(clocks, g_path_get_dirname(file),
+	if (clock && file) {
+		char *dir = g_path_get_dirname(file);
+
+		g_hash_table_replace(clocks, dir_key(dir),
 			tn_bt_address_key(clock));
+		g_free(dir);
+	}
 }
 
 /* Read the first messages: every stream begins there, which gives the
@@ -964,14 +979,11 @@ size_t tn_trace_get_group_dir_index(const struct tn_trace *trace,
 static const struct tn_clock_info *lookup_dir_clock(
 		const struct tn_trace *trace, const char *dir)
 {
+	char *key = dir_key(dir);
 	const struct tn_clock_info *found =
-		g_hash_table_lookup(trace->dir_clocks, dir);
-	char *real;
+		g_hash_table_lookup(trace->dir_clocks, key);
 
-	if (found || !(real = realpath(dir, NULL)))
-		return found;
-	found = g_hash_table_lookup(trace->dir_clocks, real);
-	free(real);
+	g_free(key);
 	return found;
 }
 
