@@ -326,23 +326,23 @@ static char *dir_key(const char *dir)
 	return key;
 }
 
-static const bt_clock_class *lookup_clock_class(GHashTable *clocks,
-		const char *dir)
+/* The value of directory dir in table, keyed by dir_key(). */
+static gpointer lookup_dir(GHashTable *table, const char *dir)
 {
 	char *key = dir_key(dir);
-	const bt_clock_class *found = g_hash_table_lookup(clocks, key);
+	gpointer found = g_hash_table_lookup(table, key);
 
 	g_free(key);
 	return found;
 }
 
-/* The clock class of the streams of trace directory dir (named after
- * their file, by its real path), or of the other chunks of its group
- * (libbabeltrace2 names a rotated stream after its first chunk). */
-static const bt_clock_class *dir_clock_class(const struct tn_trace *trace,
-		GHashTable *clocks, const char *dir)
+/* The same, or that of another chunk of dir's group: the chunks of a
+ * rotated trace share its metadata, hence its clock, but libbabeltrace2
+ * names each stream after its first chunk. */
+static gpointer lookup_dir_or_group(const struct tn_trace *trace,
+		GHashTable *table, const char *dir)
 {
-	const bt_clock_class *found = lookup_clock_class(clocks, dir);
+	gpointer found = lookup_dir(table, dir);
 
 	for (guint g = 0; !found && g < trace->groups->len; g++) {
 		struct trace_group *group = trace->groups->pdata[g];
@@ -351,7 +351,7 @@ static const bt_clock_class *dir_clock_class(const struct tn_trace *trace,
 				g_str_equal, NULL))
 			continue;
 		for (guint i = 0; !found && i < group->dirs->len; i++)
-			found = lookup_clock_class(clocks, group->dirs->pdata[i]);
+			found = lookup_dir(table, group->dirs->pdata[i]);
 	}
 	return found;
 }
@@ -415,8 +415,8 @@ static bool ranges_from_indexes(struct tn_trace *trace, GHashTable *clocks)
 
 	for (guint d = 0; ok && d < trace->dirs->len; d++) {
 		const char *dir = trace->dirs->pdata[d];
-		const bt_clock_class *clock = dir_clock_class(trace, clocks,
-			dir);
+		const bt_clock_class *clock = lookup_dir_or_group(trace,
+			clocks, dir);
 		GDir *listing;
 		const char *name;
 
@@ -976,34 +976,12 @@ size_t tn_trace_get_group_dir_index(const struct tn_trace *trace,
 		trace->groups->pdata[group])->indexes, size_t, index);
 }
 
-static const struct tn_clock_info *lookup_dir_clock(
-		const struct tn_trace *trace, const char *dir)
-{
-	char *key = dir_key(dir);
-	const struct tn_clock_info *found =
-		g_hash_table_lookup(trace->dir_clocks, key);
-
-	g_free(key);
-	return found;
-}
-
 bool tn_trace_get_dir_clock(const struct tn_trace *trace, size_t index,
 		struct tn_clock_info *clock)
 {
-	const char *dir = tn_trace_get_dir(trace, index);
-	const struct tn_clock_info *found = lookup_dir_clock(trace, dir);
+	const struct tn_clock_info *found = lookup_dir_or_group(trace,
+		trace->dir_clocks, tn_trace_get_dir(trace, index));
 
-	/* The chunks of a rotated trace share its metadata, hence its clock,
-	 * but libbabeltrace2 names each stream after its first chunk. */
-	for (guint g = 0; !found && g < trace->groups->len; g++) {
-		struct trace_group *group = trace->groups->pdata[g];
-
-		if (!g_ptr_array_find_with_equal_func(group->dirs, dir,
-				g_str_equal, NULL))
-			continue;
-		for (guint i = 0; !found && i < group->dirs->len; i++)
-			found = lookup_dir_clock(trace, group->dirs->pdata[i]);
-	}
 	if (!found)
 		return false;
 	*clock = *found;
