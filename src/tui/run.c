@@ -289,7 +289,8 @@ static void finish_job(struct tn_tui *tui)
 	if (err.message[0])
 		tn_tui_message_set(tui, true, err.message);
 	else if (!result.after_done)
-		tn_tui_message_set(tui, false, "");	/* "cancelling..." */
+		tn_tui_message_set(tui, false, "cancelled: the list shows what "
+			"was read (the next move reads the rest)");
 	open_text_view(tui, result.text_command);
 	if (tn_session_poll_index(session, &tui->out) && session->index &&
 	    !tui->index.has_index)
