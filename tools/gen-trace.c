@@ -109,6 +109,7 @@ struct options {
 	enum domain domain;
 	uint64_t lost_every;
 	uint64_t lost_packets_every;
+	uint64_t ties; /* 1 event in ties shares the previous one's time */
 	unsigned hosts; /* --traces */
 	bool no_index;
 	bool no_packet_times;
@@ -1534,10 +1535,11 @@ static void generate(struct run *run)
 			run->now += next_gap(&run->rng);
 		} else {
 			unsigned index = rng_below(&run->rng, run->nstreams);
-			/* about 1 event in 50 shares the previous event's
-			 * timestamp, on another stream */
+			/* about 1 event in 50 (--ties) shares the previous
+			 * event's timestamp, on another stream */
 			bool tie = run->have_events && run->nstreams > 1 &&
-				   rng_below(&run->rng, 50) == 0;
+				   run->opt->ties > 0 &&
+				   rng_below(&run->rng, run->opt->ties) == 0;
 
 			s = run->streams[index];
 			if (tie && s == run->last_stream)
@@ -1895,6 +1897,10 @@ static void print_usage(FILE *out)
 "                         the default)\n"
 "  --lost-packets-every N fake lost packets: skip one packet_seq_num value\n"
 "                         before packets N, 2N, 3N... (0 = never, default)\n"
+"  --ties N               about 1 event in N has the timestamp of the event\n"
+"                         before it, on another stream (default 50; 2 makes\n"
+"                         runs of equal timestamps across streams and hosts;\n"
+"                         0 = never)\n"
 "  --traces K             hosts, 1..16 (default 1); K > 1 writes one trace\n"
 "                         per host in OUTDIR/<hostname> (with --domain both:\n"
 "                         OUTDIR/<hostname>/kernel and .../ust)\n"
@@ -1973,7 +1979,7 @@ static bool valid_hostname(const char *name)
 enum option_id {
 	OPT_EVENTS = 256, OPT_CPUS, OPT_PACKET_SIZE, OPT_SEED, OPT_MIX, OPT_DOMAIN,
 	OPT_LOST_EVERY, OPT_LOST_PACKETS_EVERY, OPT_TRACES, OPT_NO_INDEX, OPT_HOSTNAME,
-	OPT_START, OPT_PLAN, OPT_FORCE, OPT_NO_PACKET_TIMES,
+	OPT_START, OPT_PLAN, OPT_FORCE, OPT_NO_PACKET_TIMES, OPT_TIES,
 };
 
 static const struct option long_options[] = {
@@ -1985,6 +1991,7 @@ static const struct option long_options[] = {
 	{ "domain", required_argument, NULL, OPT_DOMAIN },
 	{ "lost-every", required_argument, NULL, OPT_LOST_EVERY },
 	{ "lost-packets-every", required_argument, NULL, OPT_LOST_PACKETS_EVERY },
+	{ "ties", required_argument, NULL, OPT_TIES },
 	{ "traces", required_argument, NULL, OPT_TRACES },
 	{ "no-index", no_argument, NULL, OPT_NO_INDEX },
 	{ "no-packet-times", no_argument, NULL, OPT_NO_PACKET_TIMES },
@@ -2027,6 +2034,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	*opt = (struct options){
 		.events = 1000, .cpus = 4, .packet_size = 65536, .seed = 1, .hosts = 1,
 		.hostname = "host", .start = 1700000000, .domain = DOMAIN_KERNEL,
+		.ties = 50,
 	};
 	opterr = 0; /* our own messages */
 	while ((c = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
@@ -2048,6 +2056,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPT_LOST_PACKETS_EVERY:
 			opt->lost_packets_every = parse_number("lost-packets-every", optarg, 0, UINT32_MAX);
 			break;
+		case OPT_TIES: opt->ties = parse_number("ties", optarg, 0, UINT32_MAX); break;
 		case OPT_TRACES: opt->hosts = (unsigned)parse_number("traces", optarg, 1, MAX_HOSTS); break;
 		case OPT_NO_INDEX: opt->no_index = true; break;
 		case OPT_NO_PACKET_TIMES:
