@@ -1,6 +1,7 @@
 /* reader.c - events of a trace in time order, through one libbabeltrace2
- * graph: src.ctf.fs (one per trace) -> flt.utils.muxer
- * [-> flt.utils.trimmer] -> tracenav's simple sink.
+ * graph: src.ctf.fs (one per trace) -> tracenav's merge (merge-filter.h;
+ * or flt.utils.muxer, tn_merge_set_method()) [-> flt.utils.trimmer] ->
+ * tracenav's simple sink.
  *
  * The trimmer applies --begin/--end where libbabeltrace2 2.0's trimmer
  * can be given the trace (tn_trace_can_trim()); on the others (packets
@@ -15,6 +16,8 @@
 
 #include "bt-util.h"
 #include "clock.h"
+#include "merge-filter.h"
+#include "tracenav/merge.h"
 #include "tracenav/time.h"
 #include "reader-private.h"
 #include "trace-private.h"
@@ -155,14 +158,14 @@ static bt_value *trimmer_params(const struct tn_reader_options *options)
 	return params;
 }
 
-/* Add every source and connect their ports to the muxer, which grows one
+/* Add every source and connect their ports to the merge, which grows one
  * input port per connection. */
 static int add_sources(struct tn_reader *reader, const struct tn_trace *trace,
-		const char *const *dirs, const bt_component_filter *muxer,
+		const char *const *dirs, const bt_component_filter *merge,
 		struct tn_error *err)
 {
 	const bt_component_class_source *fs_class;
-	uint64_t muxer_port = 0;
+	uint64_t merge_port = 0;
 
 	if (tn_bt_source_class("ctf", "fs", &fs_class, err))
 		return -1;
@@ -193,16 +196,29 @@ static int add_sources(struct tn_reader *reader, const struct tn_trace *trace,
 		}
 		for (uint64_t i = 0;
 		     i < bt_component_source_get_output_port_count(source);
-		     i++, muxer_port++) {
+		     i++, merge_port++) {
 			if (bt_graph_connect_ports(reader->graph,
 				bt_component_source_borrow_output_port_by_index_const(
 					source, i),
 				bt_component_filter_borrow_input_port_by_index_const(
-					muxer, muxer_port), NULL)) {
+					merge, merge_port), NULL)) {
 				tn_bt_set_error(err, NULL, "cannot connect streams");
 				return -1;
 			}
 		}
+	}
+	return 0;
+}
+
+static int add_filter_of_class(struct tn_reader *reader,
+		const bt_component_class_filter *cls, const char *name,
+		const bt_value *params, const bt_component_filter **out,
+		struct tn_error *err)
+{
+	if (bt_graph_add_filter_component(reader->graph, cls, name, params,
+			tn_bt_component_log_level(), out)) {
+		tn_bt_set_error(err, NULL, "cannot set up the trace reader");
+		return -1;
 	}
 	return 0;
 }
@@ -215,12 +231,22 @@ static int add_filter(struct tn_reader *reader, const char *plugin,
 
 	if (tn_bt_filter_class(plugin, name, &cls, err))
 		return -1;
-	if (bt_graph_add_filter_component(reader->graph, cls, name, params,
-			tn_bt_component_log_level(), out)) {
-		tn_bt_set_error(err, NULL, "cannot set up the trace reader");
+	return add_filter_of_class(reader, cls, name, params, out, err);
+}
+
+/* The component that merges the streams: tracenav's (merge-filter.h),
+ * or libbabeltrace2's muxer when asked (tn_merge_set_method()).  Both
+ * give the same order. */
+static int add_merge(struct tn_reader *reader, const bt_component_filter **out,
+		struct tn_error *err)
+{
+	const bt_component_class_filter *cls;
+
+	if (tn_merge_get_method() == TN_MERGE_BT_MUXER)
+		return add_filter(reader, "utils", "muxer", NULL, out, err);
+	if (tn_merge_filter_class(&cls, err))
 		return -1;
-	}
-	return 0;
+	return add_filter_of_class(reader, cls, "merge", NULL, out, err);
 }
 
 static int connect_filter(struct tn_reader *reader,
@@ -240,7 +266,7 @@ static int build_graph(struct tn_reader *reader, const struct tn_trace *trace,
 		const struct tn_reader_options *options, const char *const *dirs,
 		struct tn_error *err)
 {
-	const bt_component_filter *muxer, *last, *trimmer;
+	const bt_component_filter *merge, *last, *trimmer;
 	const bt_component_sink *sink;
 
 	reader->graph = bt_graph_create(0);
@@ -248,10 +274,10 @@ static int build_graph(struct tn_reader *reader, const struct tn_trace *trace,
 		tn_error_set(err, "out of memory");
 		return -1;
 	}
-	if (add_filter(reader, "utils", "muxer", NULL, &muxer, err) ||
-	    add_sources(reader, trace, dirs, muxer, err))
+	if (add_merge(reader, &merge, err) ||
+	    add_sources(reader, trace, dirs, merge, err))
 		return -1;
-	last = muxer;
+	last = merge;
 	if (options && (options->has_begin || options->has_end) &&
 	    !tn_trace_can_trim(trace) && tn_trace_has_clock(trace)) {
 		reader->bounds = *options;

@@ -1,0 +1,39 @@
+/* merge-compare.h - how libbabeltrace2 2.0's muxer orders two messages
+ * of equal time (internal: not part of the public API).
+ *
+ * The rules of flt.utils.muxer's shared comparison (plugins/common/
+ * muxing), written again for tracenav's merge so that ties come out in
+ * the babeltrace2 CLI's order:
+ *
+ *   1. the traces' UUIDs (a trace first, then a UUID first, then the
+ *      bytes), 2. the traces' names (likewise, then strcmp()), 3. the
+ *      stream class ids, 4. the stream ids;
+ *   5. messages of different types: stream beginning, packet beginning,
+ *      event, discarded events, packet end, inactivity, discarded
+ *      packets, stream end;
+ *   6. of one type: events by event class (id, name, log level, EMF
+ *      URI), then the streams (stream and stream class names, then the
+ *      stream classes' properties, false first); discarded items by
+ *      stream, then begin and end clock values and clock classes (UUID,
+ *      name, frequency and precision, higher first), then count.
+ *
+ * Missing names sort first for events and streams, last for traces and
+ * clock classes, as in the muxer.  The muxer subtracts clock values,
+ * counts, frequencies and precisions as 64-bit integers into an int:
+ * so does this, so that even its sign errors are the same.
+ */
+#ifndef TRACENAV_CORE_MERGE_COMPARE_H
+#define TRACENAV_CORE_MERGE_COMPARE_H
+
+#include <babeltrace2/babeltrace.h>
+
+/* < 0 when the muxer hands a out before b (at equal times), > 0 when b
+ * goes first, 0 when it cannot tell them apart (then its scan order
+ * decides). */
+int tn_merge_compare_messages(const bt_message *a, const bt_message *b);
+
+/* The same, with the signature of tn_merge_compare_func (merge-heap.h);
+ * data is unused. */
+int tn_merge_compare_items(const void *a, const void *b, void *data);
+
+#endif
