@@ -396,7 +396,8 @@ static bt_message_iterator_class_next_method_status next_one(
 		return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_END;
 	case -1:
 		return FAIL(it, "cannot merge the streams: a message at %"
-			PRId64 " ns from origin comes after a later one", ns);
+			PRId64 " ns from origin comes after one at %" PRId64
+			" ns", ns, tn_merge_heap_get_last_time(it->heap));
 	default:
 		break;
 	}

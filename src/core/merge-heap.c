@@ -260,12 +260,17 @@ int tn_merge_heap_take(struct tn_merge_heap *heap, size_t *u, int64_t *ns)
 	chosen = heap->nodes[0];
 	if (heap->fragile_count >= 2 && root_is_tied(heap))
 		chosen = scan_ties(heap);
+	*u = chosen;
+	*ns = heap->ns[chosen];
 	if (heap->ns[chosen] < heap->last_ns)
 		return -1;
 	heap->last_ns = heap->ns[chosen];
-	*u = chosen;
-	*ns = heap->last_ns;
 	return 1;
+}
+
+int64_t tn_merge_heap_get_last_time(const struct tn_merge_heap *heap)
+{
+	return heap->last_ns;
 }
 
 size_t tn_merge_heap_get_active_count(const struct tn_merge_heap *heap)

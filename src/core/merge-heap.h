@@ -62,10 +62,13 @@ void tn_merge_heap_end(struct tn_merge_heap *heap, size_t u);
 /* Choose the head that goes out next, as the muxer's scan would.
  * Returns 1 with *u and *ns (its time, as the muxer counts it; the new
  * time of the last head taken), 0 when no upstream has a head, or -1
- * when the chosen head's time is before the last one taken (the muxer
- * fails then).  The head stays until set or dropped: set or drop u's
- * head before the next call. */
+ * with *u and *ns when the chosen head's time is before the last one
+ * taken (the muxer fails then).  The head stays until set or dropped:
+ * set or drop u's head before the next call. */
 int tn_merge_heap_take(struct tn_merge_heap *heap, size_t *u, int64_t *ns);
+
+/* The time of the last head taken (INT64_MIN before the first). */
+int64_t tn_merge_heap_get_last_time(const struct tn_merge_heap *heap);
 
 /* The active upstreams in scan order (i < the active count), then the
  * ended ones in the order they ended. */
