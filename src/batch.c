@@ -13,6 +13,19 @@ static void batch_write(struct tn_output *out, enum tn_output_kind kind,
 	fprintf(kind == TN_OUTPUT_MESSAGE ? stderr : stdout, "%s\n", text);
 }
 
+/* One line on stderr for each trace of the collection left out; 1 if
+ * there are any (the exit status once the script ran), else 0. */
+static int report_left_out(const struct tn_trace *trace)
+{
+	size_t count = tn_trace_get_left_out_count(trace);
+
+	for (size_t i = 0; i < count; i++)
+		fprintf(stderr, "tracenav: %s: left out: %s\n",
+			tn_trace_get_left_out_dir(trace, i),
+			tn_trace_get_left_out_reason(trace, i));
+	return count > 0 ? 1 : 0;
+}
+
 int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 		char *cache_dir)
 {
@@ -21,6 +34,8 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 	struct tn_command_context ctx = { &session, &out,
 		TN_BATCH_PAGE_ROWS, NULL };
 	struct tn_error err;
+	/* Before anything else is printed. */
+	int left_out = report_left_out(trace);
 	int status = 0;
 
 	if (tn_session_init(&session, trace, gmt, &err)) {
@@ -38,5 +53,5 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 		status = 1;
 	}
 	tn_session_fini(&session);
-	return status;
+	return status ? status : left_out;
 }

@@ -54,6 +54,20 @@ static int reader_options(const struct tn_trace *trace,
 	return 0;
 }
 
+/* One line on stderr for each trace of the collection left out (before
+ * anything else is printed); 1 if there are any (the exit status, once
+ * the rest is printed), else 0. */
+static int report_left_out(const struct tn_trace *trace)
+{
+	size_t count = tn_trace_get_left_out_count(trace);
+
+	for (size_t i = 0; i < count; i++)
+		fprintf(stderr, "tracenav: %s: left out: %s\n",
+			tn_trace_get_left_out_dir(trace, i),
+			tn_trace_get_left_out_reason(trace, i));
+	return count > 0 ? 1 : 0;
+}
+
 static int finish_output(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -73,6 +87,8 @@ int dump_events(const struct tn_trace *trace, const struct dump_options *options
 	GString *line = g_string_sized_new(512);
 	uint64_t printed = 0;
 	int status = 0;
+	/* Before anything else is printed. */
+	int left_out = report_left_out(trace);
 
 	if (reader_options(trace, options, &read_options))
 		return 2;
@@ -111,7 +127,7 @@ int dump_events(const struct tn_trace *trace, const struct dump_options *options
 	}
 	tn_reader_destroy(reader);
 	g_string_free(line, TRUE);
-	return finish_output() ? 1 : status;
+	return finish_output() ? 1 : status ? status : left_out;
 }
 
 static void print_time(const char *label, int64_t ns, bool gmt)
@@ -128,6 +144,7 @@ static void print_time(const char *label, int64_t ns, bool gmt)
 
 int dump_info(const struct tn_trace *trace, bool gmt)
 {
+	int left_out = report_left_out(trace);
 	int64_t begin, end;
 
 	printf("%-12s %s\n", "path:", tn_trace_get_path(trace));
@@ -143,6 +160,10 @@ int dump_info(const struct tn_trace *trace, bool gmt)
 	}
 	for (size_t d = 0; d < tn_trace_get_dir_count(trace); d++)
 		printf("%-12s %s\n", "directory:", tn_trace_get_dir(trace, d));
+	for (size_t i = 0; i < tn_trace_get_left_out_count(trace); i++)
+		printf("%-12s %s: %s\n", "left out:",
+			tn_trace_get_left_out_dir(trace, i),
+			tn_trace_get_left_out_reason(trace, i));
 	for (size_t i = 0; i < tn_trace_get_info_count(trace); i++) {
 		const struct tn_trace_info *info =
 			tn_trace_borrow_info(trace, i);
@@ -165,5 +186,5 @@ int dump_info(const struct tn_trace *trace, bool gmt)
 			printf("  env:       %s = %s\n", info->env[e].name,
 				info->env[e].value);
 	}
-	return finish_output();
+	return finish_output() ? 1 : left_out;
 }

@@ -1,8 +1,10 @@
 /* test-trace.c - finding traces under a path and what their metadata
  * says, checked against the plans of generated traces. */
+#include <signal.h>
 #include <string.h>
 
 #include "gen.h"
+#include "src/core/trace-private.h"
 #include "tap.h"
 #include "tracenav/trace.h"
 
@@ -170,12 +172,189 @@ static void test_errors(void)
 	g_free(empty);
 }
 
+/* The shared corpus's cases (real traces that show a problem), beside
+ * the repository, or NULL. */
+static char *shared_case(const char *name)
+{
+	const char *env = getenv("TRACENAV_SHARED_TRACES");
+	const char *top = getenv("top_srcdir");
+	char *traces = env ? g_strdup(env) :
+		g_strdup_printf("%s/../shared/traces", top ? top : ".");
+	char *path = g_strdup_printf("%s/../cases/%s", traces, name);
+
+	g_free(traces);
+	if (g_file_test(path, G_FILE_TEST_IS_DIR))
+		return path;
+	g_free(path);
+	return NULL;
+}
+
+/* Copy directory from into to (cp -R), writable. */
+static void copy_dir(const char *from, const char *to)
+{
+	char *cmd = g_strdup_printf("cp -R '%s' '%s' && chmod -R u+w '%s'",
+		from, to, to);
+
+	if (system(cmd) != 0) {
+		fprintf(stderr, "failed: %s\n", cmd);
+		exit(99);
+	}
+	g_free(cmd);
+}
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+	char *path = g_build_filename(dir, name, NULL);
+
+	g_mkdir_with_parents(dir, 0700);
+	if (!g_file_set_contents(path, text, -1, NULL)) {
+		fprintf(stderr, "cannot write %s\n", path);
+		exit(99);
+	}
+	g_free(path);
+}
+
+/* src.ctf.fs's trace-infos query of the trace in dir. */
+static int query_trace_infos(const char *dir, const bt_value **result,
+		int *crash, struct tn_error *err)
+{
+	bt_value *params = bt_value_map_create(), *inputs = NULL;
+	int status;
+
+	bt_value_map_insert_empty_array_entry(params, "inputs", &inputs);
+	bt_value_array_append_string_element(inputs, dir);
+	status = tn_trace_query_ctf_fs("babeltrace.trace-infos", params,
+		result, crash, err);
+	bt_value_put_ref(params);
+	return status;
+}
+
+/* libbabeltrace2 2.0.4 aborts the process on the trace-infos query of
+ * the trace of a process that exited before its metadata declared its
+ * stream class: the query runs in a child, which dies alone. */
+static void test_query_isolated(void)
+{
+	char *broken = shared_case("ust-missing-stream-class");
+	char *good = gen_trace("query", "--events 1000 --cpus 2 --domain ust");
+	const bt_value *result = NULL;
+	struct tn_error err;
+	int crash = -1, status;
+
+	if (broken) {
+		status = query_trace_infos(broken, &result, &crash, &err);
+		tap_ok(status == -1 && !result, "trace-infos query of a broken "
+			"trace: fails, and the process lives on (%s)",
+			crash ? strsignal(crash) : "no crash");
+		printf("#   %s\n", err.message);
+		tap_ok(crash == 0 || crash == SIGABRT || crash == SIGSEGV,
+			"its child: no crash, or libbabeltrace2's abort");
+	} else {
+		printf("ok %d # SKIP no shared case ust-missing-stream-class\n",
+			++tap_count);
+	}
+	/* The next query works: a new child. */
+	status = query_trace_infos(good, &result, &crash, &err);
+	tap_ok(status == 0 && result && bt_value_is_array(result) &&
+		bt_value_array_get_length(result) == 1 && crash == 0,
+		"trace-infos query of a good trace: one trace");
+	if (status == 0) {
+		const bt_value *info = bt_value_array_borrow_element_by_index_const(
+			result, 0);
+		const bt_value *streams = bt_value_map_borrow_entry_value_const(
+			info, "stream-infos");
+
+		tap_ok(streams && bt_value_is_array(streams) &&
+			bt_value_array_get_length(streams) == 2,
+			"trace-infos query: its 2 streams, through the pipe");
+		bt_value_put_ref(result);
+	} else {
+		printf("#   %s\n", err.message);
+	}
+	g_free(good);
+	g_free(broken);
+}
+
+/* A collection with traces that cannot be read: they are left out,
+ * with the reason, and the rest opens. */
+static void test_left_out(void)
+{
+	char *broken = shared_case("ust-missing-stream-class");
+	char *path = gen_trace("coll", "--events 3000 --domain ust --traces 3");
+	char *garbage = g_build_filename(path, "garbage", NULL);
+	char *copy = g_build_filename(path, "zz-proc", NULL);
+	char *none = g_strdup_printf("%s/none", gen_tmpdir());
+	char *none_a, *none_b;
+	char *good;
+	struct tn_trace *trace;
+	struct tn_error err;
+	size_t want = broken ? 2 : 1;
+
+	write_file(garbage, "metadata", "this is not TSDL {{{\n");
+	if (broken)
+		copy_dir(broken, copy);
+	trace = open_ok(path, "collection with unreadable traces");
+	if (trace) {
+		tap_int_eq(tn_trace_get_left_out_count(trace), want,
+			"collection: %zu traces left out", want);
+		tap_int_eq(tn_trace_get_dir_count(trace), 3,
+			"collection: the 3 others read");
+		tap_int_eq(tn_trace_get_info_count(trace), 3,
+			"collection: 3 traces");
+		tap_str_eq(tn_trace_get_left_out_dir(trace, 0), garbage,
+			"collection: the garbage metadata's directory");
+		tap_ok(!strncmp(tn_trace_get_left_out_reason(trace, 0),
+			"cannot read the trace metadata: ", 32),
+			"collection: its reason, without the directory: %s",
+			tn_trace_get_left_out_reason(trace, 0));
+		if (broken && tn_trace_get_left_out_count(trace) == 2) {
+			tap_str_eq(tn_trace_get_left_out_dir(trace, 1), copy,
+				"collection: the broken process's directory");
+			tap_ok(strstr(tn_trace_get_left_out_reason(trace, 1),
+				"cannot read trace: No stream class") ==
+				tn_trace_get_left_out_reason(trace, 1),
+				"collection: its reason: %s",
+				tn_trace_get_left_out_reason(trace, 1));
+		}
+		tn_trace_destroy(trace);
+	}
+	/* A good collection leaves nothing out. */
+	good = gen_trace("coll-good", "--events 1000 --traces 2");
+	trace = open_ok(good, "good collection");
+	if (trace) {
+		tap_int_eq(tn_trace_get_left_out_count(trace), 0,
+			"good collection: nothing left out");
+		tn_trace_destroy(trace);
+	}
+	g_free(good);
+	/* Nothing readable: an error naming the first one. */
+	none_a = g_build_filename(none, "a", NULL);
+	none_b = g_build_filename(none, "b", NULL);
+	write_file(none_a, "metadata", "");
+	write_file(none_b, "metadata", "this is not TSDL {{{\n");
+	tap_ok(tn_trace_open(none, &trace, &err) == -1,
+		"no readable trace: fails");
+	tap_ok(strstr(err.message, "none of the 2 traces under it can be "
+		"read") && strstr(err.message, "a: cannot read the trace "
+		"metadata: the `metadata` file is empty"),
+		"no readable trace: says so, and why for the first: %s",
+		err.message);
+	g_free(none_a);
+	g_free(none_b);
+	g_free(none);
+	g_free(copy);
+	g_free(garbage);
+	g_free(path);
+	g_free(broken);
+}
+
 int main(void)
 {
 	test_one_trace();
 	test_several_traces();
 	test_no_packet_times();
 	test_errors();
+	test_query_isolated();
+	test_left_out();
 	gen_cleanup();
 	return tap_done();
 }

@@ -51,7 +51,17 @@ struct tn_trace_info {
 
 /* Open the trace(s) at path.  Returns 0 and sets *out, or -1 with err
  * naming the path and the cause (no such file, no CTF trace under it,
- * unreadable metadata...).  The caller destroys *out. */
+ * unreadable metadata...).  The caller destroys *out.
+ *
+ * A collection (several trace directories) is opened as it is first;
+ * if that fails, the traces that cannot be read alone (metadata or
+ * first packets libbabeltrace2 refuses) are left out and the rest is
+ * opened: tn_trace_get_left_out_count() says how many were.  It fails
+ * when none of them can be read, or when the rest fails together.  A
+ * single trace that cannot be read fails as it is.
+ *
+ * libbabeltrace2's queries run in a child process (fork), so call it
+ * before starting threads that use GLib or libbabeltrace2. */
 int tn_trace_open(const char *path, struct tn_trace **out,
 		struct tn_error *err);
 
@@ -60,9 +70,20 @@ void tn_trace_destroy(struct tn_trace *trace);
 /* The path given to tn_trace_open(). */
 const char *tn_trace_get_path(const struct tn_trace *trace);
 
-/* The CTF trace directories found under the path, in a stable order. */
+/* The CTF trace directories found under the path and read, in a stable
+ * order (those left out are not among them). */
 size_t tn_trace_get_dir_count(const struct tn_trace *trace);
 const char *tn_trace_get_dir(const struct tn_trace *trace, size_t index);
+
+/* The trace directories of a collection that could not be read and
+ * were left out, in the same order, each with the reason ("cannot read
+ * trace: No stream class with ID ..."), which does not repeat the
+ * directory.  index < tn_trace_get_left_out_count(). */
+size_t tn_trace_get_left_out_count(const struct tn_trace *trace);
+const char *tn_trace_get_left_out_dir(const struct tn_trace *trace,
+		size_t index);
+const char *tn_trace_get_left_out_reason(const struct tn_trace *trace,
+		size_t index);
 
 /* The traces (as libbabeltrace2 sees them) and what their metadata says. */
 size_t tn_trace_get_info_count(const struct tn_trace *trace);

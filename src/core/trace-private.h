@@ -3,6 +3,7 @@
 #ifndef TRACENAV_CORE_TRACE_PRIVATE_H
 #define TRACENAV_CORE_TRACE_PRIVATE_H
 
+#include <babeltrace2/babeltrace.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -50,5 +51,14 @@ const struct tn_packet_tables *tn_trace_borrow_packet_tables(
  * while the trace opened, or NULL if it was taken already.  The caller
  * owns it.  Safe to call from any thread. */
 struct tn_reader *tn_trace_take_start_reader(const struct tn_trace *trace);
+
+/* Run src.ctf.fs's query `object` with params in a child process, as
+ * the trace's own queries run (libbabeltrace2 2.0.4 aborts the process
+ * on some failures of its queries: see trace.c).  Returns 0 with
+ * *result (the caller puts its reference), or -1 with err; *crash_signal
+ * is the signal that ended the child, or 0. */
+int tn_trace_query_ctf_fs(const char *object, const bt_value *params,
+		const bt_value **result, int *crash_signal,
+		struct tn_error *err);
 
 #endif

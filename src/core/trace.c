@@ -9,11 +9,14 @@
 #include <babeltrace2/babeltrace.h>
 #include <errno.h>
 #include <glib.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "bt-util.h"
 #include "clock.h"
@@ -41,9 +44,10 @@ struct trace_shared {
 
 struct tn_trace {
 	char *path;
-	GPtrArray *dirs;	/* char *, every trace directory */
+	GPtrArray *dirs;	/* char *, every trace directory read */
 	GPtrArray *groups;	/* struct trace_group * */
 	GPtrArray *infos;	/* struct tn_trace_info * */
+	GPtrArray *left_out;	/* struct left_out *: unreadable directories */
 	GHashTable *dir_clocks;	/* trace directory -> struct tn_clock_info * */
 	struct trace_shared *shared;
 	GPtrArray *event_names;	/* char *, sorted, NULL-terminated */
@@ -100,74 +104,513 @@ static void find_trace_dirs(const char *dir, int depth, GPtrArray *dirs)
 	g_ptr_array_free(children, TRUE);
 }
 
-/* Run a query of src.ctf.fs; NULL on failure (error left in the
- * thread's libbabeltrace2 error). */
-static const bt_value *query_ctf_fs(const char *object, const bt_value *params)
+/* ---- src.ctf.fs's queries, in a child process ----
+ *
+ * libbabeltrace2 2.0.4's src.ctf.fs runs a query without a component,
+ * yet on some failures deep in its stream file reading (a stream file
+ * that uses a stream class its metadata never declared, a packet it
+ * cannot decode while it fixes the packet indexes up) it appends an
+ * error cause "from the component": the library's precondition check
+ * then aborts the whole process.  So the queries of a trace run in a
+ * child process (fork, no exec), which writes each result to a pipe as
+ * a record; a child killed by a signal costs the query it was running,
+ * and the queries after it run in a new child.  The child takes no lock
+ * (it is alone: the parent holds the classes lock while it forks, so
+ * that no other thread is changing the classes' reference counts), and
+ * it leaves with _exit(): neither the parent's atexit cleanup nor its
+ * buffered stdout run twice.  Its log goes to the parent's stderr, hence
+ * into a capture (bt-util.h) while a trace opens.  Graphs (the probe,
+ * the readers) are not isolated: there the error causes have their
+ * component. */
+
+struct query {
+	const char *object;
+	const bt_value *params;	/* a reference, put by query_fini() */
+	char *where;		/* what fails when it does (owned) */
+	const bt_value *result;	/* out: NULL if it failed */
+	char *error;		/* out: then "WHERE: CAUSE" (owned) */
+	int crash_signal;	/* out: the signal that ended its child, or 0 */
+};
+
+static void put_bytes(GByteArray *out, const void *data, size_t len)
 {
-	struct tn_error ignored;
-	const bt_component_class_source *fs;
-	bt_query_executor *query;
+	g_byte_array_append(out, data, (guint) len);
+}
+
+static void put_u64(GByteArray *out, uint64_t value)
+{
+	put_bytes(out, &value, sizeof(value));
+}
+
+static void put_u8(GByteArray *out, uint8_t value)
+{
+	put_bytes(out, &value, 1);
+}
+
+static void put_string(GByteArray *out, const char *text)
+{
+	size_t len = strlen(text);
+
+	put_u64(out, len);
+	put_bytes(out, text, len);
+}
+
+static void put_value(GByteArray *out, const bt_value *value);
+
+static bt_value_map_foreach_entry_const_func_status put_entry(const char *key,
+		const bt_value *value, void *data)
+{
+	put_string(data, key);
+	put_value(data, value);
+	return BT_VALUE_MAP_FOREACH_ENTRY_CONST_FUNC_STATUS_OK;
+}
+
+/* A value as one type letter and its contents. */
+static void put_value(GByteArray *out, const bt_value *value)
+{
+	double real;
+
+	switch (bt_value_get_type(value)) {
+	case BT_VALUE_TYPE_BOOL:
+		put_u8(out, 'b');
+		put_u8(out, bt_value_bool_get(value) ? 1 : 0);
+		break;
+	case BT_VALUE_TYPE_UNSIGNED_INTEGER:
+		put_u8(out, 'u');
+		put_u64(out, bt_value_integer_unsigned_get(value));
+		break;
+	case BT_VALUE_TYPE_SIGNED_INTEGER:
+		put_u8(out, 'i');
+		put_u64(out, (uint64_t) bt_value_integer_signed_get(value));
+		break;
+	case BT_VALUE_TYPE_REAL:
+		real = bt_value_real_get(value);
+		put_u8(out, 'r');
+		put_bytes(out, &real, sizeof(real));
+		break;
+	case BT_VALUE_TYPE_STRING:
+		put_u8(out, 's');
+		put_string(out, bt_value_string_get(value));
+		break;
+	case BT_VALUE_TYPE_ARRAY:
+		put_u8(out, 'a');
+		put_u64(out, bt_value_array_get_length(value));
+		for (uint64_t i = 0; i < bt_value_array_get_length(value); i++)
+			put_value(out, bt_value_array_borrow_element_by_index_const(
+				value, i));
+		break;
+	case BT_VALUE_TYPE_MAP:
+		put_u8(out, 'm');
+		put_u64(out, bt_value_map_get_size(value));
+		bt_value_map_foreach_entry_const(value, put_entry, out);
+		break;
+	default:
+		put_u8(out, 'n');
+		break;
+	}
+}
+
+/* What the parent reads of the child's records. */
+struct record_reader {
+	const uint8_t *at, *end;
+};
+
+static bool get_bytes(struct record_reader *r, void *out, size_t len)
+{
+	if ((size_t) (r->end - r->at) < len)
+		return false;
+	memcpy(out, r->at, len);
+	r->at += len;
+	return true;
+}
+
+static char *get_string(struct record_reader *r)
+{
+	uint64_t len;
+	char *text;
+
+	if (!get_bytes(r, &len, sizeof(len)) || len > (size_t) (r->end - r->at))
+		return NULL;
+	text = g_strndup((const char *) r->at, len);
+	r->at += len;
+	return text;
+}
+
+/* The value put_value() wrote, or NULL if the record is cut short. */
+static bt_value *get_value(struct record_reader *r, int depth)
+{
+	bt_value *value = NULL;
+	uint8_t type, flag;
+	uint64_t number, count;
+	double real;
+	char *text;
+
+	if (depth > 64 || !get_bytes(r, &type, 1))
+		return NULL;
+	switch (type) {
+	case 'n':
+		bt_value_get_ref(bt_value_null);
+		return bt_value_null;
+	case 'b':
+		return get_bytes(r, &flag, 1) ?
+			bt_value_bool_create_init(flag ? BT_TRUE : BT_FALSE) : NULL;
+	case 'u':
+		return get_bytes(r, &number, sizeof(number)) ?
+			bt_value_integer_unsigned_create_init(number) : NULL;
+	case 'i':
+		return get_bytes(r, &number, sizeof(number)) ?
+			bt_value_integer_signed_create_init((int64_t) number) :
+			NULL;
+	case 'r':
+		return get_bytes(r, &real, sizeof(real)) ?
+			bt_value_real_create_init(real) : NULL;
+	case 's':
+		text = get_string(r);
+		value = text ? bt_value_string_create_init(text) : NULL;
+		g_free(text);
+		return value;
+	case 'a':
+		if (!get_bytes(r, &count, sizeof(count)) ||
+		    !(value = bt_value_array_create()))
+			return NULL;
+		for (uint64_t i = 0; i < count; i++) {
+			bt_value *element = get_value(r, depth + 1);
+
+			if (!element || bt_value_array_append_element(value,
+					element)) {
+				bt_value_put_ref(element);
+				bt_value_put_ref(value);
+				return NULL;
+			}
+			bt_value_put_ref(element);
+		}
+		return value;
+	case 'm':
+		if (!get_bytes(r, &count, sizeof(count)) ||
+		    !(value = bt_value_map_create()))
+			return NULL;
+		for (uint64_t i = 0; i < count; i++) {
+			char *key = get_string(r);
+			bt_value *entry = key ? get_value(r, depth + 1) : NULL;
+			bool ok = entry && bt_value_map_insert_entry(value, key,
+				entry) == BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK;
+
+			g_free(key);
+			bt_value_put_ref(entry);
+			if (!ok) {
+				bt_value_put_ref(value);
+				return NULL;
+			}
+		}
+		return value;
+	default:
+		return NULL;
+	}
+}
+
+/* Run one query (in the child: no lock). */
+static const bt_value *run_query(const bt_component_class *cls,
+		const char *object, const bt_value *params)
+{
+	bt_query_executor *query = bt_query_executor_create(cls, object,
+		params);
 	const bt_value *result = NULL;
 	bt_query_executor_query_status status;
 
-	if (tn_bt_source_class("ctf", "fs", &fs, &ignored))
-		return NULL;
-	/* A query executor holds a reference to the shared class. */
-	tn_bt_classes_lock();
-	query = bt_query_executor_create(
-		bt_component_class_source_as_component_class_const(fs),
-		object, params);
-	tn_bt_classes_unlock();
 	if (!query)
 		return NULL;
 	bt_query_executor_set_logging_level(query, tn_bt_component_log_level());
 	do {
 		status = bt_query_executor_query(query, &result);
 	} while (status == BT_QUERY_EXECUTOR_QUERY_STATUS_AGAIN);
-	tn_bt_classes_lock();
 	bt_query_executor_put_ref(query);
-	tn_bt_classes_unlock();
 	return status == BT_QUERY_EXECUTOR_QUERY_STATUS_OK ? result : NULL;
 }
 
-/* Whether src.ctf.fs reads dir (*supported) and the group of the trace
- * (its UUID), or NULL if it has none.  Fails if libbabeltrace2 cannot
- * read the directory's metadata. */
-static int group_of(const char *dir, bool *supported, char **group,
-		char *where, struct tn_error *err)
+static bool write_all(int fd, const uint8_t *data, size_t len)
 {
-	bt_value *params;
-	const bt_value *result, *value;
-	char *metadata = g_build_filename(dir, "metadata", NULL);
-	struct stat st;
-	bool empty = stat(metadata, &st) == 0 && st.st_size == 0;
+	while (len > 0) {
+		ssize_t written = write(fd, data, len);
 
-	g_free(metadata);
-	if (empty) {
-		tn_error_set(err, "%s: cannot read the trace metadata: the "
-			"`metadata` file is empty", dir);
-		return -1;
+		if (written < 0 && errno == EINTR)
+			continue;
+		if (written <= 0)
+			return false;
+		data += written;
+		len -= (size_t) written;
 	}
-	params = bt_value_map_create();
+	return true;
+}
 
-	bt_value_map_insert_string_entry(params, "input", dir);
-	bt_value_map_insert_string_entry(params, "type", "directory");
-	result = query_ctf_fs("babeltrace.support-info", params);
-	bt_value_put_ref(params);
-	if (!result) {
-		snprintf(where, TN_ERROR_MAX, "%s: cannot read the trace "
-			"metadata", dir);
-		tn_bt_set_error(err, NULL, where);
-		return -1;
+/* The child: run queries [from, count) and write a record for each:
+ * its index, 1 and the result, or 0 and the error. */
+static void __attribute__((noreturn)) query_child(int fd,
+		const bt_component_class *cls, const struct query *queries,
+		size_t from, size_t count)
+{
+	/* A signal that stops tracenav stops the child as it is (the
+	 * parent's handlers clean up after the parent). */
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	for (size_t i = from; i < count; i++) {
+		GByteArray *record = g_byte_array_new();
+		const bt_value *result = run_query(cls, queries[i].object,
+			queries[i].params);
+		bool written;
+
+		put_u64(record, i);
+		if (result) {
+			put_u8(record, 1);
+			put_value(record, result);
+			bt_value_put_ref(result);
+		} else {
+			struct tn_error err;
+
+			tn_bt_set_error(&err, NULL, queries[i].where);
+			put_u8(record, 0);
+			put_string(record, err.message);
+		}
+		written = write_all(fd, record->data, record->len);
+		g_byte_array_free(record, TRUE);
+		if (!written)
+			_exit(1);
 	}
-	value = bt_value_map_borrow_entry_value_const(result, "weight");
-	*supported = value && bt_value_is_real(value) &&
-		bt_value_real_get(value) > 0;
-	value = bt_value_map_borrow_entry_value_const(result, "group");
-	*group = value && bt_value_is_string(value) ?
-		g_strdup(bt_value_string_get(value)) : NULL;
-	bt_value_put_ref(result);
-	return 0;
+	_exit(0);
+}
+
+static GByteArray *read_all(int fd)
+{
+	GByteArray *data = g_byte_array_new();
+	uint8_t buf[65536];
+
+	for (;;) {
+		ssize_t got = read(fd, buf, sizeof(buf));
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		put_bytes(data, buf, (size_t) got);
+	}
+	return data;
+}
+
+/* Take the child's records of queries [from, count); returns the index
+ * of the first query without one. */
+static size_t take_records(GByteArray *data, struct query *queries,
+		size_t from, size_t count)
+{
+	struct record_reader r = { data->data, data->data + data->len };
+	size_t next = from;
+
+	while (next < count) {
+		uint64_t index;
+		uint8_t ok;
+
+		if (!get_bytes(&r, &index, sizeof(index)) || index != next ||
+		    !get_bytes(&r, &ok, 1))
+			break;
+		if (ok) {
+			bt_value *result = get_value(&r, 0);
+
+			if (!result)
+				break;
+			queries[next].result = result;
+		} else {
+			char *error = get_string(&r);
+
+			if (!error)
+				break;
+			queries[next].error = error;
+		}
+		next++;
+	}
+	return next;
+}
+
+static void fail_queries(struct query *queries, size_t from, size_t count,
+		const char *why)
+{
+	for (size_t i = from; i < count; i++)
+		queries[i].error = g_strdup_printf("%s: %s", queries[i].where,
+			why);
+}
+
+/* Run the queries of src.ctf.fs, each in a child process (one child for
+ * all of them unless one crashes); each gets a result or an error. */
+static void run_queries(struct query *queries, size_t count)
+{
+	const bt_component_class_source *fs;
+	struct tn_error err;
+	size_t from = 0;
+
+	if (tn_bt_source_class("ctf", "fs", &fs, &err)) {
+		fail_queries(queries, 0, count, err.message);
+		return;
+	}
+	while (from < count) {
+		int fds[2], wstatus = 0;
+		GByteArray *data;
+		pid_t pid;
+		size_t next;
+
+		if (pipe(fds)) {
+			fail_queries(queries, from, count, strerror(errno));
+			return;
+		}
+		tn_bt_classes_lock();
+		pid = fork();
+		if (pid == 0) {
+			close(fds[0]);
+			query_child(fds[1],
+				bt_component_class_source_as_component_class_const(fs),
+				queries, from, count);
+		}
+		tn_bt_classes_unlock();
+		close(fds[1]);
+		if (pid < 0) {
+			char *why = g_strdup_printf("cannot start a process "
+				"for libbabeltrace2: %s", strerror(errno));
+
+			close(fds[0]);
+			fail_queries(queries, from, count, why);
+			g_free(why);
+			return;
+		}
+		data = read_all(fds[0]);
+		close(fds[0]);
+		while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
+			;
+		next = take_records(data, queries, from, count);
+		g_byte_array_free(data, TRUE);
+		if (next >= count)
+			break;
+		/* The child ended while it ran query `next`. */
+		if (WIFSIGNALED(wstatus)) {
+			queries[next].crash_signal = WTERMSIG(wstatus);
+			queries[next].error = g_strdup_printf("%s: libbabeltrace2 "
+				"crashed on it (%s)", queries[next].where,
+				strsignal(WTERMSIG(wstatus)));
+		} else {
+			queries[next].error = g_strdup_printf("%s: libbabeltrace2 "
+				"stopped on it", queries[next].where);
+		}
+		from = next + 1;
+	}
+}
+
+static void query_fini(struct query *query)
+{
+	bt_value_put_ref(query->params);
+	bt_value_put_ref(query->result);
+	g_free(query->where);
+	g_free(query->error);
+}
+
+int tn_trace_query_ctf_fs(const char *object, const bt_value *params,
+		const bt_value **result, int *crash_signal, struct tn_error *err)
+{
+	struct query query = { object, params, NULL, NULL, NULL, 0 };
+	int status = -1;
+
+	bt_value_get_ref(params);
+	query.where = g_strdup_printf("src.ctf.fs query %s", object);
+	run_queries(&query, 1);
+	*crash_signal = query.crash_signal;
+	if (query.result) {
+		*result = query.result;
+		query.result = NULL;
+		status = 0;
+	} else {
+		tn_error_set(err, "%s", query.error);
+	}
+	query_fini(&query);
+	return status;
+}
+
+/* ---- Trace directories and their groups ---- */
+
+/* A trace directory, as src.ctf.fs's support-info query sees it. */
+struct dir_entry {
+	char *dir;
+	bool supported;		/* src.ctf.fs reads it */
+	char *key;		/* its group (the trace UUID), or NULL */
+	char *where;		/* when it cannot be read: what failed, or NULL */
+	char *error;		/* and the message, or NULL when it can */
+};
+
+static void dir_entry_free(gpointer data)
+{
+	struct dir_entry *entry = data;
+
+	g_free(entry->dir);
+	g_free(entry->key);
+	g_free(entry->where);
+	g_free(entry->error);
+	g_free(entry);
+}
+
+/* Ask src.ctf.fs whether it reads each directory and in which group (the
+ * trace UUID: directories with the same one are chunks of one trace);
+ * this validates the metadata.  One child process for all. */
+static GPtrArray *query_dirs(const GPtrArray *dirs)
+{
+	GPtrArray *entries = g_ptr_array_new_with_free_func(dir_entry_free);
+	struct query *queries = g_new0(struct query, dirs->len);
+	size_t *entry_of = g_new0(size_t, dirs->len);
+	size_t count = 0;
+
+	for (guint i = 0; i < dirs->len; i++) {
+		struct dir_entry *entry = g_new0(struct dir_entry, 1);
+		bt_value *params;
+		char *metadata;
+		struct stat st;
+		bool empty;
+
+		entry->dir = g_strdup(dirs->pdata[i]);
+		g_ptr_array_add(entries, entry);
+		metadata = g_build_filename(entry->dir, "metadata", NULL);
+		empty = stat(metadata, &st) == 0 && st.st_size == 0;
+		g_free(metadata);
+		if (empty) {
+			entry->error = g_strdup_printf("%s: cannot read the "
+				"trace metadata: the `metadata` file is empty",
+				entry->dir);
+			continue;
+		}
+		params = bt_value_map_create();
+		bt_value_map_insert_string_entry(params, "input", entry->dir);
+		bt_value_map_insert_string_entry(params, "type", "directory");
+		queries[count].object = "babeltrace.support-info";
+		queries[count].params = params;
+		queries[count].where = g_strdup_printf("%s: cannot read the "
+			"trace metadata", entry->dir);
+		entry_of[count++] = i;
+	}
+	run_queries(queries, count);
+	for (size_t q = 0; q < count; q++) {
+		struct dir_entry *entry = entries->pdata[entry_of[q]];
+		const bt_value *result = queries[q].result, *value;
+
+		if (!result) {
+			entry->where = queries[q].where;
+			entry->error = queries[q].error;
+			queries[q].where = queries[q].error = NULL;
+			query_fini(&queries[q]);
+			continue;
+		}
+		value = bt_value_map_borrow_entry_value_const(result, "weight");
+		entry->supported = value && bt_value_is_real(value) &&
+			bt_value_real_get(value) > 0;
+		value = bt_value_map_borrow_entry_value_const(result, "group");
+		if (value && bt_value_is_string(value))
+			entry->key = g_strdup(bt_value_string_get(value));
+		query_fini(&queries[q]);
+	}
+	g_free(queries);
+	g_free(entry_of);
+	return entries;
 }
 
 static void trace_group_free(gpointer data)
@@ -180,42 +623,33 @@ static void trace_group_free(gpointer data)
 	g_free(group);
 }
 
-static int build_groups(struct tn_trace *trace, char *where,
-		struct tn_error *err)
+/* The trace's directories and groups, from entries (readable ones). */
+static void build_groups(struct tn_trace *trace, const GPtrArray *entries)
 {
 	GHashTable *by_key = g_hash_table_new(g_str_hash, g_str_equal);
-	int status = 0;
 
-	for (size_t i = 0; i < trace->dirs->len && status == 0; i++) {
-		const char *dir = trace->dirs->pdata[i];
-		struct trace_group *group;
-		char *key = NULL;
-		bool supported;
+	for (guint i = 0; i < entries->len; i++) {
+		const struct dir_entry *entry = entries->pdata[i];
+		struct trace_group *group = entry->key ?
+			g_hash_table_lookup(by_key, entry->key) : NULL;
+		size_t index = trace->dirs->len;
 
-		status = group_of(dir, &supported, &key, where, err);
-		if (status)
-			break;
-		if (!supported) {
-			g_free(key);
-			continue;
-		}
-		group = key ? g_hash_table_lookup(by_key, key) : NULL;
+		g_ptr_array_add(trace->dirs, g_strdup(entry->dir));
 		if (!group) {
 			group = g_new0(struct trace_group, 1);
-			group->key = key ? key : g_strdup(dir);
+			group->key = g_strdup(entry->key ? entry->key :
+				entry->dir);
 			group->dirs = g_ptr_array_new_with_free_func(g_free);
 			group->indexes = g_array_new(FALSE, FALSE,
 				sizeof(size_t));
 			g_ptr_array_add(trace->groups, group);
-			g_hash_table_insert(by_key, group->key, group);
-		} else {
-			g_free(key);
+			if (entry->key)
+				g_hash_table_insert(by_key, group->key, group);
 		}
-		g_ptr_array_add(group->dirs, g_strdup(dir));
-		g_array_append_val(group->indexes, i);
+		g_ptr_array_add(group->dirs, g_strdup(entry->dir));
+		g_array_append_val(group->indexes, index);
 	}
 	g_hash_table_destroy(by_key);
-	return status;
 }
 
 /* Widen the trace's range with the "range-ns" map of a stream. */
@@ -225,9 +659,12 @@ static void widen_range(struct tn_trace *trace, const bt_value *range)
 
 	if (!range)
 		return;
+	if (!bt_value_is_map(range))
+		return;
 	begin = bt_value_map_borrow_entry_value_const(range, "begin");
 	end = bt_value_map_borrow_entry_value_const(range, "end");
-	if (!begin || !end)
+	if (!begin || !end || !bt_value_is_signed_integer(begin) ||
+	    !bt_value_is_signed_integer(end))
 		return;
 	if (!trace->has_range || bt_value_integer_signed_get(begin) <
 			trace->begin_ns)
@@ -241,42 +678,57 @@ static void widen_range(struct tn_trace *trace, const bt_value *range)
 /* Find the time range from the packets (src.ctf.fs's
  * "babeltrace.trace-infos" query reads no event, but parses the
  * metadata again, and reads every packet header of the stream files
- * without packet index). */
+ * without packet index, and fixes the indexes of some tracers up, which
+ * decodes events: the path on which libbabeltrace2 2.0.4 can abort, so
+ * it runs in a child process).  A query that fails leaves the range
+ * without that group's streams. */
 static void read_trace_infos(struct tn_trace *trace)
 {
+	struct query *queries = g_new0(struct query, trace->groups->len);
+
 	for (guint g = 0; g < trace->groups->len; g++) {
 		struct trace_group *group = trace->groups->pdata[g];
 		bt_value *params = bt_value_map_create(), *inputs = NULL;
-		const bt_value *result;
 
 		bt_value_map_insert_empty_array_entry(params, "inputs", &inputs);
 		for (guint i = 0; i < group->dirs->len; i++)
 			bt_value_array_append_string_element(inputs,
 				group->dirs->pdata[i]);
-		result = query_ctf_fs("babeltrace.trace-infos", params);
-		bt_value_put_ref(params);
-		if (!result) {
-			bt_current_thread_clear_error();
-			continue;
-		}
-		for (uint64_t t = 0; t < bt_value_array_get_length(result); t++) {
+		queries[g].object = "babeltrace.trace-infos";
+		queries[g].params = params;
+		queries[g].where = g_strdup_printf("%s: cannot read the "
+			"packets' time range", (char *) group->dirs->pdata[0]);
+	}
+	run_queries(queries, trace->groups->len);
+	for (guint g = 0; g < trace->groups->len; g++) {
+		const bt_value *result = queries[g].result;
+
+		for (uint64_t t = 0; result && bt_value_is_array(result) &&
+		     t < bt_value_array_get_length(result); t++) {
 			const bt_value *info =
 				bt_value_array_borrow_element_by_index_const(
 					result, t);
-			const bt_value *streams =
+			const bt_value *streams = bt_value_is_map(info) ?
 				bt_value_map_borrow_entry_value_const(info,
-					"stream-infos");
+					"stream-infos") : NULL;
 
-			if (!streams)
+			if (!streams || !bt_value_is_array(streams))
 				continue;
 			for (uint64_t i = 0; i < bt_value_array_get_length(streams);
-			     i++)
-				widen_range(trace, bt_value_map_borrow_entry_value_const(
+			     i++) {
+				const bt_value *stream =
 					bt_value_array_borrow_element_by_index_const(
-						streams, i), "range-ns"));
+						streams, i);
+
+				if (bt_value_is_map(stream))
+					widen_range(trace,
+						bt_value_map_borrow_entry_value_const(
+							stream, "range-ns"));
+			}
 		}
-		bt_value_put_ref(result);
+		query_fini(&queries[g]);
 	}
+	g_free(queries);
 }
 
 /* Widen the trace's range with the packets of stream file dir/name,
@@ -764,8 +1216,20 @@ static void info_free(gpointer data)
 	g_free(info);
 }
 
-static int open_traces(const char *path, struct tn_trace **out, char *where,
-		struct tn_error *err);
+/* A trace directory of the collection that could not be read. */
+struct left_out {
+	char *dir;
+	char *reason;
+};
+
+static void left_out_free(gpointer data)
+{
+	struct left_out *left = data;
+
+	g_free(left->dir);
+	g_free(left->reason);
+	g_free(left);
+}
 
 static int check_path(const char *path, struct tn_error *err)
 {
@@ -784,73 +1248,34 @@ static int check_path(const char *path, struct tn_error *err)
 	return 0;
 }
 
-/* Open the traces under path with libbabeltrace2's log captured; on
- * failure, put the first error it logged into detail. */
-static int open_captured(const char *path, bool explain, struct tn_trace **out,
-		char *where, char *detail, struct tn_error *err)
+static struct tn_trace *trace_new(const char *path)
 {
-	struct tn_bt_log_capture capture;
-	int status;
+	struct tn_trace *trace = g_new0(struct tn_trace, 1);
 
-	tn_bt_capture_begin(&capture, explain);
-	status = open_traces(path, out, where, err);
-	tn_bt_capture_end(&capture, detail, TN_ERROR_MAX);
-	bt_current_thread_clear_error();
-	return status;
-}
-
-int tn_trace_open(const char *path, struct tn_trace **out,
-		struct tn_error *err)
-{
-	char detail[TN_ERROR_MAX], where[TN_ERROR_MAX] = "";
-	struct tn_error retry_err;
-	struct tn_trace *retry;
-
-	if (check_path(path, err))
-		return -1;
-	/* The components made here live on (the first reader is kept), so
-	 * they must not log; only the metadata parser's errors show. */
-	if (open_captured(path, false, out, where, detail, err) == 0)
-		return 0;
-	if (!*where)
-		return -1;	/* not libbabeltrace2's failure */
-	/* Fail again with the components logging, to find out why. */
-	if (!*detail && open_captured(path, true, &retry, where, detail,
-			&retry_err) == 0)
-		tn_trace_destroy(retry);
-	/* What libbabeltrace2 logged says more than its error causes. */
-	if (*detail)
-		tn_error_set(err, "%s: %s", where, detail);
-	return -1;
-}
-
-/* Open the traces under path.  When libbabeltrace2 fails, err says why
- * and where (size TN_ERROR_MAX) names what failed, for a better
- * explanation from its log. */
-static int open_traces(const char *path, struct tn_trace **out, char *where,
-		struct tn_error *err)
-{
-	struct tn_trace *trace;
-
-	trace = g_new0(struct tn_trace, 1);
 	trace->path = g_strdup(path);
 	trace->dirs = g_ptr_array_new_with_free_func(g_free);
 	trace->groups = g_ptr_array_new_with_free_func(trace_group_free);
 	trace->infos = g_ptr_array_new_with_free_func(info_free);
 	trace->event_names = g_ptr_array_new_with_free_func(g_free);
+	trace->left_out = g_ptr_array_new_with_free_func(left_out_free);
 	trace->dir_clocks = g_hash_table_new_full(g_str_hash, g_str_equal,
 		g_free, g_free);
 	trace->shared = g_new0(struct trace_shared, 1);
 	atomic_init(&trace->shared->start_reader, NULL);
 	atomic_init(&trace->shared->packet_tables, NULL);
-	find_trace_dirs(path, 0, trace->dirs);
-	if (trace->dirs->len == 0) {
-		tn_error_set(err, "%s: no CTF trace found: no directory under "
-			"it holds a `metadata` file", path);
-		goto fail;
-	}
-	if (build_groups(trace, where, err))
-		goto fail;
+	return trace;
+}
+
+/* Open the trace made of entries (directories src.ctf.fs reads) and
+ * probe it.  When libbabeltrace2 fails, err says why and where (size
+ * TN_ERROR_MAX) names what failed, for a better explanation from its
+ * log. */
+static int open_entries(const char *path, const GPtrArray *entries,
+		struct tn_trace **out, char *where, struct tn_error *err)
+{
+	struct tn_trace *trace = trace_new(path);
+
+	build_groups(trace, entries);
 	if (trace->groups->len == 0) {
 		tn_error_set(err, "%s: no CTF trace found: libbabeltrace2 "
 			"reads none of the `metadata` files under it", path);
@@ -873,6 +1298,355 @@ fail:
 	return -1;
 }
 
+/* One try at opening directories of the path. */
+struct attempt {
+	const char *path;
+	const GPtrArray *dirs;		/* char *: the directories */
+	const GPtrArray *given;		/* their entries, or NULL: query */
+	bool tolerant;			/* open those src.ctf.fs reads */
+	GPtrArray *queried;		/* struct dir_entry *, if queried */
+	struct tn_trace *trace;		/* the result */
+	char where[TN_ERROR_MAX];	/* see open_entries() */
+};
+
+static const GPtrArray *attempt_entries(const struct attempt *a)
+{
+	return a->given ? a->given : a->queried;
+}
+
+/* The first entry src.ctf.fs cannot read, or NULL. */
+static const struct dir_entry *first_failed(const GPtrArray *entries)
+{
+	for (guint i = 0; entries && i < entries->len; i++)
+		if (((const struct dir_entry *) entries->pdata[i])->error)
+			return entries->pdata[i];
+	return NULL;
+}
+
+/* Query the directories (unless given) and open those that src.ctf.fs
+ * reads.  Not tolerant, a directory it cannot read fails the whole;
+ * tolerant, only when no other one is left. */
+static int attempt_run(struct attempt *a, struct tn_error *err)
+{
+	const struct dir_entry *failed;
+	const GPtrArray *entries;
+	GPtrArray *readable = g_ptr_array_new();
+	int status;
+
+	a->where[0] = '\0';
+	if (!a->given)
+		a->queried = query_dirs(a->dirs);
+	entries = attempt_entries(a);
+	failed = first_failed(entries);
+	for (guint i = 0; i < entries->len; i++) {
+		const struct dir_entry *entry = entries->pdata[i];
+
+		if (!entry->error && entry->supported)
+			g_ptr_array_add(readable, entries->pdata[i]);
+	}
+	if (failed && (!a->tolerant || readable->len == 0)) {
+		snprintf(a->where, sizeof(a->where), "%s",
+			failed->where ? failed->where : "");
+		tn_error_set(err, "%s", failed->error);
+		status = -1;
+	} else {
+		status = open_entries(a->path, readable, &a->trace, a->where,
+			err);
+	}
+	g_ptr_array_free(readable, TRUE);
+	return status;
+}
+
+/* The same with libbabeltrace2's log captured; on failure, the first
+ * error it logged goes into detail. */
+static int attempt_captured(struct attempt *a, bool explain, char *detail,
+		struct tn_error *err)
+{
+	struct tn_bt_log_capture capture;
+	int status;
+
+	tn_bt_capture_begin(&capture, explain);
+	status = attempt_run(a, err);
+	tn_bt_capture_end(&capture, detail, TN_ERROR_MAX);
+	bt_current_thread_clear_error();
+	return status;
+}
+
+static void attempt_fini(struct attempt *a)
+{
+	if (a->queried)
+		g_ptr_array_free(a->queried, TRUE);
+	a->queried = NULL;
+}
+
+/* Run a (not tolerant); when libbabeltrace2 fails, err gives its own
+ * words: what it logged, or what it logs with the components logging
+ * too, in a second try. */
+static int attempt_explained(struct attempt *a, struct tn_error *err)
+{
+	char detail[TN_ERROR_MAX];
+
+	/* The components made here live on (the first reader is kept), so
+	 * they must not log; only the metadata parser's errors show. */
+	if (attempt_captured(a, false, detail, err) == 0)
+		return 0;
+	if (!a->where[0])
+		return -1;	/* not libbabeltrace2's failure */
+	/* Fail again with the components logging, to find out why. */
+	if (!*detail) {
+		struct attempt retry = { a->path, a->dirs, a->given, false,
+			NULL, NULL, "" };
+		struct tn_error retry_err;
+
+		if (attempt_captured(&retry, true, detail, &retry_err) == 0)
+			tn_trace_destroy(retry.trace);
+		attempt_fini(&retry);
+	}
+	/* What libbabeltrace2 logged says more than its error causes. */
+	if (*detail)
+		tn_error_set(err, "%s: %s", a->where, detail);
+	return -1;
+}
+
+/* The message of err without the directory or path it starts with: the
+ * reason a directory is left out. */
+static char *reason_of(const struct tn_error *err, const GPtrArray *dirs,
+		const char *path)
+{
+	const char *message = err->message;
+
+	for (guint i = 0; i <= dirs->len; i++) {
+		const char *name = i < dirs->len ? dirs->pdata[i] : path;
+		size_t len = strlen(name);
+
+		if (strncmp(message, name, len) == 0 &&
+		    strncmp(message + len, ": ", 2) == 0)
+			return g_strdup(message + len + 2);
+	}
+	return g_strdup(message);
+}
+
+/* Why the directories of one trace cannot be read (NULL: they can),
+ * as tn_trace_open() says it of them alone.  entries: theirs, or NULL
+ * to ask src.ctf.fs about them again. */
+static char *reason_alone(const char *path, const GPtrArray *dirs,
+		const GPtrArray *entries)
+{
+	struct attempt a = { path, dirs, entries, false, NULL, NULL, "" };
+	struct tn_error err;
+	char *reason = NULL;
+
+	if (attempt_explained(&a, &err) == 0)
+		tn_trace_destroy(a.trace);
+	else
+		reason = reason_of(&err, dirs, path);
+	attempt_fini(&a);
+	return reason;
+}
+
+static void leave_out(GPtrArray *left, const char *dir, const char *reason)
+{
+	struct left_out *entry = g_new0(struct left_out, 1);
+
+	entry->dir = g_strdup(dir);
+	entry->reason = g_strdup(reason);
+	g_ptr_array_add(left, entry);
+}
+
+/* Every trace of the collection is unreadable. */
+static int fail_all(const char *path, const GPtrArray *left,
+		struct tn_error *err)
+{
+	const struct left_out *first = left->pdata[0];
+
+	tn_error_set(err, "%s: none of the %u traces under it can be read; "
+		"%s: %s", path, left->len, first->dir, first->reason);
+	return -1;
+}
+
+/* The readable entries, grouped as src.ctf.fs groups them (by trace
+ * UUID): GPtrArray of GPtrArray of struct dir_entry *. */
+static GPtrArray *entry_groups(const GPtrArray *entries)
+{
+	GPtrArray *groups = g_ptr_array_new_with_free_func(
+		(GDestroyNotify) g_ptr_array_unref);
+	GHashTable *by_key = g_hash_table_new(g_str_hash, g_str_equal);
+
+	for (guint i = 0; i < entries->len; i++) {
+		struct dir_entry *entry = entries->pdata[i];
+		GPtrArray *group;
+
+		if (entry->error || !entry->supported)
+			continue;
+		group = entry->key ? g_hash_table_lookup(by_key, entry->key) :
+			NULL;
+		if (!group) {
+			group = g_ptr_array_new();
+			g_ptr_array_add(groups, group);
+			if (entry->key)
+				g_hash_table_insert(by_key, entry->key, group);
+		}
+		g_ptr_array_add(group, entry);
+	}
+	g_hash_table_destroy(by_key);
+	return groups;
+}
+
+static GPtrArray *dirs_of(const GPtrArray *entries)
+{
+	GPtrArray *dirs = g_ptr_array_new();
+
+	for (guint i = 0; i < entries->len; i++)
+		g_ptr_array_add(dirs,
+			((struct dir_entry *) entries->pdata[i])->dir);
+	return dirs;
+}
+
+/* Open entries (not tolerant), explained. */
+static int open_explained(const char *path, const GPtrArray *entries,
+		struct tn_trace **out, struct tn_error *err)
+{
+	GPtrArray *dirs = dirs_of(entries);
+	struct attempt a = { path, dirs, entries, false, NULL, NULL, "" };
+	int status = attempt_explained(&a, err);
+
+	if (status == 0)
+		*out = a.trace;
+	attempt_fini(&a);
+	g_ptr_array_free(dirs, TRUE);
+	return status;
+}
+
+/* A collection whose first try failed, or left directories out: find
+ * the traces that cannot be read alone, leave them out, and open the
+ * rest.  Each trace is tried alone, which takes a graph each, but only
+ * when something is broken.  first: that try (tolerant). */
+static int open_rest(const char *path, struct attempt *first,
+		struct tn_trace **out, struct tn_error *err)
+{
+	const GPtrArray *entries = attempt_entries(first);
+	GHashTable *reasons = g_hash_table_new_full(NULL, NULL, NULL, g_free);
+	GPtrArray *left = g_ptr_array_new_with_free_func(left_out_free);
+	GPtrArray *groups = NULL, *keep = g_ptr_array_new();
+	struct tn_trace *trace = first->trace;
+	int status = 0;
+
+	first->trace = NULL;
+	/* Directories whose metadata src.ctf.fs cannot read: why, in the
+	 * words it would give of each alone. */
+	for (guint i = 0; i < entries->len; i++) {
+		struct dir_entry *entry = entries->pdata[i];
+		GPtrArray *one;
+		char *reason;
+
+		if (!entry->error)
+			continue;
+		one = g_ptr_array_new();
+		g_ptr_array_add(one, entry->dir);
+		reason = reason_alone(path, one, NULL);
+		if (!reason) {	/* readable after all: said as it was */
+			struct tn_error said;
+
+			tn_error_set(&said, "%s", entry->error);
+			reason = reason_of(&said, one, path);
+		}
+		g_hash_table_insert(reasons, entry, reason);
+		g_ptr_array_free(one, TRUE);
+	}
+	/* The others did not open together: try each trace alone. */
+	if (!trace) {
+		groups = entry_groups(entries);
+		if (groups->len == 1 && g_hash_table_size(reasons) == 0) {
+			/* The collection is one trace: its own failure. */
+			status = open_explained(path, groups->pdata[0], &trace,
+				err);
+			goto out;
+		}
+		for (guint g = 0; g < groups->len; g++) {
+			GPtrArray *group = groups->pdata[g];
+			GPtrArray *dirs = dirs_of(group);
+			char *reason = reason_alone(path, dirs, group);
+
+			for (guint i = 0; reason && i < group->len; i++)
+				g_hash_table_insert(reasons, group->pdata[i],
+					g_strdup(reason));
+			g_free(reason);
+			g_ptr_array_free(dirs, TRUE);
+		}
+	}
+	/* What is left out, in the directories' order, and what is kept. */
+	for (guint i = 0; i < entries->len; i++) {
+		struct dir_entry *entry = entries->pdata[i];
+		const char *reason = g_hash_table_lookup(reasons, entry);
+
+		if (reason)
+			leave_out(left, entry->dir, reason);
+		else if (entry->supported)
+			g_ptr_array_add(keep, entry);
+	}
+	if (!trace && keep->len == 0 && left->len > 0) {
+		status = fail_all(path, left, err);
+		goto out;
+	}
+	/* The rest together (again, if no group failed alone: then the
+	 * failure is the collection's, said as it is). */
+	if (!trace)
+		status = open_explained(path, keep, &trace, err);
+out:
+	if (status == 0) {
+		g_ptr_array_free(trace->left_out, TRUE);
+		trace->left_out = left;
+		left = NULL;
+		*out = trace;
+	}
+	if (left)
+		g_ptr_array_free(left, TRUE);
+	if (groups)
+		g_ptr_array_free(groups, TRUE);
+	g_ptr_array_free(keep, TRUE);
+	g_hash_table_destroy(reasons);
+	return status;
+}
+
+int tn_trace_open(const char *path, struct tn_trace **out,
+		struct tn_error *err)
+{
+	GPtrArray *dirs = g_ptr_array_new_with_free_func(g_free);
+	struct attempt first = { path, dirs, NULL, false, NULL, NULL, "" };
+	char detail[TN_ERROR_MAX];
+	int status;
+
+	if (check_path(path, err)) {
+		g_ptr_array_free(dirs, TRUE);
+		return -1;
+	}
+	find_trace_dirs(path, 0, dirs);
+	if (dirs->len == 0) {
+		tn_error_set(err, "%s: no CTF trace found: no directory under "
+			"it holds a `metadata` file", path);
+		status = -1;
+	} else if (dirs->len == 1) {
+		/* One trace: opened, or its error. */
+		status = attempt_explained(&first, err);
+		if (status == 0)
+			*out = first.trace;
+	} else {
+		/* A collection: as it is first (one query a directory, in one
+		 * child process, and one probe); only when that fails or
+		 * leaves directories out, find out which and open the rest. */
+		first.tolerant = true;
+		status = attempt_captured(&first, false, detail, err);
+		if (status == 0 && !first_failed(first.queried))
+			*out = first.trace;
+		else if (status == 0 || first.where[0] ||
+			 first_failed(first.queried))
+			status = open_rest(path, &first, out, err);
+	}
+	attempt_fini(&first);
+	g_ptr_array_free(dirs, TRUE);
+	return status;
+}
+
 void tn_trace_destroy(struct tn_trace *trace)
 {
 	if (!trace)
@@ -880,6 +1654,7 @@ void tn_trace_destroy(struct tn_trace *trace)
 	tn_reader_destroy(atomic_load(&trace->shared->start_reader));
 	g_free(trace->shared);
 	g_ptr_array_free(trace->infos, TRUE);
+	g_ptr_array_free(trace->left_out, TRUE);
 	g_ptr_array_free(trace->event_names, TRUE);
 	g_hash_table_destroy(trace->dir_clocks);
 	g_ptr_array_free(trace->groups, TRUE);
@@ -912,6 +1687,24 @@ const struct tn_trace_info *tn_trace_borrow_info(const struct tn_trace *trace,
 		size_t index)
 {
 	return trace->infos->pdata[index];
+}
+
+size_t tn_trace_get_left_out_count(const struct tn_trace *trace)
+{
+	return trace->left_out->len;
+}
+
+const char *tn_trace_get_left_out_dir(const struct tn_trace *trace,
+		size_t index)
+{
+	return ((const struct left_out *) trace->left_out->pdata[index])->dir;
+}
+
+const char *tn_trace_get_left_out_reason(const struct tn_trace *trace,
+		size_t index)
+{
+	return ((const struct left_out *)
+		trace->left_out->pdata[index])->reason;
 }
 
 const char *const *tn_trace_get_event_names(const struct tn_trace *trace)
