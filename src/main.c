@@ -13,6 +13,7 @@
 #include "tui/tui.h"
 #include "tracenav/cache.h"
 #include "tracenav/core.h"
+#include "tracenav/merge.h"
 #include "tracenav/runtime.h"
 #include "tracenav/trace.h"
 
@@ -52,6 +53,9 @@ static void print_usage(FILE *out)
 "\n"
 "Options of every mode:\n"
 "      --gmt           print and read times in UTC, not local time\n"
+"      --bt-muxer      merge the streams with libbabeltrace2's muxer instead\n"
+"                      of tracenav's own merge (same order, slower with many\n"
+"                      streams; to compare)\n"
 "  -v, --verbose       let libbabeltrace2 log its warnings on stderr\n"
 "  -h, --help          show this help\n"
 "  -V, --version       show the version\n"
@@ -69,6 +73,7 @@ struct command_line {
 	bool no_index;
 	bool no_cache;
 	bool no_mouse;
+	bool bt_muxer;
 	const char *cache_dir;
 	bool verbose;
 	const char *path;
@@ -97,7 +102,7 @@ static int parse_count(const char *text, uint64_t *count)
 static int parse_command_line(int argc, char **argv, struct command_line *cl)
 {
 	enum { OPT_GMT = 256, OPT_NO_INDEX, OPT_NO_CACHE, OPT_CACHE_DIR,
-		OPT_NO_MOUSE };
+		OPT_NO_MOUSE, OPT_BT_MUXER };
 	static const struct option options[] = {
 		{ "dump", no_argument, NULL, 'd' },
 		{ "info", no_argument, NULL, 'i' },
@@ -110,6 +115,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
 		{ "cache-dir", required_argument, NULL, OPT_CACHE_DIR },
 		{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
+		{ "bt-muxer", no_argument, NULL, OPT_BT_MUXER },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -138,6 +144,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		case OPT_NO_CACHE: cl->no_cache = true; break;
 		case OPT_CACHE_DIR: cl->cache_dir = optarg; break;
 		case OPT_NO_MOUSE: cl->no_mouse = true; break;
+		case OPT_BT_MUXER: cl->bt_muxer = true; break;
 		case 'v': cl->verbose = true; break;
 		case 'h': print_usage(stdout); return 0;
 		case 'V': printf("tracenav %s\n", PACKAGE_VERSION); return 0;
@@ -221,6 +228,8 @@ int main(int argc, char **argv)
 	if (status >= 0)
 		return status;
 	tn_core_set_verbose(cl.verbose);
+	if (cl.bt_muxer)
+		tn_merge_set_method(TN_MERGE_BT_MUXER);
 	clean_up_on_exit();
 	if (tn_trace_open(cl.path, &trace, &err)) {
 		fprintf(stderr, "tracenav: %s\n", err.message);
