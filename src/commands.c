@@ -19,6 +19,7 @@
 	COMMAND(tn_cmd_detail) \
 	COMMAND(tn_cmd_where) \
 	COMMAND(tn_cmd_index) \
+	COMMAND(tn_cmd_traces) \
 	COMMAND(tn_cmd_help) \
 	COMMAND(tn_cmd_quit)
 

@@ -174,6 +174,16 @@ check "collection, --batch: the left-out line first" \
 	left_out_first batch "$case_copy" "$reason"
 same_as_babeltrace2 batch "collection, --batch 'print 5'" 5
 
+run traces --batch traces "$coll"
+status_is 1 "collection, --batch traces"
+check "traces: lists it, left out, with the reason" \
+	grep -Eq "^ust-missing-stream-class +left out: $reason" \
+	"$TMPDIR_TEST/traces.out"
+check "traces: lists the three others (host, domain, streams)" eval \
+	'[ "$(grep -Ec "^host[0-2] +host[0-2] +ust +4$" "$TMPDIR_TEST/traces.out")" = 3 ]'
+check "traces: says how many were read and left out" \
+	grep -q "^$coll: 3 traces read, 1 left out$" "$TMPDIR_TEST/traces.out"
+
 run info --info "$coll"
 status_is 1 "collection, --info"
 check "collection, --info: the left-out line first" \

@@ -554,6 +554,29 @@ static int start_terminal(struct tn_tui *tui, struct tn_error *err)
 	return 0;
 }
 
+/* The traces of the collection that could not be read: said once on
+ * the message line (the status bar says it as long as it runs). */
+static void say_left_out(struct tn_tui *tui)
+{
+	const struct tn_trace *trace = tui->session->trace;
+	size_t count = tn_trace_get_left_out_count(trace);
+	char *text;
+
+	if (count == 0)
+		return;
+	if (count == 1)
+		text = g_strdup_printf("1 trace left out (:traces lists it): "
+			"%s: %s", tn_trace_get_left_out_dir(trace, 0),
+			tn_trace_get_left_out_reason(trace, 0));
+	else
+		text = g_strdup_printf("%zu traces left out (:traces lists "
+			"them), the first: %s: %s", count,
+			tn_trace_get_left_out_dir(trace, 0),
+			tn_trace_get_left_out_reason(trace, 0));
+	tn_tui_message_set(tui, true, text);
+	g_free(text);
+}
+
 int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
 		struct tn_error *err)
 {
@@ -593,6 +616,7 @@ int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
 		tn_error_clear(err);
 	}
 	tn_tui_poll_jobs(&tui);
+	say_left_out(&tui);
 	tn_tui_relayout(&tui);
 
 	loop(&tui, input);
