@@ -69,6 +69,17 @@ int main(void)
 	tap_int_eq(c.last_ns, last, "last event time");
 	tap_int_eq(c.lost, gen_plan_value(path, "discarded_events"),
 		"discarded-events notices add up to the plan");
+	{
+		struct counts again;
+
+		/* The first reader was the one the trace opened with; this
+		 * one sets a graph up. */
+		tap_ok(read_all(trace, NULL, &again) &&
+			again.events == c.events && again.lost == c.lost &&
+			again.first_ns == c.first_ns &&
+			again.last_ns == c.last_ns,
+			"a second reader reads the same");
+	}
 
 	options.has_begin = true;
 	options.begin_ns = middle;
