@@ -64,6 +64,7 @@ struct tn_slice {
 	size_t dir_count;
 	char **dirs;		/* tn_trace_get_dir() strings */
 	char **views;		/* the directory standing for each, or NULL */
+	bool *whole;		/* its view is the directory itself */
 	struct tn_runtime_tree *tree;
 };
 
@@ -414,6 +415,51 @@ static int64_t complete_after(GPtrArray *files, int64_t target_ns)
 	return latest;
 }
 
+static bool file_is_kept(const struct stream_file *f)
+{
+	return f->keep_from < f->idx.entry_count;
+}
+
+/* Whether the view keeps every packet of every stream file: then it is
+ * the trace itself. */
+static bool skips_nothing(GPtrArray *files)
+{
+	for (guint i = 0; i < files->len; i++) {
+		const struct stream_file *f = files->pdata[i];
+
+		if (f->keep_from != 0 || !file_is_kept(f))
+			return false;
+	}
+	return true;
+}
+
+/* Whether trace directory dir can stand for itself in the view: it
+ * keeps every packet of its stream files, all of which have their own
+ * index, and it is the only directory of its trace (src.ctf.fs sorts the
+ * directories of a trace by name, see view_name()).  Then nothing is
+ * written for it: a jump pays nothing per stream for the directories
+ * whose streams begin after the target. */
+static bool dir_is_whole(const struct tn_trace *trace, size_t dir,
+		GPtrArray *files)
+{
+	const char *path = tn_trace_get_dir(trace, dir);
+	size_t group = group_of_dir(trace, path);
+	bool any = false;
+
+	if (group == SIZE_MAX || tn_trace_get_group_dir_count(trace, group) != 1)
+		return false;
+	for (guint i = 0; i < files->len; i++) {
+		const struct stream_file *f = files->pdata[i];
+
+		if (f->dir != dir)
+			continue;
+		if (f->keep_from != 0 || !file_is_kept(f) || f->synthetic)
+			return false;
+		any = true;
+	}
+	return any;
+}
+
 /* Name the views so that they sort (strcmp) like the directories they
  * stand for: src.ctf.fs sorts its inputs, which decides among traces
  * of one group and numbers streams without a stream_instance_id. */
@@ -433,11 +479,6 @@ static char *view_name(const struct tn_trace *trace, size_t dir)
 	return g_strdup_printf("%0*zu", width, rank);
 }
 
-static bool file_is_kept(const struct stream_file *f)
-{
-	return f->keep_from < f->idx.entry_count;
-}
-
 /* Every path a slice creates, for its removal (files, then directories
  * children first). */
 static void list_slice_paths(const struct tn_slice *slice, GPtrArray *files,
@@ -446,7 +487,7 @@ static void list_slice_paths(const struct tn_slice *slice, GPtrArray *files,
 	for (size_t dir = 0; dir < slice->dir_count; dir++) {
 		const char *view = slice->views[dir];
 
-		if (!view)
+		if (!view || slice->whole[dir])
 			continue;
 		g_ptr_array_add(out_files, g_strdup_printf("%s/metadata", view));
 		for (guint i = 0; i < files->len; i++) {
@@ -556,7 +597,8 @@ static int write_view(const struct tn_slice *slice, size_t dir,
 	return status;
 }
 
-/* Decide which directories get a view (those with a kept stream). */
+/* Decide which directories get a view (those with a kept stream), and
+ * which are their own view. */
 static void name_views(struct tn_slice *slice, const struct tn_trace *trace,
 		GPtrArray *files)
 {
@@ -566,6 +608,11 @@ static void name_views(struct tn_slice *slice, const struct tn_trace *trace,
 
 		if (!file_is_kept(f) || slice->views[f->dir])
 			continue;
+		if (dir_is_whole(trace, f->dir, files)) {
+			slice->whole[f->dir] = true;
+			slice->views[f->dir] = g_strdup(slice->dirs[f->dir]);
+			continue;
+		}
 		name = view_name(trace, f->dir);
 		slice->views[f->dir] = g_strdup_printf("%s/%s", slice->root,
 			name);
@@ -586,6 +633,7 @@ static int slice_new(const struct tn_trace *trace, struct tn_slice **out,
 	slice->dir_count = tn_trace_get_dir_count(trace);
 	slice->dirs = g_new0(char *, slice->dir_count);
 	slice->views = g_new0(char *, slice->dir_count);
+	slice->whole = g_new0(bool, slice->dir_count);
 	for (size_t i = 0; i < slice->dir_count; i++)
 		slice->dirs[i] = g_strdup(tn_trace_get_dir(trace, i));
 	*out = slice;
@@ -603,8 +651,14 @@ int tn_slice_create(const struct tn_trace *trace, int64_t target_ns,
 	int status = -1;
 
 	*out = NULL;
-	if (choose_all_packets(trace, target_ns, tables, flags, files, err) ||
-	    slice_new(trace, &slice, err))
+	if (choose_all_packets(trace, target_ns, tables, flags, files, err))
+		goto end;
+	if (skips_nothing(files)) {
+		tn_error_set(err, "cannot slice: nothing to skip, every "
+			"stream needs its first packet");
+		goto end;
+	}
+	if (slice_new(trace, &slice, err))
 		goto end;
 	slice->complete_after = complete_after(files, target_ns);
 	name_views(slice, trace, files);
@@ -614,7 +668,7 @@ int tn_slice_create(const struct tn_trace *trace, int64_t target_ns,
 	}
 	status = 0;
 	for (size_t dir = 0; status == 0 && dir < slice->dir_count; dir++)
-		if (slice->views[dir])
+		if (slice->views[dir] && !slice->whole[dir])
 			status = write_view(slice, dir, files, err);
 end:
 	g_ptr_array_free(files, TRUE);
@@ -671,6 +725,7 @@ void tn_slice_destroy(struct tn_slice *slice)
 	}
 	g_free(slice->dirs);
 	g_free(slice->views);
+	g_free(slice->whole);
 	g_free(slice->root);
 	g_free(slice);
 }

@@ -46,8 +46,11 @@ enum tn_slice_flags {
  * tn_slice_flags, or 0).  Returns 0, or -1 with err set when the trace
  * cannot be sliced (a stream file without index file and without
  * fixed-size packets known from the packet tables given to the trace,
- * an index that does not match its stream file...): the caller then
- * reads the whole trace and seeks the slow way.  Any thread; the trace's
+ * an index that does not match its stream file...) or when the slice
+ * would skip nothing (every stream needs its first packet): the caller
+ * then reads the whole trace, and seeks the slow way.  A trace
+ * directory whose streams all need their first packet (and that holds
+ * its trace alone) is its own view: nothing is written for it.  Any thread; the trace's
  * packet tables (tn_trace_set_packet_tables()) are read, and their
  * magic-check memo written, while it runs. */
 int tn_slice_create(const struct tn_trace *trace, int64_t target_ns,
@@ -67,8 +70,9 @@ int tn_slice_plan(const struct tn_trace *trace, int64_t target_ns,
 		unsigned flags, int64_t *complete_after_ns, struct tn_error *err);
 
 /* The directory standing for trace directory dir (as given by
- * tn_trace_get_dir()), or NULL if none of its streams reaches the target
- * (nothing of it is left to read). */
+ * tn_trace_get_dir()): a private one, or dir itself when the view keeps
+ * all of it; NULL if none of its streams reaches the target (nothing of
+ * it is left to read). */
 const char *tn_slice_map_dir(const struct tn_slice *slice, const char *dir);
 
 /* The same for every trace directory at once: element i stands for
