@@ -49,6 +49,10 @@ struct tn_trace {
 	GPtrArray *infos;	/* struct tn_trace_info * */
 	GPtrArray *left_out;	/* struct left_out *: unreadable directories */
 	GHashTable *dir_clocks;	/* trace directory -> struct tn_clock_info * */
+	/* Each directory of dirs, and its real path (src.ctf.fs names
+	 * streams after it) -> its real path: found once when the trace
+	 * opens, not once per stream. */
+	GHashTable *real_dirs;
 	struct trace_shared *shared;
 	GPtrArray *event_names;	/* char *, sorted, NULL-terminated */
 	size_t stream_count;
@@ -766,22 +770,51 @@ static bool widen_with_index(struct tn_trace *trace, const char *dir,
 	return true;
 }
 
+/* The real path of dir (g_free() it): trace->real_dirs' for one of the
+ * trace's directories, else realpath()'s, else dir itself. */
+static char *real_dir(const struct tn_trace *trace, const char *dir)
+{
+	const char *known = g_hash_table_lookup(trace->real_dirs, dir);
+	char *real;
+	char *copy;
+
+	if (known)
+		return g_strdup(known);
+	real = realpath(dir, NULL);
+	copy = g_strdup(real ? real : dir);
+	free(real);
+	return copy;
+}
+
+/* Fill trace->real_dirs in. */
+static void find_real_dirs(struct tn_trace *trace)
+{
+	for (guint i = 0; i < trace->dirs->len; i++) {
+		const char *dir = trace->dirs->pdata[i];
+		char *real;
+
+		if (g_hash_table_contains(trace->real_dirs, dir))
+			continue;
+		real = real_dir(trace, dir);
+		g_hash_table_insert(trace->real_dirs, g_strdup(dir),
+			g_strdup(real));
+		g_hash_table_insert(trace->real_dirs, real, g_strdup(real));
+	}
+}
+
 /* The key of a trace directory in the tables of clocks: its real path,
  * so that a trace reached through a symlink or "..", which src.ctf.fs
  * may spell another way in its stream names, is found again. */
-static char *dir_key(const char *dir)
+static char *dir_key(const struct tn_trace *trace, const char *dir)
 {
-	char *real = realpath(dir, NULL);
-	char *key = g_strdup(real ? real : dir);
-
-	free(real);
-	return key;
+	return real_dir(trace, dir);
 }
 
 /* The value of directory dir in table, keyed by dir_key(). */
-static gpointer lookup_dir(GHashTable *table, const char *dir)
+static gpointer lookup_dir(const struct tn_trace *trace, GHashTable *table,
+		const char *dir)
 {
-	char *key = dir_key(dir);
+	char *key = dir_key(trace, dir);
 	gpointer found = g_hash_table_lookup(table, key);
 
 	g_free(key);
@@ -794,7 +827,7 @@ static gpointer lookup_dir(GHashTable *table, const char *dir)
 static gpointer lookup_dir_or_group(const struct tn_trace *trace,
 		GHashTable *table, const char *dir)
 {
-	gpointer found = lookup_dir(table, dir);
+	gpointer found = lookup_dir(trace, table, dir);
 
 	for (guint g = 0; !found && g < trace->groups->len; g++) {
 		struct trace_group *group = trace->groups->pdata[g];
@@ -803,7 +836,7 @@ static gpointer lookup_dir_or_group(const struct tn_trace *trace,
 				g_str_equal, NULL))
 			continue;
 		for (guint i = 0; !found && i < group->dirs->len; i++)
-			found = lookup_dir(table, group->dirs->pdata[i]);
+			found = lookup_dir(trace, table, group->dirs->pdata[i]);
 	}
 	return found;
 }
@@ -967,7 +1000,7 @@ static void note_dir_clock(struct tn_trace *trace, const bt_stream *stream,
 	if (!file)
 		return;
 	dir = g_path_get_dirname(file);
-	key = dir_key(dir);
+	key = dir_key(trace, dir);
 	g_free(dir);
 	if (g_hash_table_contains(trace->dir_clocks, key)) {
 		g_free(key);
@@ -1027,20 +1060,18 @@ static const char *dir_of_stream(const struct tn_trace *trace,
 	if (!file)
 		return NULL;
 	dir = g_path_get_dirname(file);
-	real = realpath(dir, NULL);
-	for (guint i = 0; !found && i < trace->dirs->len; i++) {
-		char *other;
-
-		if (!strcmp(trace->dirs->pdata[i], dir)) {
+	for (guint i = 0; !found && i < trace->dirs->len; i++)
+		if (!strcmp(trace->dirs->pdata[i], dir))
 			found = trace->dirs->pdata[i];
-			break;
-		}
-		other = real ? realpath(trace->dirs->pdata[i], NULL) : NULL;
-		if (other && !strcmp(other, real))
-			found = trace->dirs->pdata[i];
-		free(other);
+	if (!found) {
+		/* Another spelling of one of them? */
+		real = real_dir(trace, dir);
+		for (guint i = 0; !found && i < trace->dirs->len; i++)
+			if (!strcmp(g_hash_table_lookup(trace->real_dirs,
+					trace->dirs->pdata[i]), real))
+				found = trace->dirs->pdata[i];
+		g_free(real);
 	}
-	free(real);
 	g_free(dir);
 	return found;
 }
@@ -1088,7 +1119,8 @@ static void note_stream(struct tn_trace *trace, GHashTable *seen,
 
 /* Remember the clock class of the directory holding the stream's file
  * (src.ctf.fs names a stream after its file), for ranges_from_indexes(). */
-static void note_stream_clock(GHashTable *clocks, const bt_stream *stream)
+static void note_stream_clock(const struct tn_trace *trace,
+		GHashTable *clocks, const bt_stream *stream)
 {
 	const bt_clock_class *clock = bt_stream_class_borrow_default_clock_class_const(
 		bt_stream_borrow_class_const(stream));
@@ -1097,7 +1129,7 @@ static void note_stream_clock(GHashTable *clocks, const bt_stream *stream)
 	if (clock && file) {
 		char *dir = g_path_get_dirname(file);
 
-		g_hash_table_replace(clocks, dir_key(dir),
+		g_hash_table_replace(clocks, dir_key(trace, dir),
 			tn_bt_address_key(clock));
 		g_free(dir);
 	}
@@ -1137,7 +1169,7 @@ static int probe(struct tn_trace *trace, struct tn_error *err)
 				bt_message_stream_beginning_borrow_stream_const(msg);
 
 			note_stream(trace, seen, stream);
-			note_stream_clock(clocks, stream);
+			note_stream_clock(trace, clocks, stream);
 			trace->stream_count++;
 		}
 		if (bt_message_get_type(msg) == BT_MESSAGE_TYPE_EVENT &&
@@ -1260,6 +1292,8 @@ static struct tn_trace *trace_new(const char *path)
 	trace->left_out = g_ptr_array_new_with_free_func(left_out_free);
 	trace->dir_clocks = g_hash_table_new_full(g_str_hash, g_str_equal,
 		g_free, g_free);
+	trace->real_dirs = g_hash_table_new_full(g_str_hash, g_str_equal,
+		g_free, g_free);
 	trace->shared = g_new0(struct trace_shared, 1);
 	atomic_init(&trace->shared->start_reader, NULL);
 	atomic_init(&trace->shared->packet_tables, NULL);
@@ -1276,6 +1310,7 @@ static int open_entries(const char *path, const GPtrArray *entries,
 	struct tn_trace *trace = trace_new(path);
 
 	build_groups(trace, entries);
+	find_real_dirs(trace);
 	if (trace->groups->len == 0) {
 		tn_error_set(err, "%s: no CTF trace found: libbabeltrace2 "
 			"reads none of the `metadata` files under it", path);
@@ -1657,6 +1692,7 @@ void tn_trace_destroy(struct tn_trace *trace)
 	g_ptr_array_free(trace->left_out, TRUE);
 	g_ptr_array_free(trace->event_names, TRUE);
 	g_hash_table_destroy(trace->dir_clocks);
+	g_hash_table_destroy(trace->real_dirs);
 	g_ptr_array_free(trace->groups, TRUE);
 	g_ptr_array_free(trace->dirs, TRUE);
 	g_free(trace->path);
