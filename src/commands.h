@@ -63,6 +63,9 @@ enum tn_arg_kind {
 	TN_ARG_FIELD,		/* a field name of the current event */
 	TN_ARG_FILE,		/* a file name */
 	TN_ARG_TEXT,		/* free text: the rest of the line */
+	TN_ARG_PATTERN,		/* a regex or a filter expression: the rest
+				 * of the line exactly as typed (quotes and
+				 * backslashes belong to it) */
 };
 
 struct tn_arg_spec {
@@ -124,7 +127,8 @@ struct tn_parsed_command {
  * Words are split at blanks; "double" and 'single' quotes group words
  * and a backslash escapes the next character outside single quotes; an
  * argument of kind TIME or TEXT takes the rest of the line (quotes
- * around the whole of it are removed).  Returns 1 with *out filled
+ * around the whole of it are removed), one of kind PATTERN the rest of
+ * the line as typed (only the blanks around it are trimmed).  Returns 1 with *out filled
  * (free with tn_parsed_command_clear()), 0 for an empty line, or -1
  * with err saying what is wrong and where ("column 6: ..."). */
 int tn_command_parse(const char *line, struct tn_parsed_command *out,

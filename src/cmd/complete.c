@@ -90,6 +90,7 @@ void tn_command_complete_arg(GPtrArray *out,
 	case TN_ARG_NONE:
 	case TN_ARG_COUNT:
 	case TN_ARG_TEXT:
+	case TN_ARG_PATTERN:
 		break;
 	}
 }
@@ -105,7 +106,7 @@ static const struct tn_arg_spec *arg_spec(const struct tn_command *command,
 		if (spec->kind == TN_ARG_NONE)
 			return NULL;
 		if (a == index || spec->kind == TN_ARG_TIME ||
-		    spec->kind == TN_ARG_TEXT)
+		    spec->kind == TN_ARG_TEXT || spec->kind == TN_ARG_PATTERN)
 			return spec;
 	}
 	return NULL;

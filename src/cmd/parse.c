@@ -88,6 +88,18 @@ static char *rest_of_line(const char *line, size_t pos, struct tn_error *err)
 	return g_strndup(line + pos, end - pos);
 }
 
+/* The rest of the line from pos as typed, blanks around it trimmed. */
+static char *raw_rest_of_line(const char *line, size_t pos)
+{
+	size_t end = strlen(line);
+
+	while (is_blank(line[pos]))
+		pos++;
+	while (end > pos && is_blank(line[end - 1]))
+		end--;
+	return g_strndup(line + pos, end - pos);
+}
+
 static int parse_count(const struct tn_command *command, const char *text,
 		struct tn_command_args *args, struct tn_error *err)
 {
@@ -142,8 +154,11 @@ static int parse_args(const char *line, size_t pos,
 
 		if (spec->kind == TN_ARG_NONE)
 			break;
-		if (spec->kind == TN_ARG_TIME || spec->kind == TN_ARG_TEXT) {
-			text = rest_of_line(line, pos, err);
+		if (spec->kind == TN_ARG_TIME || spec->kind == TN_ARG_TEXT ||
+		    spec->kind == TN_ARG_PATTERN) {
+			text = spec->kind == TN_ARG_PATTERN ?
+				raw_rest_of_line(line, pos) :
+				rest_of_line(line, pos, err);
 			if (!text) {
 				status = -1;
 				break;
