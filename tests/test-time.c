@@ -90,6 +90,48 @@ static void rejects(const char *text, const char *quoted, const char *reason,
 	g_free(shown);
 }
 
+/* tn_time_parse_extended(): text parses to kind and ns. */
+static void ext_parses_to(const char *text, bool gmt, enum tn_time_kind kind,
+		int64_t ns, const char *what)
+{
+	struct tn_time_spec spec = { TN_TIME_OF_DAY, -42 };
+	struct tn_error err;
+	gchar *shown = g_strescape(text, NULL);
+	int rc;
+
+	tn_error_set(&err, "stale");
+	rc = tn_time_parse_extended(text, gmt, &spec, &err);
+	if (!tap_ok(rc == 0 && spec.kind == kind && spec.ns == ns &&
+			err.message[0] == '\0', "extended \"%s\"%s: %s", shown,
+			gmt ? " (gmt)" : "", what))
+		printf("#   rc %d, kind %d, ns %" PRId64 ", error \"%s\"\n"
+			"#   want kind %d, ns %" PRId64 "\n", rc, spec.kind,
+			spec.ns, err.message, kind, ns);
+	g_free(shown);
+}
+
+/* tn_time_parse_extended() rejects text with exactly the message
+ * "invalid time \"<quoted>\": <reason>", out untouched. */
+static void ext_rejects(const char *text, const char *quoted,
+		const char *reason, const char *what)
+{
+	struct tn_time_spec spec = { TN_TIME_OF_DAY, 42 };
+	struct tn_error err = { "" };
+	char want[TN_ERROR_MAX];
+	gchar *shown = g_strescape(text, NULL);
+	int rc;
+
+	snprintf(want, sizeof(want), "invalid time \"%s\": %s", quoted,
+		reason);
+	rc = tn_time_parse_extended(text, false, &spec, &err);
+	if (!tap_ok(rc == -1 && spec.kind == TN_TIME_OF_DAY && spec.ns == 42 &&
+			strcmp(err.message, want) == 0,
+			"extended rejects \"%s\": %s", shown, what))
+		printf("#   rc %d, error \"%s\"\n#   want \"%s\"\n", rc,
+			err.message, want);
+	g_free(shown);
+}
+
 static void resolves_to(const char *time_of_day, int64_t reference_ns,
 		bool gmt, int64_t want, const char *what)
 {
@@ -248,6 +290,140 @@ static void test_parse_rejections(void)
 		"64-bit nanoseconds (after 2262-04-11)", "after int64 ns");
 }
 
+/* ---- The extended forms (goto) ----------------------------------------- */
+
+#define UNITS "use s, ms, us or ns"
+#define TOO_LARGE "too large; at most 9223372036.854775807 seconds either way"
+
+static void test_extended_relative(void)
+{
+	ext_parses_to("+10ms", false, TN_TIME_RELATIVE, 10000000, "+10ms");
+	ext_parses_to("-2.5s", false, TN_TIME_RELATIVE, -2500000000,
+		"-2.5s: back, a fraction of seconds");
+	ext_parses_to("+300us", false, TN_TIME_RELATIVE, 300000, "+300us");
+	ext_parses_to("+1500ns", false, TN_TIME_RELATIVE, 1500, "+1500ns");
+	ext_parses_to("+1.5us", false, TN_TIME_RELATIVE, 1500,
+		"a fraction of microseconds");
+	ext_parses_to("+0.000001ms", false, TN_TIME_RELATIVE, 1,
+		"one ns written in ms");
+	ext_parses_to("+2.000ns", false, TN_TIME_RELATIVE, 2,
+		"zeros past the nanosecond are fine");
+	ext_parses_to("+.5s", false, TN_TIME_RELATIVE, 500000000,
+		"no digit before the dot");
+	ext_parses_to("-0s", false, TN_TIME_RELATIVE, 0, "minus zero");
+	ext_parses_to(" +10 ms ", false, TN_TIME_RELATIVE, 10000000,
+		"blanks around and before the unit");
+	ext_parses_to("+9223372036.854775807s", false, TN_TIME_RELATIVE,
+		INT64_MAX, "the largest");
+	ext_parses_to("-2.5", false, TN_TIME_ABSOLUTE, -2500000000,
+		"-2.5 without a unit: seconds from origin, as babeltrace2");
+	ext_rejects("+10qs", "+10qs", "unknown unit \"qs\": " UNITS,
+		"an unknown unit");
+	ext_rejects("-1m", "-1m", "unknown unit \"m\": " UNITS,
+		"minutes are no unit");
+	ext_rejects("+10", "+10", "a time from the current event needs a "
+		"unit: s, ms, us or ns (+10ms)", "+N needs a unit");
+	ext_rejects("+0.5ns", "+0.5ns", "finer than a nanosecond",
+		"half a nanosecond");
+	ext_rejects("+1.0001us", "+1.0001us", "finer than a nanosecond",
+		"a tenth of a nanosecond");
+	ext_rejects("+9223372036.854775808s", "+9223372036.854775808s",
+		TOO_LARGE, "one past the largest");
+	ext_rejects("+99999999999999999999ns", "+99999999999999999999ns",
+		TOO_LARGE, "more than int64");
+	ext_rejects("+10000000000s", "+10000000000s", TOO_LARGE,
+		"10^10 s does not fit");
+	ext_rejects("+", "+", TN_TIME_EXTENDED_FORMS, "a sign alone");
+	ext_rejects("+1.s", "+1.s", TN_TIME_EXTENDED_FORMS,
+		"a dot without digits");
+}
+
+static void test_extended_words(void)
+{
+	ext_parses_to("begin", false, TN_TIME_BEGIN, 0, "begin");
+	ext_parses_to(" end ", false, TN_TIME_END, 0, "end");
+	ext_rejects("beginning", "beginning", TN_TIME_EXTENDED_FORMS,
+		"only the word begin");
+	ext_rejects("END", "END", TN_TIME_EXTENDED_FORMS, "lower case");
+}
+
+static void test_extended_iso(void)
+{
+	use_tz("America/Montreal");
+	ext_parses_to("2019-08-05T19:15:41.344453871Z", false,
+		TN_TIME_ABSOLUTE, EVENT_NS, "Z is UTC, whatever TZ");
+	ext_parses_to("2019-08-05t19:15:41.344453871z", false,
+		TN_TIME_ABSOLUTE, EVENT_NS, "lower-case t and z");
+	ext_parses_to("2019-08-05T21:15:41.344453871+02:00", false,
+		TN_TIME_ABSOLUTE, EVENT_NS, "+02:00: two hours east");
+	ext_parses_to("2019-08-05T21:15:41.344453871+0200", false,
+		TN_TIME_ABSOLUTE, EVENT_NS, "+0200");
+	ext_parses_to("2019-08-05T21:15:41.344453871+02", true,
+		TN_TIME_ABSOLUTE, EVENT_NS, "+02, gmt changes nothing");
+	ext_parses_to("2019-08-05T13:45:41.344453871-05:30", false,
+		TN_TIME_ABSOLUTE, EVENT_NS, "-05:30: west, half hours");
+	ext_parses_to("2019-08-05 19:15:41.344453871Z", false,
+		TN_TIME_ABSOLUTE, EVENT_NS, "a blank for the T");
+	ext_parses_to("2019-08-05T19:15:41,344453871Z", false,
+		TN_TIME_ABSOLUTE, EVENT_NS, "a comma before the fraction");
+	ext_parses_to("2019-08-05T15:15:41.344453871", false,
+		TN_TIME_ABSOLUTE, EVENT_NS, "no zone: local time (EDT)");
+	ext_parses_to("2019-08-05T19:15:41.344453871", true,
+		TN_TIME_ABSOLUTE, EVENT_NS, "no zone, gmt: UTC");
+	ext_parses_to("2019-08-05T19:15Z", false, TN_TIME_ABSOLUTE,
+		S(1565032500), "minutes only");
+	ext_parses_to("2019-08-05 15:15:41.344453871", false,
+		TN_TIME_ABSOLUTE, EVENT_NS, "babeltrace2's form still");
+	ext_rejects("2019-08-05T25:00Z", "2019-08-05T25:00Z",
+		"hour 25 is out of range (00 to 23)", "hour 25");
+	ext_rejects("2019-02-30T10:00Z", "2019-02-30T10:00Z",
+		"day 30 is out of range (01 to 28 for 2019-02)", "February 30");
+	ext_rejects("2019-08-05T10:00+24:00", "2019-08-05T10:00+24:00",
+		"the zone offset 24:00 is out of range (at most 23:59)",
+		"offset 24 hours");
+	ext_rejects("2019-08-05T10:00+02:0", "2019-08-05T10:00+02:0",
+		TN_TIME_EXTENDED_FORMS, "a one-digit offset minute");
+	ext_rejects("2019-08-05T10:00:00.1234567890Z",
+		"2019-08-05T10:00:00.1234567890Z", TN_TIME_EXTENDED_FORMS,
+		"ten digits of fraction");
+	ext_rejects("1969-12-31T23:00Z", "1969-12-31T23:00Z",
+		"it is before the Unix epoch (1970-01-01 00:00:00 UTC)",
+		"before the epoch");
+	ext_rejects("1970-01-01T00:30+01:00", "1970-01-01T00:30+01:00",
+		"it is before the Unix epoch (1970-01-01 00:00:00 UTC)",
+		"before the epoch once the offset is taken off");
+}
+
+static void test_extended_bracketed(void)
+{
+	use_tz("UTC");
+	ext_parses_to("[19:15:41.344453871]", false, TN_TIME_OF_DAY,
+		S(19 * 3600 + 15 * 60 + 41) + 344453871,
+		"babeltrace2's default: a time of day");
+	ext_parses_to("[2019-08-05 19:15:41.344453871]", false,
+		TN_TIME_ABSOLUTE, EVENT_NS, "--clock-date");
+	ext_parses_to("[1565032541.344453871]", false, TN_TIME_ABSOLUTE,
+		EVENT_NS, "--clock-seconds");
+	ext_parses_to("[2019-08-05 19:15:41.344453871] (+0.000000472)",
+		false, TN_TIME_ABSOLUTE, EVENT_NS, "with the delta after it");
+	ext_parses_to("[19:15:41.344453871] (+?.????????\?) box "
+		"sched_switch: { cpu_id = 0 }, { prev_comm = \"a]b\" }",
+		false, TN_TIME_OF_DAY, S(19 * 3600 + 15 * 60 + 41) + 344453871,
+		"a whole pasted line");
+	ext_parses_to("[ 19:15:41.5 ]", false, TN_TIME_OF_DAY,
+		S(19 * 3600 + 15 * 60 + 41) + 500000000,
+		"blanks inside the brackets");
+	ext_rejects("[19:15:41.344453871", "[19:15:41.344453871",
+		"the bracket [ is not closed", "no closing bracket");
+	ext_rejects("[+10ms]", "[+10ms]", "no time in the brackets: use "
+		"[HH:MM:SS.NS], [YYYY-MM-DD HH:MM:SS.NS] or [SEC.NS], as "
+		"babeltrace2 prints them", "a relative time is not printed");
+	ext_rejects("[19:61]", "19:61", "minute 61 is out of range "
+		"(00 to 59)", "an error inside names the inside");
+	ext_rejects("19:15:41.5 (+0.1)", "19:15:41.5 (+0.1)",
+		TN_TIME_EXTENDED_FORMS, "without brackets, nothing may follow");
+}
+
 /* ---- Resolving ---------------------------------------------------------- */
 
 static void test_resolve(void)
@@ -330,6 +506,10 @@ int main(void)
 	test_parse_time_of_day();
 	test_parse_seconds();
 	test_parse_rejections();
+	test_extended_relative();
+	test_extended_words();
+	test_extended_iso();
+	test_extended_bracketed();
 	test_resolve();
 	test_format_wall();
 	test_format_seconds();

@@ -19,6 +19,9 @@
 enum tn_time_kind {
 	TN_TIME_ABSOLUTE,	/* ns from origin, complete */
 	TN_TIME_OF_DAY,		/* ns since midnight; the date comes from the trace */
+	TN_TIME_RELATIVE,	/* ns from the current event (+10ms, -2.5s) */
+	TN_TIME_BEGIN,		/* the first event (ns unused) */
+	TN_TIME_END,		/* the last event (ns unused) */
 };
 
 struct tn_time_spec {
@@ -37,9 +40,37 @@ struct tn_time_spec {
 int tn_time_parse(const char *text, bool gmt, struct tn_time_spec *out,
 		struct tn_error *err);
 
+/* The end of the message of tn_time_parse_extended() for a text that
+ * has none of its forms (a caller may add its own forms after it). */
+#define TN_TIME_EXTENDED_FORMS "use HH:MM[:SS[.NS]], YYYY-MM-DD " \
+	"[HH:MM[:SS[.NS]]], [-]SEC[.NS], an ISO 8601 date-time " \
+	"(2023-11-14T22:13:20.5Z), +N or -N with a unit (s, ms, us, ns), " \
+	"begin or end"
+
+/* Parse what a jump takes: every form of tn_time_parse(), and
+ *   +N[.F]UNIT, -N[.F]UNIT  from the current event, UNIT s, ms, us or ns
+ *                           (TN_TIME_RELATIVE; "-2.5" without a unit is
+ *                           seconds from origin, as in babeltrace2)
+ *   begin, end              the first and the last event
+ *   YYYY-MM-DDTHH:MM[:SS[.NS]][ZONE]   ISO 8601 (T or a blank; ',' or
+ *                           '.' before the fraction); ZONE is Z, +HH,
+ *                           +HH:MM or +HHMM (or -); without one, local
+ *                           time, or UTC if gmt
+ *   [TIME] ...              a time in brackets as babeltrace2 and --dump
+ *                           print it (default, --clock-date or
+ *                           --clock-seconds form): everything after the
+ *                           closing bracket (the delta, the rest of a
+ *                           pasted line) is ignored
+ * Returns 0 and fills out, or -1 with err naming the problem ("invalid
+ * time \"+10qs\": unknown unit \"qs\": use s, ms, us or ns"); a text
+ * of no form gets a message ending with TN_TIME_EXTENDED_FORMS. */
+int tn_time_parse_extended(const char *text, bool gmt,
+		struct tn_time_spec *out, struct tn_error *err);
+
 /* The ns from origin of spec.  A time of day is taken on the date (local,
  * or UTC if gmt) of reference_ns, usually the trace's first event, as the
- * babeltrace2 trimmer does.  An absolute spec is returned as is. */
+ * babeltrace2 trimmer does.  An absolute spec is returned as is; the
+ * other kinds (relative, begin, end) need the cursor: the caller's. */
 int64_t tn_time_resolve(const struct tn_time_spec *spec, int64_t reference_ns,
 		bool gmt);
 

@@ -63,11 +63,13 @@ static void complete_time(GPtrArray *out,
 		const struct tn_completion_source *source, const char *prefix)
 {
 	static const char *const forms[] = { "#", "0%", "50%", "100%", NULL };
+	static const char *const words[] = { "begin", "end", NULL };
 
 	if (source)
 		add_if_prefix(out, source->current_time, prefix);
 	if (!*prefix)
 		add_list(out, forms, prefix);
+	add_list(out, words, prefix);
 }
 
 void tn_command_complete_arg(GPtrArray *out,

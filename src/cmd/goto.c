@@ -56,13 +56,69 @@ static int goto_number(struct tn_command_context *ctx, const char *arg,
 	return tn_cmd_goto_event_number(ctx, "goto #K", number, err);
 }
 
+/* The time of the current event, for a time relative to it. */
+static int current_time(struct tn_session *session, const char *arg,
+		int64_t *ns, struct tn_error *err)
+{
+	const struct tn_row *row = tn_cursor_row(session->cursor, 0, err);
+
+	if (!row) {
+		if (!err->message[0])
+			tn_error_set(err, "goto %s: the trace has no event",
+				arg);
+		return -1;
+	}
+	if (!row->ev.has_ns) {
+		tn_error_set(err, "goto %s: the current event has no "
+			"timestamp", arg);
+		return -1;
+	}
+	*ns = row->ev.ns;
+	return 0;
+}
+
+/* ns + offset, saturated. */
+static int64_t add_saturated(int64_t ns, int64_t offset)
+{
+	if (offset > 0 && ns > INT64_MAX - offset)
+		return INT64_MAX;
+	if (offset < 0 && ns < INT64_MIN - offset)
+		return INT64_MIN;
+	return ns + offset;
+}
+
+/* After a jump to target: say so when it was outside the events' times
+ * (the cursor is then on the first or the last event). */
+static void say_if_outside(struct tn_command_context *ctx, const char *arg,
+		int64_t target)
+{
+	struct tn_session *session = ctx->session;
+	struct tn_error err;
+	const struct tn_row *row = tn_cursor_row(session->cursor, 0, &err);
+	int64_t first;
+	GString *when;
+
+	if (!row || !row->ev.has_ns)
+		return;
+	when = g_string_new(NULL);
+	tn_time_format_wall(when, row->ev.ns, session->gmt, true);
+	if (row->ev.ns < target)
+		tn_output_message(ctx->out, "goto %s: after the last event: "
+			"at the last event (%s)", arg, when->str);
+	else if (tn_trace_get_first_event_time(session->trace, &first) &&
+		 target < first)
+		tn_output_message(ctx->out, "goto %s: before the first event: "
+			"at the first event (%s)", arg, when->str);
+	g_string_free(when, TRUE);
+}
+
 static int exec_goto(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
 	struct tn_session *session = ctx->session;
 	const char *arg = args->argv[0];
 	struct tn_time_spec spec;
-	int64_t begin = 0, end = 0;
+	int64_t begin = 0, end = 0, target;
 	double fraction;
 	struct tn_error parse_err;
 
@@ -70,23 +126,49 @@ static int exec_goto(struct tn_command_context *ctx,
 		return goto_number(ctx, arg, err);
 	if (parse_percent(arg, &fraction))
 		return tn_cursor_seek_fraction(session->cursor, fraction, err);
-	if (tn_time_parse(arg, session->gmt, &spec, &parse_err)) {
-		tn_error_set(err, "goto: %s, or NN%% of the time range",
-			parse_err.message);
+	if (tn_time_parse_extended(arg, session->gmt, &spec, &parse_err)) {
+		/* A text of no form: the other forms goto takes too. */
+		if (g_str_has_suffix(parse_err.message, TN_TIME_EXTENDED_FORMS))
+			tn_error_set(err, "goto: %s, NN%% of the time range or "
+				"#K (event number K)", parse_err.message);
+		else
+			tn_error_set(err, "goto: %s", parse_err.message);
 		return -1;
 	}
-	/* A time of day is on the date of the trace's beginning: its
-	 * packets' or, when they carry no times, its first event's. */
-	if (!tn_trace_get_time_range(session->trace, &begin, &end))
-		tn_trace_get_first_event_time(session->trace, &begin);
-	return tn_cursor_seek_time(session->cursor,
-		tn_time_resolve(&spec, begin, session->gmt), err);
+	switch (spec.kind) {
+	case TN_TIME_BEGIN:
+		return tn_cursor_seek_first(session->cursor, err);
+	case TN_TIME_END:
+		return tn_cursor_seek_last(session->cursor, err);
+	case TN_TIME_RELATIVE:
+		if (current_time(session, arg, &target, err))
+			return -1;
+		target = add_saturated(target, spec.ns);
+		break;
+	case TN_TIME_ABSOLUTE:
+	case TN_TIME_OF_DAY:
+		/* A time of day is on the date of the trace's beginning:
+		 * its packets' or, when they carry no times, its first
+		 * event's. */
+		if (!tn_trace_get_time_range(session->trace, &begin, &end))
+			tn_trace_get_first_event_time(session->trace, &begin);
+		target = tn_time_resolve(&spec, begin, session->gmt);
+		break;
+	default:
+		tn_error_set(err, "goto %s: not a time", arg);
+		return -1;
+	}
+	if (tn_cursor_seek_time(session->cursor, target, err))
+		return -1;
+	say_if_outside(ctx, arg, target);
+	return 0;
 }
 
 const struct tn_command tn_cmd_goto = {
 	"goto", NULL, { { TN_ARG_TIME, "TIME|NN%|#K", false, NULL } },
 	"go to the first event at or after TIME (HH:MM[:SS[.NS]], "
-	"YYYY-MM-DD HH:MM..., SEC[.NS]), to NN% of the time range, or to "
-	"event number K (needs the index)",
+	"YYYY-MM-DD HH:MM..., SEC[.NS], ISO 8601, [TIME] as printed), "
+	"+N/-N s|ms|us|ns from the current event, begin, end, NN% of the "
+	"time range, or event number K (needs the index)",
 	TN_CMD_JUMPS | TN_CMD_READS, TN_COUNT_NONE, exec_goto,
 };

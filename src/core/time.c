@@ -76,13 +76,15 @@ static bool take_fixed_digits(struct cursor *c, int count, int *value)
 }
 
 /* ".NS" with 1 to 9 digits, a fraction of a second: ".5" is 500000000 ns.
- * A tenth digit makes the whole text invalid, as in babeltrace2. */
+ * A tenth digit makes the whole text invalid, as in babeltrace2.  ",NS"
+ * too, for ISO 8601: the callers of the other forms only call it on a
+ * '.'. */
 static bool take_fraction(struct cursor *c, int64_t *ns)
 {
 	int64_t v = 0;
 	int digits = 0;
 
-	if (!take_char(c, '.'))
+	if (!take_char(c, '.') && !take_char(c, ','))
 		return false;
 	while (!at_end(c) && is_digit(*c->p)) {
 		if (++digits > 9)
@@ -117,8 +119,10 @@ static bool take_seconds(struct cursor *c, int64_t *value, bool *overflow)
 	return c->p > start;
 }
 
-/* "HH:MM[:SS[.NS]]" up to the end of the text. */
-static bool take_clock(struct cursor *c, struct clock_fields *f)
+/* "HH:MM[:SS[.NS]]" at the start of the text, what follows it left;
+ * with iso, the fraction may follow a ',' too (ISO 8601). */
+static bool take_clock_part(struct cursor *c, struct clock_fields *f,
+		bool iso)
 {
 	*f = (struct clock_fields) { 0 };
 	if (!take_fixed_digits(c, 2, &f->hour) || !take_char(c, ':') ||
@@ -127,10 +131,17 @@ static bool take_clock(struct cursor *c, struct clock_fields *f)
 	if (take_char(c, ':')) {
 		if (!take_fixed_digits(c, 2, &f->second))
 			return false;
-		if (!at_end(c) && !take_fraction(c, &f->ns))
+		if (!at_end(c) && (*c->p == '.' || (iso && *c->p == ',')) &&
+		    !take_fraction(c, &f->ns))
 			return false;
 	}
-	return at_end(c);
+	return true;
+}
+
+/* "HH:MM[:SS[.NS]]" up to the end of the text. */
+static bool take_clock(struct cursor *c, struct clock_fields *f)
+{
+	return take_clock_part(c, f, false) && at_end(c);
 }
 
 /* "YYYY-MM-DD", not necessarily up to the end of the text. */
@@ -272,24 +283,14 @@ static bool seconds_to_ns(int64_t seconds, int64_t ns, int64_t *out)
 
 /* ---- Parsing ----------------------------------------------------------- */
 
-static int parse_date_time(const struct cursor *text, struct cursor c,
-		bool gmt, struct tn_time_spec *out, struct tn_error *err)
+/* A date and time once converted to seconds from the epoch (plus ns):
+ * 1 with out, or -1 with err when it cannot be counted. */
+static int finish_date_time(const struct cursor *text, time_t seconds,
+		int64_t frac_ns, struct tn_time_spec *out, struct tn_error *err)
 {
-	struct date_fields d;
-	struct clock_fields f = { 0 };
 	int len = (int) (text->end - text->p);
-	time_t seconds;
 	int64_t ns;
 
-	if (!take_date(&c, &d))
-		return 0;
-	/* One space exactly, as in babeltrace2's "DATE TIME" pattern. */
-	if (!at_end(&c) && (!take_char(&c, ' ') || !take_clock(&c, &f)))
-		return 0;
-	if (check_date(text, &d, err) || check_clock(text, &f, err))
-		return -1;
-
-	seconds = broken_down_to_seconds(&d, &f, gmt);
 	/* The trimmer treats a negative mktime() result as a failure (and
 	 * then misbehaves); dates before the epoch make no sense for traces
 	 * whose origin is the epoch anyway. */
@@ -298,7 +299,7 @@ static int parse_date_time(const struct cursor *text, struct cursor c,
 			"Unix epoch (1970-01-01 00:00:00 UTC)", len, text->p);
 		return -1;
 	}
-	if (!seconds_to_ns(seconds, f.ns, &ns)) {
+	if (!seconds_to_ns(seconds, frac_ns, &ns)) {
 		tn_error_set(err, "invalid time \"%.*s\": it is too late to "
 			"count in 64-bit nanoseconds (after 2262-04-11)",
 			len, text->p);
@@ -306,6 +307,23 @@ static int parse_date_time(const struct cursor *text, struct cursor c,
 	}
 	*out = (struct tn_time_spec) { TN_TIME_ABSOLUTE, ns };
 	return 1;
+}
+
+static int parse_date_time(const struct cursor *text, struct cursor c,
+		bool gmt, struct tn_time_spec *out, struct tn_error *err)
+{
+	struct date_fields d;
+	struct clock_fields f = { 0 };
+
+	if (!take_date(&c, &d))
+		return 0;
+	/* One space exactly, as in babeltrace2's "DATE TIME" pattern. */
+	if (!at_end(&c) && (!take_char(&c, ' ') || !take_clock(&c, &f)))
+		return 0;
+	if (check_date(text, &d, err) || check_clock(text, &f, err))
+		return -1;
+	return finish_date_time(text, broken_down_to_seconds(&d, &f, gmt),
+		f.ns, out, err);
 }
 
 static int parse_time_of_day(const struct cursor *text, struct cursor c,
@@ -330,7 +348,7 @@ static int parse_seconds(const struct cursor *text, struct cursor c,
 
 	if (!take_seconds(&c, &seconds, &overflow))
 		return 0;
-	if (!at_end(&c) && !take_fraction(&c, &frac))
+	if (!at_end(&c) && (*c.p != '.' || !take_fraction(&c, &frac)))
 		return 0;
 	if (!at_end(&c))
 		return 0;
@@ -364,6 +382,256 @@ int tn_time_parse(const char *text, bool gmt, struct tn_time_spec *out,
 	if (ret == 0) {
 		tn_error_set(err, "invalid time \"%.*s\": " ACCEPTED_FORMS,
 			(int) (c.end - c.p), c.p);
+		return -1;
+	}
+	if (ret < 0)
+		return -1;
+	tn_error_clear(err);
+	return 0;
+}
+
+/* ---- The extended forms of a jump --------------------------------------- */
+
+/* The babeltrace2 forms and ISO 8601: 1, 0 or -1 as the form parsers. */
+static int parse_absolute(const struct cursor *text, bool gmt,
+		struct tn_time_spec *out, struct tn_error *err);
+
+/* "+N[.F]UNIT" or "-N[.F]UNIT" (blanks allowed before the unit).  0 when
+ * the text is no signed number, or a negative one without a unit
+ * ("-2.5": seconds from origin). */
+static int parse_relative(const struct cursor *text, struct cursor c,
+		struct tn_time_spec *out, struct tn_error *err)
+{
+	static const struct {
+		const char *name;
+		int64_t ns;
+		int digits;	/* of a fraction that stays whole ns */
+	} units[] = {
+		{ "s", TN_NS_PER_S, 9 }, { "ms", 1000000, 6 },
+		{ "us", 1000, 3 }, { "ns", 1, 0 },
+	};
+	int len = (int) (text->end - text->p);
+	bool negative = false, overflow = false;
+	const char *digits, *frac = NULL, *unit;
+	int64_t whole = 0, value, frac_ns = 0;
+	int frac_len = 0, unit_len;
+	size_t u;
+
+	if (!take_char(&c, '+')) {
+		if (!take_char(&c, '-'))
+			return 0;
+		negative = true;
+	}
+	digits = c.p;
+	for (; !at_end(&c) && is_digit(*c.p); c.p++) {
+		if (whole > (INT64_MAX - (*c.p - '0')) / 10)
+			overflow = true;
+		else
+			whole = whole * 10 + (*c.p - '0');
+	}
+	if (take_char(&c, '.')) {
+		frac = c.p;
+		while (!at_end(&c) && is_digit(*c.p))
+			c.p++;
+		frac_len = (int) (c.p - frac);
+	}
+	if (c.p == digits || (frac && frac_len == 0))
+		return 0;
+	while (!at_end(&c) && is_blank(*c.p))
+		c.p++;
+	unit = c.p;
+	unit_len = (int) (c.end - c.p);
+	if (unit_len == 0) {
+		if (negative)
+			return 0;
+		tn_error_set(err, "invalid time \"%.*s\": a time from the "
+			"current event needs a unit: s, ms, us or ns (+10ms)",
+			len, text->p);
+		return -1;
+	}
+	for (u = 0; u < G_N_ELEMENTS(units); u++)
+		if ((int) strlen(units[u].name) == unit_len &&
+		    !memcmp(units[u].name, unit, (size_t) unit_len))
+			break;
+	if (u == G_N_ELEMENTS(units)) {
+		tn_error_set(err, "invalid time \"%.*s\": unknown unit "
+			"\"%.*s\": use s, ms, us or ns", len, text->p,
+			unit_len, unit);
+		return -1;
+	}
+	/* The fraction in ns: its digits beyond the unit's must be 0. */
+	for (int i = 0; i < frac_len; i++) {
+		if (i < units[u].digits) {
+			frac_ns = frac_ns * 10 + (frac[i] - '0');
+		} else if (frac[i] != '0') {
+			tn_error_set(err, "invalid time \"%.*s\": finer than "
+				"a nanosecond", len, text->p);
+			return -1;
+		}
+	}
+	for (int i = MIN(frac_len, units[u].digits); i < units[u].digits; i++)
+		frac_ns *= 10;
+	if (overflow || whole > (INT64_MAX - frac_ns) / units[u].ns) {
+		tn_error_set(err, "invalid time \"%.*s\": too large; at most "
+			"9223372036.854775807 seconds either way", len, text->p);
+		return -1;
+	}
+	value = whole * units[u].ns + frac_ns;
+	*out = (struct tn_time_spec) { TN_TIME_RELATIVE,
+		negative ? -value : value };
+	return 1;
+}
+
+/* An ISO 8601 zone: Z, or +HH, +HH:MM, +HHMM (or -): *offset_s east of
+ * UTC.  false when it is none. */
+static bool take_zone(struct cursor *c, int *offset_s, int *hour,
+		int *minute)
+{
+	int sign;
+
+	*hour = *minute = 0;
+	if (take_char(c, 'Z') || take_char(c, 'z')) {
+		*offset_s = 0;
+		return true;
+	}
+	if (take_char(c, '+'))
+		sign = 1;
+	else if (take_char(c, '-'))
+		sign = -1;
+	else
+		return false;
+	if (!take_fixed_digits(c, 2, hour))
+		return false;
+	if (!at_end(c)) {
+		take_char(c, ':');
+		if (!take_fixed_digits(c, 2, minute))
+			return false;
+	}
+	*offset_s = sign * (*hour * 3600 + *minute * 60);
+	return true;
+}
+
+/* "YYYY-MM-DDTHH:MM[:SS[.NS]][ZONE]" (a blank instead of the T). */
+static int parse_iso(const struct cursor *text, struct cursor c, bool gmt,
+		struct tn_time_spec *out, struct tn_error *err)
+{
+	struct date_fields d;
+	struct clock_fields f;
+	int offset_s = 0, zone_hour = 0, zone_minute = 0;
+	bool has_zone = false;
+	time_t seconds;
+
+	if (!take_date(&c, &d) || !(take_char(&c, 'T') ||
+	    take_char(&c, 't') || take_char(&c, ' ')) ||
+	    !take_clock_part(&c, &f, true))
+		return 0;
+	if (!at_end(&c)) {
+		if (!take_zone(&c, &offset_s, &zone_hour, &zone_minute) ||
+		    !at_end(&c))
+			return 0;
+		has_zone = true;
+	}
+	if (check_date(text, &d, err) || check_clock(text, &f, err))
+		return -1;
+	if (zone_hour > 23 || zone_minute > 59) {
+		tn_error_set(err, "invalid time \"%.*s\": the zone offset "
+			"%02d:%02d is out of range (at most 23:59)",
+			(int) (text->end - text->p), text->p, zone_hour,
+			zone_minute);
+		return -1;
+	}
+	if (has_zone) {
+		struct tm tm = {
+			.tm_year = d.year - 1900, .tm_mon = d.month - 1,
+			.tm_mday = d.day, .tm_hour = f.hour,
+			.tm_min = f.minute, .tm_sec = f.second,
+		};
+
+		/* The fields are the zone's time: UTC is that less the
+		 * offset. */
+		seconds = timegm(&tm) - offset_s;
+	} else {
+		seconds = broken_down_to_seconds(&d, &f, gmt);
+	}
+	return finish_date_time(text, seconds, f.ns, out, err);
+}
+
+/* "[TIME] ...": a time as babeltrace2 prints it at the start of a line,
+ * what follows the bracket ignored. */
+static int parse_bracketed(const struct cursor *text, struct cursor c,
+		bool gmt, struct tn_time_spec *out, struct tn_error *err)
+{
+	struct cursor inner;
+	const char *close;
+	int ret;
+
+	if (!take_char(&c, '['))
+		return 0;
+	close = memchr(c.p, ']', (size_t) (c.end - c.p));
+	if (!close) {
+		tn_error_set(err, "invalid time \"%.*s\": the bracket [ is "
+			"not closed", (int) (text->end - text->p), text->p);
+		return -1;
+	}
+	inner = (struct cursor) { c.p, close };
+	while (inner.p < inner.end && is_blank(*inner.p))
+		inner.p++;
+	while (inner.end > inner.p && is_blank(inner.end[-1]))
+		inner.end--;
+	ret = parse_absolute(&inner, gmt, out, err);
+	if (ret == 0) {
+		ret = parse_time_of_day(&inner, inner, out, err);
+		if (ret == 0)
+			tn_error_set(err, "invalid time \"%.*s\": no time in "
+				"the brackets: use [HH:MM:SS.NS], "
+				"[YYYY-MM-DD HH:MM:SS.NS] or [SEC.NS], as "
+				"babeltrace2 prints them",
+				(int) (text->end - text->p), text->p);
+	}
+	return ret == 0 ? -1 : ret;
+}
+
+static int parse_absolute(const struct cursor *text, bool gmt,
+		struct tn_time_spec *out, struct tn_error *err)
+{
+	int ret = parse_date_time(text, *text, gmt, out, err);
+
+	if (ret == 0)
+		ret = parse_iso(text, *text, gmt, out, err);
+	if (ret == 0)
+		ret = parse_seconds(text, *text, out, err);
+	return ret;
+}
+
+static bool is_word(const struct cursor *c, const char *word)
+{
+	size_t len = strlen(word);
+
+	return (size_t) (c->end - c->p) == len && !memcmp(c->p, word, len);
+}
+
+int tn_time_parse_extended(const char *text, bool gmt,
+		struct tn_time_spec *out, struct tn_error *err)
+{
+	struct cursor c = trimmed(text);
+	int ret;
+
+	if (is_word(&c, "begin") || is_word(&c, "end")) {
+		*out = (struct tn_time_spec) { is_word(&c, "begin") ?
+			TN_TIME_BEGIN : TN_TIME_END, 0 };
+		tn_error_clear(err);
+		return 0;
+	}
+	ret = parse_bracketed(&c, c, gmt, out, err);
+	if (ret == 0)
+		ret = parse_relative(&c, c, out, err);
+	if (ret == 0)
+		ret = parse_absolute(&c, gmt, out, err);
+	if (ret == 0)
+		ret = parse_time_of_day(&c, c, out, err);
+	if (ret == 0) {
+		tn_error_set(err, "invalid time \"%.*s\": "
+			TN_TIME_EXTENDED_FORMS, (int) (c.end - c.p), c.p);
 		return -1;
 	}
 	if (ret < 0)

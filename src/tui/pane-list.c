@@ -38,6 +38,7 @@ enum list_action {
 	LIST_CONTEXTS,		/* show or hide the contexts */
 	LIST_COPY,		/* y: the current event's line, OSC 52 */
 	LIST_MOUSE,		/* documented: see list_mouse */
+	LIST_GOTO,		/* t: the prompt with "goto " */
 };
 
 #define FN TN_TUI_KEY_FN
@@ -62,6 +63,9 @@ static const struct tn_tui_binding list_bindings[] = {
 		"digits then G: go to event number N (once indexed)" },
 	{ { '%' }, "NN%", LIST_PERCENT, NULL,
 		"digits then %: go to NN% of the time range (50% the middle)" },
+	{ { 't' }, NULL, LIST_GOTO, NULL,
+		"jump to a time: the prompt with goto (a time, +10ms, -2s, "
+		"begin, end, a pasted [time] or ISO 8601 date-time)" },
 	{ { '\n', '\r', FN(KEY_ENTER) }, NULL, 0,
 		"detail", "every field of the selected event" },
 	{ { 'h', FN(KEY_LEFT) }, NULL, LIST_SCROLL_LEFT, NULL,
@@ -377,6 +381,7 @@ static bool list_key(struct tn_pane *pane, const struct tn_tui_key *key)
 	case LIST_SCROLL_RIGHT: scroll_columns(pane, 1); break;
 	case LIST_CONTEXTS: toggle_contexts(pane); break;
 	case LIST_COPY: copy_line(pane); break;
+	case LIST_GOTO: tn_tui_open_prompt(pane->tui, "goto "); break;
 	default: break;
 	}
 	return true;

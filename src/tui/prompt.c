@@ -47,7 +47,7 @@ const char *tn_tui_prompt_hint(const struct tn_tui_prompt *prompt)
 	return prompt && prompt->open ? prompt->hint : NULL;
 }
 
-static void set_text(struct tn_tui_prompt *prompt, const char *utf8)
+void tn_tui_prompt_set_text(struct tn_tui_prompt *prompt, const char *utf8)
 {
 	g_array_set_size(prompt->text, 0);
 	for (const char *p = utf8; *p; p = p + g_utf8_skip[(guchar) *p]) {
@@ -61,7 +61,7 @@ static void set_text(struct tn_tui_prompt *prompt, const char *utf8)
 void tn_tui_prompt_open(struct tn_tui_prompt *prompt)
 {
 	prompt->open = true;
-	set_text(prompt, "");
+	tn_tui_prompt_set_text(prompt, "");
 	prompt->history_at = prompt->history->len;
 	g_clear_pointer(&prompt->hint, g_free);
 }
@@ -140,7 +140,7 @@ static void complete(struct tn_tui_prompt *prompt,
 				g_string_append_c(line, ' ');
 			cursor = (guint) g_utf8_strlen(line->str, -1);
 			g_string_append(line, rest);
-			set_text(prompt, line->str);
+			tn_tui_prompt_set_text(prompt, line->str);
 			prompt->cursor = cursor;
 			g_string_free(line, TRUE);
 		} else {
@@ -165,7 +165,7 @@ static void recall(struct tn_tui_prompt *prompt, int step)
 	if (at < 0 || at > (int) prompt->history->len)
 		return;
 	prompt->history_at = (guint) at;
-	set_text(prompt, at == (int) prompt->history->len ? "" :
+	tn_tui_prompt_set_text(prompt, at == (int) prompt->history->len ? "" :
 		g_ptr_array_index(prompt->history, at));
 }
 

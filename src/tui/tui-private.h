@@ -96,6 +96,9 @@ struct tn_tui {
 attr_t tn_tui_attr(const struct tn_tui *tui, enum tn_tui_color color);
 /* (Re)create the windows for the terminal's size and the open panes. */
 void tn_tui_relayout(struct tn_tui *tui);
+/* Open the ':' prompt, its line holding text (NULL: empty), the cursor
+ * after it ("goto " for t). */
+void tn_tui_open_prompt(struct tn_tui *tui, const char *text);
 /* Put text on the terminal's clipboard (OSC 52, sent after the next
  * drawing) and say so. */
 void tn_tui_copy(struct tn_tui *tui, const char *text);
@@ -182,6 +185,8 @@ struct tn_tui_prompt *tn_tui_prompt_create(void);
 void tn_tui_prompt_destroy(struct tn_tui_prompt *prompt);
 bool tn_tui_prompt_is_open(const struct tn_tui_prompt *prompt);
 void tn_tui_prompt_open(struct tn_tui_prompt *prompt);
+/* Replace the line being typed by utf8, the cursor at its end. */
+void tn_tui_prompt_set_text(struct tn_tui_prompt *prompt, const char *utf8);
 enum tn_tui_prompt_result {
 	TN_TUI_PROMPT_EDITING,
 	TN_TUI_PROMPT_DONE,	/* run the line (tn_tui_prompt_take_line) */

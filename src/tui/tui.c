@@ -239,10 +239,12 @@ static void set_mouse(struct tn_tui *tui, bool on)
 		"and copies (M: on)");
 }
 
-static void open_prompt(struct tn_tui *tui)
+void tn_tui_open_prompt(struct tn_tui *tui, const char *text)
 {
 	tn_tui_message_set(tui, false, "");
 	tn_tui_prompt_open(tui->prompt);
+	if (text)
+		tn_tui_prompt_set_text(tui->prompt, text);
 }
 
 /* Esc: what runs stops first, then a count or a message goes. */
@@ -271,7 +273,7 @@ static bool on_global_key(struct tn_tui *tui, const struct tn_tui_key *key)
 		return true;
 	}
 	switch (b->action) {
-	case TN_TUI_GLOBAL_PROMPT: open_prompt(tui); break;
+	case TN_TUI_GLOBAL_PROMPT: tn_tui_open_prompt(tui, NULL); break;
 	case TN_TUI_GLOBAL_FOCUS_NEXT:
 		tn_panes_move_focus(&tui->panes, 1);
 		break;
