@@ -15,6 +15,9 @@
 	COMMAND(tn_cmd_pgup) \
 	COMMAND(tn_cmd_top) \
 	COMMAND(tn_cmd_bottom) \
+	COMMAND(tn_cmd_search) \
+	COMMAND(tn_cmd_next) \
+	COMMAND(tn_cmd_prev) \
 	COMMAND(tn_cmd_print) \
 	COMMAND(tn_cmd_detail) \
 	COMMAND(tn_cmd_where) \

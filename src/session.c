@@ -162,4 +162,6 @@ void tn_session_fini(struct tn_session *session)
 	session->index = NULL;
 	g_free(session->cache_dir);
 	session->cache_dir = NULL;
+	tn_regex_destroy(session->search_regex);
+	session->search_regex = NULL;
 }

@@ -18,6 +18,7 @@
 #include "tracenav/error.h"
 #include "tracenav/index.h"
 #include "tracenav/job.h"
+#include "tracenav/regex.h"
 #include "tracenav/trace.h"
 
 struct tn_session {
@@ -36,6 +37,10 @@ struct tn_session {
 
 	/* Commands running in the background for the event list. */
 	struct tn_job *command_job;
+
+	/* The last search (search, next, prev), whose matches the list
+	 * highlights, or NULL. */
+	struct tn_regex *search_regex;
 };
 
 /* Set session up on trace: a cursor on its first event.  Returns 0, or

@@ -32,6 +32,12 @@ void tn_cursor_destroy(struct tn_cursor *cursor);
 int tn_cursor_seek_time(struct tn_cursor *cursor, int64_t ns,
 		struct tn_error *err);
 
+/* Go to the event at pos, or the first one after it (the last event if
+ * there is none), as tn_cursor_seek_time() does for a time: where a
+ * search found its match.  On error the cursor stays where it was. */
+int tn_cursor_seek_position(struct tn_cursor *cursor,
+		const struct tn_position *pos, struct tn_error *err);
+
 /* Go to the first or the last event. */
 int tn_cursor_seek_first(struct tn_cursor *cursor, struct tn_error *err);
 int tn_cursor_seek_last(struct tn_cursor *cursor, struct tn_error *err);

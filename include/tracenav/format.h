@@ -21,10 +21,21 @@ struct tn_format_state {
 	bool has_last;
 	int64_t last_ns;
 	bool gmt;		/* print times in UTC instead of local time */
+	/* Optional (NULL after init): a memo of what the lines show of
+	 * each trace before the event's name (host, procname, vpid), keyed
+	 * by libbabeltrace2's trace object; see tn_format_host_memo_new(). */
+	GHashTable *host_memo;
 };
 
 /* Start a sequence of lines: the first event's delta is unknown. */
 void tn_format_state_init(struct tn_format_state *state, bool gmt);
+
+/* A memo for state->host_memo, for a caller that formats many events
+ * (a search): the environment lookups then happen once per trace.  Only
+ * while every event formatted with it comes from readers that live
+ * longer than the memo (the trace objects are its keys).  Free it with
+ * g_hash_table_destroy(). */
+GHashTable *tn_format_host_memo_new(void);
 
 /* Append the whole line of event ev as babeltrace2 prints it, without the
  * newline, and remember ev's time for the next delta.  ev must be an

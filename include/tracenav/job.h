@@ -39,6 +39,9 @@ struct tn_job_progress {
 	double elapsed_seconds;
 	double items_per_second;
 	double eta_seconds;	/* < 0 when unknown */
+	/* What the code the job runs says it does, when it said so with
+	 * tn_job_current_set_progress() ("searching"); else empty. */
+	char activity[32];
 	char message[TN_ERROR_MAX];	/* the failure when FAILED */
 };
 
@@ -74,6 +77,13 @@ bool tn_job_current_is_cancelled(void);
 
 /* For the run function: publish how far it got (fraction < 0: unknown). */
 void tn_job_set_progress(struct tn_job *job, double fraction,
+		uint64_t items);
+
+/* For code that a job runs without knowing it (a search run by a
+ * command of the command queue): publish how far it got, and what it
+ * does (activity, e.g. "searching"; NULL or "" clears it), on the job
+ * of the calling thread.  Nothing on a thread that runs no job. */
+void tn_job_current_set_progress(const char *activity, double fraction,
 		uint64_t items);
 
 /* A consistent snapshot of the job's state and progress. */

@@ -244,25 +244,27 @@ void tn_cursor_destroy(struct tn_cursor *cursor)
 /* Whether reading on with the walk the cursor holds reaches ns at least
  * as cheaply as a jump: nothing that a jump would skip is still ahead
  * of it (a trace without packet index: a jump reads from the start). */
-static bool can_read_on(const struct tn_cursor *cursor, int64_t ns)
+static bool can_read_on(const struct tn_cursor *cursor,
+		const struct tn_position *target)
 {
-	struct tn_position target = { ns, 0 };
 	const struct tn_row *last;
 
-	if (!cursor->ahead || row_count(cursor) == 0 || ns == INT64_MIN)
+	if (!cursor->ahead || row_count(cursor) == 0 ||
+	    target->ns == INT64_MIN)
 		return false;
 	last = row_at(cursor, row_count(cursor) - 1);
-	return tn_position_compare(&last->pos, &target) < 0 &&
-		tn_seek_get_skipped_until(cursor->trace, ns) <= last->pos.ns;
+	return tn_position_compare(&last->pos, target) < 0 &&
+		tn_seek_get_skipped_until(cursor->trace, target->ns) <=
+			last->pos.ns;
 }
 
-/* Go to the first event at or after ns, after the rows, by reading on
- * with the walk the cursor holds; the rows read on the way stay (the
+/* Go to the first event at or after target, after the rows, by reading
+ * on with the walk the cursor holds; the rows read on the way stay (the
  * last KEEP_BEFORE, with the ring when they join it).  On failure the
  * rows stay, and the walk goes (it read past them). */
-static int read_on(struct tn_cursor *cursor, int64_t ns, struct tn_error *err)
+static int read_on(struct tn_cursor *cursor, const struct tn_position *target,
+		struct tn_error *err)
 {
-	struct tn_position target = { ns, 0 };
 	GArray *read = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
 	uint64_t dropped = 0;
 	struct tn_row row;
@@ -276,7 +278,7 @@ static int read_on(struct tn_cursor *cursor, int64_t ns, struct tn_error *err)
 			cursor->ahead = NULL;
 			return -1;
 		}
-		if (status == 0 || tn_position_compare(&row.pos, &target) >= 0)
+		if (status == 0 || tn_position_compare(&row.pos, target) >= 0)
 			break;
 		g_array_append_val(read, row);
 		if (read->len >= 2 * KEEP_BEFORE) {
@@ -310,14 +312,14 @@ static int read_on(struct tn_cursor *cursor, int64_t ns, struct tn_error *err)
 	return 0;
 }
 
-/* Start over on the first event at or after ns (INT64_MIN: the trace's
- * first event), with the rows before it that the walk read, keeping the
- * walk to read on.  *found is false when no event is there or before;
- * the cursor is then left as it was. */
-static int start_at(struct tn_cursor *cursor, int64_t ns, bool *found,
-		struct tn_error *err)
+/* Start over on the first event at or after target (ns INT64_MIN: the
+ * trace's first event), with the rows before it that the walk read,
+ * keeping the walk to read on.  *found is false when no event is there
+ * or before; the cursor is then left as it was. */
+static int start_at(struct tn_cursor *cursor, const struct tn_position *target,
+		bool *found, struct tn_error *err)
 {
-	struct tn_position pos = { ns, 0 };
+	struct tn_position pos = *target;
 	GArray *before = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
 	struct tn_walk *walk;
 	struct tn_row row;
@@ -327,11 +329,11 @@ static int start_at(struct tn_cursor *cursor, int64_t ns, bool *found,
 	*found = false;
 	/* Without a clock, every event is at time 0: any time is the
 	 * start. */
-	if (!tn_trace_has_clock(cursor->trace))
-		pos.ns = ns = INT64_MIN;
-	if (can_read_on(cursor, ns)) {
+	if (!tn_trace_has_clock(cursor->trace) && pos.tie == 0)
+		pos.ns = INT64_MIN;
+	if (can_read_on(cursor, &pos)) {
 		*found = true;
-		return read_on(cursor, ns, err);
+		return read_on(cursor, &pos, err);
 	}
 	if (tn_walk_open_near(cursor->trace, &pos, KEEP_BEFORE, &walk, err)) {
 		g_array_free(before, TRUE);
@@ -364,9 +366,10 @@ static int start_at(struct tn_cursor *cursor, int64_t ns, bool *found,
 
 int tn_cursor_seek_first(struct tn_cursor *cursor, struct tn_error *err)
 {
+	struct tn_position first = { INT64_MIN, 0 };
 	bool found;
 
-	if (start_at(cursor, INT64_MIN, &found, err))
+	if (start_at(cursor, &first, &found, err))
 		return -1;
 	if (!found) {
 		/* No event at all. */
@@ -420,9 +423,17 @@ int tn_cursor_seek_last(struct tn_cursor *cursor, struct tn_error *err)
 int tn_cursor_seek_time(struct tn_cursor *cursor, int64_t ns,
 		struct tn_error *err)
 {
+	struct tn_position pos = { ns, 0 };
+
+	return tn_cursor_seek_position(cursor, &pos, err);
+}
+
+int tn_cursor_seek_position(struct tn_cursor *cursor,
+		const struct tn_position *pos, struct tn_error *err)
+{
 	bool found;
 
-	if (start_at(cursor, ns, &found, err))
+	if (start_at(cursor, pos, &found, err))
 		return -1;
 	return found ? 0 : tn_cursor_seek_last(cursor, err);
 }

@@ -7,15 +7,75 @@
 #include <string.h>
 
 #include "tracenav/format.h"
+#include "bt-util.h"
 #include "tracenav/time.h"
 
 static void format_field(GString *out, const bt_field *field);
+
+/* Integers are written by hand: printf's machinery costs more than the
+ * rest of a line, and a search formats the line of every event. */
+static void append_decimal(GString *out, uint64_t value)
+{
+	char digits[20];
+	size_t n = 0;
+
+	do {
+		digits[sizeof(digits) - ++n] = (char) ('0' + value % 10);
+		value /= 10;
+	} while (value);
+	g_string_append_len(out, digits + sizeof(digits) - n, (gssize) n);
+}
+
+static void append_signed(GString *out, int64_t value)
+{
+	if (value < 0) {
+		g_string_append_c(out, '-');
+		append_decimal(out, -(uint64_t) value);
+	} else {
+		append_decimal(out, (uint64_t) value);
+	}
+}
+
+/* "0x" and upper-case hexadecimal digits, as "0x%" PRIX64. */
+static void append_hex(GString *out, uint64_t value)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	char digits[18];
+	size_t n = 0;
+
+	do {
+		digits[sizeof(digits) - ++n] = hex[value & 0xf];
+		value >>= 4;
+	} while (value);
+	digits[sizeof(digits) - ++n] = 'x';
+	digits[sizeof(digits) - ++n] = '0';
+	g_string_append_len(out, digits + sizeof(digits) - n, (gssize) n);
+}
+
+/* value (< 10^9) on nine digits, as "%09" PRIu64. */
+static void append_nine_digits(GString *out, uint64_t value)
+{
+	char digits[9];
+
+	for (int i = 8; i >= 0; i--) {
+		digits[i] = (char) ('0' + value % 10);
+		value /= 10;
+	}
+	g_string_append_len(out, digits, 9);
+}
 
 void tn_format_state_init(struct tn_format_state *state, bool gmt)
 {
 	state->has_last = false;
 	state->last_ns = 0;
 	state->gmt = gmt;
+	state->host_memo = NULL;
+}
+
+GHashTable *tn_format_host_memo_new(void)
+{
+	return g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
+		g_free);
 }
 
 void tn_format_escaped_string(GString *out, const char *text)
@@ -81,14 +141,13 @@ static void format_integer(GString *out, const bt_field *field)
 		g_string_append_printf(out, "0%" PRIo64, u);
 		break;
 	case BT_FIELD_CLASS_INTEGER_PREFERRED_DISPLAY_BASE_HEXADECIMAL:
-		g_string_append_printf(out, "0x%" PRIX64,
-			mask_to_digits(u, bits, 4));
+		append_hex(out, mask_to_digits(u, bits, 4));
 		break;
 	default:
 		if (is_signed)
-			g_string_append_printf(out, "%" PRId64, (int64_t) u);
+			append_signed(out, (int64_t) u);
 		else
-			g_string_append_printf(out, "%" PRIu64, u);
+			append_decimal(out, u);
 		break;
 	}
 }
@@ -146,8 +205,9 @@ static void format_array(GString *out, const bt_field *field)
 
 	g_string_append_c(out, '[');
 	for (uint64_t i = 0; i < length; i++) {
-		g_string_append(out, i ? ", " : " ");
-		g_string_append_printf(out, "[%" PRIu64 "] = ", i);
+		g_string_append(out, i ? ", [" : " [");
+		append_decimal(out, i);
+		g_string_append(out, "] = ");
 		format_field(out,
 			bt_field_array_borrow_element_field_by_index_const(
 				field, i));
@@ -176,8 +236,7 @@ static void format_field(GString *out, const bt_field *field)
 		g_string_append(out, bt_field_bool_get_value(field) ?
 			"true" : "false");
 	else if (type == BT_FIELD_CLASS_TYPE_BIT_ARRAY)
-		g_string_append_printf(out, "0x%" PRIX64,
-			bt_field_bit_array_get_value_as_integer(field));
+		append_hex(out, bt_field_bit_array_get_value_as_integer(field));
 	else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_ENUMERATION))
 		format_enumeration(out, field);
 	else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_INTEGER))
@@ -376,37 +435,114 @@ void tn_format_event_tree(const struct tn_event *ev,
 	g_string_free(out.text, TRUE);
 }
 
-/* Append env entry `name` of the trace; integers in parentheses, as
- * babeltrace2 prints "trace:vpid".  Returns false if there is none. */
-static bool append_env(GString *out, const bt_trace *trace, const char *name,
+/* Append an env entry's value; integers in parentheses, as babeltrace2
+ * prints "trace:vpid". */
+static void append_env_value(GString *out, const bt_value *value,
 		bool separator)
 {
-	const bt_value *value =
-		bt_trace_borrow_environment_entry_value_by_name_const(trace,
-			name);
-
-	if (!value)
-		return false;
 	if (separator)
 		g_string_append_c(out, ':');
-	if (bt_value_get_type(value) == BT_VALUE_TYPE_STRING)
+	if (bt_value_get_type(value) == BT_VALUE_TYPE_STRING) {
 		g_string_append(out, bt_value_string_get(value));
-	else if (bt_value_get_type(value) == BT_VALUE_TYPE_SIGNED_INTEGER)
-		g_string_append_printf(out, "(%" PRId64 ")",
-			bt_value_integer_signed_get(value));
-	return true;
+	} else if (bt_value_get_type(value) == BT_VALUE_TYPE_SIGNED_INTEGER) {
+		g_string_append_c(out, '(');
+		append_signed(out, bt_value_integer_signed_get(value));
+		g_string_append_c(out, ')');
+	}
+}
+
+/* Append what babeltrace2 prints of the trace before the event's name:
+ * "hostname", ":procname", ":(vpid)" from its environment, and a blank
+ * if any.  One pass over the entries (a lookup by name would compare
+ * every entry's name, three times an event). */
+static void append_host(GString *out, const bt_trace *trace)
+{
+	enum { HOSTNAME, PROCNAME, VPID, ENTRIES };
+	static const char *const names[ENTRIES] = {
+		"hostname", "procname", "vpid",
+	};
+	const bt_value *values[ENTRIES] = { NULL, NULL, NULL };
+	uint64_t count = bt_trace_get_environment_entry_count(trace);
+	bool shown = false;
+
+	for (uint64_t i = 0; i < count; i++) {
+		const char *name;
+		const bt_value *value;
+
+		bt_trace_borrow_environment_entry_by_index_const(trace, i, &name,
+			&value);
+		for (int k = 0; k < ENTRIES; k++)
+			if (!values[k] && name[0] == names[k][0] &&
+			    strcmp(name, names[k]) == 0)
+				values[k] = value;
+	}
+	for (int k = 0; k < ENTRIES; k++) {
+		if (!values[k])
+			continue;
+		append_env_value(out, values[k], shown);
+		shown = true;
+	}
+	if (shown)
+		g_string_append_c(out, ' ');
+}
+
+/* The wall-clock time of ns as tn_time_format_wall() prints it.  The
+ * "HH:MM:SS" of the last second this thread formatted is kept: the
+ * conversion to local time (and the lock it takes) costs more than the
+ * rest of a line, and consecutive events share their second. */
+static void append_wall(GString *out, int64_t ns, bool gmt)
+{
+	static _Thread_local struct {
+		bool valid, gmt;
+		int64_t sec;
+		char hms[8];
+	} memo;
+	int64_t sec = ns / TN_NS_PER_S;
+
+	if (ns < 0) {
+		tn_time_format_wall(out, ns, gmt, false);
+		return;
+	}
+	if (!memo.valid || memo.gmt != gmt || memo.sec != sec) {
+		GString *whole = g_string_new(NULL);
+
+		tn_time_format_wall(whole, sec * TN_NS_PER_S, gmt, false);
+		memo.valid = whole->len == 18 && whole->str[8] == '.';
+		if (memo.valid) {
+			memcpy(memo.hms, whole->str, sizeof(memo.hms));
+			memo.gmt = gmt;
+			memo.sec = sec;
+		}
+		g_string_free(whole, TRUE);
+		if (!memo.valid) {
+			tn_time_format_wall(out, ns, gmt, false);
+			return;
+		}
+	}
+	g_string_append_len(out, memo.hms, sizeof(memo.hms));
+	g_string_append_c(out, '.');
+	append_nine_digits(out, (uint64_t) (ns % TN_NS_PER_S));
 }
 
 static void append_time_and_delta(GString *out, const struct tn_event *ev,
 		struct tn_format_state *state)
 {
+	uint64_t delta = (uint64_t) ev->ns - (uint64_t) state->last_ns;
+
 	g_string_append_c(out, '[');
-	tn_time_format_wall(out, ev->ns, state->gmt, false);
+	append_wall(out, ev->ns, state->gmt);
 	g_string_append(out, "] (");
-	if (state->has_last)
-		tn_time_format_delta(out, ev->ns - state->last_ns);
-	else
+	/* As tn_time_format_delta(): babeltrace2 keeps "no previous
+	 * event" as a delta of -1, so a real delta of -1 ns prints as
+	 * unknown too. */
+	if (state->has_last && delta != UINT64_MAX) {
+		g_string_append_c(out, '+');
+		append_decimal(out, delta / (uint64_t) TN_NS_PER_S);
+		g_string_append_c(out, '.');
+		append_nine_digits(out, delta % (uint64_t) TN_NS_PER_S);
+	} else {
 		g_string_append(out, "+?.?????????");
+	}
 	g_string_append(out, ") ");
 	state->has_last = true;
 	state->last_ns = ev->ns;
@@ -418,16 +554,28 @@ void tn_format_event_line(GString *out, const struct tn_event *ev,
 	const bt_event *event = borrow_event(ev);
 	const bt_trace *trace = bt_stream_borrow_trace_const(
 		bt_event_borrow_stream_const(event));
-	bool host_shown;
 
 	if (bt_message_event_borrow_stream_class_default_clock_class_const(
 			ev->msg))
 		append_time_and_delta(out, ev, state);
-	host_shown = append_env(out, trace, "hostname", false);
-	host_shown |= append_env(out, trace, "procname", host_shown);
-	host_shown |= append_env(out, trace, "vpid", host_shown);
-	if (host_shown)
-		g_string_append_c(out, ' ');
+	if (state->host_memo) {
+		/* The trace object is alive (ev holds it): the key cannot
+		 * stand for another one. */
+		char *host = g_hash_table_lookup(state->host_memo,
+			tn_bt_address_key(trace));
+
+		if (!host) {
+			GString *text = g_string_new(NULL);
+
+			append_host(text, trace);
+			host = g_string_free(text, FALSE);
+			g_hash_table_insert(state->host_memo,
+				tn_bt_address_key(trace), host);
+		}
+		g_string_append(out, host);
+	} else {
+		append_host(out, trace);
+	}
 	g_string_append(out, tn_event_get_name(ev));
 	g_string_append(out, ": ");
 	tn_format_event_fields(out, ev);

@@ -31,6 +31,7 @@ struct tn_job {
 	double fraction;
 	uint64_t items;
 	double end_seconds;	/* elapsed at the end */
+	char activity[32];
 	char message[TN_ERROR_MAX];
 };
 
@@ -133,6 +134,21 @@ void tn_job_set_progress(struct tn_job *job, double fraction, uint64_t items)
 	pthread_mutex_unlock(&job->lock);
 }
 
+void tn_job_current_set_progress(const char *activity, double fraction,
+		uint64_t items)
+{
+	struct tn_job *job = current_job;
+
+	if (!job)
+		return;
+	pthread_mutex_lock(&job->lock);
+	snprintf(job->activity, sizeof(job->activity), "%s",
+		activity ? activity : "");
+	job->fraction = fraction;
+	job->items = items;
+	pthread_mutex_unlock(&job->lock);
+}
+
 void tn_job_get_progress(struct tn_job *job, struct tn_job_progress *progress)
 {
 	memset(progress, 0, sizeof(*progress));
@@ -142,6 +158,8 @@ void tn_job_get_progress(struct tn_job *job, struct tn_job_progress *progress)
 	progress->items = job->items;
 	progress->elapsed_seconds = job->state == TN_JOB_RUNNING ?
 		seconds_since(&job->start) : job->end_seconds;
+	snprintf(progress->activity, sizeof(progress->activity), "%s",
+		job->activity);
 	snprintf(progress->message, sizeof(progress->message), "%s",
 		job->message);
 	pthread_mutex_unlock(&job->lock);

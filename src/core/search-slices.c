@@ -1,0 +1,343 @@
+/* search-slices.c - one pass of a search: slices read by worker threads
+ * (see search-slices.h).
+ *
+ * Each worker opens its own walk (seek.h: a reader on a sliced view of
+ * the trace, never sharing a libbabeltrace2 object) and formats the line
+ * of each event as --dump prints it, delta included: the walk gives the
+ * time of the event before each row, except for the first row after the
+ * part of the trace its view left out, whose predecessor the backward
+ * helper finds.  The calling thread waits for the workers, calling the
+ * tick function now and then; the workers' progress counters are
+ * atomics, their results are read after pthread_join(), and the first
+ * failure is recorded under a mutex.
+ */
+#include <glib.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <time.h>
+
+#include "tracenav/core.h"
+#include "tracenav/format.h"
+#include "search-slices.h"
+
+/* Workers publish progress and look for a stop request this often. */
+#define CHECK_EVERY 256
+/* The calling thread looks at the workers this often. */
+#define TICK_MS 30
+
+struct run;
+
+struct worker {
+	struct run *run;
+	unsigned index;
+	struct tn_search_bound lo, hi;
+	int64_t begin_ns, end_ns;	/* the slice's time span */
+	/* Progress: written by the worker, read by the calling thread. */
+	_Atomic uint64_t events;
+	_Atomic int64_t reached_ns;
+	atomic_bool finished;
+	/* The result, read after the thread was joined. */
+	bool found;
+	struct tn_position pos;
+};
+
+struct run {
+	const struct tn_search_shared *shared;
+	enum tn_search_mode mode;
+	unsigned count;
+	struct worker workers[TN_SEARCH_MAX_WORKERS];
+	/* FIRST: the smallest index of a slice that matched (count when
+	 * none); LAST: the largest plus one (0 when none). */
+	atomic_uint winner;
+	atomic_bool stop;	/* cancelled, or a worker failed */
+	pthread_mutex_t lock;	/* guards what follows */
+	pthread_cond_t changed;
+	unsigned running;
+	char failure[TN_ERROR_MAX];
+};
+
+/* ---- a worker ---- */
+
+/* Whether a worker should stop: a cancel, a failure, or a slice that
+ * wins over its own has matched. */
+static bool should_stop(const struct worker *w)
+{
+	unsigned winner = atomic_load_explicit(&w->run->winner,
+		memory_order_relaxed);
+
+	if (atomic_load_explicit(&w->run->stop, memory_order_relaxed))
+		return true;
+	return w->run->mode == TN_SEARCH_FIRST ? winner < w->index :
+		winner > w->index + 1;
+}
+
+static void claim(struct worker *w)
+{
+	atomic_uint *winner = &w->run->winner;
+	unsigned seen = atomic_load(winner);
+
+	if (w->run->mode == TN_SEARCH_FIRST) {
+		while (w->index < seen &&
+		       !atomic_compare_exchange_weak(winner, &seen, w->index))
+			;
+	} else {
+		while (w->index + 1 > seen &&
+		       !atomic_compare_exchange_weak(winner, &seen,
+				w->index + 1))
+			;
+	}
+}
+
+static void record_failure(struct run *run, const struct tn_error *err)
+{
+	pthread_mutex_lock(&run->lock);
+	if (!run->failure[0])
+		g_strlcpy(run->failure, err->message, sizeof(run->failure));
+	pthread_mutex_unlock(&run->lock);
+	atomic_store(&run->stop, true);
+}
+
+/* The time of the event before row in the trace (any event), when the
+ * walk did not know it: the first row after what its view left out. */
+static int fill_prev(const struct tn_trace *trace, struct tn_row *row,
+		struct tn_error *err)
+{
+	GArray *before = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
+	int64_t added = tn_seek_n_events_backward(trace, &row->pos, 1, NULL, 0,
+		before, err);
+
+	if (added == 1) {
+		row->has_prev = true;
+		row->prev_ns = g_array_index(before, struct tn_row, 0).pos.ns;
+		tn_row_release(&g_array_index(before, struct tn_row, 0));
+	}
+	g_array_free(before, TRUE);
+	return added < 0 ? -1 : 0;
+}
+
+static bool before_hi(const struct worker *w, const struct tn_row *row)
+{
+	return w->hi.open || tn_position_compare(&row->pos, &w->hi.pos) < 0;
+}
+
+/* Read the slice; returns 0 (read, or stopped) or -1 with err. */
+static int read_slice(struct worker *w, struct tn_error *err)
+{
+	const struct tn_search_request *request = w->run->shared->request;
+	struct tn_regex_matcher *matcher =
+		tn_regex_matcher_new(request->regex);
+	GString *line = g_string_sized_new(256);
+	struct tn_format_state state;
+	struct tn_walk *walk;
+	struct tn_row row;
+	uint64_t events = 0;
+	int status;
+
+	status = w->lo.open ?
+		tn_walk_open(request->trace, INT64_MIN, &walk, err) :
+		tn_walk_open_at(request->trace, &w->lo.pos, false, &walk, err);
+	if (status) {
+		tn_regex_matcher_free(matcher);
+		g_string_free(line, TRUE);
+		return -1;
+	}
+	/* The walk's reader outlives the memo: its trace objects stay. */
+	tn_format_state_init(&state, request->gmt);
+	state.host_memo = tn_format_host_memo_new();
+	while ((status = tn_walk_next(walk, request->filter, &row, err)) == 1) {
+		if (!before_hi(w, &row)) {
+			tn_row_release(&row);
+			break;
+		}
+		if (!row.has_prev && fill_prev(request->trace, &row, err)) {
+			tn_row_release(&row);
+			status = -1;
+			break;
+		}
+		state.has_last = row.has_prev;
+		state.last_ns = row.prev_ns;
+		g_string_truncate(line, 0);
+		tn_format_event_line(line, &row.ev, &state);
+		events++;
+		if (tn_regex_find(matcher, line->str, line->len, 0, NULL,
+				NULL)) {
+			w->found = true;
+			w->pos = row.pos;
+			claim(w);
+			if (w->run->mode == TN_SEARCH_FIRST) {
+				tn_row_release(&row);
+				break;
+			}
+		}
+		if (events % CHECK_EVERY == 0) {
+			atomic_store(&w->events, events);
+			atomic_store(&w->reached_ns, row.pos.ns);
+			if (should_stop(w)) {
+				tn_row_release(&row);
+				break;
+			}
+		}
+		tn_row_release(&row);
+	}
+	atomic_store(&w->events, events);
+	g_hash_table_destroy(state.host_memo);
+	tn_walk_destroy(walk);
+	tn_regex_matcher_free(matcher);
+	g_string_free(line, TRUE);
+	return status < 0 ? -1 : 0;
+}
+
+static void *worker_thread(void *data)
+{
+	struct worker *w = data;
+	struct tn_error err;
+
+	tn_error_clear(&err);
+	if (!should_stop(w) && read_slice(w, &err))
+		record_failure(w->run, &err);
+	atomic_store(&w->finished, true);
+	pthread_mutex_lock(&w->run->lock);
+	w->run->running--;
+	pthread_cond_broadcast(&w->run->changed);
+	pthread_mutex_unlock(&w->run->lock);
+	tn_core_thread_cleanup();
+	return NULL;
+}
+
+/* ---- the calling thread ---- */
+
+static void worker_init(struct worker *w, struct run *run, unsigned index,
+		const struct tn_search_bound *lo,
+		const struct tn_search_bound *hi)
+{
+	const struct tn_search_shared *shared = run->shared;
+
+	memset(w, 0, sizeof(*w));
+	w->run = run;
+	w->index = index;
+	w->lo = *lo;
+	w->hi = *hi;
+	w->begin_ns = lo->open ? shared->begin_ns : lo->pos.ns;
+	w->end_ns = hi->open ? shared->end_ns : hi->pos.ns;
+	if (w->end_ns < w->begin_ns)
+		w->end_ns = w->begin_ns;
+	atomic_init(&w->events, 0);
+	atomic_init(&w->reached_ns, w->begin_ns);
+	atomic_init(&w->finished, false);
+}
+
+static void reach_of(const struct run *run, struct tn_search_reach *reach)
+{
+	reach->covered_ns = 0;
+	reach->events = 0;
+	for (unsigned i = 0; i < run->count; i++) {
+		const struct worker *w = &run->workers[i];
+		int64_t reached = atomic_load(&w->reached_ns);
+
+		if (atomic_load(&w->finished) || reached > w->end_ns)
+			reached = w->end_ns;
+		if (reached > w->begin_ns)
+			reach->covered_ns += (double) ((uint64_t) reached -
+				(uint64_t) w->begin_ns);
+		reach->events += atomic_load(&w->events);
+	}
+}
+
+/* Wait for the workers, ticking; the tick may stop them. */
+static void wait_workers(struct run *run)
+{
+	const struct tn_search_shared *shared = run->shared;
+
+	pthread_mutex_lock(&run->lock);
+	while (run->running > 0) {
+		struct timespec deadline;
+		struct tn_search_reach reach;
+
+		clock_gettime(CLOCK_REALTIME, &deadline);
+		deadline.tv_nsec += TICK_MS * 1000000L;
+		if (deadline.tv_nsec >= 1000000000L) {
+			deadline.tv_sec++;
+			deadline.tv_nsec -= 1000000000L;
+		}
+		pthread_cond_timedwait(&run->changed, &run->lock, &deadline);
+		if (run->running == 0 || !shared->tick)
+			continue;
+		pthread_mutex_unlock(&run->lock);
+		reach_of(run, &reach);
+		if (shared->tick(&reach, shared->tick_data))
+			atomic_store(&run->stop, true);
+		pthread_mutex_lock(&run->lock);
+	}
+	pthread_mutex_unlock(&run->lock);
+}
+
+int tn_search_run_slices(const struct tn_search_shared *shared,
+		const struct tn_search_bound *cuts, unsigned count,
+		enum tn_search_mode mode, bool *found,
+		struct tn_position *pos, uint64_t *events,
+		struct tn_error *err)
+{
+	struct run *run = g_new0(struct run, 1);
+	pthread_t threads[TN_SEARCH_MAX_WORKERS];
+	unsigned started = 0;
+	struct tn_search_reach reach;
+	int status = 0;
+
+	*found = false;
+	*events = 0;
+	if (count > TN_SEARCH_MAX_WORKERS)
+		count = TN_SEARCH_MAX_WORKERS;
+	run->shared = shared;
+	run->mode = mode;
+	run->count = count;
+	atomic_init(&run->winner, mode == TN_SEARCH_FIRST ? count : 0);
+	atomic_init(&run->stop, false);
+	pthread_mutex_init(&run->lock, NULL);
+	pthread_cond_init(&run->changed, NULL);
+	for (unsigned i = 0; i < count; i++)
+		worker_init(&run->workers[i], run, i, &cuts[i], &cuts[i + 1]);
+	run->running = count;
+	for (; started < count; started++) {
+		int error = pthread_create(&threads[started], NULL,
+			worker_thread, &run->workers[started]);
+
+		if (error) {
+			struct tn_error cause;
+
+			tn_error_set(&cause, "cannot start a thread to search: "
+				"%s", strerror(error));
+			record_failure(run, &cause);
+			pthread_mutex_lock(&run->lock);
+			run->running -= count - started;
+			pthread_mutex_unlock(&run->lock);
+			break;
+		}
+	}
+	wait_workers(run);
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(threads[i], NULL);
+	reach_of(run, &reach);
+	*events = reach.events;
+	if (run->failure[0]) {
+		tn_error_set(err, "%s", run->failure);
+		status = -1;
+	} else if (atomic_load(&run->stop)) {
+		tn_error_set(err, "cancelled");
+		status = -1;
+	} else {
+		unsigned winner = atomic_load(&run->winner);
+
+		if (mode == TN_SEARCH_FIRST && winner < count) {
+			*found = true;
+			*pos = run->workers[winner].pos;
+		} else if (mode == TN_SEARCH_LAST && winner > 0) {
+			*found = true;
+			*pos = run->workers[winner - 1].pos;
+		}
+	}
+	pthread_mutex_destroy(&run->lock);
+	pthread_cond_destroy(&run->changed);
+	g_free(run);
+	return status;
+}
