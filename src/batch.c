@@ -45,6 +45,7 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 		return 1;
 	}
 	session.cache_dir = cache_dir;
+	tn_session_open_marks(&session, &out);
 	/* Without a terminal, a command that needs the index waits for it. */
 	session.wait_for_index = true;
 	if (tn_command_run_script(&ctx, script, &err)) {

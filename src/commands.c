@@ -21,6 +21,11 @@
 	COMMAND(tn_cmd_print) \
 	COMMAND(tn_cmd_detail) \
 	COMMAND(tn_cmd_where) \
+	COMMAND(tn_cmd_mark) \
+	COMMAND(tn_cmd_unmark) \
+	COMMAND(tn_cmd_marks) \
+	COMMAND(tn_cmd_next_mark) \
+	COMMAND(tn_cmd_prev_mark) \
 	COMMAND(tn_cmd_index) \
 	COMMAND(tn_cmd_traces) \
 	COMMAND(tn_cmd_help) \

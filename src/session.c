@@ -10,6 +10,7 @@ int tn_session_init(struct tn_session *session, struct tn_trace *trace,
 	memset(session, 0, sizeof(*session));
 	session->trace = trace;
 	session->gmt = gmt;
+	session->marks = tn_marks_create();
 	return tn_cursor_create(trace, NULL, &session->cursor, err);
 }
 
@@ -147,8 +148,45 @@ void tn_session_cancel_index(struct tn_session *session,
 	tn_output_message(out, "indexing cancelled");
 }
 
+void tn_session_open_marks(struct tn_session *session, struct tn_output *out)
+{
+	struct tn_error err;
+
+	g_clear_pointer(&session->marks_path, g_free);
+	if (!session->cache_dir)
+		return;
+	if (tn_marks_path(session->trace, session->cache_dir,
+			&session->marks_path, &err)) {
+		tn_output_message(out, "%s", err.message);
+		return;
+	}
+	if (tn_marks_load(session->marks, session->marks_path, &err) == 0)
+		return;
+	tn_output_message(out, "%s", err.message);
+	/* A file that stayed (unreadable, or not moved aside) is never
+	 * overwritten: the marks stay in memory. */
+	if (g_file_test(session->marks_path, G_FILE_TEST_EXISTS))
+		g_clear_pointer(&session->marks_path, g_free);
+}
+
+void tn_session_save_marks(struct tn_session *session, struct tn_output *out)
+{
+	struct tn_error err;
+
+	if (!session->marks_path || session->marks_warned)
+		return;
+	if (tn_marks_save(session->marks, session->marks_path,
+			tn_trace_get_path(session->trace), &err) == 0)
+		return;
+	session->marks_warned = true;
+	tn_output_message(out, "%s; the marks stay in memory", err.message);
+}
+
 void tn_session_fini(struct tn_session *session)
 {
+	tn_marks_destroy(session->marks);
+	session->marks = NULL;
+	g_clear_pointer(&session->marks_path, g_free);
 	tn_job_destroy(session->command_job);
 	session->command_job = NULL;
 	tn_job_destroy(session->index_job);

@@ -18,6 +18,7 @@
 #include "tracenav/error.h"
 #include "tracenav/index.h"
 #include "tracenav/job.h"
+#include "tracenav/marks.h"
 #include "tracenav/regex.h"
 #include "tracenav/trace.h"
 
@@ -34,6 +35,12 @@ struct tn_session {
 	char *cache_dir;		/* NULL: do not persist the index */
 	bool cache_warned;		/* said once that it cannot be saved */
 	bool wait_for_index;		/* commands wait for it (--batch) */
+
+	/* The marked events, saved in marks_path (NULL: kept in memory
+	 * only, as with --no-cache); the commands' (the job's) to touch. */
+	struct tn_marks *marks;
+	char *marks_path;
+	bool marks_warned;		/* said once that they cannot be saved */
 
 	/* Commands running in the background for the event list. */
 	struct tn_job *command_job;
@@ -74,6 +81,16 @@ bool tn_session_get_index_progress(struct tn_session *session,
  * tn_session_start_index() (the index command). */
 void tn_session_cancel_index(struct tn_session *session,
 		struct tn_output *out);
+
+/* Load the trace's marks from their file next to the cache (none
+ * without a cache directory); a damaged or unreadable file is said
+ * through out (and moved aside), and the session starts without marks.
+ * Call it once cache_dir is set. */
+void tn_session_open_marks(struct tn_session *session, struct tn_output *out);
+
+/* Save the marks after a change; a failure is said once through out
+ * (the marks stay in memory). */
+void tn_session_save_marks(struct tn_session *session, struct tn_output *out);
 
 /* Free what tn_session_init() made (cancelling the jobs). */
 void tn_session_fini(struct tn_session *session);

@@ -226,6 +226,7 @@ static void read_rows(struct list_cache *cache, const struct list_cache *old,
 			continue;	/* before the start or after the end */
 		}
 		text.current = i == cache->top;
+		text.marked = tn_marks_has(view->session->marks, &row->pos);
 		if (text.current)
 			note_current(cache, row, view->session->gmt);
 		row_fill(row, view->session->gmt, &text);
@@ -246,6 +247,7 @@ void *tn_list_cursor_moved(const void *old_cache,
 	cache->field_names = g_ptr_array_new_with_free_func(g_free);
 	cache->top = old ? old->top : 0;
 	cache->empty = tn_cursor_is_empty(cursor);
+	cache->has_marks = tn_marks_count(view->session->marks) > 0;
 	cache->has_span = tn_cursor_get_time_span(cursor, &cache->span_begin,
 		&cache->span_end, &cache->span_exact);
 	if (!cache->empty) {

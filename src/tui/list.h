@@ -18,6 +18,7 @@ struct list_row {
 	int screen_row;
 	bool current;
 	bool notice;		/* a discarded events or packets notice */
+	bool marked;		/* the user marked it (m) */
 	uint64_t lost_before;	/* events lost just before it */
 	char *time;		/* HH:MM:SS.NNNNNNNNN */
 	char *delta;		/* +S.NNNNNNNNN */
@@ -34,6 +35,7 @@ struct list_cache {
 	GArray *rows;		/* struct list_row, top to bottom */
 	bool has_cpu;		/* some row has a CPU */
 	bool empty;		/* the trace has no event */
+	bool has_marks;		/* some event is marked: a gutter shows */
 	char *error;		/* a read error, or NULL */
 	/* The current event. */
 	bool has_current_ns;

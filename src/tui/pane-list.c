@@ -66,6 +66,13 @@ static const struct tn_tui_binding list_bindings[] = {
 	{ { 't' }, NULL, LIST_GOTO, NULL,
 		"jump to a time: the prompt with goto (a time, +10ms, -2s, "
 		"begin, end, a pasted [time] or ISO 8601 date-time)" },
+	{ { 'm' }, NULL, 0, "mark",
+		"mark the selected event (* in the left column), or unmark "
+		"it" },
+	{ { 'u' }, NULL, 0, "next-mark",
+		"the next marked event (from the last, the first)" },
+	{ { 'U' }, NULL, 0, "prev-mark",
+		"the previous marked event" },
 	{ { '\n', '\r', FN(KEY_ENTER) }, NULL, 0,
 		"detail", "every field of the selected event" },
 	{ { 'h', FN(KEY_LEFT) }, NULL, LIST_SCROLL_LEFT, NULL,
@@ -96,8 +103,11 @@ struct list_state {
 	int name_cols;		/* the longest event name, capped */
 };
 
-/* Where the columns go at some width (0: not shown). */
+/* Where the columns go at some width (0: not shown).  The gutter, left
+ * of the time, shows the marks (*) while there are any, as vim's sign
+ * column does. */
 struct columns {
+	int gutter;
 	int time, delta, host, cpu, name;
 	int fields_x;		/* first column of the fields */
 };
@@ -118,7 +128,7 @@ static int fixed_width(const struct columns *c)
 
 	for (size_t i = 0; i < G_N_ELEMENTS(cols); i++)
 		sum += cols[i] ? cols[i] + 1 : 0;
-	return sum;
+	return sum + c->gutter;
 }
 
 /* The columns for width: all of them when they leave FIELDS_MIN columns
@@ -129,7 +139,8 @@ static void plan_columns(const struct list_state *state,
 {
 	int lack;
 
-	*c = (struct columns) { TIME_COLS, DELTA_COLS,
+	*c = (struct columns) { cache && cache->has_marks ? 1 : 0,
+		TIME_COLS, DELTA_COLS,
 		state->several_hosts ? state->host_cols : 0,
 		cache && cache->has_cpu ? CPU_COLS : 0, state->name_cols, 0 };
 	lack = FIELDS_MIN - (width - fixed_width(c));
@@ -146,11 +157,15 @@ static void plan_columns(const struct list_state *state,
 	c->fields_x = fixed_width(c);
 }
 
-/* The frozen part of a row (or of the header). */
+/* The frozen part of a row (or of the header), after the gutter's
+ * mark when it shows. */
 static void compose_fixed(const struct columns *c, const char *const *cols,
-		GArray *line)
+		bool marked, GArray *line)
 {
 	const int widths[] = { c->time, c->delta, c->host, c->cpu, c->name };
+
+	if (c->gutter)
+		tn_tui_text_decode(line, marked ? "*" : " ", -1, -1);
 
 	for (size_t i = 0; i < G_N_ELEMENTS(widths); i++) {
 		if (!widths[i])
@@ -211,7 +226,7 @@ static void draw_header(struct tn_pane *pane, WINDOW *win,
 	const struct list_state *state = pane->data;
 	GArray *line = g_array_new(FALSE, FALSE, sizeof(wchar_t));
 
-	compose_fixed(c, titles, line);
+	compose_fixed(c, titles, false, line);
 	tn_tui_text_decode(line, state->hide_contexts ?
 		"Fields (c: contexts hidden)" : "Fields", -1, -1);
 	wattrset(win, tn_tui_attr(pane->tui, focused ? TN_TUI_COLOR_HEADER :
@@ -251,7 +266,7 @@ static void draw_row(struct tn_pane *pane, WINDOW *win,
 			row->payload[0] ? ", " : "", row->contexts);
 
 	wattrset(win, base);
-	compose_fixed(c, cols, line);
+	compose_fixed(c, cols, row->marked, line);
 	tn_tui_draw_wide(win, y, 0, (wchar_t *) line->data, line->len, 0,
 		c->fields_x);
 	g_array_set_size(line, 0);
@@ -261,6 +276,9 @@ static void draw_row(struct tn_pane *pane, WINDOW *win,
 	if (color)
 		paint(win, y, c->fields_x - c->name - 1, c->name,
 			base | tn_tui_attr(tui, color));
+	if (row->marked && c->gutter)
+		paint(win, y, 0, 1, base | A_BOLD |
+			tn_tui_attr(tui, TN_TUI_COLOR_NOTICE));
 	if (lost_cols)
 		paint_fields(win, y, c, state->hscroll, width, 0, lost_cols,
 			base | tn_tui_attr(tui, TN_TUI_COLOR_LOST));

@@ -613,6 +613,7 @@ int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
 		mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED |
 			BUTTON5_PRESSED, NULL);
 	tui.mouse_off = !mouse;
+	tn_session_open_marks(session, &tui.out);
 	if (build_index && tn_session_start_index(session, &tui.out, err)) {
 		tn_tui_message_set(&tui, true, err->message);
 		tn_error_clear(err);

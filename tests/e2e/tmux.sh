@@ -193,8 +193,9 @@ line_starts() {
 }
 
 # The list's header: the columns between the time and the event name
-# depend on the width (at 80 columns there is no room for the delta).
-HEADER='^Time +(Delta +)?(Host +)?(CPU +)?Event +Fields'
+# depend on the width (at 80 columns there is no room for the delta); a
+# gutter of one column comes first while there are marks.
+HEADER='^ ?Time +(Delta +)?(Host +)?(CPU +)?Event +Fields'
 
 # list_gone NAME: the alternate screen is left, the list is not shown.
 list_gone() {
