@@ -41,6 +41,26 @@ static struct tn_index *sample_index(void)
 		index->classes[i].name = g_strdup(names[i]);
 		index->classes[i].count = counts[i];
 	}
+	/* The names of each interval: irq 1000 + sched 3096; irq 1000 +
+	 * sched 2500 + événement 596; irq 1000 + sched 404 + événement
+	 * 403 (1807 of its 1808 events: one has no name). */
+	{
+		static const uint32_t entries[][2] = {
+			{ 0, 1000 }, { 1, 3096 },
+			{ 0, 1000 }, { 1, 2500 }, { 2, 596 },
+			{ 0, 1000 }, { 1, 404 }, { 2, 403 },
+		};
+		static const size_t starts[] = { 0, 2, 5, 8 };
+
+		index->interval_class_start = g_memdup2(starts,
+			sizeof(starts));
+		index->interval_classes = g_new(struct tn_interval_class,
+			G_N_ELEMENTS(entries));
+		for (size_t i = 0; i < G_N_ELEMENTS(entries); i++) {
+			index->interval_classes[i].class_index = entries[i][0];
+			index->interval_classes[i].count = entries[i][1];
+		}
+	}
 	index->begin_ns = -5000000000;
 	index->end_ns = INT64_MAX;
 	index->bin_count = 7;
@@ -135,6 +155,18 @@ static bool same_index(const struct tn_index *a, const struct tn_index *b)
 		if (a->bins[i] != b->bins[i])
 			return false;
 	}
+	if (!a->interval_class_start != !b->interval_class_start)
+		return false;
+	for (size_t i = 0; a->interval_class_start &&
+			i <= a->checkpoint_count; i++)
+		if (a->interval_class_start[i] != b->interval_class_start[i])
+			return false;
+	for (size_t e = 0; a->interval_class_start &&
+			e < a->interval_class_start[a->checkpoint_count]; e++)
+		if (a->interval_classes[e].class_index !=
+		    b->interval_classes[e].class_index ||
+		    a->interval_classes[e].count != b->interval_classes[e].count)
+			return false;
 	return same_packet_tables(a, b);
 }
 
@@ -372,10 +404,15 @@ static void test_corrupt_files(const struct tn_trace *trace, const char *base)
 	size_t checkpoints_at = HEADER_LEN + 32;
 	size_t classes_at = checkpoints_at + 8 + 3 * 24;
 	struct tn_index *sample = sample_index();
+	/* After the classes: the interval count, then interval 0's entry
+	 * count (a byte) and its first entry (class index: a byte). */
+	size_t intervals_at = classes_at + 8;
 	size_t tables_at = size - DIGEST_LEN - packet_tables_bytes(sample);
 	size_t table0_count_at = tables_at + 8 + 4 +
 		strlen(tn_packets_get_file(sample->packet_tables, 0));
 
+	for (size_t i = 0; i < sample->class_count; i++)
+		intervals_at += 4 + strlen(sample->classes[i].name) + 8;
 	for (cut = 0; cut < size; cut++) {
 		if (!rejects(trace, dir, path, good, cut, ""))
 			break;
@@ -448,6 +485,26 @@ static void test_corrupt_files(const struct tn_trace *trace, const char *base)
 	fix_checksum(bad, size);
 	tap_ok(rejects(trace, dir, path, bad, size, "invalid name"),
 		"class name with a NUL byte");
+	memcpy(bad, good, size);
+	set_le(bad + intervals_at, 2, 8);
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "interval count not"),
+		"interval count other than the checkpoint count");
+	memcpy(bad, good, size);
+	bad[intervals_at + 8 + 1] = 3;
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "interval 0:"),
+		"an interval naming a class that is not there");
+	memcpy(bad, good, size);
+	bad[intervals_at + 8 + 1] = 1;
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "interval 0:"),
+		"an interval's classes not in order");
+	memcpy(bad, good, size);
+	bad[intervals_at + 8] = 0x7f;
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, ""),
+		"an interval's entry count beyond its entries");
 	memcpy(bad, good, size);
 	set_le(bad + tables_at - 8, 1000000, 8);
 	fix_checksum(bad, size);

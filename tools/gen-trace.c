@@ -110,6 +110,7 @@ struct options {
 	uint64_t lost_every;
 	uint64_t lost_packets_every;
 	uint64_t ties; /* 1 event in ties shares the previous one's time */
+	uint64_t hang_every; /* a sched_process_hang every N events (0: none) */
 	unsigned hosts; /* --traces */
 	bool no_index;
 	bool no_packet_times;
@@ -138,6 +139,9 @@ enum event_id {
 	EV_APP_SEND,
 	EV_APP_RECEIVE,
 	EV_APP_FLUSH,
+	/* Only with --hang-every: a rare kernel event, declared after the
+	 * others so that the ids of the rest stay what they were. */
+	EV_SCHED_PROCESS_HANG,
 	EV_COUNT,
 	FIRST_MESSAGE_EVENT = EV_APP_SEND,
 };
@@ -157,6 +161,7 @@ static const char *const event_names[EV_COUNT] = {
 	[EV_APP_SEND] = "app:send",
 	[EV_APP_RECEIVE] = "app:receive",
 	[EV_APP_FLUSH] = "app:flush",
+	[EV_SCHED_PROCESS_HANG] = "sched_process_hang",
 };
 
 /* A char[16] shown as a string, as LTTng declares comm fields. */
@@ -222,6 +227,9 @@ static const char *const event_fields_tsdl[EV_COUNT] = {
 	[EV_APP_RECEIVE] = TSDL_MESSAGE,
 	/* No field at all, as LTTng-UST's lttng_ust_statedump:start. */
 	[EV_APP_FLUSH] = "",
+	[EV_SCHED_PROCESS_HANG] =
+		"\t\t" TSDL_COMM " comm[16];\n"
+		"\t\tint32_t pid;\n",
 };
 
 /* ------------------------------------------------------------------ */
@@ -1156,6 +1164,19 @@ static void emit_process_exit(struct run *run, struct stream *s)
 	run->debt++;
 }
 
+/* The hung task detector reports a task (--hang-every): rare, and
+ * without effect on the model. */
+static void emit_process_hang(struct run *run, struct stream *s)
+{
+	const struct task *task = &s->trace->tasks[rng_below(&run->rng, N_STABLE_TASKS)];
+	uint8_t buf[MAX_EVENT_SIZE], *p;
+
+	p = begin_kernel_event(run, s, buf, EV_SCHED_PROCESS_HANG);
+	p = put_comm(p, task->comm);
+	p = put_i32(p, task->pid);
+	end_event(run, s, EV_SCHED_PROCESS_HANG, buf, p);
+}
+
 static void emit_openat_entry(struct run *run, struct stream *s)
 {
 	bool create = rng_below(&run->rng, 4) == 0;
@@ -1548,20 +1569,25 @@ static void generate(struct run *run)
 			if (!tie)
 				run->now += next_gap(&run->rng);
 		}
-		generate_event(run, s, remaining, closing);
+		if (run->opt->hang_every && !closing && (i + 1) % run->opt->hang_every == 0 &&
+		    (s->trace->content & CONTENT_KERNEL))
+			emit_process_hang(run, s);
+		else
+			generate_event(run, s, remaining, closing);
 	}
 }
 
 /* ------------------------------------------------------------------ */
 /* Metadata                                                           */
 
-static void write_event_classes(FILE *f, enum content content)
+static void write_event_classes(FILE *f, enum content content, bool hang)
 {
 	for (int id = 0; id < EV_COUNT; id++) {
-		bool is_message = id >= FIRST_MESSAGE_EVENT;
+		bool is_message = id >= FIRST_MESSAGE_EVENT && id != EV_SCHED_PROCESS_HANG;
 
 		if ((is_message && !(content & CONTENT_MESSAGES)) ||
-		    (!is_message && !(content & CONTENT_KERNEL)))
+		    (!is_message && !(content & CONTENT_KERNEL)) ||
+		    (id == EV_SCHED_PROCESS_HANG && !hang))
 			continue;
 		fprintf(f,
 			"event {\n"
@@ -1678,7 +1704,7 @@ static void write_metadata(const struct run *run, const struct trace *t)
 			"\t} align(8);\n");
 	fprintf(f, "};\n\n");
 
-	write_event_classes(f, t->content);
+	write_event_classes(f, t->content, opt->hang_every > 0);
 
 	if (ferror(f) || fclose(f) != 0)
 		die_io(path);
@@ -1901,6 +1927,9 @@ static void print_usage(FILE *out)
 "                         before it, on another stream (default 50; 2 makes\n"
 "                         runs of equal timestamps across streams and hosts;\n"
 "                         0 = never)\n"
+"  --hang-every N         every Nth event (of a kernel trace) is a\n"
+"                         sched_process_hang, a rare event class declared\n"
+"                         only with this option (default 0: none)\n"
 "  --traces K             hosts, 1..16 (default 1); K > 1 writes one trace\n"
 "                         per host in OUTDIR/<hostname> (with --domain both:\n"
 "                         OUTDIR/<hostname>/kernel and .../ust)\n"
@@ -1979,7 +2008,7 @@ static bool valid_hostname(const char *name)
 enum option_id {
 	OPT_EVENTS = 256, OPT_CPUS, OPT_PACKET_SIZE, OPT_SEED, OPT_MIX, OPT_DOMAIN,
 	OPT_LOST_EVERY, OPT_LOST_PACKETS_EVERY, OPT_TRACES, OPT_NO_INDEX, OPT_HOSTNAME,
-	OPT_START, OPT_PLAN, OPT_FORCE, OPT_NO_PACKET_TIMES, OPT_TIES,
+	OPT_START, OPT_PLAN, OPT_FORCE, OPT_NO_PACKET_TIMES, OPT_TIES, OPT_HANG_EVERY,
 };
 
 static const struct option long_options[] = {
@@ -1992,6 +2021,7 @@ static const struct option long_options[] = {
 	{ "lost-every", required_argument, NULL, OPT_LOST_EVERY },
 	{ "lost-packets-every", required_argument, NULL, OPT_LOST_PACKETS_EVERY },
 	{ "ties", required_argument, NULL, OPT_TIES },
+	{ "hang-every", required_argument, NULL, OPT_HANG_EVERY },
 	{ "traces", required_argument, NULL, OPT_TRACES },
 	{ "no-index", no_argument, NULL, OPT_NO_INDEX },
 	{ "no-packet-times", no_argument, NULL, OPT_NO_PACKET_TIMES },
@@ -2057,6 +2087,9 @@ static void parse_options(int argc, char **argv, struct options *opt)
 			opt->lost_packets_every = parse_number("lost-packets-every", optarg, 0, UINT32_MAX);
 			break;
 		case OPT_TIES: opt->ties = parse_number("ties", optarg, 0, UINT32_MAX); break;
+		case OPT_HANG_EVERY:
+			opt->hang_every = parse_number("hang-every", optarg, 0, UINT64_MAX);
+			break;
 		case OPT_TRACES: opt->hosts = (unsigned)parse_number("traces", optarg, 1, MAX_HOSTS); break;
 		case OPT_NO_INDEX: opt->no_index = true; break;
 		case OPT_NO_PACKET_TIMES:

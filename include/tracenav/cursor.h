@@ -71,20 +71,43 @@ const struct tn_row *tn_cursor_row(struct tn_cursor *cursor, int64_t offset,
 		struct tn_error *err);
 
 struct tn_index;
+struct tn_match_counts;
 
 /* Give the cursor the trace's checkpoint index (NULL: none); it must
- * outlive the cursor or be replaced first.  The current event stays. */
+ * outlive the cursor or be replaced first.  The current event stays;
+ * the match counts go (they were the old index's). */
 void tn_cursor_set_index(struct tn_cursor *cursor,
 		const struct tn_index *index);
 
-/* The rank (0-based, in trace order) of the current event: 1 and *rank
- * set, 0 when unknown (no index, or a filter is set), -1 on error.  The
- * first call after a seek reads at most TN_INDEX_INTERVAL events. */
+/* Show the events that pass filter (NULL or no match function: every
+ * event), with counts (may be NULL) its matches per interval of the
+ * cursor's index.  The current event becomes the first that passes at
+ * or after it, else the last one before it.  On error (or a cancel)
+ * the cursor stays as it was, filter included.  The filter's data and
+ * the counts must outlive the cursor or be replaced first. */
+int tn_cursor_set_filter(struct tn_cursor *cursor,
+		const struct tn_filter *filter,
+		const struct tn_match_counts *counts, struct tn_error *err);
+
+/* Give the match counts of the cursor's filter once they are known
+ * (NULL: none; ignored without a filter).  With them, ranks are match
+ * numbers (tn_cursor_get_rank(), tn_cursor_seek_rank()), reading jumps
+ * over the intervals without a match, and the first and last matches
+ * are known without reading to the trace's ends. */
+void tn_cursor_set_match_counts(struct tn_cursor *cursor,
+		const struct tn_match_counts *counts);
+
+/* The rank (0-based, in trace order) of the current event (with a
+ * filter and its match counts: of the current match among the
+ * matches): 1 and *rank set, 0 when unknown (no index, or a filter
+ * whose matches are not counted), -1 on error.  The first call after a
+ * seek reads at most TN_INDEX_INTERVAL events. */
 int tn_cursor_get_rank(struct tn_cursor *cursor, uint64_t *rank,
 		struct tn_error *err);
 
-/* Go to the event of rank `rank` (the last one if rank is too large).
- * Needs an index: -1 with err without one. */
+/* Go to the event of rank `rank` (the last one if rank is too large;
+ * with a filter and its counts, the match of that rank).  Needs an
+ * index (and, with a filter, its counts): -1 with err without. */
 int tn_cursor_seek_rank(struct tn_cursor *cursor, uint64_t rank,
 		struct tn_error *err);
 

@@ -55,4 +55,43 @@ bool tn_event_get_discarded_count(const struct tn_event *ev, uint64_t *count);
 bool tn_event_get_discarded_range(const struct tn_event *ev, int64_t *begin_ns,
 		int64_t *end_ns);
 
+/* Where a field is looked for (event-field.c). */
+enum tn_field_scope {
+	TN_SCOPE_ANY,		/* payload, specific, common, packet context */
+	TN_SCOPE_PAYLOAD,
+	TN_SCOPE_SPECIFIC_CONTEXT,
+	TN_SCOPE_COMMON_CONTEXT,
+	TN_SCOPE_CONTEXTS,	/* common context, then specific context */
+	TN_SCOPE_PACKET_CONTEXT,
+};
+
+enum tn_value_type {
+	TN_VALUE_SIGNED,
+	TN_VALUE_UNSIGNED,	/* also booleans and bit arrays */
+	TN_VALUE_REAL,
+	TN_VALUE_STRING,
+	TN_VALUE_OTHER,		/* a structure, an array, an empty option */
+};
+
+/* A field's value, borrowed from the event (valid while it is held). */
+struct tn_field_value {
+	enum tn_value_type type;
+	int64_t s;		/* SIGNED */
+	uint64_t u;		/* UNSIGNED */
+	double d;		/* REAL */
+	const char *string;	/* STRING */
+	/* An enumeration (a SIGNED or UNSIGNED value): its labels for
+	 * its value (maybe none). */
+	bool is_enum;
+	const char *const *labels;
+	uint64_t label_count;
+};
+
+/* Find the field at path ("prev_tid", or "a.b" for member b of the
+ * structure a; a variant or an option stands for what it holds) in
+ * scope of event ev.  Returns true with *out filled, false when the
+ * event has no such field (or ev is a notice). */
+bool tn_event_find_field(const struct tn_event *ev, enum tn_field_scope scope,
+		const char *path, struct tn_field_value *out);
+
 #endif

@@ -32,6 +32,12 @@ struct tn_class_count {
 	uint64_t count;
 };
 
+/* The events of one name in one checkpoint interval. */
+struct tn_interval_class {
+	uint32_t class_index;	/* in tn_index.classes */
+	uint32_t count;		/* > 0 */
+};
+
 /* What one full read of the trace found.  Immutable once built, so
  * any thread may read it (the memo inside its packet tables guards
  * itself). */
@@ -48,6 +54,15 @@ struct tn_index {
 	/* Events per event name, sorted by name. */
 	size_t class_count;
 	struct tn_class_count *classes;
+	/* The event names of each checkpoint interval (from checkpoint i up
+	 * to checkpoint i + 1, the last one to the end of the trace), with
+	 * their counts: interval i has the entries from
+	 * interval_class_start[i] up to interval_class_start[i + 1] of
+	 * interval_classes, by increasing class_index.  checkpoint_count + 1
+	 * starts (NULL when checkpoint_count is 0).  A filter on names
+	 * alone knows from them how many events of an interval pass. */
+	size_t *interval_class_start;
+	struct tn_interval_class *interval_classes;
 	/* Events per time bin: bin i covers [begin_ns + i * width, +width)
 	 * with width = (end_ns - begin_ns) / bin_count + 1, over the
 	 * packets' time range (no bins without one). */

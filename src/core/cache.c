@@ -22,6 +22,9 @@
  *     checkpoint_count u64, then per checkpoint: rank u64, ns i64, tie u64,
  *     class_count u64, then per class: name length u32, name bytes
  *       (UTF-8, not NUL-terminated), count u64,
+ *     interval_count u64 (0, or checkpoint_count), then per checkpoint
+ *       interval: entry count, then per entry: class index (in the class
+ *       list), event count; these three as LEB128 varints,
  *     begin_ns i64, end_ns i64,
  *     bin_count u64, then bin_count u64s,
  *     packet_table_count u64, then per table: file length u32, file bytes
@@ -52,7 +55,7 @@
 
 #include "tracenav/cache.h"
 
-#define FORMAT_VERSION 3
+#define FORMAT_VERSION 4
 #define KEY_VERSION "tracenav-index-1"
 #define DIGEST_LEN 32
 #define HEADER_LEN (8 + 4 + DIGEST_LEN + 8)
@@ -108,6 +111,39 @@ static bool take_le(struct payload_reader *r, unsigned bytes, uint64_t *out)
 	r->at += bytes;
 	r->left -= bytes;
 	return true;
+}
+
+/* An unsigned LEB128 varint: 7 bits a byte, low bits first. */
+static void put_varint(GByteArray *out, uint64_t value)
+{
+	do {
+		uint8_t byte = (uint8_t) (value & 0x7f);
+
+		value >>= 7;
+		if (value)
+			byte |= 0x80;
+		g_byte_array_append(out, &byte, 1);
+	} while (value);
+}
+
+static bool take_varint(struct payload_reader *r, uint64_t *out)
+{
+	uint64_t value = 0;
+
+	for (unsigned shift = 0; shift < 64; shift += 7) {
+		uint8_t byte;
+
+		if (r->left == 0)
+			return false;
+		byte = *r->at++;
+		r->left--;
+		value |= (uint64_t) (byte & 0x7f) << shift;
+		if (!(byte & 0x80)) {
+			*out = value;
+			return true;
+		}
+	}
+	return false;
 }
 
 static bool take_i64(struct payload_reader *r, int64_t *out)
@@ -425,6 +461,61 @@ static bool check_classes(const struct tn_index *index, char *why)
 	return true;
 }
 
+/* The names of each interval: class indexes in range and increasing,
+ * counts adding up to at most the interval's events and, per class, to
+ * its count. */
+static bool check_intervals(const struct tn_index *index, char *why)
+{
+	const size_t *start = index->interval_class_start;
+	uint64_t *totals;
+	bool ok = true;
+
+	if (!start)
+		return true;
+	if (start[0] != 0) {
+		snprintf(why, REASON_MAX, "interval names do not start at 0");
+		return false;
+	}
+	totals = g_new0(uint64_t, index->class_count + 1);
+	for (size_t i = 0; i < index->checkpoint_count && ok; i++) {
+		uint64_t events = i + 1 < index->checkpoint_count ?
+			index->checkpoints[i + 1].rank -
+			index->checkpoints[i].rank :
+			index->event_count - index->checkpoints[i].rank;
+		uint64_t sum = 0;
+
+		for (size_t e = start[i]; e < start[i + 1] && ok; e++) {
+			const struct tn_interval_class *entry =
+				&index->interval_classes[e];
+
+			ok = entry->class_index < index->class_count &&
+				entry->count > 0 && (e == start[i] ||
+				entry->class_index > index->interval_classes[
+					e - 1].class_index);
+			if (ok) {
+				sum += entry->count;
+				totals[entry->class_index] += entry->count;
+			}
+		}
+		/* An event class may have no name: at most the events. */
+		if (!ok || sum > events) {
+			snprintf(why, REASON_MAX, "interval %zu: names of %"
+				PRIu64 " events, not %" PRIu64, i, sum, events);
+			ok = false;
+		}
+	}
+	for (size_t c = 0; c < index->class_count && ok; c++) {
+		if (totals[c] != index->classes[c].count) {
+			snprintf(why, REASON_MAX, "class %zu: %" PRIu64 " events "
+				"in the intervals, %" PRIu64 " in all", c,
+				totals[c], index->classes[c].count);
+			ok = false;
+		}
+	}
+	g_free(totals);
+	return ok;
+}
+
 static bool check_bins(const struct tn_index *index, char *why)
 {
 	uint64_t total = 0;
@@ -489,7 +580,7 @@ static bool check_index(const struct tn_index *index, char *why)
 {
 	return check_event_times(index, why) &&
 		check_checkpoints(index, why) && check_classes(index, why) &&
-		check_bins(index, why) && check_packet_tables(index, why);
+		check_intervals(index, why) && check_bins(index, why) && check_packet_tables(index, why);
 }
 
 /* --- Encoding --- */
@@ -513,6 +604,20 @@ static void encode_packet_tables(const struct tn_packet_tables *tables,
 		for (uint64_t k = 0; k < packets; k++) {
 			put_le(out, (uint64_t) begin_ns[k], 8);
 			put_le(out, (uint64_t) end_ns[k], 8);
+		}
+	}
+}
+
+static void encode_intervals(const struct tn_index *index, GByteArray *out)
+{
+	const size_t *start = index->interval_class_start;
+
+	put_le(out, start ? index->checkpoint_count : 0, 8);
+	for (size_t i = 0; start && i < index->checkpoint_count; i++) {
+		put_varint(out, start[i + 1] - start[i]);
+		for (size_t e = start[i]; e < start[i + 1]; e++) {
+			put_varint(out, index->interval_classes[e].class_index);
+			put_varint(out, index->interval_classes[e].count);
 		}
 	}
 }
@@ -541,6 +646,7 @@ static void encode_payload(const struct tn_index *index, GByteArray *out)
 			(guint) len);
 		put_le(out, class->count, 8);
 	}
+	encode_intervals(index, out);
 	put_le(out, (uint64_t) index->begin_ns, 8);
 	put_le(out, (uint64_t) index->end_ns, 8);
 	put_le(out, index->bin_count, 8);
@@ -642,6 +748,61 @@ static bool decode_classes(struct payload_reader *r, struct tn_index *index,
 	return true;
 }
 
+/* One interval's entries, appended to entries. */
+static bool decode_interval(struct payload_reader *r, GArray *entries,
+		size_t i, char *why)
+{
+	uint64_t n;
+
+	/* Each entry takes two bytes at least. */
+	if (!take_varint(r, &n) || n > r->left / 2) {
+		snprintf(why, REASON_MAX, "interval %zu beyond the payload", i);
+		return false;
+	}
+	for (uint64_t e = 0; e < n; e++) {
+		struct tn_interval_class entry;
+		uint64_t class_index, events;
+
+		if (!take_varint(r, &class_index) || !take_varint(r, &events) ||
+		    class_index > UINT32_MAX || events > UINT32_MAX) {
+			snprintf(why, REASON_MAX, "interval %zu: bad entry", i);
+			return false;
+		}
+		entry.class_index = (uint32_t) class_index;
+		entry.count = (uint32_t) events;
+		g_array_append_val(entries, entry);
+	}
+	return true;
+}
+
+static bool decode_intervals(struct payload_reader *r, struct tn_index *index,
+		char *why)
+{
+	GArray *entries;
+	uint64_t count;
+	bool ok = true;
+
+	if (!take_le(r, 8, &count) || (count != 0 &&
+	    count != index->checkpoint_count)) {
+		snprintf(why, REASON_MAX, "interval count not the checkpoint "
+			"count");
+		return false;
+	}
+	if (count == 0)
+		return true;
+	entries = g_array_new(FALSE, FALSE, sizeof(struct tn_interval_class));
+	/* Zeroed: what is not read stays empty for tn_index_destroy(). */
+	index->interval_class_start = g_new0(size_t, count + 1);
+	for (size_t i = 0; i < count && ok; i++) {
+		index->interval_class_start[i] = entries->len;
+		ok = decode_interval(r, entries, i, why);
+	}
+	index->interval_class_start[count] = entries->len;
+	index->interval_classes = (struct tn_interval_class *)
+		g_array_free(entries, FALSE);
+	return ok;
+}
+
 static bool decode_bins(struct payload_reader *r, struct tn_index *index,
 		char *why)
 {
@@ -730,7 +891,8 @@ static struct tn_index *decode_payload(const uint8_t *payload, size_t len,
 	if (!ok)
 		snprintf(why, REASON_MAX, "payload too short");
 	ok = ok && decode_checkpoints(&r, index, why) &&
-		decode_classes(&r, index, why) && decode_bins(&r, index, why) &&
+		decode_classes(&r, index, why) &&
+		decode_intervals(&r, index, why) && decode_bins(&r, index, why) &&
 		decode_packet_tables(&r, index, why);
 	if (ok && r.left != 0) {
 		snprintf(why, REASON_MAX, "%zu bytes after the payload",

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tracenav/cursor.h"
+#include "tracenav/filter.h"
 #include "tracenav/index.h"
 #include "trace-private.h"
 
@@ -21,6 +22,10 @@
  * since every row kept holds an event that libbabeltrace2 then cannot
  * recycle, and making a new one costs some 10 us. */
 #define KEEP_BEFORE 256
+/* With a filter and its match counts, reading on through more intervals
+ * without a match than this costs more than a jump to the next interval
+ * that has one (an interval is about 4096 events). */
+#define SKIP_INTERVALS 16
 
 struct tn_cursor {
 	const struct tn_trace *trace;
@@ -32,6 +37,9 @@ struct tn_cursor {
 	bool at_end;		/* nothing after the last row */
 	uint64_t reads;		/* readers opened */
 	const struct tn_index *index;	/* checkpoints, or NULL */
+	/* With a filter: its matches per interval of the index, or NULL.
+	 * With them, ranks count matches (see counted()). */
+	const struct tn_match_counts *counts;
 	bool has_base_rank;	/* the rank of rows[0] is known */
 	uint64_t base_rank;
 	uint64_t fallbacks;	/* checkpoint seeks that missed, read whole */
@@ -126,10 +134,24 @@ static int64_t window_guess(const struct tn_cursor *cursor, uint64_t n)
 	return span / (count - 1) * (int64_t) n * 2 + 1;
 }
 
+static bool counted(const struct tn_cursor *cursor);
+static uint64_t match_total(const struct tn_cursor *cursor);
+static uint64_t rank_before(const struct tn_cursor *cursor,
+		const struct tn_checkpoint *cp);
+static int counted_forward(struct tn_cursor *cursor, int64_t index,
+		struct tn_error *err);
+static int counted_backward(struct tn_cursor *cursor, int64_t count,
+		struct tn_error *err);
+static int counted_seek(struct tn_cursor *cursor,
+		const struct tn_position *pos, struct tn_error *err);
+static int counted_last(struct tn_cursor *cursor, struct tn_error *err);
+
 /* Read until the ring holds `index` (an index past the last row). */
 static int extend_forward(struct tn_cursor *cursor, int64_t index,
 		struct tn_error *err)
 {
+	if (counted(cursor))
+		return counted_forward(cursor, index, err);
 	while (row_count(cursor) <= index && !cursor->at_end) {
 		struct tn_row row;
 		int status;
@@ -173,6 +195,8 @@ static int extend_backward(struct tn_cursor *cursor, int64_t count,
 
 	if (cursor->at_start || row_count(cursor) == 0)
 		return 0;
+	if (counted(cursor))
+		return counted_backward(cursor, count, err);
 	before = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
 	added = tn_seek_events_backward(cursor->trace, &row_at(cursor, 0)->pos,
 		n, MAX(n, KEEP_BEFORE), &cursor->filter,
@@ -327,6 +351,11 @@ static int start_at(struct tn_cursor *cursor, const struct tn_position *target,
 	int status;
 
 	*found = false;
+	if (counted(cursor)) {
+		g_array_free(before, TRUE);
+		*found = true;
+		return counted_seek(cursor, &pos, err);
+	}
 	/* Without a clock, every event is at time 0: any time is the
 	 * start. */
 	if (!tn_trace_has_clock(cursor->trace) && pos.tie == 0)
@@ -399,6 +428,10 @@ int tn_cursor_seek_last(struct tn_cursor *cursor, struct tn_error *err)
 	struct tn_seek_info info;
 	int64_t added;
 
+	if (counted(cursor)) {
+		g_array_free(rows, TRUE);
+		return counted_last(cursor, err);
+	}
 	/* A window reads the last packets whole: one is usually enough,
 	 * and whatever it decoded stays for moving up. */
 	added = tn_seek_events_backward(cursor->trace, &after, READ_BATCH,
@@ -581,8 +614,8 @@ const struct tn_row *tn_cursor_peek_row(const struct tn_cursor *cursor,
 
 int tn_cursor_peek_rank(const struct tn_cursor *cursor, uint64_t *rank)
 {
-	if (!cursor->index || cursor->filter.match || row_count(cursor) == 0 ||
-	    !cursor->has_base_rank)
+	if (!cursor->index || (cursor->filter.match && !counted(cursor)) ||
+	    row_count(cursor) == 0 || !cursor->has_base_rank)
 		return 0;
 	*rank = cursor->base_rank + (uint64_t) cursor->cur;
 	return 1;
@@ -607,6 +640,7 @@ void tn_cursor_set_index(struct tn_cursor *cursor,
 		const struct tn_index *index)
 {
 	cursor->index = index;
+	cursor->counts = NULL;	/* they were another index's */
 	cursor->has_base_rank = false;
 }
 
@@ -627,11 +661,14 @@ static int open_at_checkpoint(struct tn_cursor *cursor,
 	return 0;
 }
 
-/* Count the events from checkpoint cp up to (not including) pos. */
+/* Count the events (with match counts: the matches) from checkpoint cp
+ * up to (not including) pos. */
 static int count_from(struct tn_cursor *cursor, const struct tn_checkpoint *cp,
 		const struct tn_position *pos, uint64_t *count,
 		struct tn_error *err)
 {
+	const struct tn_filter *filter = counted(cursor) ? &cursor->filter :
+		NULL;
 	struct tn_walk *walk;
 	struct tn_row row;
 	int status;
@@ -639,7 +676,7 @@ static int count_from(struct tn_cursor *cursor, const struct tn_checkpoint *cp,
 	*count = 0;
 	if (open_at_checkpoint(cursor, cp, 0, &walk, err))
 		return -1;
-	while ((status = tn_walk_next(walk, NULL, &row, err)) == 1) {
+	while ((status = tn_walk_next(walk, filter, &row, err)) == 1) {
 		bool reached = tn_position_compare(&row.pos, pos) >= 0;
 
 		tn_row_release(&row);
@@ -658,7 +695,8 @@ int tn_cursor_get_rank(struct tn_cursor *cursor, uint64_t *rank,
 	const struct tn_row *current;
 	uint64_t count;
 
-	if (!cursor->index || cursor->filter.match || row_count(cursor) == 0)
+	if (!cursor->index || (cursor->filter.match && !counted(cursor)) ||
+	    row_count(cursor) == 0)
 		return 0;
 	if (!cursor->has_base_rank) {
 		current = row_at(cursor, cursor->cur);
@@ -668,7 +706,8 @@ int tn_cursor_get_rank(struct tn_cursor *cursor, uint64_t *rank,
 			return 0;
 		if (count_from(cursor, cp, &current->pos, &count, err))
 			return -1;
-		cursor->base_rank = cp->rank + count - (uint64_t) cursor->cur;
+		cursor->base_rank = rank_before(cursor, cp) + count -
+			(uint64_t) cursor->cur;
 		cursor->has_base_rank = true;
 	}
 	*rank = cursor->base_rank + (uint64_t) cursor->cur;
@@ -678,6 +717,8 @@ int tn_cursor_get_rank(struct tn_cursor *cursor, uint64_t *rank,
 int tn_cursor_seek_rank(struct tn_cursor *cursor, uint64_t rank,
 		struct tn_error *err)
 {
+	const struct tn_filter *filter = counted(cursor) ? &cursor->filter :
+		NULL;
 	const struct tn_checkpoint *cp;
 	struct tn_walk *walk;
 	struct tn_row row;
@@ -685,23 +726,32 @@ int tn_cursor_seek_rank(struct tn_cursor *cursor, uint64_t rank,
 	bool at_start;
 	int status;
 
-	if (!cursor->index || cursor->filter.match) {
+	if (!cursor->index) {
 		tn_error_set(err, "event numbers need the index of the whole "
 			"trace, which is not built yet");
 		return -1;
 	}
-	if (rank >= cursor->index->event_count)
+	if (cursor->filter.match && !filter) {
+		tn_error_set(err, "match numbers are known once the matches "
+			"are counted (the status bar then shows \"match K of "
+			"M\")");
+		return -1;
+	}
+	if (rank >= (filter ? match_total(cursor) :
+			cursor->index->event_count))
 		return tn_cursor_seek_last(cursor, err);
-	cp = tn_index_checkpoint_for_rank(cursor->index, rank);
+	cp = filter ? &cursor->index->checkpoints[
+		tn_match_counts_interval_of(cursor->counts, rank)] :
+		tn_index_checkpoint_for_rank(cursor->index, rank);
 	if (!cp)
 		return tn_cursor_seek_first(cursor, err);
 	if (open_at_checkpoint(cursor, cp, KEEP_BEFORE, &walk, err))
 		return -1;
 	rows = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
-	tn_walk_take_before(walk, NULL, rows, &at_start);
+	tn_walk_take_before(walk, filter, rows, &at_start);
 	/* At most one interval of events to skip; they stay as rows. */
-	for (uint64_t skipped = cp->rank; ; skipped++) {
-		status = tn_walk_next(walk, NULL, &row, err);
+	for (uint64_t skipped = rank_before(cursor, cp); ; skipped++) {
+		status = tn_walk_next(walk, filter, &row, err);
 		if (status != 1)
 			break;
 		g_array_append_val(rows, row);
@@ -727,4 +777,324 @@ int tn_cursor_seek_rank(struct tn_cursor *cursor, uint64_t rank,
 uint64_t tn_cursor_get_fallback_count(const struct tn_cursor *cursor)
 {
 	return cursor->fallbacks;
+}
+
+/* ---- with a filter and its match counts ---- */
+
+/* The matches of the filter per interval are known: ranks count
+ * matches, reading skips the intervals without any, and the ends are
+ * known without reading to them. */
+static bool counted(const struct tn_cursor *cursor)
+{
+	return cursor->filter.match && cursor->counts && cursor->index;
+}
+
+static uint64_t match_total(const struct tn_cursor *cursor)
+{
+	return cursor->counts->before[cursor->counts->interval_count];
+}
+
+/* The rank of checkpoint cp's interval's first item: its event, or
+ * (counted) its first match. */
+static uint64_t rank_before(const struct tn_cursor *cursor,
+		const struct tn_checkpoint *cp)
+{
+	if (!counted(cursor))
+		return cp->rank;
+	return cursor->counts->before[cp - cursor->index->checkpoints];
+}
+
+static size_t interval_of(const struct tn_cursor *cursor, uint64_t rank)
+{
+	return tn_match_counts_interval_of(cursor->counts, rank);
+}
+
+/* Whether a walk that has just read match rank - 1 should jump to the
+ * interval of match rank rather than read on: many intervals without a
+ * match lie between, and a jump skips them (the trace can slice). */
+static bool worth_jumping(const struct tn_cursor *cursor, uint64_t rank,
+		int64_t reached_ns)
+{
+	size_t from = interval_of(cursor, rank - 1), to;
+
+	to = interval_of(cursor, rank);
+	return to > from + SKIP_INTERVALS && tn_seek_get_skipped_until(
+		cursor->trace, cursor->index->checkpoints[to].pos.ns) >
+		reached_ns;
+}
+
+static int ensure_base_rank(struct tn_cursor *cursor, struct tn_error *err)
+{
+	uint64_t rank;
+	int known;
+
+	if (cursor->has_base_rank)
+		return 0;
+	known = tn_cursor_get_rank(cursor, &rank, err);
+	if (known == 1)
+		return 0;
+	if (known == 0)
+		tn_error_set(err, "the current match's number is not known: "
+			"the index does not hold its position; rebuild the "
+			"index (:index)");
+	return -1;
+}
+
+static void set_counted_end(struct tn_cursor *cursor)
+{
+	cursor->at_end = true;
+	tn_walk_destroy(cursor->ahead);
+	cursor->ahead = NULL;
+}
+
+static int counted_forward(struct tn_cursor *cursor, int64_t index,
+		struct tn_error *err)
+{
+	while (row_count(cursor) <= index && !cursor->at_end) {
+		const struct tn_row *last;
+		struct tn_row row;
+		uint64_t next;
+		int status;
+
+		if (ensure_base_rank(cursor, err))
+			return -1;
+		next = cursor->base_rank + (uint64_t) row_count(cursor);
+		if (next >= match_total(cursor)) {
+			set_counted_end(cursor);
+			break;
+		}
+		last = row_at(cursor, row_count(cursor) - 1);
+		if (cursor->ahead && worth_jumping(cursor, next,
+				last->pos.ns)) {
+			tn_walk_destroy(cursor->ahead);
+			cursor->ahead = NULL;
+		}
+		if (!cursor->ahead) {
+			/* The next match is the first one of its interval
+			 * when it is far: no need to read up to it. */
+			int open = worth_jumping(cursor, next, last->pos.ns) ?
+				open_at_checkpoint(cursor,
+					&cursor->index->checkpoints[
+						interval_of(cursor, next)], 0,
+					&cursor->ahead, err) :
+				tn_walk_open_at(cursor->trace, &last->pos, true,
+					&cursor->ahead, err);
+
+			if (open)
+				return -1;
+			cursor->reads++;
+		}
+		status = tn_walk_next(cursor->ahead, &cursor->filter, &row,
+			err);
+		if (status < 0)
+			return -1;
+		if (status == 0) {
+			set_counted_end(cursor);
+			break;
+		}
+		g_array_append_val(cursor->rows, row);
+	}
+	return 0;
+}
+
+/* Append to rows the matches of ranks from up to (not including) to,
+ * jumping over the intervals that have none. */
+static int read_matches(struct tn_cursor *cursor, uint64_t from, uint64_t to,
+		GArray *rows, struct tn_error *err)
+{
+	const struct tn_checkpoint *cps = cursor->index->checkpoints;
+	size_t k = interval_of(cursor, from);
+	uint64_t rank = cursor->counts->before[k];
+	struct tn_walk *walk = NULL;
+	int status = 1;
+
+	while (rank < to) {
+		struct tn_row row;
+
+		if (!walk && open_at_checkpoint(cursor, &cps[k], 0, &walk,
+				err))
+			return -1;
+		status = tn_walk_next(walk, &cursor->filter, &row, err);
+		if (status != 1)
+			break;
+		if (rank >= from)
+			g_array_append_val(rows, row);
+		else
+			tn_row_release(&row);
+		rank++;
+		if (rank < to && worth_jumping(cursor, rank, row.pos.ns)) {
+			tn_walk_destroy(walk);
+			walk = NULL;
+			k = interval_of(cursor, rank);
+		}
+	}
+	tn_walk_destroy(walk);
+	if (status == 0)
+		tn_error_set(err, "fewer matches than counted: the trace "
+			"changed since it was indexed; rebuild the index "
+			"(:index)");
+	return status == 1 ? 0 : -1;
+}
+
+static int counted_backward(struct tn_cursor *cursor, int64_t count,
+		struct tn_error *err)
+{
+	uint64_t n = count < READ_BATCH ? READ_BATCH : (uint64_t) count;
+	uint64_t first, from;
+	GArray *before;
+	int64_t added;
+
+	if (ensure_base_rank(cursor, err))
+		return -1;
+	first = cursor->base_rank;
+	if (first == 0) {
+		cursor->at_start = true;
+		return 0;
+	}
+	from = first > n ? first - n : 0;
+	before = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
+	if (read_matches(cursor, from, first, before, err)) {
+		release_rows(before);
+		return -1;
+	}
+	added = (int64_t) before->len;
+	g_array_prepend_vals(cursor->rows, before->data, before->len);
+	g_array_free(before, TRUE);
+	cursor->cur += added;
+	cursor->base_rank -= (uint64_t) added;
+	cursor->at_start = cursor->base_rank == 0;
+	return 0;
+}
+
+static void set_empty(struct tn_cursor *cursor)
+{
+	clear_rows(cursor);
+	cursor->at_start = cursor->at_end = true;
+	cursor->has_base_rank = true;
+	cursor->base_rank = 0;
+}
+
+static int counted_last(struct tn_cursor *cursor, struct tn_error *err)
+{
+	if (match_total(cursor) == 0) {
+		set_empty(cursor);
+		return 0;
+	}
+	return tn_cursor_seek_rank(cursor, match_total(cursor) - 1, err);
+}
+
+/* Go to the first match at or after pos (the last match if there is
+ * none): read the interval of pos from its checkpoint, whose matches
+ * before pos stay as rows, and jump when the next match is far. */
+static int counted_seek(struct tn_cursor *cursor,
+		const struct tn_position *pos, struct tn_error *err)
+{
+	uint64_t total = match_total(cursor), rank;
+	const struct tn_checkpoint *cp;
+	struct tn_walk *walk;
+	struct tn_row row;
+	GArray *rows;
+	bool at_start;
+	size_t i;
+	int status = 1;
+
+	if (total == 0) {
+		set_empty(cursor);
+		return 0;
+	}
+	cp = tn_index_checkpoint_for_position(cursor->index, pos);
+	if (!cp)
+		return tn_cursor_seek_rank(cursor, 0, err);
+	i = (size_t) (cp - cursor->index->checkpoints);
+	rank = cursor->counts->before[i];
+	if (rank < total && interval_of(cursor, rank) > i + SKIP_INTERVALS)
+		return tn_cursor_seek_rank(cursor, rank, err);
+	if (open_at_checkpoint(cursor, cp, KEEP_BEFORE, &walk, err))
+		return -1;
+	rows = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
+	tn_walk_take_before(walk, &cursor->filter, rows, &at_start);
+	while (rank < total) {
+		/* The next match is past the interval of pos, hence the
+		 * first one after pos: jump to it when it is far. */
+		if (interval_of(cursor, rank) > i + SKIP_INTERVALS) {
+			tn_walk_destroy(walk);
+			release_rows(rows);
+			return tn_cursor_seek_rank(cursor, rank, err);
+		}
+		status = tn_walk_next(walk, &cursor->filter, &row, err);
+		if (status != 1)
+			break;
+		g_array_append_val(rows, row);
+		if (tn_position_compare(&row.pos, pos) >= 0)
+			break;
+		rank++;
+	}
+	if (status < 0 || rows->len == 0) {
+		tn_walk_destroy(walk);
+		release_rows(rows);
+		if (status < 0)
+			return -1;
+		return tn_cursor_seek_rank(cursor, total - 1, err);
+	}
+	install_rows(cursor, rows, (int64_t) rows->len - 1);
+	cursor->has_base_rank = true;
+	if (rank >= total || status == 0) {
+		/* No match at or after pos: the last one is current. */
+		cursor->base_rank = total - (uint64_t) cursor->rows->len;
+		set_counted_end(cursor);
+		tn_walk_destroy(walk);
+	} else {
+		cursor->base_rank = rank - (uint64_t) cursor->cur;
+		cursor->ahead = walk;
+	}
+	cursor->at_start = at_start || cursor->base_rank == 0;
+	trim_ring(cursor);
+	return 0;
+}
+
+int tn_cursor_set_filter(struct tn_cursor *cursor,
+		const struct tn_filter *filter,
+		const struct tn_match_counts *counts, struct tn_error *err)
+{
+	struct tn_cursor old = *cursor;
+	bool had_row = row_count(cursor) > 0;
+	struct tn_position pos = { INT64_MIN, 0 };
+	int status;
+
+	if (had_row)
+		pos = row_at(cursor, cursor->cur)->pos;
+	/* The old rows stay aside until the move succeeded. */
+	cursor->rows = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
+	cursor->cur = 0;
+	cursor->ahead = NULL;
+	cursor->at_start = cursor->at_end = false;
+	cursor->has_base_rank = false;
+	cursor->filter = filter ? *filter : (struct tn_filter) { NULL, NULL };
+	cursor->counts = cursor->filter.match ? counts : NULL;
+	status = had_row ? tn_cursor_seek_position(cursor, &pos, err) :
+		tn_cursor_seek_first(cursor, err);
+	if (status) {
+		clear_rows(cursor);
+		g_array_free(cursor->rows, TRUE);
+		cursor->rows = old.rows;
+		cursor->cur = old.cur;
+		cursor->ahead = old.ahead;
+		cursor->at_start = old.at_start;
+		cursor->at_end = old.at_end;
+		cursor->has_base_rank = old.has_base_rank;
+		cursor->base_rank = old.base_rank;
+		cursor->filter = old.filter;
+		cursor->counts = old.counts;
+		return -1;
+	}
+	release_rows(old.rows);
+	tn_walk_destroy(old.ahead);
+	return 0;
+}
+
+void tn_cursor_set_match_counts(struct tn_cursor *cursor,
+		const struct tn_match_counts *counts)
+{
+	cursor->counts = cursor->filter.match ? counts : NULL;
+	cursor->has_base_rank = false;
 }

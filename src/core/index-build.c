@@ -254,6 +254,80 @@ static void stitch_classes(const struct build *b, struct tn_index *index)
 	g_hash_table_destroy(totals);
 }
 
+static int compare_interval_classes(const void *a, const void *b)
+{
+	uint32_t x = ((const struct tn_interval_class *) a)->class_index;
+	uint32_t y = ((const struct tn_interval_class *) b)->class_index;
+
+	return (x > y) - (x < y);
+}
+
+/* The index in index->classes of a name that is there. */
+static uint32_t class_index_of(const struct tn_index *index, const char *name)
+{
+	size_t low = 0, high = index->class_count;
+
+	while (high - low > 1) {
+		size_t mid = low + (high - low) / 2;
+
+		if (strcmp(index->classes[mid].name, name) <= 0)
+			low = mid;
+		else
+			high = mid;
+	}
+	return (uint32_t) low;
+}
+
+/* The workers' names per interval, in the index's class numbers; the
+ * intervals follow each other as the checkpoints do. */
+static void stitch_intervals(const struct build *b, struct tn_index *index)
+{
+	GArray *entries = g_array_new(FALSE, FALSE,
+		sizeof(struct tn_interval_class));
+	size_t at = 0;
+
+	if (index->checkpoint_count == 0) {
+		g_array_free(entries, TRUE);
+		return;
+	}
+	index->interval_class_start = g_new0(size_t,
+		index->checkpoint_count + 1);
+	for (unsigned i = 0; i < b->worker_count; i++) {
+		const struct tn_index_worker *w = &b->workers[i];
+		uint32_t *global = g_new(uint32_t, w->interval_names->len + 1);
+
+		for (guint k = 0; k < w->interval_names->len; k++)
+			global[k] = class_index_of(index,
+				g_ptr_array_index(w->interval_names, k));
+		for (guint k = 0; k < w->interval_starts->len; k++) {
+			size_t from = g_array_index(w->interval_starts, size_t,
+				k);
+			size_t to = k + 1 < w->interval_starts->len ?
+				g_array_index(w->interval_starts, size_t,
+					k + 1) : w->interval_entries->len;
+			guint first = entries->len;
+
+			index->interval_class_start[at++] = first;
+			for (size_t e = from; e < to; e++) {
+				struct tn_interval_class entry = g_array_index(
+					w->interval_entries,
+					struct tn_interval_class, e);
+
+				entry.class_index = global[entry.class_index];
+				g_array_append_val(entries, entry);
+			}
+			qsort(&g_array_index(entries, struct tn_interval_class,
+				first), entries->len - first,
+				sizeof(struct tn_interval_class),
+				compare_interval_classes);
+		}
+		g_free(global);
+	}
+	index->interval_class_start[at] = entries->len;
+	index->interval_classes = (struct tn_interval_class *)
+		g_array_free(entries, FALSE);
+}
+
 static struct tn_index *stitch(struct build *b)
 {
 	struct tn_index *index = g_new0(struct tn_index, 1);
@@ -276,6 +350,7 @@ static struct tn_index *stitch(struct build *b)
 	}
 	stitch_checkpoints(b, index);
 	stitch_classes(b, index);
+	stitch_intervals(b, index);
 	/* Only a single worker reads every packet of the trace. */
 	if (b->worker_count == 1 && b->workers[0].packets) {
 		index->packet_tables = b->workers[0].packets;

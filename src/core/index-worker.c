@@ -44,6 +44,10 @@ void tn_index_worker_init(struct tn_index_worker *w,
 		sizeof(struct tn_checkpoint));
 	w->class_counts = g_hash_table_new_full(g_str_hash, g_str_equal,
 		g_free, g_free);
+	w->interval_starts = g_array_new(FALSE, FALSE, sizeof(size_t));
+	w->interval_entries = g_array_new(FALSE, FALSE,
+		sizeof(struct tn_interval_class));
+	w->interval_names = g_ptr_array_new_with_free_func(g_free);
 	w->bins = g_new0(uint64_t, plan->bin_count);
 }
 
@@ -51,6 +55,9 @@ void tn_index_worker_fini(struct tn_index_worker *w)
 {
 	g_array_free(w->checkpoints, TRUE);
 	g_hash_table_destroy(w->class_counts);
+	g_array_free(w->interval_starts, TRUE);
+	g_array_free(w->interval_entries, TRUE);
+	g_ptr_array_free(w->interval_names, TRUE);
 	g_free(w->bins);
 	tn_packets_destroy(w->packets);
 	w->packets = NULL;
@@ -127,12 +134,24 @@ static size_t bin_of(const struct tn_index_plan *plan, int64_t ns)
 struct class_tally {
 	const char *name;	/* libbabeltrace2's */
 	uint64_t count;
+	uint32_t id;		/* in the worker's interval_names */
+	uint32_t in_interval;	/* events in the current interval */
 };
 
 struct class_counter {
+	struct tn_index_worker *w;
 	GHashTable *by_pointer;	/* tn_bt_address_key(name) -> tally */
 	struct class_tally *memo[CLASS_MEMO_SLOTS];
+	GPtrArray *touched;	/* tallies seen in the current interval */
 };
+
+static void tally_event(struct class_counter *counter,
+		struct class_tally *tally)
+{
+	tally->count++;
+	if (tally->in_interval++ == 0)
+		g_ptr_array_add(counter->touched, tally);
+}
 
 static void count_class(struct class_counter *counter, const char *name)
 {
@@ -140,7 +159,7 @@ static void count_class(struct class_counter *counter, const char *name)
 	struct class_tally *tally = counter->memo[slot];
 
 	if (tally && tally->name == name) {
-		tally->count++;
+		tally_event(counter, tally);
 		return;
 	}
 	tally = g_hash_table_lookup(counter->by_pointer,
@@ -148,11 +167,29 @@ static void count_class(struct class_counter *counter, const char *name)
 	if (!tally) {
 		tally = g_new0(struct class_tally, 1);
 		tally->name = name;
+		tally->id = counter->w->interval_names->len;
+		g_ptr_array_add(counter->w->interval_names, g_strdup(name));
 		g_hash_table_insert(counter->by_pointer,
 			tn_bt_address_key(name), tally);
 	}
 	counter->memo[slot] = tally;
-	tally->count++;
+	tally_event(counter, tally);
+}
+
+/* The current interval ends: keep its names and counts. */
+static void close_interval(struct tn_index_worker *w,
+		struct class_counter *counter)
+{
+	for (guint i = 0; i < counter->touched->len; i++) {
+		struct class_tally *tally = g_ptr_array_index(counter->touched,
+			i);
+		struct tn_interval_class entry = { tally->id,
+			tally->in_interval };
+
+		g_array_append_val(w->interval_entries, entry);
+		tally->in_interval = 0;
+	}
+	g_ptr_array_set_size(counter->touched, 0);
 }
 
 static void add_class_count(GHashTable *by_name, const char *name,
@@ -214,8 +251,12 @@ static void record_event(struct tn_index_worker *w,
 {
 	if (w->count % TN_INDEX_INTERVAL == 0) {
 		struct tn_checkpoint checkpoint = { w->count, *pos };
+		size_t start;
 
 		g_array_append_val(w->checkpoints, checkpoint);
+		close_interval(w, counter);
+		start = w->interval_entries->len;
+		g_array_append_val(w->interval_starts, start);
 	}
 	if (w->count == 0)
 		w->first_ns = pos->ns;
@@ -314,7 +355,7 @@ int tn_index_worker_run(struct tn_index_worker *w,
 		bool (*stop)(const void *stop_data), const void *stop_data,
 		struct tn_error *err)
 {
-	struct class_counter counter = { 0 };
+	struct class_counter counter = { w, NULL, { NULL }, NULL };
 	struct tn_packets_collector *collector = NULL;
 	struct slice_read read;
 	enum tn_reader_status status;
@@ -331,6 +372,7 @@ int tn_index_worker_run(struct tn_index_worker *w,
 		collector = tn_packets_collector_create();
 	counter.by_pointer = g_hash_table_new_full(g_direct_hash,
 		g_direct_equal, NULL, g_free);
+	counter.touched = g_ptr_array_new();
 	while ((status = next_item(read.reader, collector, &ev, err)) ==
 			TN_READER_OK) {
 		bool more = take_item(w, &read, &counter, &ev);
@@ -348,7 +390,9 @@ int tn_index_worker_run(struct tn_index_worker *w,
 		tn_packets_collector_finish(collector, w->packets);
 	}
 	tn_packets_collector_destroy(collector);
+	close_interval(w, &counter);
 	keep_class_counts(w, &counter);
+	g_ptr_array_free(counter.touched, TRUE);
 	g_hash_table_destroy(counter.by_pointer);
 	close_slice_read(&read);
 	atomic_store(&w->events_read, w->count);

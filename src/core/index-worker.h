@@ -49,6 +49,14 @@ struct tn_index_worker {
 	int64_t first_ns, last_ns;	/* of its events, when count > 0 */
 	GArray *checkpoints;	/* struct tn_checkpoint, local ranks */
 	GHashTable *class_counts;	/* name -> uint64_t * */
+	/* The names of each of its checkpoint intervals: interval k has
+	 * the entries interval_starts[k] .. interval_starts[k + 1] - 1 (the
+	 * last one to the end) of interval_entries (struct
+	 * tn_interval_class whose class_index is an index in
+	 * interval_names). */
+	GArray *interval_starts;	/* size_t, one per checkpoint */
+	GArray *interval_entries;	/* struct tn_interval_class */
+	GPtrArray *interval_names;	/* char *, the worker's own ids */
 	uint64_t *bins;		/* plan->bin_count */
 	/* The packets of the stream files without a packet index, when the
 	 * worker reads the whole trace (one worker) to its end. */

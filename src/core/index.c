@@ -11,6 +11,8 @@ void tn_index_destroy(struct tn_index *index)
 	for (size_t i = 0; i < index->class_count; i++)
 		g_free(index->classes[i].name);
 	g_free(index->classes);
+	g_free(index->interval_class_start);
+	g_free(index->interval_classes);
 	g_free(index->checkpoints);
 	g_free(index->bins);
 	tn_packets_destroy(index->packet_tables);

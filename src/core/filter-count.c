@@ -1,0 +1,342 @@
+/* filter-count.c - how many events pass a filter set in each checkpoint
+ * interval: from the index's names per interval (a filter on names
+ * alone), or by the count pass, a job whose threads read runs of
+ * intervals in parallel, each with its own walk and matcher (see
+ * filter.h). */
+#include <glib.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tracenav/core.h"
+#include "tracenav/filter.h"
+
+#define MAX_WORKERS 8
+/* As many as the index build uses by default. */
+#define DEFAULT_MAX_WORKERS 3
+/* Fewer intervals than this a worker are not worth a thread (and a
+ * seek). */
+#define MIN_INTERVALS_PER_WORKER 16
+/* Workers publish progress and look for a stop this often (events). */
+#define CHECK_EVERY 256
+
+void tn_match_counts_destroy(struct tn_match_counts *counts)
+{
+	if (!counts)
+		return;
+	g_free(counts->before);
+	g_free(counts);
+}
+
+size_t tn_match_counts_interval_of(const struct tn_match_counts *counts,
+		uint64_t rank)
+{
+	size_t low = 0, high = counts->interval_count;
+
+	/* The first interval whose before[] is > rank is at low. */
+	while (low < high) {
+		size_t mid = low + (high - low) / 2;
+
+		if (counts->before[mid] <= rank)
+			low = mid + 1;
+		else
+			high = mid;
+	}
+	return low ? low - 1 : 0;
+}
+
+/* Counts with before[] summed from matches per interval. */
+static struct tn_match_counts *counts_from(const uint64_t *matches,
+		size_t interval_count)
+{
+	struct tn_match_counts *counts = g_new0(struct tn_match_counts, 1);
+
+	counts->interval_count = interval_count;
+	counts->before = g_new0(uint64_t, interval_count + 1);
+	for (size_t i = 0; i < interval_count; i++)
+		counts->before[i + 1] = counts->before[i] + matches[i];
+	return counts;
+}
+
+struct tn_match_counts *tn_match_counts_from_names(
+		const struct tn_index *index, struct tn_filter_set *set)
+{
+	struct tn_filter_matcher *matcher;
+	struct tn_match_counts *counts;
+	uint64_t *matches;
+	bool *passes;
+
+	if (!index->interval_class_start || !tn_filter_set_is_name_only(set))
+		return NULL;
+	matcher = tn_filter_matcher_new(set);
+	passes = g_new0(bool, index->class_count + 1);
+	for (size_t c = 0; c < index->class_count; c++)
+		passes[c] = tn_filter_matcher_match_name(matcher,
+			index->classes[c].name);
+	tn_filter_matcher_free(matcher);
+	matches = g_new0(uint64_t, index->checkpoint_count + 1);
+	for (size_t i = 0; i < index->checkpoint_count; i++)
+		for (size_t e = index->interval_class_start[i];
+				e < index->interval_class_start[i + 1]; e++)
+			if (passes[index->interval_classes[e].class_index])
+				matches[i] += index->interval_classes[e].count;
+	counts = counts_from(matches, index->checkpoint_count);
+	g_free(matches);
+	g_free(passes);
+	return counts;
+}
+
+/* ---- the count pass ---- */
+
+struct count_pass;
+
+struct count_worker {
+	struct count_pass *pass;
+	size_t first, end;	/* its intervals: [first, end) */
+	_Atomic uint64_t events_read;
+};
+
+struct count_pass {
+	const struct tn_trace *trace;
+	const struct tn_index *index;
+	struct tn_filter_set *set;
+	unsigned worker_count;
+	struct count_worker *workers;
+	/* Per interval; each worker writes its own intervals only, and
+	 * the job reads them once every worker thread was joined. */
+	uint64_t *matches;
+	struct tn_job *job;
+	atomic_bool failed;
+	pthread_mutex_t lock;	/* guards message */
+	char message[TN_ERROR_MAX];
+	struct tn_match_counts *result;
+};
+
+static void record_failure(struct count_pass *pass,
+		const struct tn_error *err)
+{
+	char *message = g_strdup_printf("cannot count the matches: %s",
+		err->message);
+
+	pthread_mutex_lock(&pass->lock);
+	if (!pass->message[0])
+		g_strlcpy(pass->message, message, sizeof(pass->message));
+	pthread_mutex_unlock(&pass->lock);
+	g_free(message);
+	atomic_store(&pass->failed, true);
+}
+
+static bool should_stop(const struct count_pass *pass)
+{
+	return atomic_load(&pass->failed) || tn_job_is_cancelled(pass->job);
+}
+
+/* Read the worker's intervals, counting the matches of each. */
+static int run_worker(struct count_worker *w, struct tn_error *err)
+{
+	struct count_pass *pass = w->pass;
+	const struct tn_checkpoint *cps = pass->index->checkpoints;
+	size_t count = pass->index->checkpoint_count, k = w->first;
+	struct tn_filter_matcher *matcher;
+	struct tn_walk *walk;
+	struct tn_row row;
+	uint64_t read = 0;
+	bool fell_back;
+	int status;
+
+	if (w->first >= w->end)
+		return 0;
+	if (tn_walk_open_at_known(pass->trace, &cps[w->first].pos, 0, &walk,
+			&fell_back, err))
+		return -1;
+	matcher = tn_filter_matcher_new(pass->set);
+	while ((status = tn_walk_next(walk, NULL, &row, err)) == 1) {
+		/* Into the interval the event is in: the next checkpoint
+		 * is the first event of the next one. */
+		while (k + 1 < count &&
+		       tn_position_compare(&row.pos, &cps[k + 1].pos) >= 0)
+			k++;
+		if (k >= w->end) {
+			tn_row_release(&row);
+			break;
+		}
+		if (tn_filter_matcher_match(matcher, &row.ev))
+			pass->matches[k]++;
+		tn_row_release(&row);
+		if (++read % CHECK_EVERY == 0) {
+			atomic_store(&w->events_read, read);
+			if (should_stop(pass))
+				break;
+		}
+	}
+	atomic_store(&w->events_read, read);
+	tn_filter_matcher_free(matcher);
+	tn_walk_destroy(walk);
+	return status < 0 ? -1 : 0;
+}
+
+static void *worker_thread(void *data)
+{
+	struct count_worker *w = data;
+	struct tn_error err;
+
+	tn_error_clear(&err);
+	if (run_worker(w, &err))
+		record_failure(w->pass, &err);
+	tn_core_thread_cleanup();
+	return NULL;
+}
+
+static int run_pass(struct tn_job *job, void *data, struct tn_error *err)
+{
+	struct count_pass *pass = data;
+	pthread_t *threads = g_new0(pthread_t, pass->worker_count);
+	unsigned started = 1;	/* worker 0 runs on this thread */
+	struct tn_error own;
+
+	pass->job = job;
+	for (; started < pass->worker_count; started++) {
+		int status = pthread_create(&threads[started], NULL,
+			worker_thread, &pass->workers[started]);
+
+		if (status) {
+			tn_error_set(&own, "cannot start a thread: %s",
+				strerror(status));
+			record_failure(pass, &own);
+			break;
+		}
+	}
+	tn_error_clear(&own);
+	if (!atomic_load(&pass->failed) && run_worker(&pass->workers[0], &own))
+		record_failure(pass, &own);
+	for (unsigned i = 1; i < started; i++)
+		pthread_join(threads[i], NULL);
+	g_free(threads);
+	if (pass->message[0]) {
+		tn_error_set(err, "%s", pass->message);
+		return -1;
+	}
+	if (!tn_job_is_cancelled(job))
+		pass->result = counts_from(pass->matches,
+			pass->index->checkpoint_count);
+	return 0;
+}
+
+static void pass_progress(void *data, struct tn_job_progress *progress)
+{
+	const struct count_pass *pass = data;
+	uint64_t read = 0;
+
+	for (unsigned i = 0; i < pass->worker_count; i++)
+		read += atomic_load(&pass->workers[i].events_read);
+	progress->items = read;
+	progress->fraction = pass->index->event_count ?
+		MIN(1.0, (double) read / (double) pass->index->event_count) : 1;
+}
+
+static void pass_free(void *data)
+{
+	struct count_pass *pass = data;
+
+	tn_filter_set_unref(pass->set);
+	g_free(pass->workers);
+	g_free(pass->matches);
+	tn_match_counts_destroy(pass->result);
+	pthread_mutex_destroy(&pass->lock);
+	g_free(pass);
+}
+
+static const struct tn_job_class pass_class = {
+	.name = "counting",
+	.run = run_pass,
+	.progress = pass_progress,
+	.free = pass_free,
+};
+
+/* Threads only where a walk can start in the middle without reading
+ * what precedes (packet indexes), and enough intervals for each. */
+static unsigned choose_workers(const struct tn_trace *trace,
+		const struct tn_index *index, unsigned requested)
+{
+	unsigned count = requested ? requested :
+		MIN(g_get_num_processors(), DEFAULT_MAX_WORKERS);
+	size_t intervals = index->checkpoint_count;
+
+	count = MIN(count, MAX_WORKERS);
+	if (intervals / MIN_INTERVALS_PER_WORKER < count)
+		count = (unsigned) (intervals / MIN_INTERVALS_PER_WORKER);
+	if (count <= 1)
+		return 1;
+	if (tn_seek_get_skipped_until(trace,
+			index->checkpoints[intervals / 2].pos.ns) == INT64_MIN)
+		return 1;
+	return count;
+}
+
+int tn_match_counts_start(const struct tn_trace *trace,
+		const struct tn_index *index, struct tn_filter_set *set,
+		unsigned workers, struct tn_job **out, struct tn_error *err)
+{
+	struct count_pass *pass = g_new0(struct count_pass, 1);
+	size_t intervals = index->checkpoint_count;
+
+	pass->trace = trace;
+	pass->index = index;
+	pass->set = tn_filter_set_ref(set);
+	pass->worker_count = choose_workers(trace, index, workers);
+	pass->workers = g_new0(struct count_worker, pass->worker_count);
+	pass->matches = g_new0(uint64_t, intervals + 1);
+	for (unsigned i = 0; i < pass->worker_count; i++) {
+		struct count_worker *w = &pass->workers[i];
+
+		w->pass = pass;
+		w->first = intervals * i / pass->worker_count;
+		w->end = intervals * (i + 1) / pass->worker_count;
+		atomic_init(&w->events_read, 0);
+	}
+	atomic_init(&pass->failed, false);
+	pthread_mutex_init(&pass->lock, NULL);
+	if (tn_job_start(&pass_class, pass, out, err)) {
+		pass_free(pass);
+		return -1;
+	}
+	return 0;
+}
+
+struct tn_match_counts *tn_match_counts_take(struct tn_job *job)
+{
+	struct tn_job_progress progress;
+	struct tn_match_counts *counts;
+	struct count_pass *pass;
+
+	if (tn_job_borrow_class(job) != &pass_class)
+		return NULL;
+	tn_job_get_progress(job, &progress);
+	if (progress.state != TN_JOB_DONE)
+		return NULL;
+	pass = tn_job_borrow_data(job);
+	counts = pass->result;
+	pass->result = NULL;
+	return counts;
+}
+
+int64_t tn_filter_count_all(const struct tn_trace *trace,
+		struct tn_filter_matcher *matcher, struct tn_error *err)
+{
+	struct tn_filter filter;
+	struct tn_walk *walk;
+	struct tn_row row;
+	int64_t count = 0;
+	int status;
+
+	tn_filter_matcher_bind(matcher, &filter);
+	if (tn_walk_open(trace, INT64_MIN, &walk, err))
+		return -1;
+	while ((status = tn_walk_next(walk, &filter, &row, err)) == 1) {
+		tn_row_release(&row);
+		count++;
+	}
+	tn_walk_destroy(walk);
+	return status < 0 ? -1 : count;
+}
