@@ -15,6 +15,7 @@ struct row_source {
 	struct tn_cursor *cursor;
 	bool may_read;
 	char **error;		/* the first read error */
+	struct tn_regex_matcher *matcher;	/* the last search, or NULL */
 };
 
 static const struct tn_row *get_row(struct row_source *src, int64_t offset)
@@ -44,6 +45,8 @@ static void row_clear(struct list_row *row)
 	g_free(row->name);
 	g_free(row->payload);
 	g_free(row->contexts);
+	if (row->matches)
+		g_array_free(row->matches, TRUE);
 }
 
 void tn_list_cache_free(void *data)
@@ -230,6 +233,8 @@ static void read_rows(struct list_cache *cache, const struct list_cache *old,
 		if (text.current)
 			note_current(cache, row, view->session->gmt);
 		row_fill(row, view->session->gmt, &text);
+		tn_list_find_matches(&text, row, src->matcher,
+			view->session->gmt);
 		cache->has_cpu = cache->has_cpu || text.cpu[0];
 		g_array_append_val(cache->rows, text);
 	}
@@ -241,7 +246,8 @@ void *tn_list_cursor_moved(const void *old_cache,
 	const struct list_cache *old = old_cache;
 	struct tn_cursor *cursor = view->session->cursor;
 	struct list_cache *cache = g_new0(struct list_cache, 1);
-	struct row_source src = { cursor, view->may_read, &cache->error };
+	struct row_source src = { cursor, view->may_read, &cache->error,
+		NULL };
 
 	cache->rows = g_array_new(FALSE, TRUE, sizeof(struct list_row));
 	cache->field_names = g_ptr_array_new_with_free_func(g_free);
@@ -250,10 +256,14 @@ void *tn_list_cursor_moved(const void *old_cache,
 	cache->has_marks = tn_marks_count(view->session->marks) > 0;
 	cache->has_span = tn_cursor_get_time_span(cursor, &cache->span_begin,
 		&cache->span_end, &cache->span_exact);
+	/* The session's search is the job's, as the cursor. */
+	if (view->session->search_regex)
+		src.matcher = tn_regex_matcher_new(view->session->search_regex);
 	if (!cache->empty) {
 		read_rows(cache, old, view, &src);
 		note_rank(cache, cursor, view->may_read);
 	}
+	tn_regex_matcher_free(src.matcher);
 	g_ptr_array_add(cache->field_names, NULL);
 	return cache;
 }

@@ -9,7 +9,26 @@
 #include <stdint.h>
 
 #include "pane.h"
+#include "tracenav/regex.h"
 #include "tracenav/seek.h"
+
+/* The columns of a row that show a piece of the event's line. */
+enum list_cell {
+	LIST_CELL_TIME,
+	LIST_CELL_DELTA,
+	LIST_CELL_HOST,
+	LIST_CELL_NAME,
+	LIST_CELL_PAYLOAD,
+	LIST_CELL_CONTEXTS,
+	LIST_CELL_COUNT,
+};
+
+/* A part of a match of the last search: bytes [start, end) of a cell's
+ * text. */
+struct list_match {
+	enum list_cell cell;
+	size_t start, end;
+};
 
 /* A row on screen, as text: a struct tn_row only lives until the cursor
  * reads again, and drawing must not read. */
@@ -27,6 +46,7 @@ struct list_row {
 	char *name;
 	char *payload;		/* or a notice's text */
 	char *contexts;		/* "" when none */
+	GArray *matches;	/* struct list_match, or NULL: none */
 };
 
 /* What the list shows for a position of the cursor. */
@@ -56,5 +76,12 @@ struct list_cache {
 void *tn_list_cursor_moved(const void *old_cache,
 		const struct tn_pane_view *view);
 void tn_list_cache_free(void *cache);
+
+/* list-match.c: fill text->matches with the matches of matcher (the
+ * last search; NULL: none) in row's line as --dump prints it, cut into
+ * the parts that fall in the cells text shows (text filled from row
+ * first). */
+void tn_list_find_matches(struct list_row *text, const struct tn_row *row,
+		struct tn_regex_matcher *matcher, bool gmt);
 
 #endif

@@ -39,6 +39,7 @@ enum list_action {
 	LIST_COPY,		/* y: the current event's line, OSC 52 */
 	LIST_MOUSE,		/* documented: see list_mouse */
 	LIST_GOTO,		/* t: the prompt with "goto " */
+	LIST_SEARCH,		/* /: the prompt for a search */
 };
 
 #define FN TN_TUI_KEY_FN
@@ -66,6 +67,13 @@ static const struct tn_tui_binding list_bindings[] = {
 	{ { 't' }, NULL, LIST_GOTO, NULL,
 		"jump to a time: the prompt with goto (a time, +10ms, -2s, "
 		"begin, end, a pasted [time] or ISO 8601 date-time)" },
+	{ { '/' }, NULL, LIST_SEARCH, NULL,
+		"search the whole trace: type a regex, Enter goes to the "
+		"first event from here whose line matches (search)" },
+	{ { 'n' }, NULL, 0, "next",
+		"the next match of the last search" },
+	{ { 'N' }, NULL, 0, "prev",
+		"the previous match of the last search" },
 	{ { 'm' }, NULL, 0, "mark",
 		"mark the selected event (* in the left column), or unmark "
 		"it" },
@@ -217,6 +225,62 @@ static void paint_fields(WINDOW *win, int y, const struct columns *c,
 	paint(win, y, c->fields_x + left - hscroll, right - left, attr);
 }
 
+/* The columns that the first bytes of text take. */
+static int prefix_columns(const char *text, size_t bytes)
+{
+	GArray *tmp = g_array_new(FALSE, FALSE, sizeof(wchar_t));
+	int w = tn_tui_text_decode(tmp, text, (gssize) bytes, -1);
+
+	g_array_free(tmp, TRUE);
+	return w;
+}
+
+/* Light the parts of the last search's matches in row y: in the frozen
+ * columns (cut to their widths) and in the fields as they scroll.  The
+ * fields are the lost count (lost_cols), the payload (to payload_cols)
+ * and the contexts after ", ". */
+static void paint_matches(struct tn_pane *pane, WINDOW *win,
+		const struct columns *c, const struct list_row *row, int y,
+		attr_t base, int lost_cols, int payload_cols)
+{
+	const struct list_state *state = pane->data;
+	attr_t attr = base | tn_tui_attr(pane->tui, TN_TUI_COLOR_MATCH);
+	const char *const texts[LIST_CELL_COUNT] = { row->time, row->delta,
+		row->host, row->name, row->payload, row->contexts };
+	/* The frozen columns, from the fields leftwards. */
+	int name_x = c->fields_x - c->name - 1;
+	int host_x = name_x - (c->cpu ? c->cpu + 1 : 0) -
+		(c->host ? c->host + 1 : 0);
+	int delta_x = host_x - (c->delta ? c->delta + 1 : 0);
+	int time_x = delta_x - (c->time ? c->time + 1 : 0);
+	const int xs[] = { time_x, delta_x, host_x, name_x };
+	const int widths[] = { c->time, c->delta, c->host, c->name };
+	int width = getmaxx(win);
+
+	for (guint i = 0; row->matches && i < row->matches->len; i++) {
+		const struct list_match *m = &g_array_index(row->matches,
+			struct list_match, i);
+		const char *text = texts[m->cell];
+		int from = prefix_columns(text, m->start);
+		int to = prefix_columns(text, m->end);
+		int shift;
+
+		if (m->cell < LIST_CELL_PAYLOAD) {
+			to = MIN(to, widths[m->cell]);
+			if (from < to)
+				paint(win, y, xs[m->cell] + from, to - from,
+					attr);
+			continue;
+		}
+		if (m->cell == LIST_CELL_CONTEXTS && state->hide_contexts)
+			continue;
+		shift = m->cell == LIST_CELL_PAYLOAD ? lost_cols :
+			payload_cols + (row->payload[0] ? 2 : 0);
+		paint_fields(win, y, c, state->hscroll, width, shift + from,
+			shift + to, attr);
+	}
+}
+
 static void draw_header(struct tn_pane *pane, WINDOW *win,
 		const struct columns *c, int width, bool focused)
 {
@@ -285,6 +349,7 @@ static void draw_row(struct tn_pane *pane, WINDOW *win,
 	if (!state->hide_contexts)
 		paint_fields(win, y, c, state->hscroll, width, payload_cols,
 			(int) line->len + width, base | A_DIM);
+	paint_matches(pane, win, c, row, y, base, lost_cols, payload_cols);
 	g_string_free(fields, TRUE);
 	g_array_free(line, TRUE);
 }
@@ -400,6 +465,9 @@ static bool list_key(struct tn_pane *pane, const struct tn_tui_key *key)
 	case LIST_CONTEXTS: toggle_contexts(pane); break;
 	case LIST_COPY: copy_line(pane); break;
 	case LIST_GOTO: tn_tui_open_prompt(pane->tui, "goto "); break;
+	case LIST_SEARCH:
+		tn_tui_open_prompt_for(pane->tui, "/", "search", "next");
+		break;
 	default: break;
 	}
 	return true;

@@ -11,6 +11,12 @@
 
 struct tn_tui_prompt {
 	bool open;
+	/* What the line is for: shown before it (":", or "/" for a
+	 * search), and the command it is the argument of (NULL: the line
+	 * is a command), or the command that an empty line runs. */
+	const char *leader;
+	const char *command;
+	const char *empty_command;
 	GArray *text;		/* wchar_t */
 	guint cursor;		/* index in text */
 	GPtrArray *history;	/* char *, oldest first */
@@ -60,10 +66,27 @@ void tn_tui_prompt_set_text(struct tn_tui_prompt *prompt, const char *utf8)
 
 void tn_tui_prompt_open(struct tn_tui_prompt *prompt)
 {
+	tn_tui_prompt_open_for(prompt, ":", NULL, NULL);
+}
+
+void tn_tui_prompt_open_for(struct tn_tui_prompt *prompt, const char *leader,
+		const char *command, const char *empty_command)
+{
 	prompt->open = true;
+	prompt->leader = leader;
+	prompt->command = command;
+	prompt->empty_command = empty_command;
 	tn_tui_prompt_set_text(prompt, "");
 	prompt->history_at = prompt->history->len;
 	g_clear_pointer(&prompt->hint, g_free);
+}
+
+/* What the line typed after the prompt's command starts with ("search
+ * "), or "" for a command line. */
+static char *command_prefix(const struct tn_tui_prompt *prompt)
+{
+	return prompt->command ? g_strconcat(prompt->command, " ", NULL) :
+		g_strdup("");
 }
 
 static char *to_utf8(const wchar_t *s, guint n)
@@ -77,12 +100,19 @@ static char *to_utf8(const wchar_t *s, guint n)
 
 char *tn_tui_prompt_take_line(struct tn_tui_prompt *prompt)
 {
-	char *line = to_utf8((wchar_t *) prompt->text->data,
+	char *text = to_utf8((wchar_t *) prompt->text->data,
 		prompt->text->len);
+	char *prefix = command_prefix(prompt);
+	bool empty = !text[strspn(text, " \t")];
+	char *line = empty && prompt->empty_command ?
+		g_strdup(prompt->empty_command) :
+		g_strconcat(prefix, text, NULL);
 
+	g_free(prefix);
+	g_free(text);
 	prompt->open = false;
 	g_clear_pointer(&prompt->hint, g_free);
-	if (line[strspn(line, " \t")]) {
+	if (!empty) {
 		if (prompt->history->len >= HISTORY_MAX)
 			g_ptr_array_remove_index(prompt->history, 0);
 		g_ptr_array_add(prompt->history, g_strdup(line));
@@ -113,14 +143,21 @@ static char *common_prefix(GPtrArray *choices)
 static void complete(struct tn_tui_prompt *prompt,
 		const struct tn_completion_source *source)
 {
-	char *before = to_utf8((wchar_t *) prompt->text->data, prompt->cursor);
+	char *typed = to_utf8((wchar_t *) prompt->text->data, prompt->cursor);
 	char *rest = to_utf8((wchar_t *) prompt->text->data + prompt->cursor,
 		prompt->text->len - prompt->cursor);
-	size_t word_start;
+	/* After "/", what is typed is the argument of a command. */
+	char *prefix = command_prefix(prompt);
+	char *before = g_strconcat(prefix, typed, NULL);
+	size_t skip = strlen(prefix), word_start;
 	GPtrArray *choices = tn_command_complete(before, source, &word_start);
 	const char *word = before + word_start;
 
+	g_free(typed);
+	g_free(prefix);
 	g_clear_pointer(&prompt->hint, g_free);
+	if (word_start < skip)
+		g_ptr_array_set_size(choices, 0);
 	if (!choices->len) {
 		prompt->hint = g_strdup_printf(" nothing to complete for "
 			"'%s'", word);
@@ -128,8 +165,8 @@ static void complete(struct tn_tui_prompt *prompt,
 		char *common = common_prefix(choices);
 
 		if (strlen(common) > strlen(word) || choices->len == 1) {
-			GString *line = g_string_new_len(before, (gssize)
-				word_start);
+			GString *line = g_string_new_len(before + skip,
+				(gssize) (word_start - skip));
 			const char *last = common + strlen(common);
 			guint cursor;
 
@@ -158,15 +195,24 @@ static void complete(struct tn_tui_prompt *prompt,
 	g_free(rest);
 }
 
+/* Step through the lines typed before; after "/", through the searches
+ * (their patterns). */
 static void recall(struct tn_tui_prompt *prompt, int step)
 {
+	char *prefix = command_prefix(prompt);
+	int len = (int) prompt->history->len;
 	int at = (int) prompt->history_at + step;
 
-	if (at < 0 || at > (int) prompt->history->len)
-		return;
-	prompt->history_at = (guint) at;
-	tn_tui_prompt_set_text(prompt, at == (int) prompt->history->len ? "" :
-		g_ptr_array_index(prompt->history, at));
+	while (at >= 0 && at < len && !g_str_has_prefix(
+			g_ptr_array_index(prompt->history, at), prefix))
+		at += step;
+	if (at >= 0 && at <= len) {
+		prompt->history_at = (guint) at;
+		tn_tui_prompt_set_text(prompt, at == len ? "" :
+			(const char *) g_ptr_array_index(prompt->history, at) +
+			strlen(prefix));
+	}
+	g_free(prefix);
 }
 
 enum tn_tui_prompt_result tn_tui_prompt_key(struct tn_tui_prompt *prompt,
@@ -239,10 +285,10 @@ void tn_tui_prompt_draw(struct tn_tui_prompt *prompt, WINDOW *win)
 
 	if (width < 2)
 		goto out;
-	tn_tui_text_decode(line, ":", -1, -1);
-	cursor_col = 1 + tn_tui_text_decode(line, before, -1, -1);
+	cursor_col = tn_tui_text_decode(line, prompt->leader, -1, -1);
+	cursor_col += tn_tui_text_decode(line, before, -1, -1);
 	g_array_set_size(line, 0);
-	tn_tui_text_decode(line, ":", -1, -1);
+	tn_tui_text_decode(line, prompt->leader, -1, -1);
 	tn_tui_text_decode(line, all, -1, -1);
 	/* Scroll sideways to keep the cursor on screen. */
 	if (cursor_col >= width)

@@ -51,6 +51,31 @@ static const char *trace_name(const struct tn_tui *tui)
 	return slash;
 }
 
+/* What the command job does, once it has run for 100 ms: "seeking...",
+ * or what the code it runs says ("searching 42%..."). */
+static void append_job(struct tn_tui *tui, GString *out)
+{
+	struct tn_job_progress progress;
+
+	if (!tn_tui_job_running(tui) || g_get_monotonic_time() -
+			tui->job_started_us <= 100000)
+		return;
+	tn_job_get_progress(tui->session->command_job, &progress);
+	if (!progress.activity[0]) {
+		g_string_append(out, "  seeking... (Esc cancels)");
+		return;
+	}
+	g_string_append_printf(out, "  %s", progress.activity);
+	if (progress.fraction >= 0)
+		g_string_append_printf(out, " %d%%",
+			(int) (progress.fraction * 100));
+	g_string_append(out, "...");
+	if (progress.items_per_second > 0)
+		g_string_append_printf(out, " %.1fM ev/s",
+			progress.items_per_second / 1e6);
+	g_string_append(out, " (Esc cancels)");
+}
+
 /* "  event K of N" once the index is there (and *fraction from the
  * rank), "  indexing NN% ..." while it is being built, and what a
  * background job does. */
@@ -60,9 +85,7 @@ static void append_state(struct tn_tui *tui, GString *out,
 {
 	const struct tn_tui_index_status *index = &tui->index;
 
-	if (tn_tui_job_running(tui) && g_get_monotonic_time() -
-			tui->job_started_us > 100000)
-		g_string_append(out, "  seeking... (Esc cancels)");
+	append_job(tui, out);
 	if (index->has_index && list->has_rank) {
 		uint64_t count = index->event_count;
 

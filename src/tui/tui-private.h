@@ -40,6 +40,7 @@ enum tn_tui_color {
 	TN_TUI_COLOR_IRQ,
 	TN_TUI_COLOR_USER,
 	TN_TUI_COLOR_LOST,
+	TN_TUI_COLOR_MATCH,	/* what the last search matches */
 };
 
 /* What the status bar shows of the index, copied from the session when
@@ -99,6 +100,11 @@ void tn_tui_relayout(struct tn_tui *tui);
 /* Open the ':' prompt, its line holding text (NULL: empty), the cursor
  * after it ("goto " for t). */
 void tn_tui_open_prompt(struct tn_tui *tui, const char *text);
+/* Open the prompt for the argument of command, shown after leader
+ * instead of ':' ("/" and "search"); an empty line runs empty_command
+ * (NULL: nothing). */
+void tn_tui_open_prompt_for(struct tn_tui *tui, const char *leader,
+		const char *command, const char *empty_command);
 /* Put text on the terminal's clipboard (OSC 52, sent after the next
  * drawing) and say so. */
 void tn_tui_copy(struct tn_tui *tui, const char *text);
@@ -185,6 +191,12 @@ struct tn_tui_prompt *tn_tui_prompt_create(void);
 void tn_tui_prompt_destroy(struct tn_tui_prompt *prompt);
 bool tn_tui_prompt_is_open(const struct tn_tui_prompt *prompt);
 void tn_tui_prompt_open(struct tn_tui_prompt *prompt);
+/* Open it for the argument of command (the line runs as "command
+ * TEXT"; an empty one as empty_command, if not NULL), leader shown
+ * instead of ':' ("/").  Up and Down then step through the earlier
+ * lines of that command.  The strings must be static. */
+void tn_tui_prompt_open_for(struct tn_tui_prompt *prompt, const char *leader,
+		const char *command, const char *empty_command);
 /* Replace the line being typed by utf8, the cursor at its end. */
 void tn_tui_prompt_set_text(struct tn_tui_prompt *prompt, const char *utf8);
 enum tn_tui_prompt_result {

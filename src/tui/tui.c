@@ -34,6 +34,7 @@ attr_t tn_tui_attr(const struct tn_tui *tui, enum tn_tui_color color)
 		case TN_TUI_COLOR_ERROR:
 		case TN_TUI_COLOR_FOCUS:
 		case TN_TUI_COLOR_LOST:
+		case TN_TUI_COLOR_MATCH:
 			return COLOR_PAIR(color) | A_BOLD;
 		default:
 			return COLOR_PAIR(color);
@@ -47,6 +48,7 @@ attr_t tn_tui_attr(const struct tn_tui *tui, enum tn_tui_color color)
 	case TN_TUI_COLOR_PANE: return A_REVERSE;
 	case TN_TUI_COLOR_FOCUS: return A_REVERSE | A_BOLD;
 	case TN_TUI_COLOR_LOST: return A_BOLD;
+	case TN_TUI_COLOR_MATCH: return A_BOLD | A_UNDERLINE;
 	case TN_TUI_COLOR_SCHED:
 	case TN_TUI_COLOR_SYSCALL:
 	case TN_TUI_COLOR_IRQ:
@@ -75,6 +77,7 @@ static void init_colors(struct tn_tui *tui)
 	init_pair(TN_TUI_COLOR_IRQ, COLOR_MAGENTA, -1);
 	init_pair(TN_TUI_COLOR_USER, COLOR_CYAN, -1);
 	init_pair(TN_TUI_COLOR_LOST, COLOR_RED, -1);
+	init_pair(TN_TUI_COLOR_MATCH, COLOR_BLACK, COLOR_YELLOW);
 	tui->colors = true;
 }
 
@@ -245,6 +248,13 @@ void tn_tui_open_prompt(struct tn_tui *tui, const char *text)
 	tn_tui_prompt_open(tui->prompt);
 	if (text)
 		tn_tui_prompt_set_text(tui->prompt, text);
+}
+
+void tn_tui_open_prompt_for(struct tn_tui *tui, const char *leader,
+		const char *command, const char *empty_command)
+{
+	tn_tui_message_set(tui, false, "");
+	tn_tui_prompt_open_for(tui->prompt, leader, command, empty_command);
 }
 
 /* Esc: what runs stops first, then a count or a message goes. */
