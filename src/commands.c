@@ -26,6 +26,7 @@
 	COMMAND(tn_cmd_marks) \
 	COMMAND(tn_cmd_next_mark) \
 	COMMAND(tn_cmd_prev_mark) \
+	COMMAND(tn_cmd_write) \
 	COMMAND(tn_cmd_index) \
 	COMMAND(tn_cmd_traces) \
 	COMMAND(tn_cmd_help) \

@@ -42,6 +42,9 @@ enum tn_command_flag {
 	/* Its text is about the current event: its view steps to the next
 	 * or previous event (J and K) and shows it again. */
 	TN_CMD_SHOWS_CURRENT = 1 << 6,
+	/* Takes a '!' right after its name (write!: overwrite), as vim's
+	 * commands do: args.bang says so. */
+	TN_CMD_BANG = 1 << 7,
 };
 
 /* How a count typed before a key (5j, 500G) or given as the count
@@ -84,6 +87,7 @@ struct tn_command_args {
 	char *argv[TN_COMMAND_MAX_ARGS];
 	bool has_count;
 	int64_t count;
+	bool bang;		/* the name was typed with '!' (TN_CMD_BANG) */
 };
 
 /* What a running command works on and where it writes. */
@@ -125,7 +129,10 @@ struct tn_parsed_command {
 
 /* Parse one command line ("goto 2023-11-14 22:13:20", "down 5").
  * Words are split at blanks; "double" and 'single' quotes group words
- * and a backslash escapes the next character outside single quotes; an
+ * and a backslash escapes the next character outside single quotes; a
+ * '!' ends the name of a command that takes one (write!).  An optional
+ * argument of kind WORD whose word is none of its choices is left out,
+ * the word going to the next argument (write [--marked] FILE).  An
  * argument of kind TIME or TEXT takes the rest of the line (quotes
  * around the whole of it are removed), one of kind PATTERN the rest of
  * the line as typed (only the blanks around it are trimmed).  Returns 1 with *out filled

@@ -104,6 +104,28 @@ static void test_parser(void)
 	tap_int_eq(parse("print 1\\ 2", &parsed, err, sizeof(err)), -1,
 		"an escaped blank makes one word (not a number)");
 	check_count("do\"wn\" 2", "down", true, 2);
+
+	/* write[!] [--marked] FILE: a '!' after the name, an optional
+	 * word left out when it is none of its choices. */
+	tap_ok(parse("write! out.txt", &parsed, err, sizeof(err)) == 1 &&
+		!strcmp(parsed.command->name, "write") && parsed.args.bang &&
+		parsed.args.argc == 1 &&
+		!strcmp(parsed.args.argv[0], "out.txt"),
+		"write! out.txt: write, with !, FILE");
+	tn_parsed_command_clear(&parsed);
+	tap_ok(parse("write --marked 'a b.txt'", &parsed, err,
+		sizeof(err)) == 1 && !parsed.args.bang &&
+		parsed.args.argc == 2 &&
+		!strcmp(parsed.args.argv[0], "--marked") &&
+		!strcmp(parsed.args.argv[1], "a b.txt"),
+		"write --marked 'a b.txt': the option, then FILE");
+	tn_parsed_command_clear(&parsed);
+	check_arg("write out.txt", "write", "out.txt");
+	check_error("write", "usage: write[!] [--marked] FILE");
+	check_error("write --marked", "usage: write[!] [--marked] FILE");
+	check_error("write a b", "usage: write[!] [--marked] FILE");
+	check_error("goto! 12:00", "goto takes no '!'");
+	check_error("nosuch! x", "unknown command \"nosuch!\"");
 }
 
 static void test_script(void)
@@ -165,6 +187,13 @@ static void test_completion(void)
 	c = tn_command_complete("print ", &source, &start);
 	tap_int_eq(c->len, 0, "print: a count has no completion");
 	g_ptr_array_free(c, TRUE);
+	c = tn_command_complete("write --m", &source, &start);
+	tap_ok(c->len == 1 && has_choice(c, "--marked"),
+		"write --m: --marked");
+	g_ptr_array_free(c, TRUE);
+	c = tn_command_complete("goto b", &source, &start);
+	tap_ok(c->len == 1 && has_choice(c, "begin"), "goto b: begin");
+	g_ptr_array_free(c, TRUE);
 	c = tn_command_complete("bogus ", &source, &start);
 	tap_int_eq(c->len, 0, "an unknown command: nothing");
 	g_ptr_array_free(c, TRUE);
@@ -203,6 +232,17 @@ static void test_completion(void)
 	tap_ok(has_choice(c, prefix), "files: a file");
 	g_free(prefix);
 	g_ptr_array_free(c, TRUE);
+	/* write! FILE and write --marked FILE complete files too. */
+	prefix = g_strdup_printf("write! %s/trace-b", dir);
+	c = tn_command_complete(prefix, &source, &start);
+	tap_ok(c->len == 1, "write! DIR/trace-b: the file");
+	g_ptr_array_free(c, TRUE);
+	g_free(prefix);
+	prefix = g_strdup_printf("write --marked %s/trace-b", dir);
+	c = tn_command_complete(prefix, &source, &start);
+	tap_ok(c->len == 1, "write --marked DIR/trace-b: the file");
+	g_ptr_array_free(c, TRUE);
+	g_free(prefix);
 	g_free(dir);
 }
 
@@ -238,6 +278,9 @@ static void test_help(void)
 	tap_int_eq(lines->len, count, "one help line per command");
 	usage = tn_command_usage(tn_command_find("down"), TN_HELP_TEXT);
 	tap_str_eq(usage, "down [N] (j)", "text usage of down");
+	g_free(usage);
+	usage = tn_command_usage(tn_command_find("write"), TN_HELP_TEXT);
+	tap_str_eq(usage, "write[!] [--marked] FILE", "text usage of write");
 	g_free(usage);
 	usage = tn_command_usage(tn_command_find("goto"), TN_HELP_TROFF);
 	tap_str_eq(usage, "\\fBgoto\\fR \\fITIME\\fR|\\fINN\\fR\\fB%\\fR|"

@@ -130,12 +130,23 @@ GPtrArray *tn_command_complete(const char *line,
 	if (complete == 0) {
 		complete_command(out, prefix);
 	} else {
-		const struct tn_command *command = tn_command_find(words[0]);
-		const struct tn_arg_spec *spec = command ?
-			arg_spec(command, complete - 1) : NULL;
+		size_t len = strlen(words[0]);
+		const struct tn_command *command;
+		const struct tn_arg_spec *spec;
 
+		/* "write!" is write's name. */
+		if (len > 1 && words[0][len - 1] == '!')
+			words[0][len - 1] = 0;
+		command = tn_command_find(words[0]);
+		spec = command ? arg_spec(command, complete - 1) : NULL;
 		if (spec)
 			tn_command_complete_arg(out, spec, source, prefix);
+		/* An optional word may be left out: the next argument's
+		 * completions too (write [--marked] FILE). */
+		if (spec && spec->kind == TN_ARG_WORD && spec->optional &&
+		    spec - command->args + 1 < TN_COMMAND_MAX_ARGS &&
+		    spec[1].kind != TN_ARG_NONE)
+			tn_command_complete_arg(out, spec + 1, source, prefix);
 	}
 	g_ptr_array_sort(out, compare_strings);
 	for (guint i = 1; i < out->len; i++)

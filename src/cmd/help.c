@@ -55,6 +55,9 @@ char *tn_command_usage(const struct tn_command *command,
 	GString *out = g_string_new(NULL);
 
 	append_name(out, command->name, format);
+	if (command->flags & TN_CMD_BANG)
+		g_string_append(out, format == TN_HELP_TROFF ?
+			"[\\fB!\\fR]" : "[!]");
 	for (int a = 0; a < TN_COMMAND_MAX_ARGS; a++) {
 		const struct tn_arg_spec *spec = &command->args[a];
 

@@ -118,13 +118,20 @@ static int parse_count(const struct tn_command *command, const char *text,
 	return 0;
 }
 
+static bool is_choice(const struct tn_arg_spec *spec, const char *text)
+{
+	for (const char *const *c = spec->choices; c && *c; c++)
+		if (strcmp(*c, text) == 0)
+			return true;
+	return false;
+}
+
 static int check_choice(const struct tn_command *command,
 		const struct tn_arg_spec *spec, const char *text,
 		struct tn_error *err)
 {
-	for (const char *const *c = spec->choices; c && *c; c++)
-		if (strcmp(*c, text) == 0)
-			return 0;
+	if (is_choice(spec, text))
+		return 0;
 	tn_error_set(err, "%s: \"%s\" is not one of %s", command->name, text,
 		spec->name);
 	return -1;
@@ -171,14 +178,30 @@ static int parse_args(const char *line, size_t pos,
 				break;
 			}
 		} else {
+			size_t before = pos;
+
 			got = next_word(line, &pos, word, NULL, false, err);
 			if (got < 0) {
 				status = -1;
 				break;
 			}
+			/* An optional word that is none of its choices is
+			 * the next argument's. */
+			if (got == 1 && spec->kind == TN_ARG_WORD &&
+			    spec->optional && a + 1 < TN_COMMAND_MAX_ARGS &&
+			    command->args[a + 1].kind != TN_ARG_NONE &&
+			    !is_choice(spec, word->str)) {
+				pos = before;
+				continue;
+			}
 			if (got == 0) {
-				if (!spec->optional)
-					status = usage_error(command, err);
+				/* The line ended: no argument may be missing
+				 * that is not optional. */
+				for (int b = a; b < TN_COMMAND_MAX_ARGS &&
+				     command->args[b].kind != TN_ARG_NONE; b++)
+					if (!command->args[b].optional)
+						status = usage_error(command,
+							err);
 				break;
 			}
 			text = g_strdup(word->str);
@@ -217,6 +240,21 @@ int tn_command_parse(const char *line, struct tn_parsed_command *out,
 		return got;
 	}
 	out->command = tn_command_find(name->str);
+	/* "write!": the name, then a '!' the command may take. */
+	if (!out->command && name->len > 1 && name->str[name->len - 1] == '!') {
+		g_string_truncate(name, name->len - 1);
+		out->command = tn_command_find(name->str);
+		if (out->command && !(out->command->flags & TN_CMD_BANG)) {
+			tn_error_set(err, "%s takes no '!'",
+				out->command->name);
+			g_string_free(name, TRUE);
+			out->command = NULL;
+			return -1;
+		}
+		out->args.bang = out->command != NULL;
+		if (!out->command)
+			g_string_append_c(name, '!');
+	}
 	if (!out->command) {
 		tn_error_set(err, "unknown command \"%s\" (help lists them)",
 			name->str);
