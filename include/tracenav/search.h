@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "tracenav/error.h"
+#include "tracenav/filter.h"
 #include "tracenav/index.h"
 #include "tracenav/job.h"
 #include "tracenav/regex.h"
@@ -41,10 +42,10 @@ enum tn_search_direction {
 struct tn_search_request {
 	const struct tn_trace *trace;
 	const struct tn_regex *regex;
-	/* Only events that pass it (the list's filters) are searched; NULL:
-	 * every event.  Its match function is called from several worker
-	 * threads at once: it must be thread-safe. */
-	const struct tn_filter *filter;
+	/* Only the events that pass these filters (the list's) are
+	 * searched; NULL: every event.  Each worker thread matches with a
+	 * matcher of its own. */
+	struct tn_filter_set *filters;
 	/* The checkpoint index, or NULL: with it, slices hold as many
 	 * events each. */
 	const struct tn_index *index;
@@ -81,7 +82,7 @@ int tn_search_run(const struct tn_search_request *request,
 		struct tn_search_result *result, struct tn_error *err);
 
 /* The same as a job of its own (class name "searching"), for a caller
- * that must not wait: request's trace, regex, filter and index must
+ * that must not wait: request's trace, regex, filters and index must
  * outlive the job.  Returns 0 and sets *out, or -1 with err. */
 int tn_search_start(const struct tn_search_request *request,
 		struct tn_job **out, struct tn_error *err);

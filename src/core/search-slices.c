@@ -128,6 +128,8 @@ static int read_slice(struct worker *w, struct tn_error *err)
 	struct tn_regex_matcher *matcher =
 		tn_regex_matcher_new(request->regex);
 	GString *line = g_string_sized_new(256);
+	struct tn_filter_matcher *filters = NULL;
+	struct tn_filter filter = { NULL, NULL };
 	struct tn_format_state state;
 	struct tn_walk *walk;
 	struct tn_row row;
@@ -142,10 +144,14 @@ static int read_slice(struct worker *w, struct tn_error *err)
 		g_string_free(line, TRUE);
 		return -1;
 	}
+	if (request->filters) {
+		filters = tn_filter_matcher_new(request->filters);
+		tn_filter_matcher_bind(filters, &filter);
+	}
 	/* The walk's reader outlives the memo: its trace objects stay. */
 	tn_format_state_init(&state, request->gmt);
 	state.host_memo = tn_format_host_memo_new();
-	while ((status = tn_walk_next(walk, request->filter, &row, err)) == 1) {
+	while ((status = tn_walk_next(walk, &filter, &row, err)) == 1) {
 		if (!before_hi(w, &row)) {
 			tn_row_release(&row);
 			break;
@@ -182,6 +188,7 @@ static int read_slice(struct worker *w, struct tn_error *err)
 	}
 	atomic_store(&w->events, events);
 	g_hash_table_destroy(state.host_memo);
+	tn_filter_matcher_free(filters);
 	tn_walk_destroy(walk);
 	tn_regex_matcher_free(matcher);
 	g_string_free(line, TRUE);
