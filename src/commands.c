@@ -18,6 +18,14 @@
 	COMMAND(tn_cmd_search) \
 	COMMAND(tn_cmd_next) \
 	COMMAND(tn_cmd_prev) \
+	COMMAND(tn_cmd_filter_in) \
+	COMMAND(tn_cmd_filter_out) \
+	COMMAND(tn_cmd_filter) \
+	COMMAND(tn_cmd_filters) \
+	COMMAND(tn_cmd_filter_toggle) \
+	COMMAND(tn_cmd_filter_remove) \
+	COMMAND(tn_cmd_clear_filters) \
+	COMMAND(tn_cmd_count_events) \
 	COMMAND(tn_cmd_print) \
 	COMMAND(tn_cmd_detail) \
 	COMMAND(tn_cmd_where) \

@@ -20,6 +20,7 @@ static void use_index(struct tn_session *session, struct tn_index *index)
 	tn_trace_set_packet_tables(session->trace,
 		tn_index_borrow_packet_tables(index));
 	tn_cursor_set_index(session->cursor, index);
+	tn_session_filters_use_index(session, NULL);
 }
 
 /* Try the cache; true if it gave the index. */
@@ -193,6 +194,7 @@ void tn_session_fini(struct tn_session *session)
 	session->index_job = NULL;
 	tn_cursor_destroy(session->cursor);
 	session->cursor = NULL;
+	tn_session_fini_filters(session);
 	/* The trace may outlive the session: it must not see a freed index. */
 	if (session->trace)
 		tn_trace_set_packet_tables(session->trace, NULL);

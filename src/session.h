@@ -16,6 +16,7 @@
 #include "output.h"
 #include "tracenav/cursor.h"
 #include "tracenav/error.h"
+#include "tracenav/filter.h"
 #include "tracenav/index.h"
 #include "tracenav/job.h"
 #include "tracenav/marks.h"
@@ -48,6 +49,20 @@ struct tn_session {
 	/* The last search (search, next, prev), whose matches the list
 	 * highlights, or NULL. */
 	struct tn_regex *search_regex;
+
+	/* The filters (session-filter.c): the stack the commands change
+	 * (NULL: none yet), the set of its enabled filters that the cursor
+	 * shows and the cursor's matcher of it (NULL: no filter), the
+	 * matches per interval of the index once known (from the index's
+	 * names, or the count pass count_job).  The commands' (the job's)
+	 * to touch, as the cursor. */
+	struct tn_filter_stack *filters;
+	struct tn_filter_set *filter_set;
+	struct tn_filter_matcher *filter_matcher;
+	struct tn_match_counts *match_counts;
+	uint64_t counts_serial;		/* changes with match_counts */
+	struct tn_job *count_job;
+	struct tn_filter shared_filter;	/* tn_session_borrow_filter() */
 };
 
 /* Set session up on trace: a cursor on its first event.  Returns 0, or
@@ -91,6 +106,47 @@ void tn_session_open_marks(struct tn_session *session, struct tn_output *out);
 /* Save the marks after a change; a failure is said once through out
  * (the marks stay in memory). */
 void tn_session_save_marks(struct tn_session *session, struct tn_output *out);
+
+/* ---- filters (session-filter.c) ---- */
+
+/* Make stack (taken, also on failure) the filters: the cursor shows the
+ * events that pass its enabled filters, from the first one at or after
+ * the current event (else the last before it).  Their matches per
+ * interval come from the index's names when the filters are on names
+ * alone, else from a count pass started in the background (once the
+ * index is there).  Returns 0, or -1 with err: filters and cursor stay
+ * as they were. */
+int tn_session_set_filters(struct tn_session *session,
+		struct tn_filter_stack *stack, struct tn_output *out,
+		struct tn_error *err);
+
+/* The index arrived (or changed): count the filters' matches again. */
+void tn_session_filters_use_index(struct tn_session *session,
+		struct tn_output *out);
+
+/* Check on the count pass; once it is done and no command job runs,
+ * give the counts to the cursor.  Returns true when something changed
+ * that the status bar shows. */
+bool tn_session_poll_count(struct tn_session *session, struct tn_output *out);
+
+/* The progress of the count pass: false when none runs. */
+bool tn_session_get_count_progress(struct tn_session *session,
+		struct tn_job_progress *progress);
+
+/* How many events pass the filters (every event without filters): from
+ * the counts; with the index, after the count pass (waiting for it,
+ * until the job that runs this is cancelled); without, by reading the
+ * trace.  Returns 0, or -1 with err. */
+int tn_session_count_matches(struct tn_session *session,
+		struct tn_output *out, uint64_t *count, struct tn_error *err);
+
+/* The filters as a struct tn_filter that several threads may match
+ * with at once (a search's workers), or NULL without filters; valid
+ * until the filters change (commands run one at a time). */
+const struct tn_filter *tn_session_borrow_filter(struct tn_session *session);
+
+/* Free the filters and stop the count pass (tn_session_fini()). */
+void tn_session_fini_filters(struct tn_session *session);
 
 /* Free what tn_session_init() made (cancelling the jobs). */
 void tn_session_fini(struct tn_session *session);

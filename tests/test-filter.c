@@ -100,10 +100,12 @@ static char *expr_error(enum tn_filter_kind kind, const char *text)
 static void check_error(const char *text, const char *want)
 {
 	char *got = expr_error(TN_FILTER_EXPR, text);
+	char *full = g_strconcat("bad expression: ", want, NULL);
 
-	if (!tap_ok(g_str_has_prefix(got, want), "'%s': \"%s\"", text,
-			want))
+	if (!tap_ok(g_str_has_prefix(got, full), "'%s': \"%s\"", text,
+			full))
 		printf("#   got: \"%s\"\n", got);
+	g_free(full);
 	g_free(got);
 }
 

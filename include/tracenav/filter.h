@@ -43,10 +43,17 @@ struct tn_filter_matcher;
 struct tn_filter_stack *tn_filter_stack_create(void);
 void tn_filter_stack_destroy(struct tn_filter_stack *stack);
 
+/* A stack holding the same filters (shared, compiled once), to change
+ * without touching stack: a change that cannot be applied is then
+ * dropped whole.  stack may be NULL (an empty copy). */
+struct tn_filter_stack *tn_filter_stack_copy(
+		const struct tn_filter_stack *stack);
+
 /* Compile text (a regex, or an expression) and push it, enabled, on
  * top.  Returns 0, or -1 with err naming the problem and its column
- * ("bad regex: column 3: missing closing parenthesis", "column 12:
- * expected a value after '=='"); the stack is unchanged then. */
+ * ("bad regex: column 3: missing closing parenthesis", "bad expression:
+ * column 12: expected a value after '=='"); the stack is unchanged
+ * then. */
 int tn_filter_stack_push(struct tn_filter_stack *stack,
 		enum tn_filter_kind kind, const char *text,
 		struct tn_error *err);
@@ -109,6 +116,12 @@ bool tn_filter_matcher_match_name(struct tn_filter_matcher *matcher,
 void tn_filter_matcher_bind(struct tn_filter_matcher *matcher,
 		struct tn_filter *filter);
 
+/* Fill filter to match set from any number of threads at once (each
+ * gets a matcher of its own on first use, kept until it matches
+ * another set or exits), for code that starts worker threads (a
+ * search).  set must outlive every use of filter. */
+void tn_filter_set_bind(struct tn_filter_set *set, struct tn_filter *filter);
+
 /* ---- counts (filter-count.c) ---- */
 
 /* How many events pass a set in each checkpoint interval of an index:
@@ -149,8 +162,9 @@ int tn_match_counts_start(const struct tn_trace *trace,
 struct tn_match_counts *tn_match_counts_take(struct tn_job *job);
 
 /* Count the events that pass matcher reading the whole trace on the
- * calling thread (a job's: it stops when the job is cancelled).  Returns
- * the count, or -1 with err. */
+ * calling thread (a job's: it publishes its progress there as
+ * "counting", and stops when the job is cancelled).  Returns the count,
+ * or -1 with err. */
 int64_t tn_filter_count_all(const struct tn_trace *trace,
 		struct tn_filter_matcher *matcher, struct tn_error *err);
 

@@ -29,7 +29,14 @@ static int exec_where(struct tn_command_context *ctx,
 		g_string_free(line, TRUE);
 		return -1;
 	}
-	if (known) {
+	if (known && session->match_counts) {
+		char *where = g_strdup_printf("match %" PRIu64 " of %" PRIu64
+			" at ", rank + 1, session->match_counts->before[
+				session->match_counts->interval_count]);
+
+		g_string_prepend(line, where);
+		g_free(where);
+	} else if (known) {
 		char *where = g_strdup_printf("event %" PRIu64 " of %" PRIu64
 			" at ", rank + 1, session->index->event_count);
 

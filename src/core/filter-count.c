@@ -324,18 +324,25 @@ struct tn_match_counts *tn_match_counts_take(struct tn_job *job)
 int64_t tn_filter_count_all(const struct tn_trace *trace,
 		struct tn_filter_matcher *matcher, struct tn_error *err)
 {
-	struct tn_filter filter;
+	int64_t begin = 0, end = 0, count = 0;
+	bool has_range = tn_trace_get_time_range(trace, &begin, &end) &&
+		end > begin;
 	struct tn_walk *walk;
 	struct tn_row row;
-	int64_t count = 0;
+	uint64_t read = 0;
 	int status;
 
-	tn_filter_matcher_bind(matcher, &filter);
 	if (tn_walk_open(trace, INT64_MIN, &walk, err))
 		return -1;
-	while ((status = tn_walk_next(walk, &filter, &row, err)) == 1) {
+	while ((status = tn_walk_next(walk, NULL, &row, err)) == 1) {
+		count += tn_filter_matcher_match(matcher, &row.ev);
+		/* How far, on the job that runs this (if any). */
+		if (++read % (CHECK_EVERY * 16) == 0)
+			tn_job_current_set_progress("counting", has_range ?
+				CLAMP((double) (row.pos.ns - begin) /
+					(double) (end - begin), 0.0, 1.0) : -1,
+				read);
 		tn_row_release(&row);
-		count++;
 	}
 	tn_walk_destroy(walk);
 	return status < 0 ? -1 : count;

@@ -1,6 +1,7 @@
 /* filter.c - the filter stack, its immutable sets and the per-thread
  * matchers (see filter.h). */
 #include <glib.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
 
@@ -92,6 +93,20 @@ static struct slot *slot_at(const struct tn_filter_stack *stack, size_t i)
 	return &g_array_index(stack->slots, struct slot, i);
 }
 
+struct tn_filter_stack *tn_filter_stack_copy(
+		const struct tn_filter_stack *stack)
+{
+	struct tn_filter_stack *copy = tn_filter_stack_create();
+
+	for (guint i = 0; stack && i < stack->slots->len; i++) {
+		struct slot slot = *slot_at(stack, i);
+
+		entry_ref(slot.entry);
+		g_array_append_val(copy->slots, slot);
+	}
+	return copy;
+}
+
 int tn_filter_stack_push(struct tn_filter_stack *stack,
 		enum tn_filter_kind kind, const char *text,
 		struct tn_error *err)
@@ -104,7 +119,12 @@ int tn_filter_stack_push(struct tn_filter_stack *stack,
 	entry->kind = kind;
 	entry->text = g_strdup(text);
 	if (kind == TN_FILTER_EXPR) {
-		status = tn_expr_parse(text, &entry->expr, err);
+		struct tn_error parse_err;
+
+		status = tn_expr_parse(text, &entry->expr, &parse_err);
+		if (status)
+			tn_error_set(err, "bad expression: %s",
+				parse_err.message);
 	} else if (!*text) {
 		tn_error_set(err, "empty regex: give the pattern to match");
 		status = -1;
@@ -334,4 +354,43 @@ void tn_filter_matcher_bind(struct tn_filter_matcher *matcher,
 {
 	filter->match = match_filter;
 	filter->data = matcher;
+}
+
+/* ---- one matcher per thread, for a filter shared by threads ---- */
+
+static pthread_key_t thread_matcher_key;
+static pthread_once_t thread_matcher_once = PTHREAD_ONCE_INIT;
+
+/* A thread exits: its matcher goes. */
+static void free_thread_matcher(void *matcher)
+{
+	tn_filter_matcher_free(matcher);
+}
+
+static void make_thread_matcher_key(void)
+{
+	pthread_key_create(&thread_matcher_key, free_thread_matcher);
+}
+
+static bool match_shared(const struct tn_event *ev, void *data)
+{
+	struct tn_filter_set *set = data;
+	struct tn_filter_matcher *matcher;
+
+	pthread_once(&thread_matcher_once, make_thread_matcher_key);
+	matcher = pthread_getspecific(thread_matcher_key);
+	/* The matcher holds a reference to its set, so a set at the same
+	 * address is the same set. */
+	if (!matcher || matcher->set != set) {
+		tn_filter_matcher_free(matcher);
+		matcher = tn_filter_matcher_new(set);
+		pthread_setspecific(thread_matcher_key, matcher);
+	}
+	return tn_filter_matcher_match(matcher, ev);
+}
+
+void tn_filter_set_bind(struct tn_filter_set *set, struct tn_filter *filter)
+{
+	filter->match = match_shared;
+	filter->data = set;
 }

@@ -40,6 +40,7 @@ enum list_action {
 	LIST_MOUSE,		/* documented: see list_mouse */
 	LIST_GOTO,		/* t: the prompt with "goto " */
 	LIST_SEARCH,		/* /: the prompt for a search */
+	LIST_FILTER,		/* &: the prompt for a filter-in regex */
 };
 
 #define FN TN_TUI_KEY_FN
@@ -61,7 +62,8 @@ static const struct tn_tui_binding list_bindings[] = {
 	{ { 'G', FN(KEY_END), '>' }, NULL, 0,
 		"bottom", "last event" },
 	{ { 0 }, "N G", LIST_COUNT, NULL,
-		"digits then G: go to event number N (once indexed)" },
+		"digits then G: go to event number N (once indexed; with "
+		"filters, once their matches are counted: match N)" },
 	{ { '%' }, "NN%", LIST_PERCENT, NULL,
 		"digits then %: go to NN% of the time range (50% the middle)" },
 	{ { 't' }, NULL, LIST_GOTO, NULL,
@@ -74,6 +76,9 @@ static const struct tn_tui_binding list_bindings[] = {
 		"the next match of the last search" },
 	{ { 'N' }, NULL, 0, "prev",
 		"the previous match of the last search" },
+	{ { '&' }, NULL, LIST_FILTER, NULL,
+		"filter: type a regex, Enter shows only the events whose line "
+		"matches (filter-in; an empty one removes the filters)" },
 	{ { 'm' }, NULL, 0, "mark",
 		"mark the selected event (* in the left column), or unmark "
 		"it" },
@@ -467,6 +472,10 @@ static bool list_key(struct tn_pane *pane, const struct tn_tui_key *key)
 	case LIST_GOTO: tn_tui_open_prompt(pane->tui, "goto "); break;
 	case LIST_SEARCH:
 		tn_tui_open_prompt_for(pane->tui, "/", "search", "next");
+		break;
+	case LIST_FILTER:
+		tn_tui_open_prompt_for(pane->tui, "&", "filter-in",
+			"clear-filters");
 		break;
 	default: break;
 	}

@@ -94,6 +94,24 @@ bool tn_tui_job_running(const struct tn_tui *tui)
 	return tui->session->command_job != NULL;
 }
 
+/* The copy of the filters' state the status bar shows; only between
+ * jobs. */
+static void note_filters(struct tn_tui *tui)
+{
+	struct tn_session *session = tui->session;
+	struct tn_tui_filter_status *filters = &tui->filters;
+
+	filters->enabled = session->filters ?
+		tn_filter_stack_get_enabled_count(session->filters) : 0;
+	filters->counted = session->match_counts != NULL;
+	filters->serial = session->counts_serial;
+	filters->matches = session->match_counts ?
+		session->match_counts->before[
+			session->match_counts->interval_count] : 0;
+	filters->counting = tn_session_get_count_progress(session,
+		&filters->progress);
+}
+
 /* The copy of the index's state the status bar shows; only between
  * jobs. */
 static void note_index(struct tn_tui *tui)
@@ -105,6 +123,7 @@ static void note_index(struct tn_tui *tui)
 		session->index->event_count : 0;
 	tui->index.building = tn_session_get_index_progress(session,
 		&tui->index.progress);
+	note_filters(tui);
 }
 
 /* The strongest of two ways to follow: a jump beats a page move, which
@@ -295,6 +314,9 @@ static void finish_job(struct tn_tui *tui)
 	if (tn_session_poll_index(session, &tui->out) && session->index &&
 	    !tui->index.has_index)
 		tui->needs_update = true;	/* event numbers now */
+	if (tn_session_poll_count(session, &tui->out) &&
+	    session->counts_serial != tui->filters.serial)
+		tui->needs_update = true;	/* match numbers now */
 	note_index(tui);
 	tui->dirty |= TN_TUI_DIRTY_STATUS | TN_TUI_DIRTY_MESSAGE;
 	if (tui->pending)
@@ -307,6 +329,8 @@ bool tn_tui_poll_jobs(struct tn_tui *tui)
 {
 	struct tn_session *session = tui->session;
 	bool had_index = tui->index.has_index;
+	uint64_t serial = tui->filters.serial;
+	bool index_changed, count_changed;
 
 	if (tn_tui_job_running(tui)) {
 		if (!tn_job_has_ended(session->command_job))
@@ -314,12 +338,16 @@ bool tn_tui_poll_jobs(struct tn_tui *tui)
 		finish_job(tui);
 		return true;
 	}
-	if (!tn_session_poll_index(session, &tui->out))
+	index_changed = tn_session_poll_index(session, &tui->out);
+	count_changed = tn_session_poll_count(session, &tui->out);
+	if (!index_changed && !count_changed)
 		return false;
 	note_index(tui);
 	tui->dirty |= TN_TUI_DIRTY_STATUS;
-	/* The index arrived: the list learns the event numbers. */
-	if (tui->index.has_index && !had_index)
+	/* The index arrived: the list learns the event numbers (with
+	 * filters, the match numbers once counted). */
+	if ((tui->index.has_index && !had_index) ||
+	    tui->filters.serial != serial)
 		tn_tui_request_update(tui);
 	return true;
 }

@@ -84,9 +84,32 @@ static void append_state(struct tn_tui *tui, GString *out,
 		double *fraction)
 {
 	const struct tn_tui_index_status *index = &tui->index;
+	const struct tn_tui_filter_status *filters = &tui->filters;
 
 	append_job(tui, out);
-	if (index->has_index && list->has_rank) {
+	if (filters->enabled)
+		g_string_append_printf(out, "  %zu filter%s", filters->enabled,
+			filters->enabled == 1 ? "" : "s");
+	if (filters->enabled && filters->counting)
+		g_string_append_printf(out, "  counting %d%%",
+			(int) (filters->progress.fraction * 100));
+	else if (filters->enabled && !filters->counted)
+		g_string_append(out, "  matches not counted yet");
+	if (filters->enabled && filters->counted && list->has_rank) {
+		uint64_t count = filters->matches;
+
+		g_string_append_printf(out, "  match %" PRIu64 " of %" PRIu64,
+			list->rank + 1, count);
+		*has_rank = true;
+		*fraction = count > 1 ?
+			(double) list->rank / (double) (count - 1) : 1;
+		return;
+	}
+	if (filters->enabled && filters->counted && filters->matches == 0) {
+		g_string_append(out, "  no match");
+		return;
+	}
+	if (index->has_index && list->has_rank && !filters->enabled) {
 		uint64_t count = index->event_count;
 
 		g_string_append_printf(out, "  event %" PRIu64 " of %" PRIu64,

@@ -52,6 +52,17 @@ struct tn_tui_index_status {
 	struct tn_job_progress progress;
 };
 
+/* What the status bar shows of the filters, copied from the session
+ * when no job uses it. */
+struct tn_tui_filter_status {
+	size_t enabled;		/* filters enabled */
+	bool counted;		/* their matches are counted: */
+	uint64_t matches;	/* how many events pass */
+	uint64_t serial;	/* the session's counts_serial then */
+	bool counting;		/* the count pass runs */
+	struct tn_job_progress progress;
+};
+
 struct tn_tui_pager;
 struct tn_tui_prompt;
 struct tn_tui_update;
@@ -90,6 +101,7 @@ struct tn_tui {
 	bool needs_update;		/* the panes must be computed again */
 	gint64 job_started_us;
 	struct tn_tui_index_status index;
+	struct tn_tui_filter_status filters;
 };
 
 /* tui.c */
