@@ -63,7 +63,7 @@ enum tn_arg_kind {
 	TN_ARG_TIME,		/* a time, NN% or #K: the rest of the line */
 	TN_ARG_COMMAND,		/* a command name */
 	TN_ARG_EVENT_NAME,	/* an event name of the trace */
-	TN_ARG_FIELD,		/* a field name of the current event */
+	TN_ARG_FIELD,		/* a field name of the trace's events */
 	TN_ARG_FILE,		/* a file name */
 	TN_ARG_TEXT,		/* free text: the rest of the line */
 	TN_ARG_PATTERN,		/* a regex or a filter expression: the rest
@@ -195,7 +195,9 @@ void tn_command_help_lines(GPtrArray *lines, enum tn_help_format format,
  * front end from what it has at hand (never by reading the trace). */
 struct tn_completion_source {
 	const char *const *event_names;	/* NULL-terminated, or NULL */
-	const char *const *field_names;	/* of the current event, or NULL */
+	const char *const *field_names;	/* of the trace's events (from its
+					 * metadata: tn_trace_get_field_names()),
+					 * or NULL */
 	const char *current_time;	/* the current event's time, or NULL */
 };
 
@@ -208,8 +210,17 @@ struct tn_completion_source {
 GPtrArray *tn_command_complete(const char *line,
 		const struct tn_completion_source *source, size_t *word_start);
 
+/* Like tn_command_complete(); *whole_word (may be NULL) says whether a
+ * single completion is a whole word that a blank follows: false for a
+ * name inside a regex or an expression (the word being completed is
+ * then the name that ends the line: "filter name == \"sched_sw"). */
+GPtrArray *tn_command_complete_word(const char *line,
+		const struct tn_completion_source *source, size_t *word_start,
+		bool *whole_word);
+
 /* Append to out what an argument of spec's kind may be that starts with
- * prefix (unsorted); the completer of each kind of argument. */
+ * prefix (unsorted); the completer of each kind of argument (a regex or
+ * an expression: event and field names). */
 void tn_command_complete_arg(GPtrArray *out, const struct tn_arg_spec *spec,
 		const struct tn_completion_source *source, const char *prefix);
 

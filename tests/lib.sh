@@ -51,9 +51,11 @@ tap_done() {
 make_tmpdir() {
 	TMPDIR_TEST=$(mktemp -d "${TMPDIR:-/tmp}/tracenav-test.XXXXXX")
 	trap 'rm -rf "$TMPDIR_TEST"' EXIT INT TERM
-	# Checkpoint indexes go to the test's own cache, not the user's.
+	# Checkpoint indexes (and marks) go to the test's own cache, and
+	# the prompt's history to its own state directory, not the user's.
 	XDG_CACHE_HOME="$TMPDIR_TEST/cache"
-	export XDG_CACHE_HOME
+	XDG_STATE_HOME="$TMPDIR_TEST/state"
+	export XDG_CACHE_HOME XDG_STATE_HOME
 }
 
 have_babeltrace2() {

@@ -232,6 +232,53 @@ static void test_completion(void)
 	tap_ok(has_choice(c, prefix), "files: a file");
 	g_free(prefix);
 	g_ptr_array_free(c, TRUE);
+	/* Inside a regex or an expression: the name that ends the line,
+	 * event names and the trace's field names ("$..." ones once a '$'
+	 * is typed), no blank after it. */
+	{
+		static const char *const fields[] = { "$ctx.vtid",
+			"$payload.prev_tid", "prev_comm", "prev_tid", "vtid",
+			NULL };
+		struct tn_completion_source names = { events, fields, NULL };
+		bool whole;
+
+		c = tn_command_complete_word("search sched_w", &names, &start,
+			&whole);
+		tap_ok(c->len == 1 && has_choice(c, "sched_wakeup") &&
+			start == 7 && !whole,
+			"search sched_w: sched_wakeup, at byte 7, no blank");
+		g_ptr_array_free(c, TRUE);
+		c = tn_command_complete_word("search (foo|\"sched_s", &names,
+			&start, &whole);
+		tap_ok(c->len == 1 && has_choice(c, "sched_switch") &&
+			start == 13, "search (foo|\"sched_s: the name after the "
+			"quote (%zu)", start);
+		g_ptr_array_free(c, TRUE);
+		c = tn_command_complete_word("search a&&prev_", &names, &start,
+			&whole);
+		tap_ok(c->len == 2 && has_choice(c, "prev_comm") &&
+			has_choice(c, "prev_tid") && start == 10,
+			"search a&&prev_: the fields after the operator");
+		g_ptr_array_free(c, TRUE);
+		c = tn_command_complete_word("search $ctx.", &names, &start,
+			&whole);
+		tap_ok(c->len == 1 && has_choice(c, "$ctx.vtid"),
+			"search $ctx.: the scoped field");
+		g_ptr_array_free(c, TRUE);
+		c = tn_command_complete_word("search v", &names, &start, &whole);
+		tap_ok(c->len == 1 && has_choice(c, "vtid"),
+			"search v: no $ names without a $");
+		g_ptr_array_free(c, TRUE);
+		c = g_ptr_array_new_with_free_func(g_free);
+		tn_command_complete_arg(c, &(struct tn_arg_spec) {
+			TN_ARG_PATTERN, "EXPR", false, NULL }, &names, "n");
+		tap_ok(c->len == 1 && has_choice(c, "name"),
+			"an expression: its word name");
+		g_ptr_array_free(c, TRUE);
+		c = tn_command_complete_word("goto b", &names, &start, &whole);
+		tap_ok(whole, "a time: a whole word");
+		g_ptr_array_free(c, TRUE);
+	}
 	/* write! FILE and write --marked FILE complete files too. */
 	prefix = g_strdup_printf("write! %s/trace-b", dir);
 	c = tn_command_complete(prefix, &source, &start);

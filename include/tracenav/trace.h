@@ -95,6 +95,14 @@ const struct tn_trace_info *tn_trace_borrow_info(const struct tn_trace *trace,
  * NULL-terminated, owned by the trace. */
 const char *const *tn_trace_get_event_names(const struct tn_trace *trace);
 
+/* The names of the fields of the trace's events, as its metadata
+ * declares them: the members of the payload, the contexts and the
+ * packet context ("prev_tid"), of their structures ("a.b"), and each
+ * under its scope as the filters' expressions name them
+ * ("$payload.prev_tid", "$ctx.vtid", "$cctx.", "$sctx.", "$pctx.");
+ * sorted, without duplicates, NULL-terminated, owned by the trace. */
+const char *const *tn_trace_get_field_names(const struct tn_trace *trace);
+
 /* Total number of streams (one per stream file group). */
 size_t tn_trace_get_stream_count(const struct tn_trace *trace);
 

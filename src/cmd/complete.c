@@ -72,6 +72,31 @@ static void complete_time(GPtrArray *out,
 	add_list(out, words, prefix);
 }
 
+/* A character of a field or event name ("$ctx.vtid", "app:send"). */
+static bool is_name_char(char c)
+{
+	return g_ascii_isalnum(c) || c == '_' || c == ':' || c == '$' ||
+		c == '.';
+}
+
+/* In a regex or an expression, the name being typed: event names and
+ * field names (those of a scope, "$ctx.vtid", once a '$' is typed), and
+ * for an expression its words name and cpu. */
+static void complete_pattern(GPtrArray *out, const struct tn_arg_spec *spec,
+		const struct tn_completion_source *source, const char *prefix)
+{
+	static const char *const expr_words[] = { "name", "cpu", NULL };
+
+	if (!source)
+		return;
+	add_list(out, source->event_names, prefix);
+	for (const char *const *f = source->field_names; f && *f; f++)
+		if ((**f == '$') == (*prefix == '$'))
+			add_if_prefix(out, *f, prefix);
+	if (spec->name && strstr(spec->name, "EXPR"))
+		add_list(out, expr_words, prefix);
+}
+
 void tn_command_complete_arg(GPtrArray *out,
 		const struct tn_arg_spec *spec,
 		const struct tn_completion_source *source, const char *prefix)
@@ -89,10 +114,10 @@ void tn_command_complete_arg(GPtrArray *out,
 			add_list(out, source->field_names, prefix);
 		break;
 	case TN_ARG_FILE: complete_file(out, prefix); break;
+	case TN_ARG_PATTERN: complete_pattern(out, spec, source, prefix); break;
 	case TN_ARG_NONE:
 	case TN_ARG_COUNT:
 	case TN_ARG_TEXT:
-	case TN_ARG_PATTERN:
 		break;
 	}
 }
@@ -122,10 +147,20 @@ static gint compare_strings(gconstpointer a, gconstpointer b)
 GPtrArray *tn_command_complete(const char *line,
 		const struct tn_completion_source *source, size_t *word_start)
 {
+	return tn_command_complete_word(line, source, word_start, NULL);
+}
+
+GPtrArray *tn_command_complete_word(const char *line,
+		const struct tn_completion_source *source, size_t *word_start,
+		bool *whole_word)
+{
 	GPtrArray *out = g_ptr_array_new_with_free_func(g_free);
 	char **words;
 	int complete = tn_command_split_words(line, &words, word_start);
 	const char *prefix = words[complete] ? words[complete] : "";
+
+	if (whole_word)
+		*whole_word = true;
 
 	if (complete == 0) {
 		complete_command(out, prefix);
@@ -139,6 +174,18 @@ GPtrArray *tn_command_complete(const char *line,
 			words[0][len - 1] = 0;
 		command = tn_command_find(words[0]);
 		spec = command ? arg_spec(command, complete - 1) : NULL;
+		if (spec && spec->kind == TN_ARG_PATTERN) {
+			/* Inside a pattern: the name that ends the line,
+			 * which no blank follows (it may be in quotes). */
+			size_t at = strlen(line);
+
+			while (at > *word_start && is_name_char(line[at - 1]))
+				at--;
+			*word_start = at;
+			prefix = line + at;
+			if (whole_word)
+				*whole_word = false;
+		}
 		if (spec)
 			tn_command_complete_arg(out, spec, source, prefix);
 		/* An optional word may be left out: the next argument's

@@ -55,6 +55,10 @@ struct tn_trace {
 	GHashTable *real_dirs;
 	struct trace_shared *shared;
 	GPtrArray *event_names;	/* char *, sorted, NULL-terminated */
+	/* The fields' names (plain, "a.b", "$scope.name"): a set while
+	 * the trace opens, then sorted, NULL-terminated. */
+	GHashTable *field_set;
+	GPtrArray *field_names;
 	size_t stream_count;
 	bool has_range;
 	int64_t begin_ns, end_ns;
@@ -1048,6 +1052,99 @@ static void note_event_names(struct tn_trace *trace,
 	}
 }
 
+/* Add name to the trace's field names, plain and as $scope.name (and
+ * $scope2.name when scope2 is not NULL). */
+static void add_field_name(struct tn_trace *trace, const char *name,
+		const char *scope, const char *scope2)
+{
+	g_hash_table_add(trace->field_set, g_strdup(name));
+	g_hash_table_add(trace->field_set, g_strdup_printf("$%s.%s", scope,
+		name));
+	if (scope2)
+		g_hash_table_add(trace->field_set, g_strdup_printf("$%s.%s",
+			scope2, name));
+}
+
+/* The members of the structure field class fc (a scope of an event),
+ * and of its structure members as "a.b", to the field names. */
+static void note_fields(struct tn_trace *trace, const bt_field_class *fc,
+		const char *scope, const char *scope2)
+{
+	if (!fc || bt_field_class_get_type(fc) != BT_FIELD_CLASS_TYPE_STRUCTURE)
+		return;
+	for (uint64_t i = 0; i < bt_field_class_structure_get_member_count(fc);
+			i++) {
+		const bt_field_class_structure_member *member =
+			bt_field_class_structure_borrow_member_by_index_const(
+				fc, i);
+		const char *name =
+			bt_field_class_structure_member_get_name(member);
+		const bt_field_class *inner =
+			bt_field_class_structure_member_borrow_field_class_const(
+				member);
+
+		if (!name)
+			continue;
+		add_field_name(trace, name, scope, scope2);
+		if (bt_field_class_get_type(inner) !=
+				BT_FIELD_CLASS_TYPE_STRUCTURE)
+			continue;
+		for (uint64_t j = 0;
+		     j < bt_field_class_structure_get_member_count(inner);
+		     j++) {
+			const char *sub = bt_field_class_structure_member_get_name(
+				bt_field_class_structure_borrow_member_by_index_const(
+					inner, j));
+			char *path = g_strdup_printf("%s.%s", name, sub);
+
+			add_field_name(trace, path, scope, scope2);
+			g_free(path);
+		}
+	}
+}
+
+/* The fields of a stream class's events, from the metadata: the packet
+ * context, the common context, each event class's specific context and
+ * payload (the scopes of the filters' expressions). */
+static void note_field_names(struct tn_trace *trace, const bt_stream_class *sc)
+{
+	note_fields(trace, bt_stream_class_borrow_packet_context_field_class_const(
+		sc), "pctx", NULL);
+	note_fields(trace,
+		bt_stream_class_borrow_event_common_context_field_class_const(
+			sc), "cctx", "ctx");
+	for (uint64_t i = 0; i < bt_stream_class_get_event_class_count(sc);
+			i++) {
+		const bt_event_class *ec =
+			bt_stream_class_borrow_event_class_by_index_const(sc,
+				i);
+
+		note_fields(trace,
+			bt_event_class_borrow_specific_context_field_class_const(
+				ec), "sctx", "ctx");
+		note_fields(trace,
+			bt_event_class_borrow_payload_field_class_const(ec),
+			"payload", NULL);
+	}
+}
+
+/* The set of field names becomes the sorted array. */
+static void sort_field_names(struct tn_trace *trace)
+{
+	GHashTableIter iter;
+	gpointer key;
+
+	g_hash_table_iter_init(&iter, trace->field_set);
+	while (g_hash_table_iter_next(&iter, &key, NULL)) {
+		g_ptr_array_add(trace->field_names, key);
+		g_hash_table_iter_steal(&iter);
+	}
+	g_hash_table_destroy(trace->field_set);
+	trace->field_set = NULL;
+	g_ptr_array_sort(trace->field_names, compare_strings);
+	g_ptr_array_add(trace->field_names, NULL);
+}
+
 /* The trace directory (as tn_trace_get_dir() gives it) holding the file
  * of stream (src.ctf.fs names a stream after its file), or NULL. */
 static const char *dir_of_stream(const struct tn_trace *trace,
@@ -1115,6 +1212,7 @@ static void note_stream(struct tn_trace *trace, GHashTable *seen,
 	if (!trimmer_accepts(bt_stream_borrow_class_const(stream)))
 		trace->can_trim = false;
 	note_event_names(trace, bt_stream_borrow_class_const(stream));
+	note_field_names(trace, bt_stream_borrow_class_const(stream));
 }
 
 /* Remember the clock class of the directory holding the stream's file
@@ -1289,6 +1387,9 @@ static struct tn_trace *trace_new(const char *path)
 	trace->groups = g_ptr_array_new_with_free_func(trace_group_free);
 	trace->infos = g_ptr_array_new_with_free_func(info_free);
 	trace->event_names = g_ptr_array_new_with_free_func(g_free);
+	trace->field_set = g_hash_table_new_full(g_str_hash, g_str_equal,
+		g_free, NULL);
+	trace->field_names = g_ptr_array_new_with_free_func(g_free);
 	trace->left_out = g_ptr_array_new_with_free_func(left_out_free);
 	trace->dir_clocks = g_hash_table_new_full(g_str_hash, g_str_equal,
 		g_free, g_free);
@@ -1326,6 +1427,7 @@ static int open_entries(const char *path, const GPtrArray *entries,
 	}
 	g_ptr_array_sort(trace->event_names, compare_strings);
 	g_ptr_array_add(trace->event_names, NULL);
+	sort_field_names(trace);
 	*out = trace;
 	return 0;
 fail:
@@ -1691,6 +1793,9 @@ void tn_trace_destroy(struct tn_trace *trace)
 	g_ptr_array_free(trace->infos, TRUE);
 	g_ptr_array_free(trace->left_out, TRUE);
 	g_ptr_array_free(trace->event_names, TRUE);
+	if (trace->field_set)
+		g_hash_table_destroy(trace->field_set);
+	g_ptr_array_free(trace->field_names, TRUE);
 	g_hash_table_destroy(trace->dir_clocks);
 	g_hash_table_destroy(trace->real_dirs);
 	g_ptr_array_free(trace->groups, TRUE);
@@ -1746,6 +1851,11 @@ const char *tn_trace_get_left_out_reason(const struct tn_trace *trace,
 const char *const *tn_trace_get_event_names(const struct tn_trace *trace)
 {
 	return (const char *const *) trace->event_names->pdata;
+}
+
+const char *const *tn_trace_get_field_names(const struct tn_trace *trace)
+{
+	return (const char *const *) trace->field_names->pdata;
 }
 
 size_t tn_trace_get_stream_count(const struct tn_trace *trace)

@@ -83,9 +83,14 @@ static const struct tn_tui_binding prompt_keys[] = {
 		"complete the command name or argument (again: list the "
 		"choices)" },
 	{ { FN(KEY_UP), CTRL('p') }, NULL, TN_TUI_EDIT_PREVIOUS, NULL,
-		"previous command line (history)" },
+		"previous line of the history that starts with what was "
+		"typed (kept across runs)" },
 	{ { FN(KEY_DOWN), CTRL('n') }, NULL, TN_TUI_EDIT_NEXT, NULL,
-		"next command line (history)" },
+		"next such line (past the newest: what was typed)" },
+	{ { CTRL('r') }, NULL, TN_TUI_EDIT_HISTORY_SEARCH, NULL,
+		"search the history as you type (again: an older match; "
+		"Enter runs it, Esc gives the line back, other keys edit "
+		"it)" },
 	{ { '\n', '\r', FN(KEY_ENTER) }, NULL, TN_TUI_EDIT_RUN, NULL,
 		"run the command; an error shows on the message line" },
 	{ { ESC, CTRL('g') }, NULL, TN_TUI_EDIT_CANCEL, NULL, "cancel" },

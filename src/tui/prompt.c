@@ -1,13 +1,14 @@
-/* prompt.c - the ':' command line: editing, history, and Tab completion
- * of command names and arguments (cmd/complete.c). */
+/* prompt.c - the ':' command line: editing, history (kept across runs
+ * by history.c: Up and Down recall the lines that start with what was
+ * typed, Ctrl-R searches them as readline does), and Tab completion of
+ * command names and arguments (cmd/complete.c). */
 #include <string.h>
 
 #include "../commands.h"
+#include "../history.h"
 #include "draw.h"
 #include "text.h"
 #include "tui-private.h"
-
-#define HISTORY_MAX 100
 
 struct tn_tui_prompt {
 	bool open;
@@ -19,17 +20,33 @@ struct tn_tui_prompt {
 	const char *empty_command;
 	GArray *text;		/* wchar_t */
 	guint cursor;		/* index in text */
-	GPtrArray *history;	/* char *, oldest first */
-	guint history_at;	/* == history->len: the line being typed */
 	char *hint;		/* choices listed by Tab, or NULL */
+	/* The lines run before (of every kind: "search RE" after /). */
+	struct tn_history *history;
+	bool history_warned;	/* said once that it cannot be saved */
+	char *message;		/* for the message line, or NULL */
+	/* Up and Down: the line recalled (the history's count: the one
+	 * being typed), and what they match (the command's prefix and what
+	 * was typed before the first Up), NULL until Up. */
+	long history_at;
+	char *recall_prefix;
+	char *typed;		/* the line typed before the first Up */
+	/* Ctrl-R: the text searched for, the line found (-1: none yet),
+	 * whether the last search failed, the line before Ctrl-R. */
+	bool searching;
+	GString *query;
+	long found;
+	bool failing;
+	char *saved;
 };
 
-struct tn_tui_prompt *tn_tui_prompt_create(void)
+struct tn_tui_prompt *tn_tui_prompt_create(struct tn_history *history)
 {
 	struct tn_tui_prompt *prompt = g_new0(struct tn_tui_prompt, 1);
 
 	prompt->text = g_array_new(FALSE, FALSE, sizeof(wchar_t));
-	prompt->history = g_ptr_array_new_with_free_func(g_free);
+	prompt->history = history ? history : tn_history_create(NULL, 0);
+	prompt->query = g_string_new(NULL);
 	return prompt;
 }
 
@@ -38,9 +55,30 @@ void tn_tui_prompt_destroy(struct tn_tui_prompt *prompt)
 	if (!prompt)
 		return;
 	g_array_free(prompt->text, TRUE);
-	g_ptr_array_free(prompt->history, TRUE);
+	tn_history_destroy(prompt->history);
 	g_free(prompt->hint);
+	g_free(prompt->message);
+	g_free(prompt->recall_prefix);
+	g_free(prompt->typed);
+	g_string_free(prompt->query, TRUE);
+	g_free(prompt->saved);
 	g_free(prompt);
+}
+
+char *tn_tui_prompt_take_message(struct tn_tui_prompt *prompt)
+{
+	char *message = prompt->message;
+
+	prompt->message = NULL;
+	return message;
+}
+
+/* Forget where Up and Down were: the line was edited. */
+static void stop_recall(struct tn_tui_prompt *prompt)
+{
+	g_clear_pointer(&prompt->recall_prefix, g_free);
+	g_clear_pointer(&prompt->typed, g_free);
+	prompt->history_at = (long) tn_history_count(prompt->history);
 }
 
 bool tn_tui_prompt_is_open(const struct tn_tui_prompt *prompt)
@@ -77,7 +115,8 @@ void tn_tui_prompt_open_for(struct tn_tui_prompt *prompt, const char *leader,
 	prompt->command = command;
 	prompt->empty_command = empty_command;
 	tn_tui_prompt_set_text(prompt, "");
-	prompt->history_at = prompt->history->len;
+	stop_recall(prompt);
+	prompt->searching = false;
 	g_clear_pointer(&prompt->hint, g_free);
 }
 
@@ -112,11 +151,19 @@ char *tn_tui_prompt_take_line(struct tn_tui_prompt *prompt)
 	g_free(text);
 	prompt->open = false;
 	g_clear_pointer(&prompt->hint, g_free);
+	prompt->searching = false;
 	if (!empty) {
-		if (prompt->history->len >= HISTORY_MAX)
-			g_ptr_array_remove_index(prompt->history, 0);
-		g_ptr_array_add(prompt->history, g_strdup(line));
+		struct tn_error err;
+
+		if (tn_history_add(prompt->history, line, &err) &&
+		    !prompt->history_warned) {
+			prompt->history_warned = true;
+			g_free(prompt->message);
+			prompt->message = g_strdup_printf("%s; the history of "
+				"this run stays in memory", err.message);
+		}
 	}
+	stop_recall(prompt);
 	return line;
 }
 
@@ -150,7 +197,9 @@ static void complete(struct tn_tui_prompt *prompt,
 	char *prefix = command_prefix(prompt);
 	char *before = g_strconcat(prefix, typed, NULL);
 	size_t skip = strlen(prefix), word_start;
-	GPtrArray *choices = tn_command_complete(before, source, &word_start);
+	bool whole_word;
+	GPtrArray *choices = tn_command_complete_word(before, source,
+		&word_start, &whole_word);
 	const char *word = before + word_start;
 
 	g_free(typed);
@@ -171,8 +220,9 @@ static void complete(struct tn_tui_prompt *prompt,
 			guint cursor;
 
 			g_string_append(line, common);
-			/* A complete word (not a directory) gets its blank. */
-			if (choices->len == 1 && rest[0] != ' ' &&
+			/* A complete word (not a directory, nor a name in a
+			 * pattern) gets its blank. */
+			if (choices->len == 1 && rest[0] != ' ' && whole_word &&
 			    (last == common || last[-1] != '/'))
 				g_string_append_c(line, ' ');
 			cursor = (guint) g_utf8_strlen(line->str, -1);
@@ -195,24 +245,130 @@ static void complete(struct tn_tui_prompt *prompt,
 	g_free(rest);
 }
 
-/* Step through the lines typed before; after "/", through the searches
- * (their patterns). */
+/* Step through the lines typed before that start with what was typed
+ * before the first Up (as zsh's and fish's Up do; nothing typed: every
+ * line); after "/", through the searches (their patterns).  Down past
+ * the newest gives back what was typed. */
 static void recall(struct tn_tui_prompt *prompt, int step)
 {
 	char *prefix = command_prefix(prompt);
-	int len = (int) prompt->history->len;
-	int at = (int) prompt->history_at + step;
+	long len = (long) tn_history_count(prompt->history), at;
 
-	while (at >= 0 && at < len && !g_str_has_prefix(
-			g_ptr_array_index(prompt->history, at), prefix))
-		at += step;
-	if (at >= 0 && at <= len) {
-		prompt->history_at = (guint) at;
-		tn_tui_prompt_set_text(prompt, at == len ? "" :
-			(const char *) g_ptr_array_index(prompt->history, at) +
-			strlen(prefix));
+	if (!prompt->recall_prefix) {
+		prompt->typed = to_utf8((wchar_t *) prompt->text->data,
+			prompt->text->len);
+		prompt->recall_prefix = g_strconcat(prefix, prompt->typed,
+			NULL);
+		prompt->history_at = len;
+	}
+	at = tn_history_step(prompt->history, prompt->recall_prefix,
+		prompt->history_at, step);
+	if (at >= 0) {
+		prompt->history_at = at;
+		tn_tui_prompt_set_text(prompt, tn_history_get(prompt->history,
+			(size_t) at) + strlen(prefix));
+	} else if (step > 0 && prompt->history_at < len) {
+		prompt->history_at = len;
+		tn_tui_prompt_set_text(prompt, prompt->typed);
 	}
 	g_free(prefix);
+}
+
+/* ---- Ctrl-R: the history searched as one types (readline's
+ * reverse-i-search) ---- */
+
+/* The line of the history shown while searching (without the prompt's
+ * command), or what was typed when nothing was found. */
+static const char *found_text(const struct tn_tui_prompt *prompt,
+		size_t skip)
+{
+	if (prompt->found < 0)
+		return prompt->saved;
+	return tn_history_get(prompt->history, (size_t) prompt->found) + skip;
+}
+
+/* Look for the query in lines older than before (inclusive of before - 1). */
+static void search_from(struct tn_tui_prompt *prompt, long before)
+{
+	char *prefix = command_prefix(prompt);
+	long at = tn_history_search(prompt->history, prefix,
+		prompt->query->str, before);
+
+	prompt->failing = at < 0;
+	if (at >= 0)
+		prompt->found = at;
+	g_free(prefix);
+}
+
+static void start_search(struct tn_tui_prompt *prompt)
+{
+	prompt->searching = true;
+	prompt->failing = false;
+	prompt->found = -1;
+	g_string_truncate(prompt->query, 0);
+	g_free(prompt->saved);
+	prompt->saved = to_utf8((wchar_t *) prompt->text->data,
+		prompt->text->len);
+}
+
+/* Leave the search with the line found (or the one before it). */
+static void end_search(struct tn_tui_prompt *prompt, bool accept)
+{
+	char *prefix = command_prefix(prompt);
+
+	tn_tui_prompt_set_text(prompt, accept ?
+		found_text(prompt, strlen(prefix)) : prompt->saved);
+	prompt->searching = false;
+	stop_recall(prompt);
+	g_free(prefix);
+}
+
+/* A key while searching: characters refine the search, Ctrl-R goes to
+ * an older match, Backspace takes a character off the query, Enter
+ * runs the line found, Esc and Ctrl-G give back the line as it was;
+ * any other key takes the line found and edits it. */
+static enum tn_tui_prompt_result search_key(struct tn_tui_prompt *prompt,
+		const struct tn_tui_binding *b, int key, bool *again)
+{
+	long len = (long) tn_history_count(prompt->history);
+
+	*again = false;
+	if (!b) {
+		if (key >= 0x20 && key != 0x7f && !(key & TN_TUI_KEY_FN(0)) &&
+		    key <= 0x10ffff) {
+			g_string_append_unichar(prompt->query, (gunichar) key);
+			/* The line shown may hold it still. */
+			search_from(prompt, prompt->found >= 0 ?
+				prompt->found + 1 : len);
+		}
+		return TN_TUI_PROMPT_EDITING;
+	}
+	switch (b->action) {
+	case TN_TUI_EDIT_HISTORY_SEARCH:
+		search_from(prompt, prompt->found >= 0 ? prompt->found : len);
+		return TN_TUI_PROMPT_EDITING;
+	case TN_TUI_EDIT_BACKSPACE:
+		if (prompt->query->len) {
+			const char *end = prompt->query->str +
+				prompt->query->len;
+
+			g_string_truncate(prompt->query, (gsize) (g_utf8_prev_char(
+				end) - prompt->query->str));
+			prompt->found = -1;
+			search_from(prompt, len);
+		}
+		return TN_TUI_PROMPT_EDITING;
+	case TN_TUI_EDIT_CANCEL:
+		end_search(prompt, false);
+		return TN_TUI_PROMPT_EDITING;
+	case TN_TUI_EDIT_RUN:
+		end_search(prompt, true);
+		return TN_TUI_PROMPT_DONE;
+	default:
+		end_search(prompt, true);
+		*again = true;
+		return TN_TUI_PROMPT_EDITING;
+	}
 }
 
 enum tn_tui_prompt_result tn_tui_prompt_key(struct tn_tui_prompt *prompt,
@@ -222,6 +378,17 @@ enum tn_tui_prompt_result tn_tui_prompt_key(struct tn_tui_prompt *prompt,
 		tn_tui_keymap_find(&tn_tui_prompt_keys, key);
 	GArray *text = prompt->text;
 
+	if (prompt->searching) {
+		bool again;
+		enum tn_tui_prompt_result result = search_key(prompt, b, key,
+			&again);
+
+		if (!again)
+			return result;
+	}
+	if (!b || (b->action != TN_TUI_EDIT_PREVIOUS &&
+		   b->action != TN_TUI_EDIT_NEXT))
+		stop_recall(prompt);
 	if (!b) {
 		if (key >= 0x20 && key != 0x7f && !(key & TN_TUI_KEY_FN(0)) &&
 				key <= 0x10ffff) {
@@ -265,6 +432,7 @@ enum tn_tui_prompt_result tn_tui_prompt_key(struct tn_tui_prompt *prompt,
 	case TN_TUI_EDIT_COMPLETE: complete(prompt, source); break;
 	case TN_TUI_EDIT_PREVIOUS: recall(prompt, -1); break;
 	case TN_TUI_EDIT_NEXT: recall(prompt, 1); break;
+	case TN_TUI_EDIT_HISTORY_SEARCH: start_search(prompt); break;
 	case TN_TUI_EDIT_RUN: return TN_TUI_PROMPT_DONE;
 	case TN_TUI_EDIT_CANCEL:
 		prompt->open = false;
@@ -273,6 +441,26 @@ enum tn_tui_prompt_result tn_tui_prompt_key(struct tn_tui_prompt *prompt,
 	default: break;
 	}
 	return TN_TUI_PROMPT_EDITING;
+}
+
+/* The line while searching the history: "(reverse-i-search)'QUERY':
+ * LINE FOUND", the cursor after it. */
+static void draw_search(struct tn_tui_prompt *prompt, WINDOW *win, int width)
+{
+	GArray *line = g_array_new(FALSE, FALSE, sizeof(wchar_t));
+	char *prefix = command_prefix(prompt);
+	char *shown = g_strdup_printf("(%sreverse-i-search)'%s': %s",
+		prompt->failing ? "failed " : "", prompt->query->str,
+		found_text(prompt, strlen(prefix)));
+	int cols = tn_tui_text_decode(line, shown, -1, -1);
+
+	tn_tui_draw_wide(win, 0, 0, (wchar_t *) line->data, line->len, 0,
+		width);
+	if (cols < width)
+		mvwchgat(win, 0, cols, 1, A_REVERSE, 0, NULL);
+	g_array_free(line, TRUE);
+	g_free(shown);
+	g_free(prefix);
 }
 
 void tn_tui_prompt_draw(struct tn_tui_prompt *prompt, WINDOW *win)
@@ -285,6 +473,10 @@ void tn_tui_prompt_draw(struct tn_tui_prompt *prompt, WINDOW *win)
 
 	if (width < 2)
 		goto out;
+	if (prompt->searching) {
+		draw_search(prompt, win, width);
+		goto out;
+	}
 	cursor_col = tn_tui_text_decode(line, prompt->leader, -1, -1);
 	cursor_col += tn_tui_text_decode(line, before, -1, -1);
 	g_array_set_size(line, 0);

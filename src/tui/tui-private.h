@@ -199,7 +199,12 @@ GPtrArray *tn_tui_help_key_lines(void);
 const struct tn_tui_keymap *const *tn_tui_help_keymaps(size_t *count);
 
 /* prompt.c: the ':' command line. */
-struct tn_tui_prompt *tn_tui_prompt_create(void);
+struct tn_history;
+/* A prompt whose lines go to history (taken; NULL: in memory only). */
+struct tn_tui_prompt *tn_tui_prompt_create(struct tn_history *history);
+/* A message about the history (it cannot be saved) to show once, or
+ * NULL (g_free it). */
+char *tn_tui_prompt_take_message(struct tn_tui_prompt *prompt);
 void tn_tui_prompt_destroy(struct tn_tui_prompt *prompt);
 bool tn_tui_prompt_is_open(const struct tn_tui_prompt *prompt);
 void tn_tui_prompt_open(struct tn_tui_prompt *prompt);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "../commands.h"
+#include "../history.h"
 #include "text.h"
 #include "tui-private.h"
 #include "tui.h"
@@ -338,18 +339,22 @@ static void on_prompt_key(struct tn_tui *tui, int key)
 	struct tn_list_status list;
 	struct tn_completion_source source = { 0 };
 
-	/* What Tab may offer: the trace's event names (from its metadata)
-	 * and what the list shows of the current event. */
+	/* What Tab may offer: the trace's event and field names (from its
+	 * metadata) and the current event's time. */
 	source.event_names = tn_trace_get_event_names(tui->session->trace);
-	if (tn_pane_list_get_status(tn_panes_main(&tui->panes), &list)) {
-		source.field_names = list.field_names;
+	source.field_names = tn_trace_get_field_names(tui->session->trace);
+	if (tn_pane_list_get_status(tn_panes_main(&tui->panes), &list))
 		source.current_time = list.current_time;
-	}
 	switch (tn_tui_prompt_key(tui->prompt, key, &source)) {
 	case TN_TUI_PROMPT_DONE: {
 		char *line = tn_tui_prompt_take_line(tui->prompt);
+		char *message = tn_tui_prompt_take_message(tui->prompt);
 
 		tn_tui_run_line(tui, line, TN_TUI_FOLLOW_BY_COMMAND);
+		/* After the command's own message, unless it has one. */
+		if (message && !tui->message->len)
+			tn_tui_message_set(tui, true, message);
+		g_free(message);
 		g_free(line);
 		break;
 	}
@@ -589,6 +594,25 @@ static void say_left_out(struct tn_tui *tui)
 	g_free(text);
 }
 
+/* The prompt's history, kept across runs; a file that cannot be read
+ * is said on the message line (the history is then not saved). */
+static struct tn_history *open_history(struct tn_tui *tui)
+{
+	char *path = tn_history_default_path("history");
+	struct tn_history *history = tn_history_create(path, 0);
+	struct tn_error err;
+
+	if (tn_history_load(history, &err)) {
+		char *text = g_strdup_printf("%s; the history is not saved",
+			err.message);
+
+		tn_tui_message_set(tui, true, text);
+		g_free(text);
+	}
+	g_free(path);
+	return history;
+}
+
 int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
 		struct tn_error *err)
 {
@@ -616,7 +640,7 @@ int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
 	tui.message = g_string_new(NULL);
 	tui.to_terminal = g_string_new(NULL);
 	tui.block = g_ptr_array_new_with_free_func(g_free);
-	tui.prompt = tn_tui_prompt_create();
+	tui.prompt = tn_tui_prompt_create(open_history(&tui));
 	tui.help_keys = tn_tui_help_key_lines();
 	tn_panes_init(&tui.panes, &tui);
 	if (mouse)
