@@ -1,8 +1,8 @@
 #!/bin/sh
 # write in --batch: the file holds exactly what --dump prints (byte for
 # byte, on generated traces and every readable trace of the shared
-# corpus, against babeltrace2 too), or the marked events' lines with
-# --marked; an existing file is refused unless write!, errors name the
+# corpus, against babeltrace2 too), with filters what grep or awk keeps
+# of it, or the marked events' lines with --marked; an existing file is refused unless write!, errors name the
 # file, and no partial or temporary file is ever left.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 make_tmpdir
@@ -90,6 +90,44 @@ usage_err() {
 }
 check "write without a file: usage" usage_err "write"
 check "write --marked without a file: usage" usage_err "write --marked"
+
+# With filters: the events that pass them, as grep (or awk) keeps them
+# of --dump's output, deltas from the events before them in the trace;
+# as many as count says.
+# filtered DESC SCRIPT: the file written after SCRIPT is want's.
+filtered() {
+	rm -f "$out/f.txt"
+	"$TRACENAV" --batch "$2; write $out/f.txt; count" "$dir" \
+		> "$TMPDIR_TEST/count" 2>"$TMPDIR_TEST/err"
+	if [ -s "$TMPDIR_TEST/want" ] && cmp -s "$out/f.txt" "$TMPDIR_TEST/want" &&
+	   grep -q "^$(wc -l < "$TMPDIR_TEST/want") events pass the filters" \
+		"$TMPDIR_TEST/count" &&
+	   grep -q "those that pass the filters" "$TMPDIR_TEST/err"; then
+		ok "$1"
+	else
+		not_ok "$1"
+		diff "$TMPDIR_TEST/want" "$out/f.txt" | head -4 | cut -c1-120 | sed 's/^/# /'
+		head -3 "$TMPDIR_TEST/err" "$TMPDIR_TEST/count" | sed 's/^/# /'
+	fi
+}
+grep -P 'sched_switch' "$TMPDIR_TEST/dump" > "$TMPDIR_TEST/want"
+filtered "filter-in sched_switch; write: grep -P's lines, count's number" \
+	"filter-in sched_switch"
+grep -P -v 'syscall_(entry|exit)_read' "$TMPDIR_TEST/dump" > "$TMPDIR_TEST/want"
+filtered "filter-out syscall_(entry|exit)_read; write: grep -v's lines" \
+	"filter-out syscall_(entry|exit)_read"
+awk '$4 == "syscall_entry_read:"' "$TMPDIR_TEST/dump" > "$TMPDIR_TEST/want"
+filtered "filter name == \"syscall_entry_read\"; write: awk's lines" \
+	'filter name == "syscall_entry_read"'
+grep -P 'sched_switch' "$TMPDIR_TEST/dump" | grep -P 'prev_tid = 0,' > "$TMPDIR_TEST/want"
+filtered "two filters stacked; write: both greps' lines" \
+	"filter-in sched_switch; filter-in prev_tid = 0,"
+"$TRACENAV" --batch "filter-in sched_switch; mark; write --marked $out/fm.txt" \
+	"$dir" > /dev/null 2>&1
+grep -m1 -P 'sched_switch' "$TMPDIR_TEST/dump" > "$TMPDIR_TEST/want"
+check "with filters, --marked: the marked events still" \
+	cmp -s "$out/fm.txt" "$TMPDIR_TEST/want"
+"$TRACENAV" --batch "unmark all" "$dir" > /dev/null 2>&1
 
 # --marked: the marked events' lines, in trace order, deltas included.
 "$TRACENAV" --batch "goto #15000; mark; goto #3; mark; goto #9999; mark; write --marked $out/marked.txt" \

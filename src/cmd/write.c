@@ -1,5 +1,5 @@
-/* write.c - exporting events to a file in --dump's format: every event
- * (those that pass the filters, once there are filters), or the marked
+/* write.c - exporting events to a file in --dump's format: the events
+ * that pass the filters (every event without filters), or the marked
  * ones.  Each line is the one `tracenav --dump` prints for that event,
  * delta included (from the event before it in the trace, written or
  * not), so that the file is what grep would keep of --dump's output.
@@ -218,7 +218,8 @@ static int exec_write(struct tn_command_context *ctx,
 	if (marked)
 		status = tn_cmd_each_mark(ctx, "writing", write_mark, &ex, err);
 	else
-		status = write_events(ctx, &ex, NULL, err);
+		status = write_events(ctx, &ex,
+			tn_session_borrow_filter(ctx->session), err);
 	if (status) {
 		char message[TN_ERROR_MAX];
 
@@ -237,6 +238,10 @@ static int exec_write(struct tn_command_context *ctx,
 		tn_output_message(ctx->out, "wrote %" PRIu64 " of the %zu "
 			"marked events to %s (the others are no longer in the "
 			"trace)", ex.written, marks, path);
+	else if (!marked && tn_session_borrow_filter(ctx->session))
+		tn_output_message(ctx->out, "wrote %" PRIu64 " event%s (those "
+			"that pass the filters) to %s", ex.written,
+			ex.written == 1 ? "" : "s", path);
 	else
 		tn_output_message(ctx->out, "wrote %" PRIu64 " event%s to %s",
 			ex.written, ex.written == 1 ? "" : "s", path);
@@ -248,7 +253,8 @@ const struct tn_command tn_cmd_write = {
 		{ TN_ARG_WORD, "--marked", true, marked_choices },
 		{ TN_ARG_FILE, "FILE", false, NULL },
 	},
-	"write the events (with --marked: the marked ones) to FILE as "
-	"--dump prints them; write! replaces an existing FILE",
+	"write the events that pass the filters (with --marked: the marked "
+	"ones) to FILE as --dump prints them; write! replaces an existing "
+	"FILE",
 	TN_CMD_READS | TN_CMD_BANG, TN_COUNT_NONE, exec_write,
 };
