@@ -15,6 +15,13 @@
  *       a cursor's jump to the last event (G), to the first event
  *       shown: without index, once indexed, and while the index is
  *       being built; and the last event's time (last_ns)
+ *   bench-nav-core filter TRACE in|out|expr|rarest TEXT [SAMPLES] [PAGE]
+ *       a filter on the indexed trace (the build is not timed; rarest:
+ *       name == the rarest event name, TEXT ignored): its
+ *       match counts (from the index's names, or the count pass), the
+ *       first screen (the filter applied in the middle of the trace,
+ *       a page of rows around the cursor and its match number), then
+ *       page down and page up at random matches
  *
  * Prints "name value" lines; times are medians in ms. */
 #include <stdio.h>
@@ -24,6 +31,7 @@
 
 #include "tracenav/core.h"
 #include "tracenav/cursor.h"
+#include "tracenav/filter.h"
 #include "tracenav/index.h"
 #include "tracenav/runtime.h"
 
@@ -218,6 +226,119 @@ static void bench_last(struct tn_trace *trace, struct tn_cursor *cursor,
 	free(times);
 }
 
+/* Read the rows a page around the current one shows, and the match
+ * number the status bar shows. */
+static void read_screen(struct tn_cursor *cursor, int64_t page)
+{
+	struct tn_error err;
+	uint64_t rank;
+
+	for (int64_t i = -page / 2; i < page - page / 2; i++)
+		tn_cursor_row(cursor, i, &err);
+	tn_cursor_get_rank(cursor, &rank, &err);
+}
+
+static void bench_filter(struct tn_trace *trace, struct tn_cursor *cursor,
+		int argc, char **argv)
+{
+	const char *kind = argc > 3 ? argv[3] : "expr";
+	const char *text = argc > 4 ? argv[4] : "name == \"sched_switch\"";
+	int samples = argc > 5 ? atoi(argv[5]) : 15;
+	int64_t page = argc > 6 ? atoll(argv[6]) : 22;
+	double *down = calloc((size_t) samples, sizeof(double));
+	double *up = calloc((size_t) samples, sizeof(double));
+	struct tn_filter_stack *stack = tn_filter_stack_create();
+	struct tn_filter_matcher *matcher;
+	struct tn_match_counts *counts;
+	struct tn_filter_set *set;
+	struct tn_filter filter;
+	struct tn_index *index;
+	struct tn_error err;
+	uint64_t total;
+	double start, ms;
+
+	char *rarest = NULL;
+
+	index = build_index(trace, 0, &ms);
+	tn_trace_set_packet_tables(trace, tn_index_borrow_packet_tables(index));
+	tn_cursor_set_index(cursor, index);
+	if (strcmp(kind, "rarest") == 0 && index->class_count > 0) {
+		size_t least = 0;
+
+		for (size_t i = 1; i < index->class_count; i++)
+			if (index->classes[i].count <
+			    index->classes[least].count)
+				least = i;
+		rarest = g_strdup_printf("name == \"%s\"",
+			index->classes[least].name);
+		text = rarest;
+		printf("filter %s\n", text);
+	}
+	check(tn_filter_stack_push(stack, strcmp(kind, "in") == 0 ?
+		TN_FILTER_IN : strcmp(kind, "out") == 0 ? TN_FILTER_OUT :
+		TN_FILTER_EXPR, text, &err), &err);
+	set = tn_filter_stack_snapshot(stack, false);
+	start = now_ms();
+	counts = tn_match_counts_from_names(index, set);
+	if (counts) {
+		printf("names_counts_ms %.2f\n", now_ms() - start);
+	} else {
+		struct tn_job *job;
+
+		check(tn_match_counts_start(trace, index, set, 0, &job, &err),
+			&err);
+		tn_job_wait(job);
+		counts = tn_match_counts_take(job);
+		tn_job_destroy(job);
+		if (!counts) {
+			fprintf(stderr, "bench-nav-core: the count pass "
+				"failed\n");
+			exit(1);
+		}
+		printf("count_pass_ms %.1f\n", now_ms() - start);
+	}
+	total = counts->before[counts->interval_count];
+	printf("matches %llu\n", (unsigned long long) total);
+	matcher = tn_filter_matcher_new(set);
+	tn_filter_matcher_bind(matcher, &filter);
+	check(tn_cursor_seek_fraction(cursor, 0.5, &err), &err);
+	tn_cursor_row(cursor, 0, &err);
+	start = now_ms();
+	check(tn_cursor_set_filter(cursor, &filter, counts, &err), &err);
+	read_screen(cursor, page);
+	printf("first_screen_ms %.2f\n", now_ms() - start);
+	for (int i = 0; i < samples && total > 0; i++) {
+		uint64_t rank = (uint64_t) (rand() / (double) RAND_MAX *
+			(double) (total - 1));
+
+		check(tn_cursor_seek_rank(cursor, rank, &err), &err);
+		read_screen(cursor, page);
+		start = now_ms();
+		check(tn_cursor_move(cursor, page, NULL, &err), &err);
+		read_screen(cursor, page);
+		down[i] = now_ms() - start;
+		check(tn_cursor_seek_rank(cursor, rank, &err), &err);
+		read_screen(cursor, page);
+		start = now_ms();
+		check(tn_cursor_move(cursor, -page, NULL, &err), &err);
+		read_screen(cursor, page);
+		up[i] = now_ms() - start;
+	}
+	printf("filtered_page_down_ms %.2f\n", median(down, samples));
+	printf("filtered_page_up_ms %.2f\n", median(up, samples));
+	tn_cursor_set_filter(cursor, NULL, NULL, &err);
+	tn_filter_matcher_free(matcher);
+	tn_match_counts_destroy(counts);
+	tn_filter_set_unref(set);
+	tn_filter_stack_destroy(stack);
+	tn_cursor_set_index(cursor, NULL);
+	tn_trace_set_packet_tables(trace, NULL);
+	tn_index_destroy(index);
+	g_free(rarest);
+	free(down);
+	free(up);
+}
+
 int main(int argc, char **argv)
 {
 	struct tn_cursor *cursor;
@@ -226,8 +347,8 @@ int main(int argc, char **argv)
 	const char *mode = argc > 1 ? argv[1] : "";
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: bench-nav-core nav|jump|index|goto|last "
-			"TRACE [ARGS]\n");
+		fprintf(stderr, "usage: bench-nav-core nav|jump|index|goto|"
+			"last|filter TRACE [ARGS]\n");
 		return 2;
 	}
 	atexit(tn_runtime_cleanup);
@@ -256,6 +377,8 @@ int main(int argc, char **argv)
 		bench_goto(trace, cursor, argc > 3 ? atoi(argv[3]) : 25);
 	else if (strcmp(mode, "last") == 0)
 		bench_last(trace, cursor, argc > 3 ? atoi(argv[3]) : 5);
+	else if (strcmp(mode, "filter") == 0)
+		bench_filter(trace, cursor, argc, argv);
 	else
 		fprintf(stderr, "bench-nav-core: unknown mode %s\n", mode);
 	tn_cursor_destroy(cursor);

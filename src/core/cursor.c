@@ -939,8 +939,7 @@ static int read_matches(struct tn_cursor *cursor, uint64_t from, uint64_t to,
 static int counted_backward(struct tn_cursor *cursor, int64_t count,
 		struct tn_error *err)
 {
-	uint64_t n = count < READ_BATCH ? READ_BATCH : (uint64_t) count;
-	uint64_t first, from;
+	uint64_t n = (uint64_t) count, first, from;
 	GArray *before;
 	int64_t added;
 
@@ -952,6 +951,12 @@ static int counted_backward(struct tn_cursor *cursor, int64_t count,
 		return 0;
 	}
 	from = first > n ? first - n : 0;
+	/* More rows come for free from the intervals read anyway (up to
+	 * READ_BATCH); those of earlier intervals would cost a jump each
+	 * when matches are rare. */
+	while (from > 0 && first - from < READ_BATCH &&
+	       interval_of(cursor, from - 1) == interval_of(cursor, from))
+		from--;
 	before = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
 	if (read_matches(cursor, from, first, before, err)) {
 		release_rows(before);
