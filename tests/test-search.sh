@@ -118,6 +118,28 @@ generated hosts --events 30000 --cpus 2 --traces 2 --domain both \
 	--mix mixed --packet-size 8192
 generated no-times --events 20000 --cpus 3 --no-packet-times
 
+# With a filter, only the events that pass it are searched.
+dir="$TMPDIR_TEST/kernel"
+"$TRACENAV" --dump "$dir" 2>/dev/null |
+	grep -a -P '^\[[^]]*\] \([^)]*\) \S+ sched_switch: ' \
+	> "$TMPDIR_TEST/kept"
+grep -a -n -P -i 'prev_tid = 1[0-9]{3},' "$TMPDIR_TEST/kept" \
+	> "$TMPDIR_TEST/hits"
+head -3 "$TMPDIR_TEST/hits" | cut -d: -f2- > "$TMPDIR_TEST/want"
+# prev from the last kept event: the last match before it.
+if [ "$(tail -1 "$TMPDIR_TEST/hits" | cut -d: -f1)" = \
+     "$(wc -l < "$TMPDIR_TEST/kept")" ]; then
+	tail -2 "$TMPDIR_TEST/hits" | head -1
+else
+	tail -1 "$TMPDIR_TEST/hits"
+fi | cut -d: -f2- >> "$TMPDIR_TEST/want"
+"$TRACENAV" --no-cache --batch 'filter name == "sched_switch"
+search prev_tid = 1[0-9]{3},; print 1; next; print 1; next; print 1
+bottom; prev; print 1' "$dir" > "$TMPDIR_TEST/got" 2>/dev/null
+check "with a filter: the matches among the events that pass it" \
+	sh -c "test \$(wc -l < '$TMPDIR_TEST/hits') -gt 4 &&
+		cmp -s '$TMPDIR_TEST/got' '$TMPDIR_TEST/want'"
+
 # Errors: a bad regex names its column, nothing found says so; exit 1.
 dir="$TMPDIR_TEST/kernel"
 "$TRACENAV" --no-cache --batch "down 10; search sched_(switch; print 1" \

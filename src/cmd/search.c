@@ -19,7 +19,7 @@ static int find(struct tn_command_context *ctx,
 		struct tn_search_request request = {
 			.trace = session->trace,
 			.regex = session->search_regex,
-			.filters = NULL,
+			.filters = session->filter_set,
 			.index = session->index,
 			.inclusive = inclusive && i == 0,
 			.direction = direction,
