@@ -51,6 +51,31 @@ static void drop_count(struct tn_session *session)
 	session->count_job = NULL;
 }
 
+/* --batch: count the matches of set before the cursor uses it (the
+ * pass reads in parallel, where a cursor without counts may read the
+ * whole trace forward and back to find none).  NULL if it fails. */
+static struct tn_match_counts *count_first(struct tn_session *session,
+		struct tn_filter_set *set, struct tn_output *out)
+{
+	struct tn_match_counts *counts;
+	struct tn_job_progress progress;
+	struct tn_error err;
+	struct tn_job *job;
+
+	if (tn_match_counts_start(session->trace, session->index, set, 0,
+			&job, &err)) {
+		tn_output_message(out, "%s", err.message);
+		return NULL;
+	}
+	tn_job_wait(job);
+	tn_job_get_progress(job, &progress);
+	if (progress.state == TN_JOB_FAILED)
+		tn_output_message(out, "%s", progress.message);
+	counts = tn_match_counts_take(job);
+	tn_job_destroy(job);
+	return counts;
+}
+
 int tn_session_set_filters(struct tn_session *session,
 		struct tn_filter_stack *stack, struct tn_output *out,
 		struct tn_error *err)
@@ -59,10 +84,18 @@ int tn_session_set_filters(struct tn_session *session,
 		session->gmt);
 	struct tn_filter_matcher *matcher = set ? tn_filter_matcher_new(set) :
 		NULL;
-	struct tn_match_counts *counts = set && session->index ?
-		tn_match_counts_from_names(session->index, set) : NULL;
+	struct tn_match_counts *counts;
 	struct tn_filter filter = { NULL, NULL };
 
+	/* --batch uses an index the cache has (the event list has it
+	 * from the start). */
+	if (set && session->wait_for_index)
+		tn_session_load_cached_index(session, out);
+	counts = set && session->index ?
+		tn_match_counts_from_names(session->index, set) : NULL;
+
+	if (set && !counts && session->index && session->wait_for_index)
+		counts = count_first(session, set, out);
 	if (matcher)
 		tn_filter_matcher_bind(matcher, &filter);
 	if (tn_cursor_set_filter(session->cursor, &filter, counts, err)) {
@@ -188,6 +221,8 @@ int tn_session_count_matches(struct tn_session *session,
 {
 	int64_t read;
 
+	if (session->wait_for_index)
+		tn_session_load_cached_index(session, out);
 	if (!session->filter_set && session->index) {
 		*count = session->index->event_count;
 		return 0;

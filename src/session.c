@@ -51,6 +51,14 @@ static bool load_cached_index(struct tn_session *session,
 	return false;
 }
 
+bool tn_session_load_cached_index(struct tn_session *session,
+		struct tn_output *out)
+{
+	if (session->index)
+		return true;
+	return !session->index_job && load_cached_index(session, out);
+}
+
 int tn_session_start_index(struct tn_session *session, struct tn_output *out,
 		struct tn_error *err)
 {

@@ -76,6 +76,11 @@ int tn_session_init(struct tn_session *session, struct tn_trace *trace,
 int tn_session_start_index(struct tn_session *session, struct tn_output *out,
 		struct tn_error *err);
 
+/* The index from the cache, if it is there (nothing is built): true
+ * when the session has the index then. */
+bool tn_session_load_cached_index(struct tn_session *session,
+		struct tn_output *out);
+
 /* Make sure the index is there for `what` (a command): with
  * wait_for_index, build it and wait; otherwise start it unless it was
  * cancelled and fail saying how far it got.  Returns 0 with the index

@@ -138,6 +138,7 @@ static bool counted(const struct tn_cursor *cursor);
 static uint64_t match_total(const struct tn_cursor *cursor);
 static uint64_t rank_before(const struct tn_cursor *cursor,
 		const struct tn_checkpoint *cp);
+static size_t earlier_start(const struct tn_cursor *cursor, size_t i);
 static int counted_forward(struct tn_cursor *cursor, int64_t index,
 		struct tn_error *err);
 static int counted_backward(struct tn_cursor *cursor, int64_t count,
@@ -740,8 +741,8 @@ int tn_cursor_seek_rank(struct tn_cursor *cursor, uint64_t rank,
 	if (rank >= (filter ? match_total(cursor) :
 			cursor->index->event_count))
 		return tn_cursor_seek_last(cursor, err);
-	cp = filter ? &cursor->index->checkpoints[
-		tn_match_counts_interval_of(cursor->counts, rank)] :
+	cp = filter ? &cursor->index->checkpoints[earlier_start(cursor,
+		tn_match_counts_interval_of(cursor->counts, rank))] :
 		tn_index_checkpoint_for_rank(cursor->index, rank);
 	if (!cp)
 		return tn_cursor_seek_first(cursor, err);
@@ -821,6 +822,22 @@ static bool worth_jumping(const struct tn_cursor *cursor, uint64_t rank,
 	return to > from + SKIP_INTERVALS && tn_seek_get_skipped_until(
 		cursor->trace, cursor->index->checkpoints[to].pos.ns) >
 		reached_ns;
+}
+
+/* Where to start reading for a match of interval i: up to two intervals
+ * earlier that have matches, while they give fewer than READ_BATCH
+ * before it.  The rows above a match that a screen or a page up shows
+ * then come from reading on a few thousand events, not from another
+ * jump. */
+static size_t earlier_start(const struct tn_cursor *cursor, size_t i)
+{
+	const uint64_t *before = cursor->counts->before;
+	size_t j = i;
+
+	while (j > 0 && i - j < 2 && before[i] - before[j] < READ_BATCH &&
+	       before[j] > before[j - 1])
+		j--;
+	return j;
 }
 
 static int ensure_base_rank(struct tn_cursor *cursor, struct tn_error *err)
@@ -940,6 +957,7 @@ static int counted_backward(struct tn_cursor *cursor, int64_t count,
 		struct tn_error *err)
 {
 	uint64_t n = (uint64_t) count, first, from;
+	size_t lowest;
 	GArray *before;
 	int64_t added;
 
@@ -951,11 +969,14 @@ static int counted_backward(struct tn_cursor *cursor, int64_t count,
 		return 0;
 	}
 	from = first > n ? first - n : 0;
-	/* More rows come for free from the intervals read anyway (up to
-	 * READ_BATCH); those of earlier intervals would cost a jump each
-	 * when matches are rare. */
-	while (from > 0 && first - from < READ_BATCH &&
-	       interval_of(cursor, from - 1) == interval_of(cursor, from))
+	/* More rows come cheaply from the interval read anyway and the
+	 * two before it (a few thousand events read on, where another
+	 * page up would cost a jump); those of intervals farther back
+	 * would cost a jump each when matches are rare. */
+	lowest = interval_of(cursor, from);
+	lowest = lowest > 2 ? lowest - 2 : 0;
+	while (from > 0 && first - from < KEEP_BEFORE &&
+	       interval_of(cursor, from - 1) >= lowest)
 		from--;
 	before = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
 	if (read_matches(cursor, from, first, before, err)) {
@@ -1014,6 +1035,8 @@ static int counted_seek(struct tn_cursor *cursor,
 	rank = cursor->counts->before[i];
 	if (rank < total && interval_of(cursor, rank) > i + SKIP_INTERVALS)
 		return tn_cursor_seek_rank(cursor, rank, err);
+	cp = &cursor->index->checkpoints[earlier_start(cursor, i)];
+	rank = rank_before(cursor, cp);
 	if (open_at_checkpoint(cursor, cp, KEEP_BEFORE, &walk, err))
 		return -1;
 	rows = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
