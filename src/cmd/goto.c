@@ -103,8 +103,10 @@ static void say_if_outside(struct tn_command_context *ctx, const char *arg,
 	when = g_string_new(NULL);
 	tn_time_format_wall(when, row->ev.ns, session->gmt, true);
 	if (row->ev.ns < target)
-		tn_output_message(ctx->out, "goto %s: after the last event: "
-			"at the last event (%s)", arg, when->str);
+		tn_output_message(ctx->out, "goto %s: after the last event%s: "
+			"at the last %s (%s)", arg, session->filter_set ?
+			" that passes the filters" : "",
+			session->filter_set ? "one" : "event", when->str);
 	else if (tn_trace_get_first_event_time(session->trace, &first) &&
 		 target < first)
 		tn_output_message(ctx->out, "goto %s: before the first event: "

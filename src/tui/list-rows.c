@@ -61,7 +61,6 @@ void tn_list_cache_free(void *data)
 	g_free(cache->error);
 	g_free(cache->current_time);
 	g_free(cache->current_line);
-	g_ptr_array_free(cache->field_names, TRUE);
 	g_free(cache);
 }
 
@@ -157,17 +156,6 @@ static int64_t follow(const struct list_cache *old, struct row_source *src,
 	return top;
 }
 
-/* The names of the current event's fields, for the prompt's completion
- * (the lines of its field tree one level under a scope). */
-static void add_field_name(int depth, const char *text, void *data)
-{
-	GPtrArray *names = data;
-	size_t len = strcspn(text, " :");
-
-	if (depth == 1 && len > 0)
-		g_ptr_array_add(names, g_strndup(text, len));
-}
-
 static void note_current(struct list_cache *cache, const struct tn_row *row,
 		bool gmt)
 {
@@ -180,8 +168,6 @@ static void note_current(struct list_cache *cache, const struct tn_row *row,
 		tn_time_format_wall(text, row->ev.ns, gmt, true);
 	cache->current_time = g_strdup(text->str);
 	if (row->ev.kind == TN_EVENT_KIND_EVENT) {
-		tn_format_event_tree(&row->ev, add_field_name,
-			cache->field_names);
 		/* Its --dump line, delta included, for y. */
 		tn_format_state_init(&state, gmt);
 		state.has_last = row->has_prev;
@@ -250,7 +236,6 @@ void *tn_list_cursor_moved(const void *old_cache,
 		NULL };
 
 	cache->rows = g_array_new(FALSE, TRUE, sizeof(struct list_row));
-	cache->field_names = g_ptr_array_new_with_free_func(g_free);
 	cache->top = old ? old->top : 0;
 	cache->empty = tn_cursor_is_empty(cursor);
 	cache->has_marks = tn_marks_count(view->session->marks) > 0;
@@ -264,6 +249,5 @@ void *tn_list_cursor_moved(const void *old_cache,
 		note_rank(cache, cursor, view->may_read);
 	}
 	tn_regex_matcher_free(src.matcher);
-	g_ptr_array_add(cache->field_names, NULL);
 	return cache;
 }

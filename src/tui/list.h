@@ -68,7 +68,6 @@ struct list_cache {
 	bool has_span, span_exact;
 	int64_t span_begin, span_end;
 	char *current_line;	/* as --dump prints it (y copies it) */
-	GPtrArray *field_names;	/* NULL-terminated (char *) */
 };
 
 /* list-rows.c: the cache for where the cursor is now (pane.h's

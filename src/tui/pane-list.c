@@ -529,7 +529,6 @@ bool tn_pane_list_get_status(const struct tn_pane *pane,
 	status->rank = cache->rank;
 	status->error = cache->error;
 	status->current_time = cache->current_time;
-	status->field_names = (const char *const *) cache->field_names->pdata;
 	status->has_span = cache->has_span;
 	status->span_exact = cache->span_exact;
 	status->span_begin = cache->span_begin;

@@ -165,7 +165,6 @@ struct tn_list_status {
 	uint64_t rank;
 	const char *error;		/* a read error, or NULL */
 	const char *current_time;	/* as goto takes it, or NULL */
-	const char *const *field_names;	/* NULL-terminated */
 	bool has_span, span_exact;	/* see tn_cursor_get_time_span() */
 	int64_t span_begin, span_end;
 };
