@@ -21,7 +21,8 @@
  *       match counts (from the index's names, or the count pass), the
  *       first screen (the filter applied in the middle of the trace,
  *       a page of rows around the cursor and its match number), then
- *       page down and page up at random matches
+ *       page down and page up at random matches, and paging on (20
+ *       pages down, and 20 up, from random matches: median and worst)
  *
  * Prints "name value" lines; times are medians in ms. */
 #include <stdio.h>
@@ -326,6 +327,32 @@ static void bench_filter(struct tn_trace *trace, struct tn_cursor *cursor,
 	}
 	printf("filtered_page_down_ms %.2f\n", median(down, samples));
 	printf("filtered_page_up_ms %.2f\n", median(up, samples));
+	/* Paging on: 20 pages down from a random match, and 20 up from
+	 * another. */
+	if (total > 0) {
+		double seq[20], worst = 0;
+		int n = 0;
+
+		for (int dir = 1; dir >= -1; dir -= 2) {
+			check(tn_cursor_seek_rank(cursor, (uint64_t) (rand() /
+				(double) RAND_MAX * (double) (total - 1)),
+				&err), &err);
+			read_screen(cursor, page);
+			n = 0;
+			worst = 0;
+			for (int i = 0; i < 20; i++) {
+				start = now_ms();
+				check(tn_cursor_move(cursor, dir * page, NULL,
+					&err), &err);
+				read_screen(cursor, page);
+				seq[n] = now_ms() - start;
+				worst = MAX(worst, seq[n]);
+				n++;
+			}
+			printf("filtered_%s_on_ms %.2f %.2f\n", dir > 0 ?
+				"page_down" : "page_up", median(seq, n), worst);
+		}
+	}
 	tn_cursor_set_filter(cursor, NULL, NULL, &err);
 	tn_filter_matcher_free(matcher);
 	tn_match_counts_destroy(counts);

@@ -26,6 +26,13 @@
  * without a match than this costs more than a jump to the next interval
  * that has one (an interval is about 4096 events). */
 #define SKIP_INTERVALS 16
+/* A jump for a match starts up to JUMP_BACK_INTERVALS earlier, and a
+ * read backward reads up to READ_BACK_INTERVALS more, when they hold
+ * matches: their rows come for the price of reading on (a few ms an
+ * interval), where moving up to them later would cost another jump.
+ * A jump reads fewer: the first screen waits for them. */
+#define JUMP_BACK_INTERVALS 8
+#define READ_BACK_INTERVALS 16
 
 struct tn_cursor {
 	const struct tn_trace *trace;
@@ -824,18 +831,18 @@ static bool worth_jumping(const struct tn_cursor *cursor, uint64_t rank,
 		reached_ns;
 }
 
-/* Where to start reading for a match of interval i: up to two intervals
- * earlier that have matches, while they give fewer than READ_BATCH
- * before it.  The rows above a match that a screen or a page up shows
- * then come from reading on a few thousand events, not from another
- * jump. */
+/* Where to start reading for a match of interval i: up to
+ * JUMP_BACK_INTERVALS earlier, while each has matches and they give
+ * fewer than READ_BATCH before it.  The rows above a match that a
+ * screen or a page up shows then come from reading on, not from
+ * another jump. */
 static size_t earlier_start(const struct tn_cursor *cursor, size_t i)
 {
 	const uint64_t *before = cursor->counts->before;
 	size_t j = i;
 
-	while (j > 0 && i - j < 2 && before[i] - before[j] < READ_BATCH &&
-	       before[j] > before[j - 1])
+	while (j > 0 && i - j < JUMP_BACK_INTERVALS &&
+	       before[i] - before[j] < READ_BATCH && before[j] > before[j - 1])
 		j--;
 	return j;
 }
@@ -969,12 +976,13 @@ static int counted_backward(struct tn_cursor *cursor, int64_t count,
 		return 0;
 	}
 	from = first > n ? first - n : 0;
-	/* More rows come cheaply from the interval read anyway and the
-	 * two before it (a few thousand events read on, where another
-	 * page up would cost a jump); those of intervals farther back
-	 * would cost a jump each when matches are rare. */
+	/* More rows come cheaply from the interval read anyway and those
+	 * just before it (read on, where another page up would cost a
+	 * jump); those of intervals farther back would cost a jump each
+	 * when matches are rare. */
 	lowest = interval_of(cursor, from);
-	lowest = lowest > 2 ? lowest - 2 : 0;
+	lowest = lowest > READ_BACK_INTERVALS ? lowest - READ_BACK_INTERVALS :
+		0;
 	while (from > 0 && first - from < KEEP_BEFORE &&
 	       interval_of(cursor, from - 1) >= lowest)
 		from--;
