@@ -17,6 +17,7 @@
 #ifndef TRACENAV_FILTER_H
 #define TRACENAV_FILTER_H
 
+#include <glib.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -106,6 +107,12 @@ void tn_filter_matcher_free(struct tn_filter_matcher *matcher);
 /* Whether event ev passes every filter of the set (a notice never). */
 bool tn_filter_matcher_match(struct tn_filter_matcher *matcher,
 		const struct tn_event *ev);
+
+/* Format the lines of regex filters with memo (tn_format_host_memo_new(),
+ * borrowed; NULL: no memo): only while every event matched comes from
+ * readers that live longer than the memo, as during one walk. */
+void tn_filter_matcher_set_host_memo(struct tn_filter_matcher *matcher,
+		GHashTable *memo);
 
 /* For a name-only set: whether the events called name pass. */
 bool tn_filter_matcher_match_name(struct tn_filter_matcher *matcher,

@@ -11,6 +11,7 @@
 
 #include "tracenav/core.h"
 #include "tracenav/filter.h"
+#include "tracenav/format.h"
 
 #define MAX_WORKERS 8
 /* As many as the index build uses by default. */
@@ -141,6 +142,7 @@ static int run_worker(struct count_worker *w, struct tn_error *err)
 	struct tn_filter_matcher *matcher;
 	struct tn_walk *walk;
 	struct tn_row row;
+	GHashTable *memo;
 	uint64_t read = 0;
 	bool fell_back;
 	int status;
@@ -151,6 +153,9 @@ static int run_worker(struct count_worker *w, struct tn_error *err)
 			&fell_back, err))
 		return -1;
 	matcher = tn_filter_matcher_new(pass->set);
+	/* The walk's reader outlives the memo. */
+	memo = tn_format_host_memo_new();
+	tn_filter_matcher_set_host_memo(matcher, memo);
 	while ((status = tn_walk_next(walk, NULL, &row, err)) == 1) {
 		/* Into the interval the event is in: the next checkpoint
 		 * is the first event of the next one. */
@@ -172,6 +177,7 @@ static int run_worker(struct count_worker *w, struct tn_error *err)
 	}
 	atomic_store(&w->events_read, read);
 	tn_filter_matcher_free(matcher);
+	g_hash_table_destroy(memo);
 	tn_walk_destroy(walk);
 	return status < 0 ? -1 : 0;
 }
@@ -332,8 +338,13 @@ int64_t tn_filter_count_all(const struct tn_trace *trace,
 	uint64_t read = 0;
 	int status;
 
+	GHashTable *memo;
+
 	if (tn_walk_open(trace, INT64_MIN, &walk, err))
 		return -1;
+	/* The walk's reader outlives the memo. */
+	memo = tn_format_host_memo_new();
+	tn_filter_matcher_set_host_memo(matcher, memo);
 	while ((status = tn_walk_next(walk, NULL, &row, err)) == 1) {
 		count += tn_filter_matcher_match(matcher, &row.ev);
 		/* How far, on the job that runs this (if any). */
@@ -344,6 +355,8 @@ int64_t tn_filter_count_all(const struct tn_trace *trace,
 				read);
 		tn_row_release(&row);
 	}
+	tn_filter_matcher_set_host_memo(matcher, NULL);
+	g_hash_table_destroy(memo);
 	tn_walk_destroy(walk);
 	return status < 0 ? -1 : count;
 }

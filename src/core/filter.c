@@ -41,6 +41,7 @@ struct tn_filter_matcher {
 	struct tn_regex_matcher **regexes;	/* per entry, or NULL */
 	struct tn_expr_eval **evals;		/* per entry, or NULL */
 	GString *line;
+	GHashTable *host_memo;			/* borrowed, or NULL */
 };
 
 static struct entry *entry_ref(struct entry *entry)
@@ -292,6 +293,7 @@ static void format_line(struct tn_filter_matcher *matcher,
 	const char *close;
 
 	tn_format_state_init(&state, matcher->set->gmt);
+	state.host_memo = matcher->host_memo;
 	g_string_truncate(matcher->line, 0);
 	tn_format_event_line(matcher->line, ev, &state);
 	/* "[time] (+?.?????????) host name: ..." without a previous
@@ -332,6 +334,12 @@ bool tn_filter_matcher_match(struct tn_filter_matcher *matcher,
 			return false;
 	}
 	return true;
+}
+
+void tn_filter_matcher_set_host_memo(struct tn_filter_matcher *matcher,
+		GHashTable *memo)
+{
+	matcher->host_memo = memo;
 }
 
 bool tn_filter_matcher_match_name(struct tn_filter_matcher *matcher,
