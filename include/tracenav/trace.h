@@ -73,6 +73,11 @@ const char *tn_trace_get_path(const struct tn_trace *trace);
 /* The CTF trace directories found under the path and read, in a stable
  * order (those left out are not among them). */
 size_t tn_trace_get_dir_count(const struct tn_trace *trace);
+
+/* Bytes of the trace's stream files (every regular file of its
+ * directories but the metadata): what a full read decodes, to tell a
+ * tiny trace.  Lists the directories (a stat per file). */
+uint64_t tn_trace_get_stream_bytes(const struct tn_trace *trace);
 const char *tn_trace_get_dir(const struct tn_trace *trace, size_t index);
 
 /* The trace directories of a collection that could not be read and

@@ -9,14 +9,12 @@
  * the others stop (the result is lost anyway); a cancel of the job
  * makes them all stop.
  */
-#include <dirent.h>
 #include <glib.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "tracenav/core.h"
 #include "tracenav/index.h"
@@ -48,32 +46,6 @@ struct build {
 
 /* ---- planning (on the starter's thread) ---- */
 
-/* Bytes of the stream files of the trace (every file of its directories
- * but the metadata), to tell a tiny trace. */
-static uint64_t stream_bytes(const struct tn_trace *trace)
-{
-	uint64_t total = 0;
-
-	for (size_t i = 0; i < tn_trace_get_dir_count(trace); i++) {
-		const char *dir_path = tn_trace_get_dir(trace, i);
-		DIR *dir = opendir(dir_path);
-		struct dirent *entry;
-
-		while (dir && (entry = readdir(dir))) {
-			struct stat st;
-
-			if (strcmp(entry->d_name, "metadata") == 0 ||
-			    fstatat(dirfd(dir), entry->d_name, &st, 0) ||
-			    !S_ISREG(st.st_mode))
-				continue;
-			total += (uint64_t) st.st_size;
-		}
-		if (dir)
-			closedir(dir);
-	}
-	return total;
-}
-
 /* Slices read in parallel only if a walk can start in the middle of the
  * trace without reading what precedes (the trace has packet indexes);
  * otherwise every worker would read from the start. */
@@ -102,7 +74,8 @@ static unsigned choose_worker_count(const struct tn_index_plan *plan,
 	if (count <= 1 || !plan->has_range)
 		return 1;
 	span = (uint64_t) plan->end_ns - (uint64_t) plan->begin_ns;
-	if (span < count || stream_bytes(plan->trace) < TINY_TRACE_BYTES)
+	if (span < count ||
+	    tn_trace_get_stream_bytes(plan->trace) < TINY_TRACE_BYTES)
 		return 1;
 	if (!can_slice_at(plan->trace,
 			plan->begin_ns + (int64_t) (span / count)))

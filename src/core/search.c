@@ -11,10 +11,8 @@
  * events), by time otherwise, and only where the trace can be read from
  * the middle (it has packet indexes, or packet tables from the index).
  */
-#include <dirent.h>
 #include <glib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "tracenav/search.h"
 #include "search-slices.h"
@@ -47,31 +45,6 @@ struct search {
 };
 
 /* ---- planning ---- */
-
-/* Bytes of the stream files of the trace (every file of its directories
- * but the metadata), to tell a tiny part. */
-static uint64_t stream_bytes(const struct tn_trace *trace)
-{
-	uint64_t total = 0;
-
-	for (size_t i = 0; i < tn_trace_get_dir_count(trace); i++) {
-		DIR *dir = opendir(tn_trace_get_dir(trace, i));
-		struct dirent *entry;
-
-		while (dir && (entry = readdir(dir))) {
-			struct stat st;
-
-			if (strcmp(entry->d_name, "metadata") == 0 ||
-			    fstatat(dirfd(dir), entry->d_name, &st, 0) ||
-			    !S_ISREG(st.st_mode))
-				continue;
-			total += (uint64_t) st.st_size;
-		}
-		if (dir)
-			closedir(dir);
-	}
-	return total;
-}
 
 static bool has_index(const struct search *s)
 {
@@ -378,7 +351,7 @@ int tn_search_run(const struct tn_search_request *request,
 	s.workers = CLAMP(s.workers, 1, TN_SEARCH_MAX_WORKERS);
 	find_span(&s);
 	if (s.workers > 1 && !has_index(&s) && !request->workers)
-		s.stream_bytes = stream_bytes(request->trace);
+		s.stream_bytes = tn_trace_get_stream_bytes(request->trace);
 	status = request->direction == TN_SEARCH_FORWARD ?
 		search_forward(&s, &found, &pos, err) :
 		search_backward(&s, &found, &pos, err);

@@ -7,6 +7,7 @@
  * in several directories (rotations) and go to one src.ctf.fs component.
  */
 #include <babeltrace2/babeltrace.h>
+#include <dirent.h>
 #include <errno.h>
 #include <glib.h>
 #include <signal.h>
@@ -1812,6 +1813,29 @@ const char *tn_trace_get_path(const struct tn_trace *trace)
 size_t tn_trace_get_dir_count(const struct tn_trace *trace)
 {
 	return trace->dirs->len;
+}
+
+uint64_t tn_trace_get_stream_bytes(const struct tn_trace *trace)
+{
+	uint64_t total = 0;
+
+	for (size_t i = 0; i < trace->dirs->len; i++) {
+		DIR *dir = opendir(trace->dirs->pdata[i]);
+		struct dirent *entry;
+
+		while (dir && (entry = readdir(dir))) {
+			struct stat st;
+
+			if (strcmp(entry->d_name, "metadata") == 0 ||
+			    fstatat(dirfd(dir), entry->d_name, &st, 0) ||
+			    !S_ISREG(st.st_mode))
+				continue;
+			total += (uint64_t) st.st_size;
+		}
+		if (dir)
+			closedir(dir);
+	}
+	return total;
 }
 
 const char *tn_trace_get_dir(const struct tn_trace *trace, size_t index)
