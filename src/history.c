@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "history.h"
+#include "tracenav/file.h"
 
 /* A history file bigger than this is not one we wrote. */
 #define MAX_FILE_SIZE (16 << 20)
@@ -132,46 +133,17 @@ int tn_history_load(struct tn_history *history, struct tn_error *err)
 	return 0;
 }
 
-static bool write_all(int fd, const char *buf, size_t size)
-{
-	while (size > 0) {
-		ssize_t put = write(fd, buf, size);
-
-		if (put < 0 && errno == EINTR)
-			continue;
-		if (put < 0)
-			return false;
-		buf += put;
-		size -= (size_t) put;
-	}
-	return true;
-}
-
 /* Write lines to path through a temporary file and a rename; 0 or an
  * errno. */
 static int write_lines(const char *path, GPtrArray *lines)
 {
-	char *temp = g_strconcat(path, ".XXXXXX", NULL);
 	GString *text = g_string_new(NULL);
-	int fd, error = 0;
+	int error;
 
 	for (guint i = 0; i < lines->len; i++)
 		g_string_append_printf(text, "%s\n", (char *) lines->pdata[i]);
-	fd = g_mkstemp_full(temp, O_RDWR | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		error = errno;
-	} else {
-		if (!write_all(fd, text->str, text->len) || fsync(fd) != 0)
-			error = errno;
-		if (close(fd) != 0 && !error)
-			error = errno;
-		if (!error && rename(temp, path) != 0)
-			error = errno;
-		if (error)
-			unlink(temp);
-	}
+	error = tn_file_replace(path, text->str, text->len);
 	g_string_free(text, TRUE);
-	g_free(temp);
 	return error;
 }
 

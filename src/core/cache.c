@@ -54,6 +54,7 @@
 #include <unistd.h>
 
 #include "tracenav/cache.h"
+#include "tracenav/file.h"
 
 #define FORMAT_VERSION 4
 #define KEY_VERSION "tracenav-index-1"
@@ -1061,62 +1062,18 @@ enum tn_cache_status tn_cache_load(const struct tn_trace *trace,
 	return status;
 }
 
-static bool write_all(int fd, const uint8_t *buf, size_t size)
-{
-	size_t done = 0;
-
-	while (done < size) {
-		ssize_t put = write(fd, buf + done, size - done);
-
-		if (put < 0 && errno == EINTR)
-			continue;
-		if (put < 0)
-			return false;
-		done += (size_t) put;
-	}
-	return true;
-}
-
-/* Make the rename itself durable; a failure only risks a miss later. */
-static void sync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (fd >= 0) {
-		(void) fsync(fd);
-		close(fd);
-	}
-}
-
 /* Write bytes to dir/name through a temporary file and a rename. */
 static int write_atomically(const char *dir, const char *name,
 		const GByteArray *bytes, struct tn_error *err)
 {
-	char *final_path = g_build_filename(dir, name, NULL);
-	char *temp_path = g_strdup_printf("%s.XXXXXX", final_path);
-	int fd = g_mkstemp_full(temp_path, O_RDWR | O_CLOEXEC, 0600);
-	int saved_errno = 0;
+	char *path = g_build_filename(dir, name, NULL);
+	int error = tn_file_replace(path, bytes->data, bytes->len);
 
-	if (fd < 0) {
-		saved_errno = errno;
-	} else {
-		if (!write_all(fd, bytes->data, bytes->len) || fsync(fd) != 0)
-			saved_errno = errno;
-		if (close(fd) != 0 && !saved_errno)
-			saved_errno = errno;
-		if (!saved_errno && rename(temp_path, final_path) != 0)
-			saved_errno = errno;
-		if (saved_errno)
-			unlink(temp_path);
-	}
-	if (saved_errno)
+	if (error)
 		tn_error_set(err, "cannot save the index cache in %s: %s", dir,
-			strerror(saved_errno));
-	else
-		sync_dir(dir);
-	g_free(temp_path);
-	g_free(final_path);
-	return saved_errno ? -1 : 0;
+			strerror(error));
+	g_free(path);
+	return error ? -1 : 0;
 }
 
 static bool is_stale_temp(const char *path)

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "tracenav/file.h"
 #include "tracenav/marks.h"
 
 #define MAGIC "tracenav-marks"
@@ -270,28 +271,12 @@ int tn_marks_load(struct tn_marks *marks, const char *path,
 	return -1;
 }
 
-static bool write_all(int fd, const char *buf, size_t size)
-{
-	while (size > 0) {
-		ssize_t put = write(fd, buf, size);
-
-		if (put < 0 && errno == EINTR)
-			continue;
-		if (put < 0)
-			return false;
-		buf += put;
-		size -= (size_t) put;
-	}
-	return true;
-}
-
 int tn_marks_save(const struct tn_marks *marks, const char *path,
 		const char *trace_path, struct tn_error *err)
 {
 	char *dir = g_path_get_dirname(path);
-	char *temp = g_strconcat(path, ".XXXXXX", NULL);
 	GString *text = g_string_new(NULL);
-	int fd = -1, saved_errno = 0;
+	int saved_errno = 0;
 
 	if (tn_marks_count(marks) == 0) {
 		if (unlink(path) != 0 && errno != ENOENT)
@@ -307,25 +292,12 @@ int tn_marks_save(const struct tn_marks *marks, const char *path,
 	for (size_t i = 0; i < tn_marks_count(marks); i++)
 		g_string_append_printf(text, "%" PRId64 " %" PRIu64 "\n",
 			tn_marks_get(marks, i)->ns, tn_marks_get(marks, i)->tie);
-	fd = g_mkstemp_full(temp, O_RDWR | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		saved_errno = errno;
-		goto out;
-	}
-	if (!write_all(fd, text->str, text->len) || fsync(fd) != 0)
-		saved_errno = errno;
-	if (close(fd) != 0 && !saved_errno)
-		saved_errno = errno;
-	if (!saved_errno && rename(temp, path) != 0)
-		saved_errno = errno;
-	if (saved_errno)
-		unlink(temp);
+	saved_errno = tn_file_replace(path, text->str, text->len);
 out:
 	if (saved_errno)
 		tn_error_set(err, "cannot save the marks in %s: %s", path,
 			strerror(saved_errno));
 	g_string_free(text, TRUE);
-	g_free(temp);
 	g_free(dir);
 	return saved_errno ? -1 : 0;
 }

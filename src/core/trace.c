@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "tracenav/file.h"
 #include "bt-util.h"
 #include "clock.h"
 #include "ctf-index.h"
@@ -336,21 +337,6 @@ static const bt_value *run_query(const bt_component_class *cls,
 	return status == BT_QUERY_EXECUTOR_QUERY_STATUS_OK ? result : NULL;
 }
 
-static bool write_all(int fd, const uint8_t *data, size_t len)
-{
-	while (len > 0) {
-		ssize_t written = write(fd, data, len);
-
-		if (written < 0 && errno == EINTR)
-			continue;
-		if (written <= 0)
-			return false;
-		data += written;
-		len -= (size_t) written;
-	}
-	return true;
-}
-
 /* The child: run queries [from, count) and write a record for each:
  * its index, 1 and the result, or 0 and the error. */
 static void __attribute__((noreturn)) query_child(int fd,
@@ -380,7 +366,7 @@ static void __attribute__((noreturn)) query_child(int fd,
 			put_u8(record, 0);
 			put_string(record, err.message);
 		}
-		written = write_all(fd, record->data, record->len);
+		written = tn_file_write_all(fd, record->data, record->len);
 		g_byte_array_free(record, TRUE);
 		if (!written)
 			_exit(1);
