@@ -1,0 +1,166 @@
+/* state-history.h - the state of the system at any event of a trace:
+ * snapshots taken by one background read of the trace (the state
+ * pass), and queries that restore the nearest snapshot at or before an
+ * event and replay the events in between.
+ *
+ * Snapshots are spaced by a budget, not one per checkpoint: a kernel
+ * snapshot of thousands of threads weighs tens of kilobytes, so the
+ * pass takes one when the events since the last one are enough both to
+ * keep all snapshots within a share of the trace's size and to make it
+ * worth it (at least min_gap events), and at the latest after max_gap
+ * events, which bounds the replay of a query.
+ *
+ * A query answers the state *at* an event: after the event itself was
+ * applied (an event that changes a value starts the new interval).
+ */
+#ifndef TRACENAV_STATE_HISTORY_H
+#define TRACENAV_STATE_HISTORY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tracenav/error.h"
+#include "tracenav/index.h"
+#include "tracenav/job.h"
+#include "tracenav/seek.h"
+#include "tracenav/state.h"
+#include "tracenav/trace.h"
+
+/* ---- snapshots ---- */
+
+/* The snapshots of one trace, sorted by position.  Thread-safe: the
+ * state pass appends while queries on other threads look up (a mutex
+ * inside). */
+struct tn_state_snapshots;
+
+struct tn_state_snapshots *tn_state_snapshots_create(void);
+void tn_state_snapshots_destroy(struct tn_state_snapshots *snapshots);
+
+/* How many, their total size in bytes, and whether the pass that took
+ * them read the whole trace (then a query anywhere has one close by). */
+size_t tn_state_snapshots_get_count(const struct tn_state_snapshots *snapshots);
+uint64_t tn_state_snapshots_get_bytes(
+		const struct tn_state_snapshots *snapshots);
+bool tn_state_snapshots_is_complete(const struct tn_state_snapshots *snapshots);
+
+/* How far the pass got: the position of the last event it applied
+ * (false before the first). */
+bool tn_state_snapshots_get_reached(const struct tn_state_snapshots *snapshots,
+		struct tn_position *pos);
+
+/* Serialise all of them for the cache (appends to buf, a GByteArray),
+ * and read them back; load fails with err when data is damaged. */
+struct _GByteArray;
+void tn_state_snapshots_save(const struct tn_state_snapshots *snapshots,
+		struct _GByteArray *buf);
+int tn_state_snapshots_load(const void *data, size_t size,
+		struct tn_state_snapshots **out, struct tn_error *err);
+
+/* ---- the state pass ---- */
+
+struct tn_state_budget {
+	double trace_share;	/* all snapshots within this share of the
+				 * trace's stream bytes (0.04) */
+	uint64_t min_gap;	/* events between snapshots, at least */
+	uint64_t max_gap;	/* and at most (bounds a query's replay) */
+};
+
+/* The default budget (4% of the trace, gaps of 16 Ki .. 64 Ki events). */
+struct tn_state_budget tn_state_budget_default(void);
+
+/* Start the state pass over trace (which, and snapshots, must outlive
+ * the job): read the whole trace once in order, feed the providers,
+ * append snapshots to `snapshots` (empty, as created) within budget
+ * (NULL: the default), and mark it complete at the end.  index may be
+ * NULL; with it, progress is a share of the events.  A job (job.h,
+ * class name "computing state").  Returns 0 and *out, or -1 with err. */
+int tn_state_pass_start(const struct tn_trace *trace,
+		const struct tn_index *index, const struct tn_state_budget *budget,
+		struct tn_state_snapshots *snapshots, struct tn_job **out,
+		struct tn_error *err);
+
+/* ---- query results ---- */
+
+/* One attribute at the queried event: its interval. */
+struct tn_state_entry {
+	int quark;
+	const char *path;		/* "CPUs/3/Current_thread" */
+	const char *name;		/* "Current_thread" */
+	int parent;			/* quark, TN_STATE_ROOT at the top */
+	int depth;			/* 0 at the top */
+	struct tn_state_value value;	/* strings owned by the result */
+	struct tn_state_stamp start;
+	/* The event that changes the value next, when the query looked
+	 * that far (has_end); otherwise end_after says up to where it
+	 * looked without a change (has_pos false when it did not look). */
+	bool has_end;
+	struct tn_state_stamp end;
+	struct tn_state_stamp end_after;
+};
+
+/* Every attribute at one event, sorted by path component by component
+ * (numbers by value: "CPUs/2" before "CPUs/10"), parents before their
+ * children. */
+struct tn_state_result {
+	struct tn_position pos;		/* the event queried */
+	size_t count;
+	struct tn_state_entry *entries;
+	const char *providers;		/* "kernel, ust" */
+	/* From a snapshot (and how many events were replayed after it),
+	 * or replayed from the start. */
+	bool from_snapshot;
+	uint64_t replayed;
+};
+
+void tn_state_result_destroy(struct tn_state_result *result);
+
+/* The entry of path, or NULL. */
+const struct tn_state_entry *tn_state_result_find(
+		const struct tn_state_result *result, const char *path);
+
+/* ---- queries ---- */
+
+/* Answers queries on one trace, keeping the state and the reader of the
+ * last one: a query at a later event close after it replays only the
+ * events in between (scrolling down costs little).  One thread at a
+ * time (a job's). */
+struct tn_state_querier;
+
+/* snapshots may be NULL (replay from the start) or still being
+ * filled. */
+int tn_state_querier_create(const struct tn_trace *trace,
+		const struct tn_state_snapshots *snapshots,
+		struct tn_state_querier **out, struct tn_error *err);
+void tn_state_querier_destroy(struct tn_state_querier *querier);
+
+struct tn_state_query_options {
+	/* Read on after the event for up to this many events to find where
+	 * the intervals end (0: do not). */
+	uint64_t end_horizon;
+	/* Only the attributes whose path matches this glob (NULL: all;
+	 * '*' does not cross '/', "**" does). */
+	const char *glob;
+};
+
+/* The full state at the event at pos (an event's position, as the
+ * list's rows have them).  Fails with err for a position past the
+ * trace's events ("no event at ..."), a read error, or a cancel of the
+ * job that runs it ("cancelled").  Returns 0 and *out. */
+int tn_state_querier_query(struct tn_state_querier *querier,
+		const struct tn_position *pos,
+		const struct tn_state_query_options *options,
+		struct tn_state_result **out, struct tn_error *err);
+
+/* The one attribute at path at the event at pos: its interval, with its
+ * end found by reading on as far as needed (until the value changes or
+ * the trace ends; cancellable).  Fails for an unknown attribute ("no
+ * attribute ... in the state at ..."). */
+int tn_state_querier_query_single(struct tn_state_querier *querier,
+		const struct tn_position *pos, const char *path,
+		struct tn_state_entry *entry, struct tn_error *err);
+
+/* Free what an entry of query_single holds. */
+void tn_state_entry_fini(struct tn_state_entry *entry);
+
+#endif
