@@ -265,6 +265,16 @@ check "too many arguments: usage" grep -q 'usage: down \[N\]' "$TMPDIR_TEST/err"
 for cmd in goto down up pgdn pgup top bottom print detail where index help quit; do
 	check "help lists $cmd" grep -q "^$cmd " "$TMPDIR_TEST/got"
 done
+"$TRACENAV" --batch "help goto; help q" "$dir" > "$TMPDIR_TEST/got" 2>&1
+check "help COMMAND: its usage" grep -q "^goto TIME" "$TMPDIR_TEST/got"
+check "help COMMAND: its help line" \
+	grep -q "^go to the first event at or after" "$TMPDIR_TEST/got"
+check "help ALIAS: the command it names" grep -q "^quit (q)$" "$TMPDIR_TEST/got"
+"$TRACENAV" --batch "help nope" "$dir" > "$TMPDIR_TEST/got" 2>&1
+status=$?
+check "help of an unknown command: exit 1" test "$status" = 1
+check "help of an unknown command: says so" \
+	grep -q "no command 'nope'" "$TMPDIR_TEST/got"
 "$TRACENAV" --batch "down 3; detail" "$dir" > "$TMPDIR_TEST/got" 2>&1
 name=$(sed -n '4s/^\[[^]]*\] ([^)]*) [^ ]* \([^ ]*\): .*/\1/p' "$TMPDIR_TEST/dump")
 check "detail shows the event's name" grep -q "^name: $name\$" "$TMPDIR_TEST/got"

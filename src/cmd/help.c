@@ -109,13 +109,33 @@ void tn_command_help_lines(GPtrArray *lines, enum tn_help_format format,
 	}
 }
 
+/* help COMMAND: its usage and its line of help. */
+static int help_one(struct tn_command_context *ctx, const char *name,
+		struct tn_error *err)
+{
+	const struct tn_command *command = tn_command_find(name);
+	char *usage;
+
+	if (!command) {
+		tn_error_set(err, "help: no command '%s' (help alone lists "
+			"them)", name);
+		return -1;
+	}
+	usage = tn_command_usage(command, TN_HELP_TEXT);
+	tn_output_text(ctx->out, "help", usage);
+	tn_output_text(ctx->out, "help", command->help);
+	g_free(usage);
+	return 0;
+}
+
 static int exec_help(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
-	GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
+	GPtrArray *lines;
 
-	(void) args;
-	(void) err;
+	if (args->argc > 0)
+		return help_one(ctx, args->argv[0], err);
+	lines = g_ptr_array_new_with_free_func(g_free);
 	/* In the event list, the keys come first and the commands are a
 	 * section of their own. */
 	for (guint i = 0; ctx->help_prefix && i < ctx->help_prefix->len; i++)
@@ -132,7 +152,9 @@ static int exec_help(struct tn_command_context *ctx,
 
 /* Not TN_CMD_READS: it touches nothing of the trace. */
 const struct tn_command tn_cmd_help = {
-	"help", NULL, { { TN_ARG_NONE, NULL, false, NULL } },
-	"list the commands (in the event list: the keys too)",
+	"help", NULL,
+	{ { TN_ARG_COMMAND, "COMMAND", true, NULL },
+	  { TN_ARG_NONE, NULL, false, NULL } },
+	"list the commands (in the event list: the keys too), or show one",
 	TN_CMD_SHOWS_TEXT, TN_COUNT_NONE, exec_help,
 };
