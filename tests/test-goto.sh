@@ -174,6 +174,24 @@ bad_time '[22:13:20' 'the bracket \[ is not closed'
 bad_time tomorrow 'invalid time "tomorrow": use .*begin or end, NN% of the time range or #K'
 bad_time +99999999999s 'too large'
 
+# Positions, @NS:TIE (NS from the clock's origin, TIE the events of that
+# time before it), as the state pane's jumps give them: both events of a
+# tie, tie 0 when left out, and a tie past the run goes to the next event.
+k=$(awk 'NR > 1 && $1 == last { print NR; exit } { last = $1 }' "$TMPDIR_TEST/secs")
+if [ -n "$k" ]; then
+	t=$(sed -n "${k}p" "$TMPDIR_TEST/secs")
+	after=$(awk -v t="$t" '$1 "" > t "" { print NR; exit }' "$TMPDIR_TEST/secs")
+	batch_is "goto @NS:1: the second event of a tie (line $k)" \
+		"goto @$(ns "$t"):1; print 1" "$k"
+	batch_is "goto @NS: tie 0, the first of them" \
+		"goto @$(ns "$t"); print 1" "$((k - 1))"
+	batch_is "goto @NS:9, past the events of that time: the next event" \
+		"goto @$(ns "$t"):9; print 1" "$after"
+else
+	not_ok "the generated trace has a tie"
+fi
+bad_time @12:x 'is not a position: use @NS or @NS:TIE'
+
 # The shared corpus: on every trace that babeltrace2 reads with a clock,
 # an event's --clock-date time (UTC, as ISO 8601 with Z, and pasted in
 # brackets) and 1 us after it land where babeltrace2 --begin starts.

@@ -56,6 +56,40 @@ static int goto_number(struct tn_command_context *ctx, const char *arg,
 	return tn_cmd_goto_event_number(ctx, "goto #K", number, err);
 }
 
+/* "@NS" or "@NS:TIE": the event at that position (its time in ns from
+ * the clock's origin, and how many events of that time come before it,
+ * as the marks file keeps them), or the first one after it. */
+static int goto_position(struct tn_command_context *ctx, const char *arg,
+		struct tn_error *err)
+{
+	struct tn_session *session = ctx->session;
+	struct tn_position pos = { 0, 0 };
+	const struct tn_row *row;
+	char *end;
+
+	errno = 0;
+	pos.ns = strtoll(arg + 1, &end, 10);
+	if (!errno && end != arg + 1 && *end == ':' && end[1] >= '0' &&
+	    end[1] <= '9')
+		pos.tie = strtoull(end + 1, &end, 10);
+	if (errno || end == arg + 1 || *end) {
+		tn_error_set(err, "goto: \"%s\" is not a position: use @NS or "
+			"@NS:TIE (NS from the clock's origin, TIE the events of "
+			"that time before it)", arg);
+		return -1;
+	}
+	if (tn_cursor_seek_position(session->cursor, &pos, err))
+		return -1;
+	row = tn_cursor_row(session->cursor, 0, err);
+	if (row && tn_position_compare(&row->pos, &pos) != 0)
+		tn_output_message(ctx->out, "goto %s: no event%s there: at the "
+			"%s one", arg, session->filter_set ?
+			" that passes the filters" : "",
+			tn_position_compare(&row->pos, &pos) < 0 ? "last" :
+			"next");
+	return row || !err->message[0] ? 0 : -1;
+}
+
 /* The time of the current event, for a time relative to it. */
 static int current_time(struct tn_session *session, const char *arg,
 		int64_t *ns, struct tn_error *err)
@@ -126,6 +160,8 @@ static int exec_goto(struct tn_command_context *ctx,
 
 	if (arg[0] == '#')
 		return goto_number(ctx, arg, err);
+	if (arg[0] == '@')
+		return goto_position(ctx, arg, err);
 	if (parse_percent(arg, &fraction))
 		return tn_cursor_seek_fraction(session->cursor, fraction, err);
 	if (tn_time_parse_extended(arg, session->gmt, &spec, &parse_err)) {
@@ -171,6 +207,8 @@ const struct tn_command tn_cmd_goto = {
 	"go to the first event at or after TIME (HH:MM[:SS[.NS]], "
 	"YYYY-MM-DD HH:MM..., SEC[.NS], ISO 8601, [TIME] as printed), "
 	"+N/-N s|ms|us|ns from the current event, begin, end, NN% of the "
-	"time range, or event number K (needs the index)",
+	"time range, event number K (needs the index), or the event at "
+	"position @NS:TIE (ns from the clock's origin, events of that time "
+	"before it)",
 	TN_CMD_JUMPS | TN_CMD_READS, TN_COUNT_NONE, exec_goto,
 };
