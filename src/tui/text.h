@@ -11,6 +11,9 @@
  * for invisible ones that act on the display (bidirectional overrides
  * such as U+202E, zero-width characters, separators).  The
  * other functions measure, cut (never inside a character) and pad.
+ * The decoding and the widths are the core's (tracenav/text.h), which
+ * the sequence diagram's drawing shares; here they take the terminal's
+ * choice of UTF-8.
  */
 #ifndef TRACENAV_TUI_TEXT_H
 #define TRACENAV_TUI_TEXT_H
