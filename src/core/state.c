@@ -1,0 +1,366 @@
+/* state.c - the state system's attribute tree: quarks, paths, the child
+ * index, and the current values as they stand (see state.h; the changes
+ * are in state-change.c, the snapshots in state-save.c). */
+#include <string.h>
+
+#include "src/core/state-private.h"
+
+const struct tn_state_stamp tn_state_stamp_never = {
+	.ns = INT64_MIN,
+	.has_pos = false,
+};
+
+static const struct tn_state_value null_value = { .type = TN_STATE_NULL };
+
+struct tn_state *tn_state_create(void)
+{
+	struct tn_state *state = g_new0(struct tn_state, 1);
+
+	state->strings = g_string_chunk_new(4096);
+	state->current_time = INT64_MIN;
+	return state;
+}
+
+static void children_free(struct tn_state_children *children)
+{
+	g_free(children->quarks);
+	*children = (struct tn_state_children) { 0 };
+}
+
+void tn_state_clear(struct tn_state *state)
+{
+	for (int q = 0; q < state->count; q++)
+		children_free(&state->attrs[q].children);
+	children_free(&state->root);
+	state->count = 0;
+	if (state->slots) {
+		for (uint32_t i = 0; i <= state->slot_mask; i++)
+			state->slots[i].quark = -1;
+	}
+	g_string_chunk_clear(state->strings);
+	state->current_time = INT64_MIN;
+}
+
+void tn_state_destroy(struct tn_state *state)
+{
+	if (!state)
+		return;
+	tn_state_clear(state);
+	g_free(state->attrs);
+	g_free(state->slots);
+	g_string_chunk_free(state->strings);
+	g_free(state);
+}
+
+int tn_state_get_attribute_count(const struct tn_state *state)
+{
+	return state->count;
+}
+
+int64_t tn_state_get_current_time(const struct tn_state *state)
+{
+	return state->current_time;
+}
+
+const char *tn_state_intern(struct tn_state *state, const char *s)
+{
+	return g_string_chunk_insert_const(state->strings, s);
+}
+
+/* --- The child index --- */
+
+/* FNV-1a over the name, seeded with the parent, then mixed (the table
+ * takes the low bits). */
+static uint32_t child_hash(int parent, const char *name, size_t len)
+{
+	uint32_t h = 2166136261u ^ ((uint32_t) parent * 0x9e3779b1u);
+
+	for (size_t i = 0; i < len; i++) {
+		h ^= (unsigned char) name[i];
+		h *= 16777619u;
+	}
+	h ^= h >> 16;
+	h *= 0x85ebca6bu;
+	h ^= h >> 13;
+	h *= 0xc2b2ae35u;
+	h ^= h >> 16;
+	return h;
+}
+
+static bool name_is(const char *have, const char *name, size_t len)
+{
+	return memcmp(have, name, len) == 0 && have[len] == '\0';
+}
+
+int tn_state_find_child(const struct tn_state *state, int parent,
+		const char *name, size_t len)
+{
+	uint32_t h, i;
+
+	if (!state->slots)
+		return -1;
+	h = child_hash(parent, name, len);
+	for (i = h & state->slot_mask;; i = (i + 1) & state->slot_mask) {
+		const struct tn_state_slot *slot = &state->slots[i];
+		const struct tn_state_attr *attr;
+
+		if (slot->quark < 0)
+			return -1;
+		if (slot->hash != h)
+			continue;
+		attr = &state->attrs[slot->quark];
+		if (attr->parent == parent && name_is(attr->name, name, len))
+			return slot->quark;
+	}
+}
+
+static void slot_insert(struct tn_state_slot *slots, uint32_t mask,
+		uint32_t hash, int quark)
+{
+	uint32_t i = hash & mask;
+
+	while (slots[i].quark >= 0)
+		i = (i + 1) & mask;
+	slots[i] = (struct tn_state_slot) { hash, quark };
+}
+
+/* Keep the index at most half full. */
+static void index_reserve(struct tn_state *state, int count)
+{
+	uint32_t size = state->slots ? state->slot_mask + 1 : 0;
+	uint32_t new_size = size ? size : 64;
+	struct tn_state_slot *slots;
+
+	while ((uint64_t) count * 2 > new_size)
+		new_size *= 2;
+	if (new_size == size)
+		return;
+	slots = g_new(struct tn_state_slot, new_size);
+	for (uint32_t i = 0; i < new_size; i++)
+		slots[i].quark = -1;
+	for (uint32_t i = 0; i < size; i++) {
+		if (state->slots[i].quark >= 0)
+			slot_insert(slots, new_size - 1, state->slots[i].hash,
+				state->slots[i].quark);
+	}
+	g_free(state->slots);
+	state->slots = slots;
+	state->slot_mask = new_size - 1;
+}
+
+static void children_append(struct tn_state_children *children, int quark)
+{
+	if (children->count == children->cap) {
+		children->cap = children->cap ? children->cap * 2 : 4;
+		children->quarks = g_renew(int, children->quarks,
+			children->cap);
+	}
+	children->quarks[children->count++] = quark;
+}
+
+static struct tn_state_children *children_of(struct tn_state *state,
+		int quark)
+{
+	return quark == TN_STATE_ROOT ? &state->root
+		: &state->attrs[quark].children;
+}
+
+int tn_state_add_child(struct tn_state *state, int parent, const char *name,
+		size_t len)
+{
+	int quark = state->count;
+	struct tn_state_attr *attr;
+	char *copy = NULL;
+
+	if (state->count == state->cap) {
+		state->cap = state->cap ? state->cap * 2 : 64;
+		state->attrs = g_renew(struct tn_state_attr, state->attrs,
+			state->cap);
+	}
+	index_reserve(state, state->count + 1);
+	attr = &state->attrs[quark];
+	*attr = (struct tn_state_attr) {
+		.value = null_value,
+		.start = tn_state_stamp_never,
+		.type = TN_STATE_NULL,
+		.parent = parent,
+	};
+	if (name[len] != '\0')
+		name = copy = g_strndup(name, len);
+	attr->name = tn_state_intern(state, name);
+	g_free(copy);
+	state->count++;
+	slot_insert(state->slots, state->slot_mask,
+		child_hash(parent, attr->name, len), quark);
+	children_append(children_of(state, parent), quark);
+	return quark;
+}
+
+/* --- Quarks and paths --- */
+
+static bool valid_parent(const struct tn_state *state, int parent)
+{
+	return parent == TN_STATE_ROOT || tn_state_has_quark(state, parent);
+}
+
+/* The next component of the path at *p (empty components skipped):
+ * false at the end. */
+static bool next_component(const char **p, const char **name, size_t *len)
+{
+	while (**p == '/')
+		(*p)++;
+	if (!**p)
+		return false;
+	*name = *p;
+	*len = strcspn(*p, "/");
+	*p += *len;
+	return true;
+}
+
+int tn_state_quark_lookup(const struct tn_state *state, int parent,
+		const char *path)
+{
+	const char *p = path ? path : "", *name;
+	size_t len;
+	int quark = parent;
+
+	if (!valid_parent(state, parent))
+		return -1;
+	while (next_component(&p, &name, &len)) {
+		quark = tn_state_find_child(state, quark, name, len);
+		if (quark < 0)
+			return -1;
+	}
+	return quark;
+}
+
+int tn_state_quark_find(const struct tn_state *state, int parent,
+		const char *path, int *quark, struct tn_error *err)
+{
+	int found;
+	char *prefix;
+
+	if (!valid_parent(state, parent)) {
+		tn_error_set(err, "no attribute with quark %d in the state "
+			"(it has %d)", parent, state->count);
+		return -1;
+	}
+	found = tn_state_quark_lookup(state, parent, path);
+	if (found >= 0) {
+		*quark = found;
+		return 0;
+	}
+	prefix = parent == TN_STATE_ROOT ? NULL
+		: tn_state_get_path(state, parent);
+	tn_error_set(err, "no attribute %s%s%s in the state",
+		prefix ? prefix : "", prefix ? "/" : "", path);
+	g_free(prefix);
+	return -1;
+}
+
+int tn_state_quark_add(struct tn_state *state, int parent, const char *path)
+{
+	const char *p = path ? path : "", *name;
+	size_t len;
+	int quark = parent;
+
+	g_return_val_if_fail(valid_parent(state, parent), -1);
+	while (next_component(&p, &name, &len)) {
+		int child = tn_state_find_child(state, quark, name, len);
+
+		quark = child >= 0 ? child
+			: tn_state_add_child(state, quark, name, len);
+	}
+	return quark;
+}
+
+int tn_state_quark_child(struct tn_state *state, int parent,
+		const char *name)
+{
+	size_t len = strlen(name);
+	int quark;
+
+	g_return_val_if_fail(valid_parent(state, parent), -1);
+	quark = tn_state_find_child(state, parent, name, len);
+	return quark >= 0 ? quark
+		: tn_state_add_child(state, parent, name, len);
+}
+
+int tn_state_quark_child_lookup(const struct tn_state *state, int parent,
+		const char *name)
+{
+	if (!valid_parent(state, parent))
+		return -1;
+	return tn_state_find_child(state, parent, name, strlen(name));
+}
+
+/* --- The tree --- */
+
+const char *tn_state_get_name(const struct tn_state *state, int quark)
+{
+	g_return_val_if_fail(tn_state_has_quark(state, quark), "");
+	return state->attrs[quark].name;
+}
+
+int tn_state_get_parent(const struct tn_state *state, int quark)
+{
+	g_return_val_if_fail(tn_state_has_quark(state, quark), TN_STATE_ROOT);
+	return state->attrs[quark].parent;
+}
+
+size_t tn_state_get_child_count(const struct tn_state *state, int quark)
+{
+	g_return_val_if_fail(valid_parent(state, quark), 0);
+	return quark == TN_STATE_ROOT ? state->root.count
+		: state->attrs[quark].children.count;
+}
+
+int tn_state_get_child(const struct tn_state *state, int quark, size_t index)
+{
+	const struct tn_state_children *children;
+
+	g_return_val_if_fail(valid_parent(state, quark), -1);
+	children = quark == TN_STATE_ROOT ? &state->root
+		: &state->attrs[quark].children;
+	g_return_val_if_fail(index < children->count, -1);
+	return children->quarks[index];
+}
+
+char *tn_state_get_path(const struct tn_state *state, int quark)
+{
+	GString *path = g_string_new(NULL);
+
+	g_return_val_if_fail(valid_parent(state, quark),
+		g_string_free(path, FALSE));
+	for (int q = quark; q != TN_STATE_ROOT; q = state->attrs[q].parent) {
+		const char *name = state->attrs[q].name;
+
+		if (q != quark)
+			g_string_prepend_c(path, '/');
+		g_string_prepend(path, name);
+	}
+	return g_string_free(path, FALSE);
+}
+
+/* --- Current values --- */
+
+const struct tn_state_value *tn_state_get_value(const struct tn_state *state,
+		int quark)
+{
+	g_return_val_if_fail(tn_state_has_quark(state, quark), &null_value);
+	return &state->attrs[quark].value;
+}
+
+const struct tn_state_stamp *tn_state_get_start(const struct tn_state *state,
+		int quark)
+{
+	g_return_val_if_fail(tn_state_has_quark(state, quark),
+		&tn_state_stamp_never);
+	return &state->attrs[quark].start;
+}
+
+enum tn_state_type tn_state_get_type(const struct tn_state *state, int quark)
+{
+	g_return_val_if_fail(tn_state_has_quark(state, quark), TN_STATE_NULL);
+	return state->attrs[quark].type;
+}
