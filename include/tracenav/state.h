@@ -189,6 +189,15 @@ int tn_state_remove(struct tn_state *state, int quark,
 /* The time of the last change (INT64_MIN before any). */
 int64_t tn_state_get_current_time(const struct tn_state *state);
 
+/* Append to log (a GArray of int; NULL stops) the quark of every
+ * attribute whose value a change makes different (its interval starts
+ * anew), as the changes happen: for a reader that needs to know which
+ * attributes an event changed (where the intervals of a query end)
+ * without comparing them all.  The caller owns log; a clear or a
+ * restore keeps it. */
+struct _GArray;
+void tn_state_set_change_log(struct tn_state *state, struct _GArray *log);
+
 /* ---- snapshots ---- */
 
 /* Append to buf (a GByteArray) a snapshot of the whole state: the

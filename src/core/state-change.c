@@ -85,6 +85,8 @@ static void set_value(struct tn_state *state, int quark,
 	if (value->type != TN_STATE_NULL)
 		attr->type = value->type;
 	attr->start = *at;
+	if (state->change_log)
+		g_array_append_val(state->change_log, quark);
 }
 
 int tn_state_modify(struct tn_state *state, int quark,

@@ -45,6 +45,7 @@ struct tn_state {
 	uint32_t slot_mask;		/* slots - 1 (a power of 2 minus 1) */
 	GStringChunk *strings;
 	int64_t current_time;
+	GArray *change_log;		/* tn_state_set_change_log() */
 };
 
 static inline bool tn_state_has_quark(const struct tn_state *state,

@@ -62,6 +62,11 @@ int64_t tn_state_get_current_time(const struct tn_state *state)
 	return state->current_time;
 }
 
+void tn_state_set_change_log(struct tn_state *state, GArray *log)
+{
+	state->change_log = log;
+}
+
 const char *tn_state_intern(struct tn_state *state, const char *s)
 {
 	return g_string_chunk_insert_const(state->strings, s);
