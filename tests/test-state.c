@@ -574,6 +574,49 @@ static void test_remove_and_time(void)
 	tn_state_destroy(state);
 }
 
+static void test_change_log(void)
+{
+	struct tn_state *state = tn_state_create();
+	GArray *log = g_array_new(FALSE, FALSE, sizeof(int));
+	GByteArray *blob = g_byte_array_new();
+	struct tn_error err;
+	struct tn_state_value one = tn_state_value_int(1);
+	int a = tn_state_quark_add(state, TN_STATE_ROOT, "A");
+	int b = tn_state_quark_add(state, TN_STATE_ROOT, "A/B");
+	int s = tn_state_quark_add(state, TN_STATE_ROOT, "S");
+
+	tn_state_modify(state, a, &one, &(struct tn_state_stamp) { .ns = 1 },
+		&err);
+	tn_state_set_change_log(state, log);
+	tn_state_modify(state, a, &one, &(struct tn_state_stamp) { .ns = 2 },
+		&err);
+	tap_int_eq(log->len, 0, "change log: an equal value is no change");
+	tn_state_modify(state, b, &one, &(struct tn_state_stamp) { .ns = 3 },
+		&err);
+	tn_state_push(state, s, &one, &(struct tn_state_stamp) { .ns = 3 },
+		&err);
+	tap_ok(log->len == 3 && g_array_index(log, int, 0) == b
+		&& g_array_index(log, int, 2) == s,
+		"a modify and a push (level and depth) are logged");
+	g_array_set_size(log, 0);
+	tn_state_remove(state, a, &(struct tn_state_stamp) { .ns = 4 }, &err);
+	tap_int_eq(log->len, 2, "a remove logs what it nulls");
+	tn_state_save(state, blob);
+	g_array_set_size(log, 0);
+	tn_state_restore(state, blob->data, blob->len, &err);
+	tap_int_eq(log->len, 0, "a restore logs nothing");
+	tn_state_modify(state, a, &one, &(struct tn_state_stamp) { .ns = 5 },
+		&err);
+	tap_int_eq(log->len, 1, "and keeps the log");
+	tn_state_set_change_log(state, NULL);
+	tn_state_modify(state, b, &one, &(struct tn_state_stamp) { .ns = 5 },
+		&err);
+	tap_int_eq(log->len, 1, "NULL stops it");
+	g_byte_array_free(blob, TRUE);
+	g_array_free(log, TRUE);
+	tn_state_destroy(state);
+}
+
 /* A state with every kind of value, stacks and odd names. */
 static struct tn_state *sample_state(void)
 {
@@ -1005,6 +1048,7 @@ int main(void)
 	test_increment();
 	test_stack();
 	test_remove_and_time();
+	test_change_log();
 	test_save();
 	test_replay();
 	test_speed();

@@ -60,7 +60,7 @@ struct tn_state_value tn_state_value_null(void);
 struct tn_state_value tn_state_value_int(int32_t v);
 struct tn_state_value tn_state_value_long(int64_t v);
 struct tn_state_value tn_state_value_double(double v);
-struct tn_state_value tn_state_value_string(const char *s);
+struct tn_state_value tn_state_value_string(const char *s);	/* NULL: null */
 
 /* "null", "int", "long", "double", "string". */
 const char *tn_state_type_name(enum tn_state_type type);
@@ -70,8 +70,10 @@ bool tn_state_value_equal(const struct tn_state_value *a,
 		const struct tn_state_value *b);
 
 /* Append value as text to buf (a GString): null as "null", numbers in
- * decimal ("%.17g" style for doubles, shortest exact), strings in
- * double quotes with '"', '\\' and control characters escaped. */
+ * decimal ("%.17g" style for doubles, shortest exact, '.' whatever the
+ * locale; "nan", "inf", "-inf"), strings in double quotes with '"',
+ * '\\' and control characters escaped (as babeltrace2 prints string
+ * fields, tn_format_escaped_string(): '\'' and '?' too). */
 struct _GString;
 void tn_state_value_append(struct _GString *buf,
 		const struct tn_state_value *value);
@@ -126,7 +128,8 @@ int tn_state_quark_child_lookup(const struct tn_state *state, int parent,
 
 /* The attribute's own name ("Current_thread"), its parent (TN_STATE_ROOT
  * for a top-level attribute), its children in order of creation, and
- * its full path (g_free it).  quark must exist. */
+ * its full path (g_free it).  quark must exist; the child functions
+ * also take TN_STATE_ROOT (the top-level attributes). */
 const char *tn_state_get_name(const struct tn_state *state, int quark);
 int tn_state_get_parent(const struct tn_state *state, int quark);
 size_t tn_state_get_child_count(const struct tn_state *state, int quark);
@@ -137,7 +140,8 @@ char *tn_state_get_path(const struct tn_state *state, int quark);
 /* ---- the current state ---- */
 
 /* The current value of quark (borrowed; a string lives until the state
- * is cleared or destroyed), and the start of its interval. */
+ * is cleared or destroyed), and the start of its interval (ns INT64_MIN
+ * and no position for an attribute never set). */
 const struct tn_state_value *tn_state_get_value(const struct tn_state *state,
 		int quark);
 const struct tn_state_stamp *tn_state_get_start(const struct tn_state *state,
