@@ -1,0 +1,266 @@
+/* kernel-attrs.c - the attributes of the kernel state provider: their
+ * quarks, cached; reading and setting their values; the status of a CPU
+ * (see kernel-private.h). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kernel-private.h"
+
+const char *const tn_kernel_thread_attr_names[KT_COUNT] = {
+	[KT_STATUS] = "Status",
+	[KT_EXEC_NAME] = "Exec_name",
+	[KT_PPID] = "PPID",
+	[KT_SYSTEM_CALL] = "System_call",
+	[KT_PRIO] = "Prio",
+};
+
+const char *const tn_kernel_cpu_attr_names[KC_COUNT] = {
+	[KC_STATUS] = "Status",
+	[KC_CURRENT_THREAD] = "Current_thread",
+	[KC_IRQS] = "IRQs",
+	[KC_SOFT_IRQS] = "Soft_IRQs",
+};
+
+const char *const tn_kernel_top_names[TOP_COUNT] = {
+	[TOP_THREADS] = "Threads",
+	[TOP_CPUS] = "CPUs",
+	[TOP_IRQS] = "IRQs",
+	[TOP_SOFTIRQS] = "SoftIRQs",
+};
+
+int tn_kernel_top(struct tn_kctx *c, enum tn_ktop which)
+{
+	if (c->k->top[which] < 0)
+		c->k->top[which] = tn_state_quark_child(c->state, TN_STATE_ROOT,
+			tn_kernel_top_names[which]);
+	return c->k->top[which];
+}
+
+/* The key of a thread in the cache: tid, or -(cpu + 1) for the idle
+ * task of cpu; 0 when there is no such thread. */
+static int64_t thread_key(int64_t tid, int64_t cpu)
+{
+	if (tid < 0 || tid > INT32_MAX)
+		return 0;
+	if (tid > 0)
+		return tid;
+	return cpu >= 0 && cpu < K_MAX_CPU ? -(cpu + 1) : 0;
+}
+
+/* Threads/<tid> (added), or NULL for a tid that names no thread (tid 0
+ * on an unknown CPU, a negative tid). */
+struct tn_kthread *tn_kernel_thread(struct tn_kctx *c, int64_t tid)
+{
+	int64_t key = thread_key(tid, c->cpu);
+	struct tn_kthread *t;
+	char name[32];
+
+	if (!key)
+		return NULL;
+	t = g_hash_table_lookup(c->k->threads, GINT_TO_POINTER((int) key));
+	if (t)
+		return t;
+	if (key > 0)
+		snprintf(name, sizeof(name), "%" PRId64, tid);
+	else
+		snprintf(name, sizeof(name), "0_%" PRId64, c->cpu);
+	t = g_new(struct tn_kthread, 1);
+	t->node = tn_state_quark_child(c->state, tn_kernel_top(c, TOP_THREADS),
+		name);
+	for (int i = 0; i < KT_COUNT; i++)
+		t->attr[i] = -1;
+	g_hash_table_insert(c->k->threads, GINT_TO_POINTER((int) key), t);
+	return t;
+}
+
+/* An attribute of a thread: its quark, added when add, else -1 when it
+ * does not exist. */
+int tn_kernel_attr(struct tn_kctx *c, struct tn_kthread *t,
+		enum tn_kthread_attr a, bool add)
+{
+	if (t->attr[a] < 0)
+		t->attr[a] = add ?
+			tn_state_quark_child(c->state, t->node,
+				tn_kernel_thread_attr_names[a]) :
+			tn_state_quark_child_lookup(c->state, t->node,
+				tn_kernel_thread_attr_names[a]);
+	return t->attr[a];
+}
+
+/* CPUs/<c->cpu> (added), or NULL when the event's CPU is unknown. */
+struct tn_kcpu *tn_kernel_cpu(struct tn_kctx *c)
+{
+	struct tn_kcpu *q;
+	char name[32];
+
+	if (c->cpu < 0 || c->cpu >= K_MAX_CPU)
+		return NULL;
+	if ((guint) c->cpu >= c->k->cpus->len) {
+		guint old = c->k->cpus->len;
+
+		g_array_set_size(c->k->cpus, (guint) c->cpu + 1);
+		for (guint i = old; i < c->k->cpus->len; i++)
+			g_array_index(c->k->cpus, struct tn_kcpu, i).node = -1;
+	}
+	q = &g_array_index(c->k->cpus, struct tn_kcpu, c->cpu);
+	if (q->node < 0) {
+		snprintf(name, sizeof(name), "%" PRId64, c->cpu);
+		q->node = tn_state_quark_child(c->state,
+			tn_kernel_top(c, TOP_CPUS), name);
+		for (int i = 0; i < KC_COUNT; i++)
+			q->attr[i] = -1;
+	}
+	return q;
+}
+
+/* An attribute of a CPU, added. */
+int tn_kernel_cpu_attr(struct tn_kctx *c, struct tn_kcpu *q,
+		enum tn_kcpu_attr a)
+{
+	if (q->attr[a] < 0)
+		q->attr[a] = tn_state_quark_child(c->state, q->node,
+			tn_kernel_cpu_attr_names[a]);
+	return q->attr[a];
+}
+
+/* The same, or -1 when it does not exist. */
+int tn_kernel_cpu_find(struct tn_kctx *c, struct tn_kcpu *q,
+		enum tn_kcpu_attr a)
+{
+	if (q->attr[a] < 0)
+		q->attr[a] = tn_state_quark_child_lookup(c->state, q->node,
+			tn_kernel_cpu_attr_names[a]);
+	return q->attr[a];
+}
+
+/* ---- values ---- */
+
+const char *tn_kernel_string_of(struct tn_kctx *c, int quark)
+{
+	const struct tn_state_value *v;
+
+	if (quark < 0)
+		return NULL;
+	v = tn_state_get_value(c->state, quark);
+	return v->type == TN_STATE_STRING ? v->u.s : NULL;
+}
+
+bool tn_kernel_int_of(struct tn_kctx *c, int quark, int32_t *out)
+{
+	const struct tn_state_value *v;
+
+	if (quark < 0)
+		return false;
+	v = tn_state_get_value(c->state, quark);
+	if (v->type != TN_STATE_INT)
+		return false;
+	*out = v->u.i;
+	return true;
+}
+
+bool tn_kernel_is_null(struct tn_kctx *c, int quark)
+{
+	return quark < 0 ||
+		tn_state_get_value(c->state, quark)->type == TN_STATE_NULL;
+}
+
+int tn_kernel_set(struct tn_kctx *c, int quark, struct tn_state_value value)
+{
+	return tn_state_modify(c->state, quark, &value, &c->at, c->err);
+}
+
+/* A string (NULL: null); null in an attribute that does not exist
+ * leaves it so. */
+int tn_kernel_set_str(struct tn_kctx *c, struct tn_kthread *t,
+		enum tn_kthread_attr a, const char *s)
+{
+	int quark = tn_kernel_attr(c, t, a, s != NULL);
+
+	if (quark < 0)
+		return 0;
+	return tn_kernel_set(c, quark, s ? tn_state_value_string(s) :
+		tn_state_value_null());
+}
+
+int tn_kernel_set_int(struct tn_kctx *c, struct tn_kthread *t,
+		enum tn_kthread_attr a, int64_t v)
+{
+	return tn_kernel_set(c, tn_kernel_attr(c, t, a, true),
+		tn_state_value_int((int32_t) v));
+}
+
+const char *tn_kernel_str(struct tn_kctx *c, struct tn_kthread *t,
+		enum tn_kthread_attr a)
+{
+	return tn_kernel_string_of(c, tn_kernel_attr(c, t, a, false));
+}
+
+/* What a thread that gets (back) its CPU does: its system call, if it
+ * was in one, else user code. */
+const char *tn_kernel_running(struct tn_kctx *c, struct tn_kthread *t)
+{
+	return tn_kernel_str(c, t, KT_SYSTEM_CALL) ? K_SYSCALL : K_USERMODE;
+}
+
+/* The thread running on the event's CPU, or NULL when the trace has
+ * not said yet (no sched_switch on that CPU). */
+struct tn_kthread *tn_kernel_current(struct tn_kctx *c)
+{
+	struct tn_kcpu *q = tn_kernel_cpu(c);
+	int32_t tid;
+
+	if (!q || !tn_kernel_int_of(c,
+			tn_kernel_cpu_find(c, q, KC_CURRENT_THREAD), &tid))
+		return NULL;
+	return tn_kernel_thread(c, tid);
+}
+
+/* Whether a child of parent (IRQs or Soft_IRQs of a CPU) has a value
+ * other than null (and, with only_running, one that says the softirq
+ * runs). */
+static bool any_active(struct tn_kctx *c, int parent, bool only_running)
+{
+	size_t count = parent < 0 ? 0 :
+		tn_state_get_child_count(c->state, parent);
+
+	for (size_t i = 0; i < count; i++) {
+		int child = tn_state_get_child(c->state, parent, i);
+		const char *s;
+
+		if (!only_running) {
+			if (!tn_kernel_is_null(c, child))
+				return true;
+			continue;
+		}
+		s = tn_kernel_string_of(c, child);
+		if (s && strcmp(s, K_RAISED))
+			return true;
+	}
+	return false;
+}
+
+/* Set the CPU's status from what the state says it does: a handler,
+ * then a softirq, then its current thread.  Returns the status (NULL
+ * when the current thread is unknown). */
+const char *tn_kernel_update_cpu(struct tn_kctx *c, struct tn_kcpu *q,
+		int *rc)
+{
+	const char *status = NULL;
+	int32_t tid;
+
+	if (any_active(c, tn_kernel_cpu_find(c, q, KC_IRQS), false))
+		status = K_IRQ;
+	else if (any_active(c, tn_kernel_cpu_find(c, q, KC_SOFT_IRQS), true))
+		status = K_SOFTIRQ;
+	else if (tn_kernel_int_of(c,
+			tn_kernel_cpu_find(c, q, KC_CURRENT_THREAD), &tid)) {
+		struct tn_kthread *t = tn_kernel_thread(c, tid);
+
+		status = tid == 0 ? K_IDLE :
+			t ? tn_kernel_running(c, t) : NULL;
+	}
+	*rc = tn_kernel_set(c, tn_kernel_cpu_attr(c, q, KC_STATUS), status ?
+		tn_state_value_string(status) : tn_state_value_null());
+	return status;
+}

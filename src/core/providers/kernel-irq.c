@@ -1,0 +1,226 @@
+/* kernel-irq.c - the kernel state provider's handlers of interrupts
+ * and softirqs: per CPU, and summed up over CPUs in IRQs/<irq> and
+ * SoftIRQs/<vec> (see kernel-private.h). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kernel-private.h"
+
+/* CPUs/<cpu>/<IRQs or Soft_IRQs>/<number>, added. */
+static int cpu_line(struct tn_kctx *c, struct tn_kcpu *q,
+		enum tn_kcpu_attr a, int64_t number)
+{
+	char name[32];
+
+	snprintf(name, sizeof(name), "%" PRId64, number);
+	return tn_state_quark_child(c->state, tn_kernel_cpu_attr(c, q, a),
+		name);
+}
+
+/* <IRQs or SoftIRQs>/<number>, added. */
+static int top_line(struct tn_kctx *c, enum tn_ktop which, int64_t number)
+{
+	char name[32];
+
+	snprintf(name, sizeof(name), "%" PRId64, number);
+	return tn_state_quark_child(c->state, tn_kernel_top(c, which), name);
+}
+
+/* The line `name` (an irq or a vec) of every CPU that has it. */
+typedef void (*line_visit)(struct tn_kctx *c, int64_t cpu, int quark,
+		void *data);
+
+static void each_cpu_line(struct tn_kctx *c, enum tn_kcpu_attr a,
+		const char *name, line_visit visit, void *data)
+{
+	int cpus = tn_kernel_top(c, TOP_CPUS);
+	size_t count = tn_state_get_child_count(c->state, cpus);
+
+	for (size_t i = 0; i < count; i++) {
+		int cpu = tn_state_get_child(c->state, cpus, i);
+		int lines = tn_state_quark_child_lookup(c->state, cpu,
+			tn_kernel_cpu_attr_names[a]);
+		int line = lines < 0 ? -1 :
+			tn_state_quark_child_lookup(c->state, lines, name);
+
+		if (line >= 0)
+			visit(c, g_ascii_strtoll(tn_state_get_name(c->state,
+				cpu), NULL, 10), line, data);
+	}
+}
+
+static void find_irq_cpu(struct tn_kctx *c, int64_t cpu, int quark,
+		void *data)
+{
+	int64_t *found = data;
+
+	if (*found < 0 && !tn_kernel_is_null(c, quark))
+		*found = cpu;
+}
+
+/* The thread on the CPU is interrupted; the CPU handles an irq. */
+int tn_kernel_on_irq_entry(struct tn_kctx *c)
+{
+	struct tn_kcpu *q = tn_kernel_cpu(c);
+	struct tn_kthread *t;
+	int64_t irq;
+	int rc;
+
+	if (!q || !tn_provider_field_int(c->ev, "irq", &irq))
+		return 0;
+	if (tn_kernel_set(c, cpu_line(c, q, KC_IRQS, irq),
+			tn_state_value_int((int32_t) c->cpu)) < 0)
+		return -1;
+	if ((t = tn_kernel_current(c)) &&
+			tn_kernel_set_str(c, t, KT_STATUS, K_INTERRUPTED) < 0)
+		return -1;
+	tn_kernel_update_cpu(c, q, &rc);
+	if (rc < 0)
+		return -1;
+	return tn_kernel_set(c, top_line(c, TOP_IRQS, irq),
+		tn_state_value_int((int32_t) c->cpu));
+}
+
+/* Back to what the CPU did; the thread runs again unless another
+ * handler or a softirq still holds the CPU (Trace Compass sets it
+ * running at once). */
+static int after_interrupt(struct tn_kctx *c, struct tn_kcpu *q)
+{
+	struct tn_kthread *t;
+	const char *status;
+	int rc;
+
+	status = tn_kernel_update_cpu(c, q, &rc);
+	if (rc < 0)
+		return -1;
+	if (status && (!strcmp(status, K_IRQ) || !strcmp(status, K_SOFTIRQ)))
+		return 0;
+	if ((t = tn_kernel_current(c)) &&
+			tn_kernel_set_str(c, t, KT_STATUS,
+				tn_kernel_running(c, t)) < 0)
+		return -1;
+	return 0;
+}
+
+int tn_kernel_on_irq_exit(struct tn_kctx *c)
+{
+	struct tn_kcpu *q = tn_kernel_cpu(c);
+	int64_t irq, found = -1;
+	char name[32];
+
+	if (!q || !tn_provider_field_int(c->ev, "irq", &irq))
+		return 0;
+	if (tn_kernel_set(c, cpu_line(c, q, KC_IRQS, irq),
+			tn_state_value_null()) < 0 || after_interrupt(c, q) < 0)
+		return -1;
+	snprintf(name, sizeof(name), "%" PRId64, irq);
+	each_cpu_line(c, KC_IRQS, name, find_irq_cpu, &found);
+	return tn_kernel_set(c, top_line(c, TOP_IRQS, irq), found < 0 ?
+		tn_state_value_null() : tn_state_value_int((int32_t) found));
+}
+
+/* How active a softirq state is, for the summary over CPUs. */
+static int softirq_rank(const char *s)
+{
+	if (!s)
+		return 0;
+	if (!strcmp(s, K_RAISED))
+		return 1;
+	if (!strcmp(s, K_RUNNING))
+		return 2;
+	return 3;	/* running_raised */
+}
+
+static void find_softirq_max(struct tn_kctx *c, int64_t cpu, int quark,
+		void *data)
+{
+	int *max = data;
+	int rank = softirq_rank(tn_kernel_string_of(c, quark));
+
+	(void) cpu;
+	if (rank > *max)
+		*max = rank;
+}
+
+/* Set CPUs/<cpu>/Soft_IRQs/<vec> to s, and SoftIRQs/<vec> to the most
+ * active state of that vec over all CPUs (as Trace Compass's
+ * aggregate). */
+static int set_softirq(struct tn_kctx *c, struct tn_kcpu *q, int64_t vec,
+		const char *s)
+{
+	static const char *const by_rank[] = {
+		NULL, K_RAISED, K_RUNNING, K_RUNNING_RAISED,
+	};
+	char name[32];
+	int max = 0;
+
+	if (tn_kernel_set(c, cpu_line(c, q, KC_SOFT_IRQS, vec),
+			s ? tn_state_value_string(s) :
+			tn_state_value_null()) < 0)
+		return -1;
+	snprintf(name, sizeof(name), "%" PRId64, vec);
+	each_cpu_line(c, KC_SOFT_IRQS, name, find_softirq_max, &max);
+	return tn_kernel_set(c, top_line(c, TOP_SOFTIRQS, vec), max ?
+		tn_state_value_string(by_rank[max]) : tn_state_value_null());
+}
+
+static const char *cpu_softirq(struct tn_kctx *c, struct tn_kcpu *q,
+		int64_t vec)
+{
+	char name[32];
+	int lines = tn_kernel_cpu_find(c, q, KC_SOFT_IRQS);
+
+	if (lines < 0)
+		return NULL;
+	snprintf(name, sizeof(name), "%" PRId64, vec);
+	return tn_kernel_string_of(c,
+		tn_state_quark_child_lookup(c->state, lines, name));
+}
+
+int tn_kernel_on_softirq_raise(struct tn_kctx *c)
+{
+	struct tn_kcpu *q = tn_kernel_cpu(c);
+	const char *now;
+	int64_t vec;
+
+	if (!q || !tn_provider_field_int(c->ev, "vec", &vec))
+		return 0;
+	now = cpu_softirq(c, q, vec);
+	return set_softirq(c, q, vec, softirq_rank(now) >= 2 ?
+		K_RUNNING_RAISED : K_RAISED);
+}
+
+int tn_kernel_on_softirq_entry(struct tn_kctx *c)
+{
+	struct tn_kcpu *q = tn_kernel_cpu(c);
+	struct tn_kthread *t;
+	int64_t vec;
+	int rc;
+
+	if (!q || !tn_provider_field_int(c->ev, "vec", &vec))
+		return 0;
+	if (set_softirq(c, q, vec, K_RUNNING) < 0)
+		return -1;
+	if ((t = tn_kernel_current(c)) &&
+			tn_kernel_set_str(c, t, KT_STATUS, K_INTERRUPTED) < 0)
+		return -1;
+	tn_kernel_update_cpu(c, q, &rc);
+	return rc;
+}
+
+int tn_kernel_on_softirq_exit(struct tn_kctx *c)
+{
+	struct tn_kcpu *q = tn_kernel_cpu(c);
+	const char *now;
+	int64_t vec;
+
+	if (!q || !tn_provider_field_int(c->ev, "vec", &vec))
+		return 0;
+	now = cpu_softirq(c, q, vec);
+	/* raised again while it ran: it runs again later */
+	if (set_softirq(c, q, vec,
+			softirq_rank(now) == 3 ? K_RAISED : NULL) < 0)
+		return -1;
+	return after_interrupt(c, q);
+}
