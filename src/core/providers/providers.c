@@ -7,6 +7,7 @@
 
 static const struct tn_state_provider_class *const classes[] = {
 	&tn_state_provider_kernel,
+	&tn_state_provider_ust,
 	NULL,
 };
 

@@ -10,6 +10,7 @@
 #include "tracenav/state-provider.h"
 
 extern const struct tn_state_provider_class tn_state_provider_kernel;
+extern const struct tn_state_provider_class tn_state_provider_ust;
 
 /* The integer field `name` of ev's payload (signed or unsigned; an
  * enumeration counts): true with *out, false when ev has no such field. */
