@@ -147,6 +147,9 @@ static void test_paths(void)
 		"relative find of a missing attribute fails");
 	tap_str_eq(err.message, "no attribute CPUs/0/Status in the state",
 		"its message names the whole path");
+	tap_ok(tn_state_quark_find(state, TN_STATE_ROOT, "/", &q, &err) == 0
+		&& q == TN_STATE_ROOT, "find of an empty path from the root: "
+		"the root");
 	tap_int_eq(tn_state_quark_find(state, 99, "x", &q, &err), -1,
 		"find under an unknown parent fails");
 	tap_int_eq(tn_state_quark_lookup(state, 99, "x"), -1,
@@ -812,11 +815,11 @@ static void test_save(void)
 	{
 		uint8_t *copy = g_memdup2(blob->data, blob->len);
 
-		copy[4] = 2;
+		copy[4] = 1;
 		reseal(copy, blob->len);
 		tn_state_restore(b, copy, blob->len, &err);
 		tap_str_eq(err.message,
-			"state snapshot damaged: version 2, not 1",
+			"state snapshot damaged: version 1, not 2",
 			"another version is refused");
 		memcpy(copy, "XXXX", 4);
 		tn_state_restore(b, copy, blob->len, &err);

@@ -6,7 +6,7 @@
  * unsigned as 0, -1, 1, -2, ... -> 0, 1, 2, 3, ...):
  *
  *   magic            4 bytes  "TNST"
- *   version          u32      1
+ *   version          u32      2
  *   attribute count  u32
  *   string count     u32
  *   current time     u64      the state's current time (two's complement)
@@ -16,14 +16,17 @@
  *     parent         varint   quark - parent (1 for a child of quark - 1;
  *                             quark + 1 at the top)
  *     name           varint   index in the strings
- *     types          u8       kept type | value's type << 4
- *     value          int, long: zigzag varint; double: u64 (IEEE 754
- *                    bits); string: varint index; null: nothing
- *     start flags    u8       1: ns is INT64_MIN, 2: has_pos,
- *                             4: pos.ns is ns
- *     start ns       varint   current time - ns (modulo 2^64), unless 1
- *     pos ns         varint   ns - pos.ns (modulo 2^64), if 2 and not 4
- *     pos tie        varint   if 2
+ *     flags          u8       bits 0-2: the kept type (enum
+ *                             tn_state_type); 8: the value is null;
+ *                             the start's 16: ns is INT64_MIN,
+ *                             32: has_pos, 64: pos.ns is ns, 128: the
+ *                             tie is 0
+ *     value          unless null, of the kept type: int, long: zigzag
+ *                    varint; double: u64 (IEEE 754 bits); string:
+ *                    varint index
+ *     start ns       varint   current time - ns (modulo 2^64), unless 16
+ *     pos ns         varint   ns - pos.ns (modulo 2^64), if 32, not 64
+ *     pos tie        varint   if 32, not 128
  *   checksum         u64      FNV-1a (64 bits) of everything before it
  *
  * Parents come before their children (quarks are given in order of
@@ -40,13 +43,16 @@
 #include "src/core/state-private.h"
 
 #define MAGIC "TNST"
-#define VERSION 1
+#define VERSION 2
 #define HEADER_LEN (4 + 4 + 4 + 4 + 8)
 #define CHECKSUM_LEN 8
 
-#define STAMP_NEVER 1u
-#define STAMP_HAS_POS 2u
-#define STAMP_POS_AT_NS 4u
+#define FLAG_TYPE 7u
+#define FLAG_NULL 8u
+#define FLAG_NEVER 16u
+#define FLAG_HAS_POS 32u
+#define FLAG_POS_AT_NS 64u
+#define FLAG_TIE_0 128u
 
 static uint64_t fnv1a64(const uint8_t *data, size_t size)
 {
@@ -140,25 +146,33 @@ static void put_value(GByteArray *out, const struct tn_state_value *value,
 	}
 }
 
-static void put_stamp(GByteArray *out, const struct tn_state_stamp *stamp,
-		int64_t now)
+static uint8_t stamp_flags(const struct tn_state_stamp *stamp)
 {
 	uint8_t flags = 0;
 
 	if (stamp->ns == INT64_MIN)
-		flags |= STAMP_NEVER;
-	if (stamp->has_pos)
-		flags |= STAMP_HAS_POS;
-	if (stamp->has_pos && stamp->pos.ns == stamp->ns)
-		flags |= STAMP_POS_AT_NS;
-	put_u8(out, flags);
-	if (!(flags & STAMP_NEVER))
+		flags |= FLAG_NEVER;
+	if (stamp->has_pos) {
+		flags |= FLAG_HAS_POS;
+		if (stamp->pos.ns == stamp->ns)
+			flags |= FLAG_POS_AT_NS;
+		if (stamp->pos.tie == 0)
+			flags |= FLAG_TIE_0;
+	}
+	return flags;
+}
+
+static void put_stamp(GByteArray *out, const struct tn_state_stamp *stamp,
+		uint8_t flags, int64_t now)
+{
+	if (!(flags & FLAG_NEVER))
 		put_varint(out, (uint64_t) now - (uint64_t) stamp->ns);
-	if (!stamp->has_pos)
+	if (!(flags & FLAG_HAS_POS))
 		return;
-	if (!(flags & STAMP_POS_AT_NS))
+	if (!(flags & FLAG_POS_AT_NS))
 		put_varint(out, (uint64_t) stamp->ns - (uint64_t) stamp->pos.ns);
-	put_varint(out, stamp->pos.tie);
+	if (!(flags & FLAG_TIE_0))
+		put_varint(out, stamp->pos.tie);
 }
 
 void tn_state_save(const struct tn_state *state, GByteArray *buf)
@@ -171,12 +185,16 @@ void tn_state_save(const struct tn_state *state, GByteArray *buf)
 	/* The attributes first, to learn the strings they use. */
 	for (int q = 0; q < state->count; q++) {
 		const struct tn_state_attr *attr = &state->attrs[q];
+		uint8_t flags = (uint8_t) attr->type
+			| stamp_flags(&attr->start);
 
+		if (attr->value.type == TN_STATE_NULL)
+			flags |= FLAG_NULL;
 		put_varint(attrs, (uint64_t) ((int64_t) q - attr->parent));
 		put_varint(attrs, string_index(indexes, strings, attr->name));
-		put_u8(attrs, (uint8_t) (attr->type | attr->value.type << 4));
+		put_u8(attrs, flags);
 		put_value(attrs, &attr->value, indexes, strings);
-		put_stamp(attrs, &attr->start, state->current_time);
+		put_stamp(attrs, &attr->start, flags, state->current_time);
 	}
 	g_byte_array_append(buf, (const guint8 *) MAGIC, 4);
 	put_le(buf, VERSION, 4);
@@ -288,6 +306,9 @@ static bool take_string(struct restore *rs, const char **out,
 
 static bool read_strings(struct tn_state *state, struct restore *rs)
 {
+	GString *copy;
+	bool ok = true;
+
 	/* Each takes a byte at least: a count beyond that is damage, and
 	 * checking it first bounds the allocation. */
 	if (rs->string_count > rs->r.left)
@@ -295,25 +316,29 @@ static bool read_strings(struct tn_state *state, struct restore *rs)
 			"bytes", rs->string_count, rs->r.left);
 	rs->strings = g_new(const char *, rs->string_count ? rs->string_count
 		: 1);
-	for (uint32_t i = 0; i < rs->string_count; i++) {
+	copy = g_string_new(NULL);
+
+	for (uint32_t i = 0; ok && i < rs->string_count; i++) {
 		uint64_t len;
-		char *copy;
 
 		if (!take_varint(&rs->r, &len, "a string's length"))
-			return false;
-		if (len > rs->r.left)
-			return fail(&rs->r, "string %" PRIu32 " is longer "
-				"than what is left", i);
-		if (memchr(rs->r.at, '\0', len))
-			return fail(&rs->r, "string %" PRIu32 " holds a NUL",
-				i);
-		copy = g_strndup((const char *) rs->r.at, len);
-		rs->strings[i] = tn_state_intern(state, copy);
-		g_free(copy);
+			ok = false;
+		else if (len > rs->r.left)
+			ok = fail(&rs->r, "string %" PRIu32 " is longer than "
+				"what is left", i);
+		else if (memchr(rs->r.at, '\0', len))
+			ok = fail(&rs->r, "string %" PRIu32 " holds a NUL", i);
+		if (!ok)
+			break;
+		g_string_truncate(copy, 0);
+		g_string_append_len(copy, (const char *) rs->r.at,
+			(gssize) len);
+		rs->strings[i] = tn_state_intern(state, copy->str);
 		rs->r.at += len;
 		rs->r.left -= len;
 	}
-	return true;
+	g_string_free(copy, TRUE);
+	return ok;
 }
 
 static bool read_value(struct restore *rs, enum tn_state_type type,
@@ -348,20 +373,17 @@ static bool read_value(struct restore *rs, enum tn_state_type type,
 	return fail(&rs->r, "a value has an unknown type");
 }
 
-static bool read_stamp(struct restore *rs, struct tn_state_stamp *stamp)
+static bool read_stamp(struct restore *rs, uint8_t flags,
+		struct tn_state_stamp *stamp)
 {
-	uint8_t flags;
 	uint64_t u;
 
 	*stamp = (struct tn_state_stamp) { 0 };
-	if (!take_u8(&rs->r, &flags, "a start's flags"))
-		return false;
-	if (flags & ~(STAMP_NEVER | STAMP_HAS_POS | STAMP_POS_AT_NS))
-		return fail(&rs->r, "a start has unknown flags 0x%02x", flags);
-	if ((flags & STAMP_POS_AT_NS) && !(flags & STAMP_HAS_POS))
+	if ((flags & (FLAG_POS_AT_NS | FLAG_TIE_0))
+			&& !(flags & FLAG_HAS_POS))
 		return fail(&rs->r, "a start without position has flags "
 			"0x%02x", flags);
-	if (flags & STAMP_NEVER) {
+	if (flags & FLAG_NEVER) {
 		stamp->ns = INT64_MIN;
 	} else {
 		if (!take_varint(&rs->r, &u, "a start's time"))
@@ -372,15 +394,17 @@ static bool read_stamp(struct restore *rs, struct tn_state_stamp *stamp)
 				"time");
 		stamp->ns = (int64_t) ((uint64_t) rs->now - u);
 	}
-	if (!(flags & STAMP_HAS_POS))
+	if (!(flags & FLAG_HAS_POS))
 		return true;
 	stamp->has_pos = true;
 	stamp->pos.ns = stamp->ns;
-	if (!(flags & STAMP_POS_AT_NS)) {
+	if (!(flags & FLAG_POS_AT_NS)) {
 		if (!take_varint(&rs->r, &u, "a start's position"))
 			return false;
 		stamp->pos.ns = (int64_t) ((uint64_t) stamp->ns - u);
 	}
+	if (flags & FLAG_TIE_0)
+		return true;
 	return take_varint(&rs->r, &stamp->pos.tie, "a start's tie");
 }
 
@@ -390,9 +414,9 @@ static bool read_attribute(struct tn_state *state, struct restore *rs,
 	struct tn_state_attr *attr;
 	const char *name;
 	uint64_t back;
-	uint8_t types;
+	uint8_t flags;
 	int parent, added;
-	enum tn_state_type type, value_type;
+	enum tn_state_type type;
 
 	if (!take_varint(&rs->r, &back, "a parent"))
 		return false;
@@ -405,22 +429,21 @@ static bool read_attribute(struct tn_state *state, struct restore *rs,
 	if (tn_state_find_child(state, parent, name, strlen(name)) >= 0)
 		return fail(&rs->r, "attribute %d has the name of another "
 			"one under the same parent", quark);
-	if (!take_u8(&rs->r, &types, "a type"))
+	if (!take_u8(&rs->r, &flags, "an attribute's flags"))
 		return false;
-	type = types & 0xf;
-	value_type = types >> 4;
-	if (type > TN_STATE_STRING || value_type > TN_STATE_STRING)
+	type = flags & FLAG_TYPE;
+	if (type > TN_STATE_STRING)
 		return fail(&rs->r, "attribute %d has an unknown type", quark);
-	if (value_type != TN_STATE_NULL && value_type != type)
-		return fail(&rs->r, "attribute %d keeps %s values but holds "
-			"a %s", quark, tn_state_type_name(type),
-			tn_state_type_name(value_type));
+	if (type == TN_STATE_NULL && !(flags & FLAG_NULL))
+		return fail(&rs->r, "attribute %d keeps no type but holds a "
+			"value", quark);
 	added = tn_state_add_child(state, parent, name, strlen(name));
 	g_assert(added == quark);
 	attr = &state->attrs[quark];
 	attr->type = type;
-	return read_value(rs, value_type, &attr->value)
-		&& read_stamp(rs, &attr->start);
+	return read_value(rs, flags & FLAG_NULL ? TN_STATE_NULL : type,
+			&attr->value)
+		&& read_stamp(rs, flags, &attr->start);
 }
 
 static bool read_blob(struct tn_state *state, struct restore *rs,
@@ -450,8 +473,8 @@ static bool read_blob(struct tn_state *state, struct restore *rs,
 	rs->string_count = (uint32_t) strings;
 	if (!read_strings(state, rs))
 		return false;
-	/* An attribute takes 4 bytes at least. */
-	if (count > INT32_MAX || count > rs->r.left / 4)
+	/* An attribute takes 3 bytes at least. */
+	if (count > INT32_MAX || count > rs->r.left / 3)
 		return fail(&rs->r, "it counts %" PRIu64 " attributes in %zu "
 			"bytes", count, rs->r.left);
 	for (int q = 0; q < (int) count; q++) {

@@ -222,20 +222,30 @@ static bool next_component(const char **p, const char **name, size_t *len)
 	return true;
 }
 
-int tn_state_quark_lookup(const struct tn_state *state, int parent,
-		const char *path)
+/* Whether path leads from parent (valid) to an attribute, *quark. */
+static bool lookup(const struct tn_state *state, int parent,
+		const char *path, int *quark)
 {
 	const char *p = path ? path : "", *name;
 	size_t len;
-	int quark = parent;
 
-	if (!valid_parent(state, parent))
-		return -1;
+	*quark = parent;
 	while (next_component(&p, &name, &len)) {
-		quark = tn_state_find_child(state, quark, name, len);
-		if (quark < 0)
-			return -1;
+		*quark = tn_state_find_child(state, *quark, name, len);
+		if (*quark < 0)
+			return false;
 	}
+	return true;
+}
+
+int tn_state_quark_lookup(const struct tn_state *state, int parent,
+		const char *path)
+{
+	int quark;
+
+	if (!valid_parent(state, parent) || !lookup(state, parent, path,
+			&quark))
+		return -1;
 	return quark;
 }
 
@@ -250,15 +260,15 @@ int tn_state_quark_find(const struct tn_state *state, int parent,
 			"(it has %d)", parent, state->count);
 		return -1;
 	}
-	found = tn_state_quark_lookup(state, parent, path);
-	if (found >= 0) {
+	/* An empty path from the root finds the root itself. */
+	if (lookup(state, parent, path, &found)) {
 		*quark = found;
 		return 0;
 	}
 	prefix = parent == TN_STATE_ROOT ? NULL
 		: tn_state_get_path(state, parent);
 	tn_error_set(err, "no attribute %s%s%s in the state",
-		prefix ? prefix : "", prefix ? "/" : "", path);
+		prefix ? prefix : "", prefix ? "/" : "", path ? path : "");
 	g_free(prefix);
 	return -1;
 }
