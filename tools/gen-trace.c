@@ -5,9 +5,12 @@
  * per CPU (`channel0_<cpu>`) made of fixed-size packets, and the LTTng
  * packet index (`index/channel0_<cpu>.idx`).  With --plan it also writes
  * the exact figures of what it generated, so that tests can check a
- * reader against known answers.  With --no-packet-times the packet
- * context has no timestamp_begin/timestamp_end (as DPDK traces have
- * it) and no index is written; the events keep their timestamps.
+ * reader against known answers; with --state-plan, the state of its
+ * simulated system (the thread on each CPU, what each thread does) at
+ * a sample of events, for the state providers' tests.  With
+ * --no-packet-times the packet context has no timestamp_begin/
+ * timestamp_end (as DPDK traces have it) and no index is written; the
+ * events keep their timestamps.
  *
  * How it works: one loop walks a single global time line.  Each step
  * picks a stream (a CPU of one trace) with a seeded PRNG, advances the
@@ -58,6 +61,7 @@
 #define PROGRAM "gen-trace"
 
 #define MAX_EVENTS 100000000ULL
+#define STATE_SAMPLE_EVERY 997 /* --state-plan: every 997th event, and the last */
 #define MAX_START 4000000000ULL
 #define MAX_BUFFER_BYTES (1024ULL * 1024 * 1024) /* all packet buffers */
 
@@ -117,6 +121,7 @@ struct options {
 	const char *hostname;
 	uint64_t start;
 	const char *plan;
+	const char *state_plan;
 	bool force;
 	const char *outdir;
 };
@@ -244,6 +249,11 @@ struct task {
 	bool alive;
 	bool ephemeral; /* forked during the trace: may exec and exit */
 	bool execed;
+	/* For --state-plan: an event named the task already, and what it
+	 * does while it runs nowhere ("wait_cpu" or "wait_blocked", as its
+	 * last sched_switch or a wakeup left it). */
+	bool seen;
+	const char *waiting;
 };
 
 static const struct task stable_tasks[] = {
@@ -720,6 +730,7 @@ struct cpu_state {
 	uint64_t read_buf; /* arguments of the pending read */
 	uint64_t read_count;
 	char idle_comm[COMM_LEN]; /* "swapper/<cpu>" */
+	bool switched; /* a sched_switch told who runs here */
 };
 
 struct trace;
@@ -798,6 +809,11 @@ struct run {
 	uint64_t orphan_receives;
 	uint64_t discarded_events;
 	uint64_t discarded_packets;
+
+	/* --state-plan */
+	FILE *state_plan;
+	const struct trace *state_trace; /* the kernel trace it describes */
+	bool sample_pending; /* a sample, once the time moves on */
 };
 
 static void make_uuid(uint64_t seed, uint64_t purpose, uint64_t index,
@@ -1052,7 +1068,7 @@ static void emit_wakeup(struct run *run, struct stream *s)
 	struct trace *t = s->trace;
 	int index = pick_runnable_task(run, t, false);
 	uint8_t buf[MAX_EVENT_SIZE], *p;
-	const struct task *target;
+	struct task *target;
 
 	if (index < 0) /* everyone is running: wake a running task (a no-op wakeup) */
 		index = (int)rng_below(&run->rng, N_STABLE_TASKS);
@@ -1064,6 +1080,10 @@ static void emit_wakeup(struct run *run, struct stream *s)
 	p = put_i32(p, target->prio);
 	p = put_i32(p, (int32_t)rng_below(&run->rng, run->opt->cpus));
 	end_event(run, s, EV_SCHED_WAKEUP, buf, p);
+
+	target->seen = true;
+	if (target->running_on < 0)
+		target->waiting = "wait_cpu";
 }
 
 /* prev = the task running on this CPU; an exiting task leaves for good. */
@@ -1097,15 +1117,21 @@ static void emit_switch(struct run *run, struct stream *s)
 	p = put_i32(p, next ? next->prio : 20);
 	end_event(run, s, EV_SCHED_SWITCH, buf, p);
 
-	if (prev)
+	c->switched = true;
+	if (prev) {
 		prev->running_on = -1;
+		prev->seen = true;
+		prev->waiting = prev_state == TASK_RUNNING ? "wait_cpu" : "wait_blocked";
+	}
 	if (c->mode == CPU_EXITING) {
 		prev->alive = false;
 		c->mode = CPU_NORMAL;
 		run->debt--;
 	}
-	if (next_index >= 0)
+	if (next_index >= 0) {
 		t->tasks[next_index].running_on = (int)s->cpu;
+		t->tasks[next_index].seen = true;
+	}
 	c->current = next_index;
 }
 
@@ -1121,6 +1147,8 @@ static void emit_fork(struct run *run, struct stream *s, int free_slot)
 	child->running_on = -1;
 	child->ephemeral = true;
 	child->execed = false;
+	child->seen = true;
+	child->waiting = "wait_cpu";
 	t->next_tid = t->next_tid + 1 < PID_MAX ? t->next_tid + 1 : FIRST_EPHEMERAL_TID;
 
 	p = begin_kernel_event(run, s, buf, EV_SCHED_PROCESS_FORK);
@@ -1518,6 +1546,71 @@ static void generate_event(struct run *run, struct stream *s, uint64_t remaining
 	}
 }
 
+/* ------------------------------------------------------------------ */
+/* The state plan (--state-plan)                                      */
+
+static uint64_t ns_from_origin(const struct run *run, uint64_t cycles);
+
+/* What a CPU does, in the words of tracenav's kernel state provider;
+ * "?" before a sched_switch on it said who runs there. */
+static const char *cpu_status(const struct stream *s)
+{
+	const struct cpu_state *c = &s->cpu_state;
+
+	if (c->in_irq)
+		return "irq";
+	if (!c->switched)
+		return "?";
+	if (c->current < 0)
+		return "idle";
+	if (c->mode == CPU_IN_OPENAT || c->mode == CPU_IN_READ)
+		return "syscall";
+	return "usermode";
+}
+
+static const char *task_status(const struct trace *t, const struct task *task)
+{
+	const struct cpu_state *c;
+
+	if (task->running_on < 0)
+		return task->waiting;
+	c = &t->streams[task->running_on].cpu_state;
+	if (c->in_irq)
+		return "interrupted";
+	if (c->mode == CPU_IN_OPENAT || c->mode == CPU_IN_READ)
+		return "syscall";
+	return "usermode"; /* also between sched_process_exit and the last switch */
+}
+
+/* The state after every event so far: one line per CPU of the kernel
+ * trace, one per live task that an event named already. */
+static void write_state_sample(struct run *run)
+{
+	const struct trace *t = run->state_trace;
+	uint64_t ns = ns_from_origin(run, run->last_ts);
+
+	for (unsigned cpu = 0; cpu < run->opt->cpus; cpu++) {
+		const struct stream *s = &t->streams[cpu];
+		const struct task *task = s->cpu_state.current < 0 ? NULL
+			: &t->tasks[s->cpu_state.current];
+
+		if (!s->cpu_state.switched)
+			fprintf(run->state_plan, "at %" PRIu64 " CPU %u current ? status %s\n", ns,
+				cpu, cpu_status(s));
+		else
+			fprintf(run->state_plan, "at %" PRIu64 " CPU %u current %d status %s\n", ns,
+				cpu, task ? task->tid : 0, cpu_status(s));
+	}
+	for (int i = 0; i < MAX_TASKS; i++) {
+		const struct task *task = &t->tasks[i];
+
+		if (task->alive && task->seen)
+			fprintf(run->state_plan, "at %" PRIu64 " thread %d status %s\n", ns,
+				task->tid, task_status(t, task));
+	}
+	run->sample_pending = false;
+}
+
 /* Closing time: a CPU with a pending exit, else a CPU of a trace with a
  * message in flight. */
 static struct stream *pick_stream_with_debt(struct run *run)
@@ -1569,12 +1662,19 @@ static void generate(struct run *run)
 			if (!tie)
 				run->now += next_gap(&run->rng);
 		}
+		/* a sample describes the state after every event of its time */
+		if (run->sample_pending && run->now != run->last_ts)
+			write_state_sample(run);
 		if (run->opt->hang_every && !closing && (i + 1) % run->opt->hang_every == 0 &&
 		    (s->trace->content & CONTENT_KERNEL))
 			emit_process_hang(run, s);
 		else
 			generate_event(run, s, remaining, closing);
+		if (run->state_plan && (i + 1) % STATE_SAMPLE_EVERY == 0)
+			run->sample_pending = true;
 	}
+	if (run->state_plan && run->have_events)
+		write_state_sample(run);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1886,6 +1986,16 @@ static void write_plan(const struct run *run)
 		die_io(path);
 }
 
+static void open_state_plan(struct run *run)
+{
+	for (unsigned i = 0; i < run->ntraces && !run->state_trace; i++)
+		if (run->traces[i].content & CONTENT_KERNEL)
+			run->state_trace = &run->traces[i];
+	run->state_plan = fopen(run->opt->state_plan, "w");
+	if (!run->state_plan)
+		die_io(run->opt->state_plan);
+}
+
 /* ------------------------------------------------------------------ */
 /* Command line                                                       */
 
@@ -1952,6 +2062,18 @@ static void print_usage(FILE *out)
 "                         'event_count NAME N' (sorted by name),\n"
 "                         'trace DIR HOSTNAME UUID' (DIR relative to OUTDIR),\n"
 "                         'stream DIR FILE PACKETS EVENTS'\n"
+"  --state-plan FILE      write the simulated kernel's state to FILE (not\n"
+"                         inside OUTDIR) after every 997th event and after\n"
+"                         the last (once the events of that time are all\n"
+"                         out): 'at NS CPU C current TID status S' for each\n"
+"                         CPU and 'at NS thread TID status S' for each live\n"
+"                         thread that an event named already, NS the time\n"
+"                         (ns from the clock origin), S in the words of\n"
+"                         tracenav's kernel state: CPUs idle, usermode,\n"
+"                         syscall, irq; threads usermode, syscall,\n"
+"                         interrupted, wait_cpu, wait_blocked; '?' for what\n"
+"                         no event told yet.  One kernel trace only: not\n"
+"                         with --traces K > 1 or --mix messages\n"
 "  --force                accept a non-empty OUTDIR: first delete what\n"
 "                         gen-trace writes (metadata, channel0_N,\n"
 "                         index/channel0_N.idx) there and up to two\n"
@@ -2009,6 +2131,7 @@ enum option_id {
 	OPT_EVENTS = 256, OPT_CPUS, OPT_PACKET_SIZE, OPT_SEED, OPT_MIX, OPT_DOMAIN,
 	OPT_LOST_EVERY, OPT_LOST_PACKETS_EVERY, OPT_TRACES, OPT_NO_INDEX, OPT_HOSTNAME,
 	OPT_START, OPT_PLAN, OPT_FORCE, OPT_NO_PACKET_TIMES, OPT_TIES, OPT_HANG_EVERY,
+	OPT_STATE_PLAN,
 };
 
 static const struct option long_options[] = {
@@ -2028,6 +2151,7 @@ static const struct option long_options[] = {
 	{ "hostname", required_argument, NULL, OPT_HOSTNAME },
 	{ "start", required_argument, NULL, OPT_START },
 	{ "plan", required_argument, NULL, OPT_PLAN },
+	{ "state-plan", required_argument, NULL, OPT_STATE_PLAN },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -2049,6 +2173,9 @@ static void check_options(struct options *opt)
 	if (!opt->mix_given)
 		opt->mix = opt->domain == DOMAIN_KERNEL ? MIX_KERNEL
 			 : opt->domain == DOMAIN_UST ? MIX_MESSAGES : MIX_MIXED;
+	if (opt->state_plan && (opt->hosts > 1 || opt->mix == MIX_MESSAGES))
+		die_usage("--state-plan: describes one kernel trace: not with --traces K > 1 "
+			  "or --mix messages");
 	if (buffers > MAX_BUFFER_BYTES)
 		die_usage("--packet-size: one packet buffer per stream would take %" PRIu64
 			  " MiB; keep --traces x --cpus x --packet-size (x2 for --domain both) "
@@ -2100,6 +2227,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPT_HOSTNAME: opt->hostname = optarg; break;
 		case OPT_START: opt->start = parse_number("start", optarg, 0, MAX_START); break;
 		case OPT_PLAN: opt->plan = optarg; break;
+		case OPT_STATE_PLAN: opt->state_plan = optarg; break;
 		case OPT_FORCE: opt->force = true; break;
 		case 'h':
 			print_usage(stdout);
@@ -2120,19 +2248,20 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	check_options(opt);
 }
 
-/* The plan must not land inside OUTDIR, where babeltrace2 would try to
+/* A plan must not land inside OUTDIR, where babeltrace2 would try to
  * read it as part of a trace. */
-static void check_plan_location(const struct options *opt)
+static void check_plan_location(const struct options *opt, const char *option,
+				const char *plan)
 {
 	char *copy, *slash, *plan_dir, *out_dir;
 	size_t n;
 
-	if (!opt->plan)
+	if (!plan)
 		return;
 	out_dir = realpath(opt->outdir, NULL);
 	if (!out_dir)
 		return; /* OUTDIR does not exist yet, the plan's directory does */
-	copy = xsprintf("%s", opt->plan);
+	copy = xsprintf("%s", plan);
 	slash = strrchr(copy, '/');
 	if (slash == copy)
 		copy[1] = '\0';
@@ -2143,7 +2272,8 @@ static void check_plan_location(const struct options *opt)
 		die_io(copy);
 	n = strlen(out_dir);
 	if (!strncmp(plan_dir, out_dir, n) && (plan_dir[n] == '\0' || plan_dir[n] == '/' || n == 1))
-		die_usage("--plan: '%s' is inside OUTDIR '%s'; write it elsewhere", opt->plan, opt->outdir);
+		die_usage("--%s: '%s' is inside OUTDIR '%s'; write it elsewhere", option, plan,
+			  opt->outdir);
 	free(copy);
 	free(plan_dir);
 	free(out_dir);
@@ -2181,13 +2311,18 @@ int main(int argc, char **argv)
 	static struct run run; /* large: keep it off the stack */
 
 	parse_options(argc, argv, &opt);
-	check_plan_location(&opt);
+	check_plan_location(&opt, "plan", opt.plan);
+	check_plan_location(&opt, "state-plan", opt.state_plan);
 	prepare_outdir(&opt);
 	setup_run(&run, &opt);
+	if (opt.state_plan)
+		open_state_plan(&run);
 	generate(&run);
 	finish_streams(&run);
 	if (opt.plan)
 		write_plan(&run);
+	if (run.state_plan && (ferror(run.state_plan) || fclose(run.state_plan) != 0))
+		die_io(opt.state_plan);
 	free_run(&run);
 	return 0;
 }
