@@ -49,8 +49,55 @@ bool tn_state_snapshots_is_complete(const struct tn_state_snapshots *snapshots);
 bool tn_state_snapshots_get_reached(const struct tn_state_snapshots *snapshots,
 		struct tn_position *pos);
 
+/* The rank of the event reached too (its number, 0-based). */
+bool tn_state_snapshots_get_reached_rank(
+		const struct tn_state_snapshots *snapshots,
+		struct tn_position *pos, uint64_t *rank);
+
+/* One snapshot: the state before the event at pos (the first event a
+ * replay from it applies), which is event number rank (0-based). */
+struct tn_state_snapshot_info {
+	struct tn_position pos;
+	uint64_t rank;
+	size_t bytes;
+};
+
+/* Snapshot number i (< the count), in order of position: its info and,
+ * when blob is not NULL, a new reference to its blob (g_bytes_unref
+ * it), as tn_state_save() wrote it. */
+struct _GBytes;
+void tn_state_snapshots_get(const struct tn_state_snapshots *snapshots,
+		size_t i, struct tn_state_snapshot_info *info,
+		struct _GBytes **blob);
+
+/* The last snapshot at or before pos: true with its info (and *blob as
+ * tn_state_snapshots_get() gives it; blob may be NULL), false when
+ * there is none. */
+bool tn_state_snapshots_find(const struct tn_state_snapshots *snapshots,
+		const struct tn_position *pos,
+		struct tn_state_snapshot_info *info, struct _GBytes **blob);
+
+/* For the state pass (and tests).  Append a snapshot taken before the
+ * event at pos, number rank: pos comes after every snapshot's already
+ * there (else it is dropped); blob is the bytes of tn_state_save()
+ * (the snapshots take a reference). */
+void tn_state_snapshots_add(struct tn_state_snapshots *snapshots,
+		const struct tn_position *pos, uint64_t rank,
+		struct _GBytes *blob);
+
+/* The pass applied the event at pos, number rank. */
+void tn_state_snapshots_set_reached(struct tn_state_snapshots *snapshots,
+		const struct tn_position *pos, uint64_t rank);
+
+/* The pass read the whole trace: event_count events (the last one
+ * reached, when there are any). */
+void tn_state_snapshots_set_complete(struct tn_state_snapshots *snapshots,
+		uint64_t event_count);
+
 /* Serialise all of them for the cache (appends to buf, a GByteArray),
- * and read them back; load fails with err when data is damaged. */
+ * and read them back; load fails with err when data is damaged.  The
+ * bytes carry their own checksum: load checks it, the sizes, the
+ * order of the positions and ranks, before it keeps anything. */
 struct _GByteArray;
 void tn_state_snapshots_save(const struct tn_state_snapshots *snapshots,
 		struct _GByteArray *buf);
@@ -119,6 +166,16 @@ void tn_state_result_destroy(struct tn_state_result *result);
 const struct tn_state_entry *tn_state_result_find(
 		const struct tn_state_result *result, const char *path);
 
+/* Whether path ("CPUs/3/Current_thread") matches glob: '*' matches any
+ * characters but '/', "**" any characters, '?' one character but '/';
+ * the rest matches itself. */
+bool tn_state_path_match(const char *glob, const char *path);
+
+/* -1, 0 or 1 as the attribute name a sorts before, with or after b:
+ * names that are decimal numbers by value ("2" before "10") and before
+ * the other names, which sort by their bytes. */
+int tn_state_name_compare(const char *a, const char *b);
+
 /* ---- queries ---- */
 
 /* Answers queries on one trace, keeping the state and the reader of the
@@ -133,6 +190,10 @@ int tn_state_querier_create(const struct tn_trace *trace,
 		const struct tn_state_snapshots *snapshots,
 		struct tn_state_querier **out, struct tn_error *err);
 void tn_state_querier_destroy(struct tn_state_querier *querier);
+
+/* The snapshots given to tn_state_querier_create() (may be NULL). */
+const struct tn_state_snapshots *tn_state_querier_borrow_snapshots(
+		const struct tn_state_querier *querier);
 
 struct tn_state_query_options {
 	/* Read on after the event for up to this many events to find where
@@ -162,5 +223,23 @@ int tn_state_querier_query_single(struct tn_state_querier *querier,
 
 /* Free what an entry of query_single holds. */
 void tn_state_entry_fini(struct tn_state_entry *entry);
+
+/* Forget the kept state and reader: the next query starts from a
+ * snapshot or the trace's start (for tests and benchmarks). */
+void tn_state_querier_reset(struct tn_state_querier *querier);
+
+/* What the last query did, and where its time went. */
+struct tn_state_query_stats {
+	bool continued;		/* went on from the kept state */
+	bool from_snapshot;	/* the kept state came from a snapshot */
+	uint64_t events;	/* events applied to reach the event */
+	uint64_t ahead_events;	/* read past it for the ends */
+	double seek_seconds;	/* restoring and opening the reader */
+	double replay_seconds;	/* reading and applying the events */
+	double result_seconds;	/* reading on, and the result */
+};
+
+void tn_state_querier_get_stats(const struct tn_state_querier *querier,
+		struct tn_state_query_stats *stats);
 
 #endif

@@ -1,0 +1,244 @@
+/* state-result.c - the results of state queries: every attribute of a
+ * state in tree order, names compared as numbers where they are
+ * numbers, filtered by a glob (see state-history.h). */
+#include <glib.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "src/core/state-history-private.h"
+
+/* A result with the strings it owns. */
+struct result {
+	struct tn_state_result pub;	/* first: the public view */
+	GStringChunk *strings;
+};
+
+static bool is_number(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return false;
+	return true;
+}
+
+int tn_state_name_compare(const char *a, const char *b)
+{
+	bool na = is_number(a), nb = is_number(b);
+	size_t la, lb;
+	int cmp;
+
+	if (na != nb)
+		return na ? -1 : 1;
+	if (na) {
+		while (*a == '0' && a[1])
+			a++;
+		while (*b == '0' && b[1])
+			b++;
+		la = strlen(a);
+		lb = strlen(b);
+		if (la != lb)
+			return la < lb ? -1 : 1;
+	}
+	cmp = strcmp(a, b);
+	return cmp < 0 ? -1 : cmp > 0;
+}
+
+bool tn_state_path_match(const char *glob, const char *path)
+{
+	/* Where to resume after the last star: its kind and the places in
+	 * glob and path.  Backtracking to the last star is enough for
+	 * '*', whose matches cannot overlap a '/' that a later part needs;
+	 * "**" may, so it recurses. */
+	const char *star_glob = NULL, *star_path = NULL;
+
+	while (*path || *glob) {
+		if (glob[0] == '*' && glob[1] == '*') {
+			glob += 2;
+			while (*glob == '*')
+				glob++;
+			for (const char *p = path;; p++) {
+				if (tn_state_path_match(glob, p))
+					return true;
+				if (!*p)
+					return false;
+			}
+		}
+		if (*glob == '*') {
+			star_glob = ++glob;
+			star_path = path;
+			continue;
+		}
+		if (*path && (*glob == *path || (*glob == '?' &&
+				*path != '/'))) {
+			glob++;
+			path++;
+			continue;
+		}
+		/* Let the last '*' take one more character, not a '/'. */
+		if (star_glob && *star_path && *star_path != '/') {
+			glob = star_glob;
+			path = ++star_path;
+			continue;
+		}
+		return false;
+	}
+	return true;
+}
+
+/* The children of quark in the order of the result. */
+static int *sorted_children(const struct tn_state *state, int quark,
+		size_t *count)
+{
+	size_t n = tn_state_get_child_count(state, quark);
+	int *children = g_new(int, n ? n : 1);
+
+	for (size_t i = 0; i < n; i++)
+		children[i] = tn_state_get_child(state, quark, i);
+	/* Insertion sort, stable: children come mostly in order already. */
+	for (size_t i = 1; i < n; i++) {
+		int q = children[i];
+		const char *name = tn_state_get_name(state, q);
+		size_t j = i;
+
+		while (j > 0 && tn_state_name_compare(tn_state_get_name(state,
+				children[j - 1]), name) > 0) {
+			children[j] = children[j - 1];
+			j--;
+		}
+		children[j] = q;
+	}
+	*count = n;
+	return children;
+}
+
+static const char *copy_string(struct result *result, const char *s)
+{
+	return g_string_chunk_insert_const(result->strings, s);
+}
+
+static void add_entry(struct result *result, GArray *entries,
+		const struct tn_state *state, int quark, int depth,
+		const char *path, const struct tn_state_result_source *source)
+{
+	struct tn_state_entry entry = { 0 };
+	const struct tn_state_value *value = tn_state_get_value(state, quark);
+
+	entry.quark = quark;
+	entry.path = copy_string(result, path);
+	entry.name = copy_string(result, tn_state_get_name(state, quark));
+	entry.parent = tn_state_get_parent(state, quark);
+	entry.depth = depth;
+	entry.value = *value;
+	if (value->type == TN_STATE_STRING && value->u.s)
+		entry.value.u.s = copy_string(result, value->u.s);
+	entry.start = *tn_state_get_start(state, quark);
+	if (source->ends && source->ends[quark].has_end) {
+		entry.has_end = true;
+		entry.end = source->ends[quark].end;
+	} else if (source->ends) {
+		entry.end_after = source->end_after;
+	}
+	g_array_append_val(entries, entry);
+}
+
+/* Add quark's subtree in order; path holds quark's path and is given
+ * back as it was. */
+static void add_subtree(struct result *result, GArray *entries,
+		const struct tn_state *state, int quark, int depth,
+		GString *path, const struct tn_state_result_source *source)
+{
+	size_t count, len = path->len;
+	int *children;
+
+	if (quark != TN_STATE_ROOT && (!source->glob ||
+			tn_state_path_match(source->glob, path->str)))
+		add_entry(result, entries, state, quark, depth, path->str,
+			source);
+	children = sorted_children(state, quark, &count);
+	for (size_t i = 0; i < count; i++) {
+		if (quark != TN_STATE_ROOT)
+			g_string_append_c(path, '/');
+		g_string_append(path, tn_state_get_name(state, children[i]));
+		add_subtree(result, entries, state, children[i],
+			quark == TN_STATE_ROOT ? 0 : depth + 1, path, source);
+		g_string_truncate(path, len);
+	}
+	g_free(children);
+}
+
+struct tn_state_result *tn_state_result_build(const struct tn_state *state,
+		const struct tn_state_result_source *source)
+{
+	struct result *result = g_new0(struct result, 1);
+	GArray *entries = g_array_new(FALSE, FALSE,
+		sizeof(struct tn_state_entry));
+	GString *path = g_string_new(NULL);
+
+	result->strings = g_string_chunk_new(4096);
+	add_subtree(result, entries, state, TN_STATE_ROOT, -1, path, source);
+	g_string_free(path, TRUE);
+	result->pub.pos = *source->pos;
+	result->pub.count = entries->len;
+	result->pub.entries = (struct tn_state_entry *)
+		g_array_free(entries, FALSE);
+	result->pub.providers = copy_string(result,
+		source->providers ? source->providers : "");
+	result->pub.from_snapshot = source->from_snapshot;
+	result->pub.replayed = source->replayed;
+	return &result->pub;
+}
+
+void tn_state_result_destroy(struct tn_state_result *pub)
+{
+	struct result *result = (struct result *) pub;
+
+	if (!result)
+		return;
+	g_free(result->pub.entries);
+	g_string_chunk_free(result->strings);
+	g_free(result);
+}
+
+const struct tn_state_entry *tn_state_result_find(
+		const struct tn_state_result *result, const char *path)
+{
+	for (size_t i = 0; i < result->count; i++)
+		if (strcmp(result->entries[i].path, path) == 0)
+			return &result->entries[i];
+	return NULL;
+}
+
+void tn_state_entry_init(struct tn_state_entry *entry,
+		const struct tn_state *state, int quark, const char *path)
+{
+	const struct tn_state_value *value = tn_state_get_value(state, quark);
+	int depth = 0;
+
+	for (int q = tn_state_get_parent(state, quark); q != TN_STATE_ROOT;
+			q = tn_state_get_parent(state, q))
+		depth++;
+	memset(entry, 0, sizeof(*entry));
+	entry->quark = quark;
+	entry->path = g_strdup(path);
+	entry->name = g_strdup(tn_state_get_name(state, quark));
+	entry->parent = tn_state_get_parent(state, quark);
+	entry->depth = depth;
+	entry->value = *value;
+	if (value->type == TN_STATE_STRING && value->u.s)
+		entry->value.u.s = g_strdup(value->u.s);
+	entry->start = *tn_state_get_start(state, quark);
+}
+
+void tn_state_entry_fini(struct tn_state_entry *entry)
+{
+	if (!entry)
+		return;
+	/* The entry's strings are its own (const for its readers). */
+	g_free((gpointer) (uintptr_t) entry->path);
+	g_free((gpointer) (uintptr_t) entry->name);
+	if (entry->value.type == TN_STATE_STRING)
+		g_free((gpointer) (uintptr_t) entry->value.u.s);
+	memset(entry, 0, sizeof(*entry));
+}
