@@ -74,6 +74,16 @@ struct tn_pane_class {
 	/* Optional: a click at (y, x) in the pane's window, or the wheel
 	 * (wheel: lines, negative up; 0 for a click). */
 	void (*mouse)(struct tn_pane *pane, int y, int x, int wheel);
+	/* Optional: look, without waiting, at background work of the
+	 * pane's own (a job it started itself, beside the command job),
+	 * from the input loop, every turn, for every pane (open or not:
+	 * a closed pane stops its work).  Returns true while such work
+	 * runs, so that the loop looks again soon; marks the pane dirty
+	 * when what it shows changed. */
+	bool (*poll)(struct tn_pane *pane);
+	/* Optional: the text typed at a prompt the pane opened with
+	 * tn_tui_open_prompt_for_pane() (e.g. its own search). */
+	void (*prompt_done)(struct tn_pane *pane, const char *text);
 };
 
 struct tn_pane {
@@ -114,6 +124,10 @@ void tn_panes_toggle(struct tn_panes *panes, struct tn_pane *pane);
  * on screen (step 1: next, -1: previous). */
 struct tn_pane *tn_panes_focused(struct tn_panes *panes);
 void tn_panes_move_focus(struct tn_panes *panes, int step);
+
+/* Poll every pane's own background work (the class's poll); true while
+ * some pane's runs. */
+bool tn_panes_poll(struct tn_panes *panes);
 
 /* Replace pane's cache (freeing the old one) and mark it dirty. */
 void tn_pane_set_cache(struct tn_pane *pane, void *cache);

@@ -106,6 +106,17 @@ void tn_panes_move_focus(struct tn_panes *panes, int step)
 		panes->panes[i].dirty = true;
 }
 
+bool tn_panes_poll(struct tn_panes *panes)
+{
+	bool busy = false;
+
+	for (size_t i = 0; i < panes->count; i++)
+		if (panes->panes[i].cls->poll &&
+		    panes->panes[i].cls->poll(&panes->panes[i]))
+			busy = true;
+	return busy;
+}
+
 void tn_pane_set_cache(struct tn_pane *pane, void *cache)
 {
 	if (pane->cache && pane->cls->cache_free)

@@ -80,6 +80,8 @@ struct tn_tui {
 	bool message_is_error;
 	struct tn_tui_pager *pager;	/* the open text view, or NULL */
 	struct tn_tui_prompt *prompt;
+	/* The pane the open prompt's text goes to, or NULL: a command. */
+	struct tn_pane *prompt_pane;
 	/* TEXT output of the commands that ran, shown in a text view. */
 	GPtrArray *block;		/* char * */
 	char *block_title;
@@ -117,6 +119,12 @@ void tn_tui_open_prompt(struct tn_tui *tui, const char *text);
  * (NULL: nothing). */
 void tn_tui_open_prompt_for(struct tn_tui *tui, const char *leader,
 		const char *command, const char *empty_command);
+/* Open the prompt for pane, leader shown before it ("/"): the text
+ * typed goes to the class's prompt_done ("" for an empty line).  The
+ * prompt's history keeps it as "word TEXT" (word: a static string that
+ * names what it is for, e.g. "state-find"), and Up recalls those. */
+void tn_tui_open_prompt_for_pane(struct tn_tui *tui, struct tn_pane *pane,
+		const char *leader, const char *word);
 /* Put text on the terminal's clipboard (OSC 52, sent after the next
  * drawing) and say so. */
 void tn_tui_copy(struct tn_tui *tui, const char *text);

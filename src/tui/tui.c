@@ -245,6 +245,7 @@ static void set_mouse(struct tn_tui *tui, bool on)
 
 void tn_tui_open_prompt(struct tn_tui *tui, const char *text)
 {
+	tui->prompt_pane = NULL;
 	tn_tui_message_set(tui, false, "");
 	tn_tui_prompt_open(tui->prompt);
 	if (text)
@@ -254,8 +255,29 @@ void tn_tui_open_prompt(struct tn_tui *tui, const char *text)
 void tn_tui_open_prompt_for(struct tn_tui *tui, const char *leader,
 		const char *command, const char *empty_command)
 {
+	tui->prompt_pane = NULL;
 	tn_tui_message_set(tui, false, "");
 	tn_tui_prompt_open_for(tui->prompt, leader, command, empty_command);
+}
+
+void tn_tui_open_prompt_for_pane(struct tn_tui *tui, struct tn_pane *pane,
+		const char *leader, const char *word)
+{
+	tn_tui_message_set(tui, false, "");
+	tn_tui_prompt_open_for(tui->prompt, leader, word, NULL);
+	tui->prompt_pane = pane;
+}
+
+/* The line of a prompt opened for a pane goes to it, without the word
+ * the history keeps before it. */
+static void give_to_pane(struct tn_tui *tui, const char *line)
+{
+	struct tn_pane *pane = tui->prompt_pane;
+	const char *text = strchr(line, ' ');
+
+	tui->prompt_pane = NULL;
+	if (pane->cls->prompt_done)
+		pane->cls->prompt_done(pane, text ? text + 1 : "");
 }
 
 /* Esc: what runs stops first, then a count or a message goes. */
@@ -350,7 +372,10 @@ static void on_prompt_key(struct tn_tui *tui, int key)
 		char *line = tn_tui_prompt_take_line(tui->prompt);
 		char *message = tn_tui_prompt_take_message(tui->prompt);
 
-		tn_tui_run_line(tui, line, TN_TUI_FOLLOW_BY_COMMAND);
+		if (tui->prompt_pane)
+			give_to_pane(tui, line);
+		else
+			tn_tui_run_line(tui, line, TN_TUI_FOLLOW_BY_COMMAND);
 		/* After the command's own message, unless it has one. */
 		if (message && !tui->message->len)
 			tn_tui_message_set(tui, true, message);
@@ -359,6 +384,7 @@ static void on_prompt_key(struct tn_tui *tui, int key)
 		break;
 	}
 	case TN_TUI_PROMPT_CANCELLED:
+		tui->prompt_pane = NULL;
 		tn_tui_message_set(tui, false, "");
 		break;
 	case TN_TUI_PROMPT_EDITING:
@@ -527,16 +553,19 @@ static bool on_signal(struct tn_tui *tui)
 static void loop(struct tn_tui *tui, WINDOW *input)
 {
 	while (on_signal(tui) && !tui->session->quit) {
+		bool panes_busy;
 		int key;
 
 		if (tn_tui_poll_jobs(tui))
 			tui->dirty |= TN_TUI_DIRTY_STATUS;
+		/* The panes' own jobs (a state query). */
+		panes_busy = tn_panes_poll(&tui->panes);
 		/* The status bar says how long a job has been running. */
 		if (tn_tui_job_running(tui))
 			tui->dirty |= TN_TUI_DIRTY_STATUS;
 		draw(tui);
-		wtimeout(input, tn_tui_job_running(tui) ? JOB_POLL_MS :
-			KEY_TIMEOUT_MS);
+		wtimeout(input, tn_tui_job_running(tui) || panes_busy ?
+			JOB_POLL_MS : KEY_TIMEOUT_MS);
 		key = read_key(input);
 		if (key != TN_TUI_KEY_NONE && !tn_tui_guard_caught())
 			on_key(tui, key);
