@@ -29,7 +29,11 @@
  *     bin_count u64, then bin_count u64s,
  *     packet_table_count u64, then per table: file length u32, file bytes
  *       (not NUL-terminated), packet count u64, then per packet:
- *       begin_ns i64, end_ns i64
+ *       begin_ns i64, end_ns i64,
+ *     snapshots length u64 (0: none), then that many bytes: the state
+ *       snapshots (tn_state_snapshots_save(), state-snapshots.c, with
+ *       their own checksum and checks), saved once the state pass
+ *       read the whole trace
  *   checksum         32 bytes  SHA-256 of everything before it
  *
  * A file of another format version (an older tracenav's) is simply not
@@ -55,16 +59,19 @@
 
 #include "tracenav/cache.h"
 #include "tracenav/file.h"
+#include "tracenav/state-history.h"
 
-#define FORMAT_VERSION 4
+#define FORMAT_VERSION 5
 #define KEY_VERSION "tracenav-index-1"
 #define DIGEST_LEN 32
 #define HEADER_LEN (8 + 4 + DIGEST_LEN + 8)
 #define TRAILER_LEN DIGEST_LEN
 #define PATH_HASH_HEX_LEN 16
 #define FILE_SUFFIX ".index"
-/* A 100 M-event index is under 1 MB: anything this big is not ours. */
-#define MAX_FILE_SIZE (UINT64_C(256) << 20)
+/* A 100 M-event index is under 1 MB, and the snapshots of the state
+ * are a few per cent of the trace: anything this big is not ours (and
+ * a save leaves the snapshots out rather than write more). */
+#define MAX_FILE_SIZE (UINT64_C(1) << 30)
 /* How deep a trace directory is searched for files (as trace.c does). */
 #define MAX_SCAN_DEPTH 32
 /* Temporary files older than this were left by a crashed save. */
@@ -623,7 +630,23 @@ static void encode_intervals(const struct tn_index *index, GByteArray *out)
 	}
 }
 
-static void encode_payload(const struct tn_index *index, GByteArray *out)
+static void encode_snapshots(const struct tn_state_snapshots *snapshots,
+		GByteArray *out)
+{
+	guint at = out->len;
+
+	put_le(out, 0, 8);
+	if (!snapshots)
+		return;
+	tn_state_snapshots_save(snapshots, out);
+	/* The length, now known. */
+	for (unsigned i = 0; i < 8; i++)
+		out->data[at + i] = (uint8_t) ((uint64_t) (out->len - at - 8) >>
+			(8 * i));
+}
+
+static void encode_payload(const struct tn_index *index,
+		const struct tn_state_snapshots *snapshots, GByteArray *out)
 {
 	put_le(out, index->event_count, 8);
 	put_le(out, index->discarded_events, 8);
@@ -654,6 +677,7 @@ static void encode_payload(const struct tn_index *index, GByteArray *out)
 	for (size_t i = 0; i < index->bin_count; i++)
 		put_le(out, index->bins[i], 8);
 	encode_packet_tables(tn_index_borrow_packet_tables(index), out);
+	encode_snapshots(snapshots, out);
 }
 
 static void append_sha256(GByteArray *out)
@@ -668,12 +692,20 @@ static void append_sha256(GByteArray *out)
 }
 
 static GByteArray *encode_file(const struct tn_index *index,
+		const struct tn_state_snapshots *snapshots,
 		const uint8_t key[DIGEST_LEN])
 {
 	GByteArray *payload = g_byte_array_new();
 	GByteArray *out = g_byte_array_new();
 
-	encode_payload(index, payload);
+	encode_payload(index, snapshots, payload);
+	/* Too large to be read back: without the snapshots (the state
+	 * pass runs again next time). */
+	if (snapshots && HEADER_LEN + TRAILER_LEN + (uint64_t) payload->len >
+			MAX_FILE_SIZE) {
+		g_byte_array_set_size(payload, 0);
+		encode_payload(index, NULL, payload);
+	}
 	g_byte_array_append(out, file_magic, sizeof(file_magic));
 	put_le(out, FORMAT_VERSION, 4);
 	g_byte_array_append(out, key, DIGEST_LEN);
@@ -878,8 +910,30 @@ static bool decode_packet_tables(struct payload_reader *r,
 	return true;
 }
 
+/* The snapshots section into *snapshots (NULL when the file has none);
+ * skipped when snapshots is NULL. */
+static bool decode_snapshots(struct payload_reader *r,
+		struct tn_state_snapshots **snapshots, char *why)
+{
+	struct tn_error err;
+	uint64_t len;
+
+	if (!take_le(r, 8, &len) || len > r->left) {
+		snprintf(why, REASON_MAX, "snapshots beyond the payload");
+		return false;
+	}
+	if (len > 0 && snapshots && tn_state_snapshots_load(r->at, len,
+			snapshots, &err)) {
+		snprintf(why, REASON_MAX, "%.*s", REASON_MAX - 1, err.message);
+		return false;
+	}
+	r->at += len;
+	r->left -= len;
+	return true;
+}
+
 static struct tn_index *decode_payload(const uint8_t *payload, size_t len,
-		char *why)
+		struct tn_state_snapshots **snapshots, char *why)
 {
 	struct payload_reader r = { payload, len };
 	struct tn_index *index = g_new0(struct tn_index, 1);
@@ -894,7 +948,8 @@ static struct tn_index *decode_payload(const uint8_t *payload, size_t len,
 	ok = ok && decode_checkpoints(&r, index, why) &&
 		decode_classes(&r, index, why) &&
 		decode_intervals(&r, index, why) && decode_bins(&r, index, why) &&
-		decode_packet_tables(&r, index, why);
+		decode_packet_tables(&r, index, why) &&
+		decode_snapshots(&r, snapshots, why);
 	if (ok && r.left != 0) {
 		snprintf(why, REASON_MAX, "%zu bytes after the payload",
 			r.left);
@@ -903,6 +958,10 @@ static struct tn_index *decode_payload(const uint8_t *payload, size_t len,
 	ok = ok && check_index(index, why);
 	if (!ok) {
 		tn_index_destroy(index);
+		if (snapshots) {
+			tn_state_snapshots_destroy(*snapshots);
+			*snapshots = NULL;
+		}
 		return NULL;
 	}
 	return index;
@@ -911,7 +970,8 @@ static struct tn_index *decode_payload(const uint8_t *payload, size_t len,
 /* The index in data (a whole file), or NULL with why; *other_version
  * when the file is sound but of another format version. */
 static struct tn_index *decode_file(const uint8_t *data, size_t size,
-		const uint8_t key[DIGEST_LEN], bool *other_version, char *why)
+		const uint8_t key[DIGEST_LEN], struct tn_state_snapshots **snapshots,
+		bool *other_version, char *why)
 {
 	uint8_t digest[DIGEST_LEN];
 	GChecksum *sum;
@@ -951,7 +1011,7 @@ static struct tn_index *decode_file(const uint8_t *data, size_t size,
 			"trace");
 		return NULL;
 	}
-	return decode_payload(data + HEADER_LEN, payload_len, why);
+	return decode_payload(data + HEADER_LEN, payload_len, snapshots, why);
 }
 
 /* --- Files --- */
@@ -1027,7 +1087,8 @@ static enum tn_cache_status read_cache_file(const char *path,
 }
 
 enum tn_cache_status tn_cache_load(const struct tn_trace *trace,
-		const char *dir, struct tn_index **out, struct tn_error *err)
+		const char *dir, struct tn_index **out,
+		struct tn_state_snapshots **snapshots, struct tn_error *err)
 {
 	struct cache_entry entry;
 	enum tn_cache_status status;
@@ -1038,12 +1099,15 @@ enum tn_cache_status tn_cache_load(const struct tn_trace *trace,
 	char *path;
 
 	*out = NULL;
+	if (snapshots)
+		*snapshots = NULL;
 	if (compute_entry(trace, &entry, err))
 		return TN_CACHE_ERROR;
 	path = g_build_filename(dir, entry.file_name, NULL);
 	status = read_cache_file(path, &data, &size, why, err);
 	if (status == TN_CACHE_HIT) {
-		*out = decode_file(data, size, entry.key, &other_version, why);
+		*out = decode_file(data, size, entry.key, snapshots,
+			&other_version, why);
 		if (!*out)
 			status = other_version ? TN_CACHE_MISS :
 				TN_CACHE_INVALID;
@@ -1051,10 +1115,10 @@ enum tn_cache_status tn_cache_load(const struct tn_trace *trace,
 	if (status == TN_CACHE_INVALID) {
 		if (unlink(path) != 0 && errno != ENOENT)
 			tn_error_set(err, "cache file %s: %s; cannot remove it "
-				"(%s), rebuilding", path, why,
+				"(%s)", path, why,
 				strerror(errno));
 		else
-			tn_error_set(err, "cache file %s: %s, rebuilding",
+			tn_error_set(err, "cache file %s: %s; removed",
 				path, why);
 	}
 	g_free(data);
@@ -1111,7 +1175,8 @@ static void remove_other_states(const char *dir,
 }
 
 int tn_cache_save(const struct tn_trace *trace, const char *dir,
-		const struct tn_index *index, struct tn_error *err)
+		const struct tn_index *index,
+		const struct tn_state_snapshots *snapshots, struct tn_error *err)
 {
 	struct cache_entry entry;
 	char why[REASON_MAX];
@@ -1130,7 +1195,7 @@ int tn_cache_save(const struct tn_trace *trace, const char *dir,
 			dir, strerror(errno));
 		return -1;
 	}
-	bytes = encode_file(index, entry.key);
+	bytes = encode_file(index, snapshots, entry.key);
 	ret = write_atomically(dir, entry.file_name, bytes, err);
 	g_byte_array_free(bytes, TRUE);
 	if (ret == 0)

@@ -274,7 +274,7 @@ static bool take_varint(struct reader *r, uint64_t *out, const char *what)
 
 static bool take_u8(struct reader *r, uint8_t *out, const char *what)
 {
-	uint64_t v;
+	uint64_t v = 0;
 
 	if (!take_le(r, 1, &v, what))
 		return false;
@@ -344,7 +344,7 @@ static bool read_strings(struct tn_state *state, struct restore *rs)
 static bool read_value(struct restore *rs, enum tn_state_type type,
 		struct tn_state_value *value)
 {
-	uint64_t u;
+	uint64_t u = 0;
 
 	value->type = type;
 	switch (type) {
@@ -376,7 +376,7 @@ static bool read_value(struct restore *rs, enum tn_state_type type,
 static bool read_stamp(struct restore *rs, uint8_t flags,
 		struct tn_state_stamp *stamp)
 {
-	uint64_t u;
+	uint64_t u = 0;
 
 	*stamp = (struct tn_state_stamp) { 0 };
 	if ((flags & (FLAG_POS_AT_NS | FLAG_TIE_0))

@@ -268,7 +268,7 @@ static int ust_handle_event(void *data, struct tn_state *state,
 	struct thread_quarks *t;
 	const char *procname;
 	enum call call;
-	struct who who;
+	struct who who = { 0 };
 	int64_t vpid;
 
 	if (!ev->has_ns || !strchr(name, ':'))
