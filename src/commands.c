@@ -28,6 +28,7 @@
 	COMMAND(tn_cmd_count_events) \
 	COMMAND(tn_cmd_print) \
 	COMMAND(tn_cmd_detail) \
+	COMMAND(tn_cmd_state) \
 	COMMAND(tn_cmd_where) \
 	COMMAND(tn_cmd_mark) \
 	COMMAND(tn_cmd_unmark) \

@@ -21,6 +21,7 @@ static void use_index(struct tn_session *session, struct tn_index *index)
 		tn_index_borrow_packet_tables(index));
 	tn_cursor_set_index(session->cursor, index);
 	tn_session_filters_use_index(session, NULL);
+	tn_session_start_state(session, NULL);
 }
 
 /* Try the cache; true if it gave the index. */
@@ -28,13 +29,15 @@ static bool load_cached_index(struct tn_session *session,
 		struct tn_output *out)
 {
 	struct tn_index *index = NULL;
+	struct tn_state_snapshots *snapshots = NULL;
 	struct tn_error err;
 
 	if (!session->cache_dir)
 		return false;
 	switch (tn_cache_load(session->trace, session->cache_dir, &index,
-			&err)) {
+			&snapshots, &err)) {
 	case TN_CACHE_HIT:
+		tn_session_use_cached_state(session, snapshots);
 		use_index(session, index);
 		return true;
 	case TN_CACHE_INVALID:
@@ -71,14 +74,14 @@ int tn_session_start_index(struct tn_session *session, struct tn_output *out,
 		err);
 }
 
-static void save_index(struct tn_session *session, struct tn_output *out)
+void tn_session_save_index(struct tn_session *session, struct tn_output *out)
 {
 	struct tn_error err;
 
 	if (!session->cache_dir || session->cache_warned)
 		return;
 	if (tn_cache_save(session->trace, session->cache_dir, session->index,
-			&err) == 0)
+			tn_session_borrow_saved_state(session), &err) == 0)
 		return;
 	session->cache_warned = true;
 	tn_output_message(out, "%s; the index stays in memory", err.message);
@@ -106,7 +109,7 @@ bool tn_session_poll_index(struct tn_session *session, struct tn_output *out)
 		return true;
 	if (progress.state == TN_JOB_DONE) {
 		use_index(session, tn_index_build_take(session->index_job));
-		save_index(session, out);
+		tn_session_save_index(session, out);
 	} else if (progress.state == TN_JOB_FAILED) {
 		tn_output_message(out, "indexing stopped: %s",
 			progress.message);
@@ -200,6 +203,8 @@ void tn_session_fini(struct tn_session *session)
 	session->command_job = NULL;
 	tn_job_destroy(session->index_job);
 	session->index_job = NULL;
+	/* The state pass reads the index: it stops first. */
+	tn_session_fini_state(session);
 	tn_cursor_destroy(session->cursor);
 	session->cursor = NULL;
 	tn_session_fini_filters(session);

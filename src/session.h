@@ -21,6 +21,7 @@
 #include "tracenav/job.h"
 #include "tracenav/marks.h"
 #include "tracenav/regex.h"
+#include "tracenav/state-history.h"
 #include "tracenav/trace.h"
 
 struct tn_session {
@@ -63,6 +64,18 @@ struct tn_session {
 	uint64_t counts_serial;		/* changes with match_counts */
 	struct tn_job *count_job;
 	struct tn_filter shared_filter;	/* tn_session_borrow_filter() */
+
+	/* The state history (session-state.c): the snapshots, from the
+	 * cache or filled by the state pass (state_job) once the index is
+	 * there.  Once set, the pointer stays the same for the session's
+	 * life, and any thread may read through it (the snapshots guard
+	 * themselves); the pass appends to them while it runs.  The
+	 * state command's querier is the commands' (the job's) to touch. */
+	struct tn_state_snapshots *state_snapshots;
+	struct tn_job *state_job;
+	bool state_checked;		/* state_providers is known: */
+	bool state_providers;		/* some provider applies */
+	struct tn_state_querier *state_querier;
 };
 
 /* Set session up on trace: a cursor on its first event.  Returns 0, or
@@ -92,6 +105,10 @@ int tn_session_need_index(struct tn_session *session, const char *what,
  * runs, give the index to the cursor and save it in the cache.  Returns
  * true when something changed that a status line shows. */
 bool tn_session_poll_index(struct tn_session *session, struct tn_output *out);
+
+/* Save the index in the cache (with the snapshots once complete); a
+ * failure is said once through out. */
+void tn_session_save_index(struct tn_session *session, struct tn_output *out);
 
 /* The progress of the index build: false when none runs. */
 bool tn_session_get_index_progress(struct tn_session *session,
@@ -152,6 +169,43 @@ const struct tn_filter *tn_session_borrow_filter(struct tn_session *session);
 
 /* Free the filters and stop the count pass (tn_session_fini()). */
 void tn_session_fini_filters(struct tn_session *session);
+
+/* ---- the state history (session-state.c) ---- */
+
+/* Whether a state provider applies to the trace (its events are those
+ * of a kernel scheduler or of userspace contexts). */
+bool tn_session_has_state(struct tn_session *session);
+
+/* The index is there: start the state pass unless the snapshots are
+ * complete already, one runs, or no provider applies.  A pass that
+ * failed or was cancelled does not start again (its snapshots stay). */
+void tn_session_start_state(struct tn_session *session,
+		struct tn_output *out);
+
+/* Take the snapshots loaded from the cache with the index (complete
+ * ones; others are dropped).  Before the state pass ever started. */
+void tn_session_use_cached_state(struct tn_session *session,
+		struct tn_state_snapshots *snapshots);
+
+/* Check on the state pass; once it ended, save the index again with
+ * the snapshots in the cache (it was saved without them).  Returns true
+ * when something changed that the status bar shows. */
+bool tn_session_poll_state(struct tn_session *session, struct tn_output *out);
+
+/* The progress of the state pass: false when none runs. */
+bool tn_session_get_state_progress(struct tn_session *session,
+		struct tn_job_progress *progress);
+
+/* Wait for the state pass to end (--batch's index command), then poll
+ * it.  Nothing when none runs. */
+void tn_session_wait_state(struct tn_session *session, struct tn_output *out);
+
+/* The snapshots to save with the index: complete ones, or NULL. */
+const struct tn_state_snapshots *tn_session_borrow_saved_state(
+		struct tn_session *session);
+
+/* Stop the state pass and free the state history (tn_session_fini()). */
+void tn_session_fini_state(struct tn_session *session);
 
 /* Free what tn_session_init() made (cancelling the jobs). */
 void tn_session_fini(struct tn_session *session);

@@ -85,12 +85,13 @@ static struct tn_index *sample_index(void)
 	return index;
 }
 
-/* Bytes the packet tables take at the end of the payload. */
+/* Bytes the packet tables take at the end of the payload, with the
+ * (empty) snapshots section's length after them. */
 static size_t packet_tables_bytes(const struct tn_index *index)
 {
 	const struct tn_packet_tables *tables =
 		tn_index_borrow_packet_tables(index);
-	size_t bytes = 8;
+	size_t bytes = 8 + 8;
 
 	for (size_t i = 0; i < tn_packets_get_table_count(tables); i++)
 		bytes += 4 + strlen(tn_packets_get_file(tables, i)) + 8 +
@@ -235,7 +236,7 @@ static bool rejects(const struct tn_trace *trace, const char *dir,
 	enum tn_cache_status status;
 
 	write_bytes(path, data, size);
-	status = tn_cache_load(trace, dir, &index, &err);
+	status = tn_cache_load(trace, dir, &index, NULL, &err);
 	if (status == TN_CACHE_INVALID && !index &&
 	    !g_file_test(path, G_FILE_TEST_EXISTS) &&
 	    strstr(err.message, path) && strstr(err.message, reason))
@@ -259,7 +260,7 @@ static bool misses(const struct tn_trace *trace, const char *dir,
 	enum tn_cache_status status;
 
 	write_bytes(path, data, size);
-	status = tn_cache_load(trace, dir, &index, &err);
+	status = tn_cache_load(trace, dir, &index, NULL, &err);
 	if (status == TN_CACHE_MISS && !index && !err.message[0])
 		return true;
 	printf("# status %d, index %p, message \"%s\"\n", status,
@@ -300,9 +301,9 @@ static void test_round_trip(const struct tn_trace *trace, const char *base)
 	struct stat st;
 	char *file;
 
-	tap_int_eq(tn_cache_load(trace, dir, &loaded, &err), TN_CACHE_MISS,
+	tap_int_eq(tn_cache_load(trace, dir, &loaded, NULL, &err), TN_CACHE_MISS,
 		"load from a missing directory: miss");
-	tap_ok(tn_cache_save(trace, dir, index, &err) == 0,
+	tap_ok(tn_cache_save(trace, dir, index, NULL, &err) == 0,
 		"save creates the directory and its parents (%s)",
 		err.message);
 	tap_ok(stat(dir, &st) == 0 && (st.st_mode & 0777) == 0700,
@@ -313,18 +314,18 @@ static void test_round_trip(const struct tn_trace *trace, const char *base)
 		"cache file is mode 0600");
 	tap_ok(file && strlen(strrchr(file, '/') + 1) ==
 		16 + 1 + 64 + strlen(".index"), "named <pathhash>-<key>.index");
-	tap_int_eq(tn_cache_load(trace, dir, &loaded, &err), TN_CACHE_HIT,
+	tap_int_eq(tn_cache_load(trace, dir, &loaded, NULL, &err), TN_CACHE_HIT,
 		"load after save: hit");
 	tap_ok(loaded && same_index(loaded, index),
 		"loaded index equals the saved one, field by field");
 	tn_index_destroy(loaded);
 	loaded = NULL;
 
-	tap_ok(tn_cache_save(trace, dir, &empty, &err) == 0,
+	tap_ok(tn_cache_save(trace, dir, &empty, NULL, &err) == 0,
 		"save an empty index (%s)", err.message);
 	count_files(dir, &indexes, &others, NULL);
 	tap_ok(indexes == 1 && others == 0, "saving again replaces the file");
-	tap_int_eq(tn_cache_load(trace, dir, &loaded, &err), TN_CACHE_HIT,
+	tap_int_eq(tn_cache_load(trace, dir, &loaded, NULL, &err), TN_CACHE_HIT,
 		"load the empty index");
 	tap_ok(loaded && same_index(loaded, &empty) && !loaded->checkpoints &&
 		!loaded->classes && !loaded->bins, "empty index round trip");
@@ -354,9 +355,9 @@ static void test_indexer_round_trip(const struct tn_trace *trace,
 		g_free(dir);
 		return;
 	}
-	tap_ok(tn_cache_save(trace, dir, built, &err) == 0,
+	tap_ok(tn_cache_save(trace, dir, built, NULL, &err) == 0,
 		"save the indexer's index (%s)", err.message);
-	tap_int_eq(tn_cache_load(trace, dir, &loaded, &err), TN_CACHE_HIT,
+	tap_int_eq(tn_cache_load(trace, dir, &loaded, NULL, &err), TN_CACHE_HIT,
 		"load it back");
 	tap_ok(loaded && same_index(loaded, built) &&
 		loaded->event_count == 20000, "identical, %" PRIu64 " events, "
@@ -377,7 +378,7 @@ static uint8_t *saved_sample(const struct tn_trace *trace, const char *dir,
 	gsize len = 0;
 	int indexes, others;
 
-	if (tn_cache_save(trace, dir, index, &err))
+	if (tn_cache_save(trace, dir, index, NULL, &err))
 		printf("# %s\n", err.message);
 	tn_index_destroy(index);
 	count_files(dir, &indexes, &others, path);
@@ -574,7 +575,7 @@ static void test_symlink_file(const struct tn_trace *trace, const char *base)
 	unlink(path);
 	if (symlink(target, path) != 0)
 		perror("symlink");
-	tap_int_eq(tn_cache_load(trace, dir, &index, &err), TN_CACHE_INVALID,
+	tap_int_eq(tn_cache_load(trace, dir, &index, NULL, &err), TN_CACHE_INVALID,
 		"a symlink to a valid file is not followed");
 	tap_ok(!g_file_test(path, G_FILE_TEST_EXISTS) &&
 		g_file_test(target, G_FILE_TEST_EXISTS),
@@ -606,7 +607,7 @@ static enum tn_cache_status load_status(const struct tn_trace *trace,
 {
 	struct tn_index *index = NULL;
 	struct tn_error err;
-	enum tn_cache_status status = tn_cache_load(trace, dir, &index, &err);
+	enum tn_cache_status status = tn_cache_load(trace, dir, &index, NULL, &err);
 
 	tn_index_destroy(index);
 	return status;
@@ -617,7 +618,7 @@ static void save_sample(const struct tn_trace *trace, const char *dir)
 	struct tn_index *index = sample_index();
 	struct tn_error err;
 
-	if (tn_cache_save(trace, dir, index, &err))
+	if (tn_cache_save(trace, dir, index, NULL, &err))
 		printf("# %s\n", err.message);
 	tn_index_destroy(index);
 }
@@ -695,7 +696,7 @@ static void test_failed_saves(const struct tn_trace *trace, const char *base)
 	if (can_write_in(ro)) {
 		tap_ok(true, "# SKIP read-only directory: running as root");
 	} else {
-		tap_ok(tn_cache_save(trace, ro, index, &err) == -1 &&
+		tap_ok(tn_cache_save(trace, ro, index, NULL, &err) == -1 &&
 			strstr(err.message, ro), "save into a read-only "
 			"directory fails: %s", err.message);
 		count_files(ro, &indexes, &others, NULL);
@@ -706,7 +707,7 @@ static void test_failed_saves(const struct tn_trace *trace, const char *base)
 
 	write_bytes(file, (const uint8_t *) "x", 1);
 	err.message[0] = '\0';
-	tap_ok(tn_cache_save(trace, under_file, index, &err) == -1 &&
+	tap_ok(tn_cache_save(trace, under_file, index, NULL, &err) == -1 &&
 		strstr(err.message, under_file) &&
 		strstr(err.message, strerror(ENOTDIR)),
 		"save under a regular file fails: %s", err.message);
@@ -735,7 +736,7 @@ static void test_failed_rename(const struct tn_trace *trace, const char *base)
 	g_mkdir_with_parents(path, 0700);
 	blocker = g_build_filename(path, "x", NULL);
 	write_bytes(blocker, (const uint8_t *) "x", 1);
-	tap_ok(tn_cache_save(trace, dir, index, &err) == -1 &&
+	tap_ok(tn_cache_save(trace, dir, index, NULL, &err) == -1 &&
 		strstr(err.message, dir),
 		"save fails when the rename fails: %s", err.message);
 	count_files(dir, &indexes, &others, NULL);
@@ -748,7 +749,7 @@ static void test_failed_rename(const struct tn_trace *trace, const char *base)
 
 	index->checkpoints[1].rank = index->checkpoints[0].rank;
 	err.message[0] = '\0';
-	tap_ok(tn_cache_save(trace, dir, index, &err) == -1 &&
+	tap_ok(tn_cache_save(trace, dir, index, NULL, &err) == -1 &&
 		strstr(err.message, "inconsistent"),
 		"an inconsistent index is not saved: %s", err.message);
 	count_files(dir, &indexes, &others, NULL);

@@ -15,6 +15,7 @@
 
 #include "tracenav/error.h"
 #include "tracenav/index.h"
+#include "tracenav/state-history.h"
 #include "tracenav/trace.h"
 
 /* The default cache directory: $XDG_CACHE_HOME/tracenav or
@@ -33,14 +34,20 @@ enum tn_cache_status {
 	TN_CACHE_ERROR = -1,	/* the directory cannot be read; err */
 };
 
-/* Load the index of trace from dir. */
+/* Load the index of trace from dir, and when snapshots is not NULL the
+ * state snapshots saved with it into *snapshots (NULL when the file has
+ * none).  A damaged snapshots section makes the whole file invalid. */
 enum tn_cache_status tn_cache_load(const struct tn_trace *trace,
-		const char *dir, struct tn_index **out, struct tn_error *err);
+		const char *dir, struct tn_index **out,
+		struct tn_state_snapshots **snapshots, struct tn_error *err);
 
-/* Save index for trace in dir (created 0700 if needed), atomically.
- * Returns 0, or -1 with err (e.g. a read-only directory: the caller
- * works in memory and says so once). */
+/* Save index for trace in dir (created 0700 if needed), atomically,
+ * with the state snapshots (NULL: none; they are left out when the
+ * file would be too large to be read back).  Returns 0, or -1 with err
+ * (e.g. a read-only directory: the caller works in memory and says so
+ * once). */
 int tn_cache_save(const struct tn_trace *trace, const char *dir,
-		const struct tn_index *index, struct tn_error *err);
+		const struct tn_index *index,
+		const struct tn_state_snapshots *snapshots, struct tn_error *err);
 
 #endif

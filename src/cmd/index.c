@@ -17,10 +17,14 @@ static int exec_index(struct tn_command_context *ctx,
 	}
 	if (tn_session_start_index(session, ctx->out, err))
 		return -1;
-	/* --batch waits for it; the event list shows its progress. */
+	/* --batch waits for it, and for the state pass that starts then
+	 * (its snapshots are saved with the index); the event list shows
+	 * their progress. */
 	if (session->wait_for_index &&
 	    tn_session_need_index(session, "index", ctx->out, err))
 		return -1;
+	if (session->wait_for_index)
+		tn_session_wait_state(session, ctx->out);
 	if (session->index)
 		tn_output_message(ctx->out, "%" PRIu64 " events indexed",
 			session->index->event_count);
@@ -29,7 +33,7 @@ static int exec_index(struct tn_command_context *ctx,
 
 const struct tn_command tn_cmd_index = {
 	"index", NULL, { { TN_ARG_WORD, "cancel", true, index_choices } },
-	"build the checkpoint index (event numbers, counts), or stop "
-	"building it",
+	"build the checkpoint index (event numbers, counts) and the state "
+	"snapshots, or stop building the index",
 	TN_CMD_READS, TN_COUNT_NONE, exec_index,
 };
