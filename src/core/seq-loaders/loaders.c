@@ -1,0 +1,152 @@
+/* loaders.c - the list of sequence diagram loaders, and the set of them
+ * that applies to one trace (see seq-loader.h). */
+#include <glib.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "loaders.h"
+
+static const struct tn_seq_loader_class *const classes[] = {
+	&tn_seq_loader_reference,
+	NULL,
+};
+
+struct loader {
+	const struct tn_seq_loader_class *cls;
+	void *data;
+};
+
+struct tn_seq_loaders {
+	size_t count;
+	struct loader items[G_N_ELEMENTS(classes)];
+	char *names;		/* "reference, kernel" */
+};
+
+const struct tn_seq_loader_class *const *tn_seq_loader_classes(void)
+{
+	return classes;
+}
+
+struct tn_seq_loaders *tn_seq_loaders_create_for_names(
+		const char *const *names)
+{
+	struct tn_seq_loaders *loaders = g_new0(struct tn_seq_loaders, 1);
+	static const char *const none[] = { NULL };
+	GString *list = g_string_new(NULL);
+
+	if (!names)
+		names = none;
+	for (size_t i = 0; classes[i]; i++) {
+		struct loader *l = &loaders->items[loaders->count];
+
+		if (!classes[i]->applies(names))
+			continue;
+		l->cls = classes[i];
+		l->data = l->cls->create ? l->cls->create() : NULL;
+		if (loaders->count++)
+			g_string_append(list, ", ");
+		g_string_append(list, l->cls->name);
+	}
+	loaders->names = g_string_free(list, FALSE);
+	return loaders;
+}
+
+struct tn_seq_loaders *tn_seq_loaders_create(const struct tn_trace *trace)
+{
+	return tn_seq_loaders_create_for_names(
+		tn_trace_get_event_names(trace));
+}
+
+void tn_seq_loaders_destroy(struct tn_seq_loaders *loaders)
+{
+	if (!loaders)
+		return;
+	for (size_t i = 0; i < loaders->count; i++) {
+		struct loader *l = &loaders->items[i];
+
+		if (l->cls->destroy)
+			l->cls->destroy(l->data);
+	}
+	g_free(loaders->names);
+	g_free(loaders);
+}
+
+size_t tn_seq_loaders_get_count(const struct tn_seq_loaders *loaders)
+{
+	return loaders->count;
+}
+
+const char *tn_seq_loaders_get_names(const struct tn_seq_loaders *loaders)
+{
+	return loaders->names;
+}
+
+void tn_seq_loaders_reset(struct tn_seq_loaders *loaders)
+{
+	for (size_t i = 0; i < loaders->count; i++) {
+		struct loader *l = &loaders->items[i];
+
+		if (l->cls->reset)
+			l->cls->reset(l->data);
+	}
+}
+
+int tn_seq_loaders_handle(struct tn_seq_loaders *loaders,
+		struct tn_seq_model *model, const struct tn_event *ev,
+		const struct tn_position *pos, const struct tn_state *state,
+		struct tn_error *err)
+{
+	if (ev->kind != TN_EVENT_KIND_EVENT)
+		return 0;
+	for (size_t i = 0; i < loaders->count; i++) {
+		struct loader *l = &loaders->items[i];
+
+		if (l->cls->handle_event(l->data, model, ev, pos, state,
+				err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+void tn_seq_loaders_finish(struct tn_seq_loaders *loaders,
+		struct tn_seq_model *model)
+{
+	for (size_t i = 0; i < loaders->count; i++) {
+		struct loader *l = &loaders->items[i];
+
+		if (l->cls->finish)
+			l->cls->finish(l->data, model);
+	}
+}
+
+bool tn_seq_field_text(const struct tn_event *ev, const char *path,
+		GString *out)
+{
+	struct tn_field_value value;
+
+	if (!tn_event_find_field(ev, TN_SCOPE_ANY, path, &value))
+		return false;
+	if ((value.type == TN_VALUE_SIGNED ||
+	     value.type == TN_VALUE_UNSIGNED) && value.is_enum &&
+	    value.label_count > 0) {
+		g_string_append(out, value.labels[0]);
+		return true;
+	}
+	switch (value.type) {
+	case TN_VALUE_STRING:
+		g_string_append(out, value.string ? value.string : "");
+		return true;
+	case TN_VALUE_SIGNED:
+		g_string_append_printf(out, "%" PRId64, value.s);
+		return true;
+	case TN_VALUE_UNSIGNED:
+		g_string_append_printf(out, "%" PRIu64, value.u);
+		return true;
+	case TN_VALUE_REAL:
+		g_string_append_printf(out, "%g", value.d);
+		return true;
+	case TN_VALUE_OTHER:
+		break;
+	}
+	return false;
+}

@@ -1,0 +1,135 @@
+/* reference.c - the reference convention of Trace Compass's sequence
+ * diagram: an event whose name contains "send" or "receive" (in any
+ * case) and that carries the fields sender, receiver and signal is one
+ * end of an asynchronous message from sender to receiver.  A send and a
+ * receive with the same sender, receiver and signal (and the same id,
+ * when the events carry one in a field messageid, messageId,
+ * message_id, id or seq) are paired into one message (seq-pair.c); an
+ * end without its partner stays, unpaired.  The lifelines are named
+ * after the sender and receiver fields, as processes. */
+#include <glib.h>
+#include <string.h>
+
+#include "loaders.h"
+
+/* The fields that may hold a message's id, in the order they are
+ * looked for. */
+static const char *const id_fields[] = {
+	"messageid", "messageId", "message_id", "id", "seq", NULL,
+};
+
+enum end_kind { NOT_AN_END = 1, SEND, RECEIVE };
+
+struct reference {
+	struct tn_seq_pairer *pairer;
+	GHashTable *kinds;	/* event name -> enum end_kind */
+	GString *sender, *receiver, *signal, *id;
+};
+
+/* What the name says, "receive" first ("send_and_receive" is the
+ * receiving end). */
+static enum end_kind name_kind(const char *name)
+{
+	char *lower = g_ascii_strdown(name, -1);
+	enum end_kind kind = strstr(lower, "receive") ? RECEIVE :
+		strstr(lower, "send") ? SEND : NOT_AN_END;
+
+	g_free(lower);
+	return kind;
+}
+
+static bool applies(const char *const *names)
+{
+	for (size_t i = 0; names[i]; i++)
+		if (name_kind(names[i]) != NOT_AN_END)
+			return true;
+	return false;
+}
+
+static void *create(void)
+{
+	struct reference *ref = g_new0(struct reference, 1);
+
+	ref->pairer = tn_seq_pairer_create();
+	ref->kinds = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+		NULL);
+	ref->sender = g_string_new(NULL);
+	ref->receiver = g_string_new(NULL);
+	ref->signal = g_string_new(NULL);
+	ref->id = g_string_new(NULL);
+	return ref;
+}
+
+static void destroy(void *data)
+{
+	struct reference *ref = data;
+
+	tn_seq_pairer_destroy(ref->pairer);
+	g_hash_table_destroy(ref->kinds);
+	g_string_free(ref->sender, TRUE);
+	g_string_free(ref->receiver, TRUE);
+	g_string_free(ref->signal, TRUE);
+	g_string_free(ref->id, TRUE);
+	g_free(ref);
+}
+
+static void reset(void *data)
+{
+	struct reference *ref = data;
+
+	tn_seq_pairer_clear(ref->pairer);
+}
+
+static enum end_kind event_kind(struct reference *ref, const char *name)
+{
+	gpointer known = g_hash_table_lookup(ref->kinds, name);
+	enum end_kind kind;
+
+	if (known)
+		return GPOINTER_TO_INT(known);
+	kind = name_kind(name);
+	g_hash_table_insert(ref->kinds, g_strdup(name),
+		GINT_TO_POINTER(kind));
+	return kind;
+}
+
+static int handle_event(void *data, struct tn_seq_model *model,
+		const struct tn_event *ev, const struct tn_position *pos,
+		const struct tn_state *state, struct tn_error *err)
+{
+	struct reference *ref = data;
+	enum end_kind kind = event_kind(ref, tn_event_get_name(ev));
+	struct tn_seq_point at = { pos->ns, *pos };
+	bool has_id = false;
+
+	(void) state;
+	(void) err;
+	if (kind == NOT_AN_END)
+		return 0;
+	g_string_truncate(ref->sender, 0);
+	g_string_truncate(ref->receiver, 0);
+	g_string_truncate(ref->signal, 0);
+	if (!tn_seq_field_text(ev, "sender", ref->sender) ||
+	    !tn_seq_field_text(ev, "receiver", ref->receiver) ||
+	    !tn_seq_field_text(ev, "signal", ref->signal))
+		return 0;
+	for (size_t i = 0; id_fields[i] && !has_id; i++) {
+		g_string_truncate(ref->id, 0);
+		has_id = tn_seq_field_text(ev, id_fields[i], ref->id);
+	}
+	tn_seq_pairer_add_end(ref->pairer, model, kind == RECEIVE,
+		ref->sender->str, ref->receiver->str, TN_SEQ_PROCESS,
+		ref->signal->str, has_id ? ref->id->str : NULL, &at);
+	return 0;
+}
+
+const struct tn_seq_loader_class tn_seq_loader_reference = {
+	.name = "reference",
+	.description = "send and receive events with sender, receiver and "
+		"signal fields (Trace Compass's reference convention)",
+	.applies = applies,
+	.create = create,
+	.destroy = destroy,
+	.reset = reset,
+	.handle_event = handle_event,
+};

@@ -1,0 +1,412 @@
+/* seq-window.c - the page of messages around a position, and the search
+ * for a message (see seq-window.h). */
+#include <glib.h>
+#include <string.h>
+
+#include "tracenav/seq-loader.h"
+#include "tracenav/seq-window.h"
+
+/* The first window before the position, in ns, and how much it grows. */
+#define FIRST_SPAN_NS 1000000
+#define GROWTH 4
+
+/* A scan drops the messages it looked at beyond this many. */
+#define FIND_KEEP_MESSAGES 4096
+
+const struct tn_seq_limits tn_seq_default_limits = {
+	.events_before = 200000,
+	.events_after = 200000,
+	.messages_before = 8,
+	.messages_after = 24,
+};
+
+/* A walk over the trace that feeds every event to the loaders. */
+struct window {
+	const struct tn_trace *trace;
+	struct tn_seq_loaders *loaders;
+	struct tn_seq_model *model;
+	struct tn_walk *walk;
+	bool from_start;	/* it began at the trace's first event */
+	uint64_t events_read;	/* over every window opened */
+	/* The first row at or after the position, read but not fed yet. */
+	bool has_next;
+	struct tn_row next;
+};
+
+static void window_close(struct window *w)
+{
+	tn_walk_destroy(w->walk);
+	w->walk = NULL;
+	tn_seq_model_destroy(w->model);
+	w->model = NULL;
+	if (w->has_next)
+		tn_row_release(&w->next);
+	w->has_next = false;
+}
+
+static int feed(struct window *w, const struct tn_row *row,
+		struct tn_error *err)
+{
+	w->events_read++;
+	return tn_seq_loaders_handle(w->loaders, w->model, &row->ev,
+		&row->pos, NULL, err);
+}
+
+/* Open a walk at ns - span (at the trace's start when that is before
+ * its first event), feed the events before pos, and keep the first one
+ * at or after it in w->next.  *before gets how many were fed. */
+static int window_open(struct window *w, const struct tn_position *pos,
+		int64_t span, uint64_t *before, struct tn_error *err)
+{
+	int64_t first_ns;
+	int64_t t0 = pos->ns > INT64_MIN + span ? pos->ns - span : INT64_MIN;
+	struct tn_row row;
+	int status;
+
+	if (!tn_trace_get_first_event_time(w->trace, &first_ns) ||
+	    t0 <= first_ns)
+		t0 = INT64_MIN;
+	w->from_start = t0 == INT64_MIN;
+	w->model = tn_seq_model_create();
+	tn_seq_loaders_reset(w->loaders);
+	if (tn_walk_open(w->trace, t0, &w->walk, err))
+		return -1;
+	*before = 0;
+	while ((status = tn_walk_next(w->walk, NULL, &row, err)) == 1) {
+		if (tn_position_compare(&row.pos, pos) >= 0) {
+			w->next = row;
+			w->has_next = true;
+			return 0;
+		}
+		status = feed(w, &row, err);
+		tn_row_release(&row);
+		if (status)
+			return -1;
+		++*before;
+	}
+	return status;
+}
+
+/* Open the window before pos: it grows until it holds want_messages
+ * messages, want_events events, or begins at the trace's start. */
+static int window_open_grown(struct window *w, const struct tn_position *pos,
+		size_t want_messages, uint64_t want_events,
+		struct tn_error *err)
+{
+	int64_t span = FIRST_SPAN_NS;
+
+	for (;;) {
+		uint64_t before;
+
+		if (window_open(w, pos, span, &before, err)) {
+			window_close(w);
+			return -1;
+		}
+		if (w->from_start || before >= want_events ||
+		    tn_seq_model_get_message_count(w->model) >= want_messages)
+			return 0;
+		window_close(w);
+		/* Grow less when four times as many would pass the
+		 * events allowed: at most twice as many are read then. */
+		span = before * GROWTH > want_events ? span * 2 :
+			span * GROWTH;
+		if (span <= 0 || span > INT64_MAX / GROWTH)
+			span = INT64_MAX / GROWTH;
+	}
+}
+
+/* The next row of the window (the kept one first): 1, 0 at the end, or
+ * -1. */
+static int window_next(struct window *w, struct tn_row *row,
+		struct tn_error *err)
+{
+	if (w->has_next) {
+		*row = w->next;
+		w->has_next = false;
+		return 1;
+	}
+	return tn_walk_next(w->walk, NULL, row, err);
+}
+
+/* ---- pages ---- */
+
+/* Whether a message among [first, end) of model lacks its receive. */
+static bool waits_for_receive(const struct tn_seq_model *model, size_t first,
+		size_t end)
+{
+	for (size_t i = first; i < end; i++) {
+		const struct tn_seq_message *m =
+			tn_seq_model_borrow_message(model, i);
+
+		if (m->send.present && !m->receive.present)
+			return true;
+	}
+	return false;
+}
+
+static bool end_is_at(const struct tn_seq_end *end,
+		const struct tn_position *pos)
+{
+	return end->present && tn_position_compare(&end->at.pos, pos) == 0;
+}
+
+/* The message pos selects (see struct tn_seq_page): false if none. */
+static bool select_message(const struct tn_seq_model *model,
+		const struct tn_position *pos, size_t *selected)
+{
+	size_t count = tn_seq_model_get_message_count(model);
+
+	for (size_t i = 0; i < count; i++) {
+		const struct tn_seq_message *m =
+			tn_seq_model_borrow_message(model, i);
+
+		if (end_is_at(&m->send, pos) || end_is_at(&m->receive, pos)) {
+			*selected = i;
+			return true;
+		}
+	}
+	for (size_t i = 0; i < count; i++) {
+		const struct tn_seq_message *m =
+			tn_seq_model_borrow_message(model, i);
+
+		if (tn_position_compare(&tn_seq_message_first(m)->pos,
+				pos) >= 0) {
+			*selected = i;
+			return true;
+		}
+	}
+	*selected = count - 1;
+	return count > 0;
+}
+
+int tn_seq_page_load(const struct tn_trace *trace,
+		const struct tn_position *pos, const struct tn_seq_limits *limits,
+		struct tn_seq_page *page, struct tn_error *err)
+{
+	struct window w = { .trace = trace };
+	size_t before_messages, first, count;
+	uint64_t after = 0;
+	struct tn_row row;
+	int status;
+
+	memset(page, 0, sizeof(*page));
+	w.loaders = tn_seq_loaders_create(trace);
+	page->loaders = g_strdup(tn_seq_loaders_get_names(w.loaders));
+	if (tn_seq_loaders_get_count(w.loaders) == 0) {
+		/* Nothing would make a message: read nothing. */
+		page->model = tn_seq_model_create();
+		tn_seq_loaders_destroy(w.loaders);
+		return 0;
+	}
+	tn_job_current_set_progress("loading the diagram", -1, 0);
+	/* A few more messages than kept, so that the first ones kept have
+	 * their sends. */
+	if (window_open_grown(&w, pos, limits->messages_before + 8,
+			limits->events_before, err))
+		goto fail;
+	before_messages = tn_seq_model_get_message_count(w.model);
+	/* Until enough messages are read after the position, and those
+	 * kept have their receives (or the events allowed are read). */
+	while ((status = window_next(&w, &row, err)) == 1) {
+		size_t count_now;
+		int fed = feed(&w, &row, err);
+
+		tn_row_release(&row);
+		if (fed)
+			goto fail;
+		if ((w.events_read & 1023) == 0)
+			tn_job_current_set_progress("loading the diagram", -1,
+				w.events_read);
+		if (++after >= limits->events_after)
+			break;
+		count_now = tn_seq_model_get_message_count(w.model);
+		if (count_now >= before_messages + limits->messages_after &&
+		    !waits_for_receive(w.model, before_messages >
+				limits->messages_before ? before_messages -
+				limits->messages_before : 0,
+				before_messages + limits->messages_after))
+			break;
+	}
+	if (status < 0)
+		goto fail;
+	page->to_end = status == 0;
+	page->from_start = w.from_start;
+	page->events_read = w.events_read;
+	tn_seq_loaders_finish(w.loaders, w.model);
+	tn_seq_model_sort(w.model);
+	page->has_selected = select_message(w.model, pos, &page->selected);
+	first = 0;
+	count = 0;
+	if (page->has_selected) {
+		size_t total = tn_seq_model_get_message_count(w.model);
+
+		first = page->selected > limits->messages_before ?
+			page->selected - limits->messages_before : 0;
+		count = MIN(total, page->selected + MAX(limits->messages_after,
+			1)) - first;
+		page->selected -= first;
+	}
+	page->model = tn_seq_model_copy_range(w.model, first, count);
+	window_close(&w);
+	tn_seq_loaders_destroy(w.loaders);
+	return 0;
+
+fail:
+	window_close(&w);
+	tn_seq_loaders_destroy(w.loaders);
+	tn_seq_page_fini(page);
+	return -1;
+}
+
+void tn_seq_page_fini(struct tn_seq_page *page)
+{
+	tn_seq_model_destroy(page->model);
+	g_free(page->loaders);
+	memset(page, 0, sizeof(*page));
+}
+
+static int run_page(struct tn_job *job, void *data, struct tn_error *err)
+{
+	struct tn_seq_page_request *req = data;
+
+	(void) job;
+	return tn_seq_page_load(req->trace, &req->pos, &req->limits,
+		&req->page, err);
+}
+
+static void free_page(void *data)
+{
+	struct tn_seq_page_request *req = data;
+
+	tn_seq_page_fini(&req->page);
+	g_free(req);
+}
+
+const struct tn_job_class tn_seq_page_job = {
+	.name = "loading the diagram",
+	.run = run_page,
+	.free = free_page,
+};
+
+/* ---- find ---- */
+
+/* Whether message m of model matches: its signal, or the name of its
+ * sender or receiver. */
+static bool message_matches(struct tn_regex_matcher *re,
+		const struct tn_seq_model *model, const struct tn_seq_message *m)
+{
+	return tn_regex_matches(re, m->signal) ||
+		tn_regex_matches(re, tn_seq_model_borrow_lifeline(model,
+			m->from)->name) ||
+		tn_regex_matches(re, tn_seq_model_borrow_lifeline(model,
+			m->to)->name);
+}
+
+/* Feed row to the window; true when a message whose first end it is
+ * matches. */
+static int feed_and_match(struct window *w, struct tn_regex_matcher *re,
+		const struct tn_row *row, bool *matched, struct tn_error *err)
+{
+	size_t before = tn_seq_model_get_message_count(w->model);
+	size_t after;
+
+	*matched = false;
+	if (feed(w, row, err))
+		return -1;
+	after = tn_seq_model_get_message_count(w->model);
+	for (size_t i = before; i < after && !*matched; i++) {
+		const struct tn_seq_message *m =
+			tn_seq_model_borrow_message(w->model, i);
+
+		*matched = tn_position_compare(&tn_seq_message_first(m)->pos,
+			&row->pos) == 0 && message_matches(re, w->model, m);
+	}
+	if (after > FIND_KEEP_MESSAGES)
+		tn_seq_model_forget_messages(w->model);
+	return 0;
+}
+
+/* Scan the window's rows: those up to `until` (NULL: to the end) are
+ * fed; those after `after` (NULL: every one) may match.  1 with *pos
+ * when a message matched, 0 when none did, -1 on error. */
+static int scan(struct window *w, struct tn_regex_matcher *re,
+		const struct tn_position *after, const struct tn_position *until,
+		int64_t end_ns, struct tn_position *pos, struct tn_error *err)
+{
+	int64_t start_ns = INT64_MIN;
+	struct tn_row row;
+	int status;
+
+	while ((status = window_next(w, &row, err)) == 1) {
+		bool matched = false;
+
+		if (until && tn_position_compare(&row.pos, until) > 0) {
+			tn_row_release(&row);
+			return 0;
+		}
+		if (start_ns == INT64_MIN)
+			start_ns = row.pos.ns;
+		status = feed_and_match(w, re, &row, &matched, err);
+		if (matched && after &&
+		    tn_position_compare(&row.pos, after) <= 0)
+			matched = false;
+		if (matched)
+			*pos = row.pos;
+		if ((w->events_read & 1023) == 0)
+			tn_job_current_set_progress("finding",
+				end_ns > start_ns ? (double) (row.pos.ns -
+				start_ns) / (double) (end_ns - start_ns) : -1,
+				w->events_read);
+		tn_row_release(&row);
+		if (status)
+			return -1;
+		if (matched)
+			return 1;
+	}
+	return status;
+}
+
+int tn_seq_find(const struct tn_seq_find_request *req,
+		struct tn_seq_find_result *result, struct tn_error *err)
+{
+	struct window w = { .trace = req->trace };
+	struct tn_regex_matcher *re = tn_regex_matcher_new(req->regex);
+	uint64_t prime = req->prime_events ? req->prime_events :
+		TN_SEQ_FIND_PRIME_EVENTS;
+	int64_t begin_ns, end_ns = INT64_MAX;
+	int status;
+
+	memset(result, 0, sizeof(*result));
+	if (!tn_trace_get_time_range(req->trace, &begin_ns, &end_ns))
+		end_ns = INT64_MAX;
+	w.loaders = tn_seq_loaders_create(req->trace);
+	if (tn_seq_loaders_get_count(w.loaders) == 0) {
+		status = 0;
+		goto out;
+	}
+	tn_job_current_set_progress("finding", 0, 0);
+	/* From the position to the end, the receives paired with the
+	 * sends of the events before it. */
+	status = window_open_grown(&w, &req->from, SIZE_MAX, prime, err);
+	if (status == 0)
+		status = scan(&w, re, &req->from, NULL, end_ns, &result->pos,
+			err);
+	window_close(&w);
+	if (status != 0 || !req->wrap)
+		goto out;
+	/* From the start up to the position. */
+	w.model = tn_seq_model_create();
+	w.from_start = true;
+	tn_seq_loaders_reset(w.loaders);
+	status = tn_walk_open(req->trace, INT64_MIN, &w.walk, err);
+	if (status == 0)
+		status = scan(&w, re, NULL, &req->from, req->from.ns,
+			&result->pos, err);
+	result->wrapped = status == 1;
+	window_close(&w);
+out:
+	tn_seq_loaders_destroy(w.loaders);
+	tn_regex_matcher_free(re);
+	result->found = status == 1;
+	return status < 0 ? -1 : 0;
+}
