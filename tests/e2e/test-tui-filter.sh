@@ -41,6 +41,13 @@ wait_for list "$HEADER" >/dev/null
 tm send-keys -t list 5 j
 tm send-keys -t list '&'
 check "&: the prompt shows &" wait_for list '^& *$'
+tm send-keys -t list Enter
+check "& then Enter on an empty line: every event still listed" \
+	wait_until 50 same_rows list 1 20
+no_filter_shown() { ! screen list | grep -q ' filters\{0,1\} '; }
+check "and no filter is set" no_filter_shown
+tm send-keys -t list '&'
+check "& again: the prompt shows &" wait_for list '^& *$'
 tm send-keys -t list -l 'sched_process_hang'
 tm send-keys -t list Enter
 keep 'sched_process_hang'
