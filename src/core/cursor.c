@@ -369,6 +369,7 @@ static int start_at(struct tn_cursor *cursor, const struct tn_position *target,
 	if (!tn_trace_has_clock(cursor->trace) && pos.tie == 0)
 		pos.ns = INT64_MIN;
 	if (can_read_on(cursor, &pos)) {
+		g_array_free(before, TRUE);
 		*found = true;
 		return read_on(cursor, &pos, err);
 	}
