@@ -1,5 +1,6 @@
 /* batch.c - --batch: run commands of the command table without a
  * terminal, results on stdout and messages on stderr. */
+#include <locale.h>
 #include <stdio.h>
 
 #include "batch.h"
@@ -38,6 +39,9 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 	int left_out = report_left_out(trace);
 	int status = 0;
 
+	/* The terminal's character set, for what measures text in columns
+	 * (seqdiag --unicode); before any job starts a thread. */
+	setlocale(LC_CTYPE, "");
 	if (tn_session_init(&session, trace, gmt, &err)) {
 		fprintf(stderr, "tracenav: %s: %s\n", tn_trace_get_path(trace),
 			err.message);

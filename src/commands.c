@@ -36,6 +36,8 @@
 	COMMAND(tn_cmd_next_mark) \
 	COMMAND(tn_cmd_prev_mark) \
 	COMMAND(tn_cmd_write) \
+	COMMAND(tn_cmd_seqdiag) \
+	COMMAND(tn_cmd_seqdiag_find) \
 	COMMAND(tn_cmd_index) \
 	COMMAND(tn_cmd_traces) \
 	COMMAND(tn_cmd_help) \

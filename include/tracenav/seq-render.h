@@ -4,13 +4,16 @@
  * The drawing: a box with the name of each lifeline on top (the header,
  * which a front end keeps visible while the rest scrolls), the
  * lifelines below as vertical lines, and one line per message in the
- * order of their first ends, with its time on the left:
+ * order of their first ends, with its time on the left (here a request,
+ * the return that ends the server's activation, a message never
+ * received):
  *
- *                       +---------+  +---------+
- *                       |  client |  |  server |
- *                       +----+----+  +----+----+
- *    22:13:20.000001332      |--REQUEST-->|
- *   >22:13:20.000004210      |<---REPLY---|
+ *                       +---------+ +---------+
+ *                       | client  | | server  |
+ *                       +----+----+ +----+----+
+ *    22:13:20.000001332      |--REQUEST->|
+ *   >22:13:20.000004210      |<..REPLY...#
+ *    22:13:20.000007000      |---lost--?>|
  *
  * An asynchronous message is drawn "--SIG-->" (line-drawing characters:
  * "──SIG──>"), a synchronous one "==SIG==>" ("──SIG──▶"), a return
