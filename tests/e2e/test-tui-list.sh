@@ -64,9 +64,9 @@ check "prompt: U+202E is shown as \\u202E" wait_for copy '^:a\\u202Ebc'
 tm send-keys -t copy Escape
 
 ## The focus: Tab to the state pane; keys it does not take go on to the
-## list; + widens it.
-tm send-keys -t copy s Tab j
-check "Tab, j: the list still moves" wait_status copy "$t2"
+## list (j is the pane's, Ctrl-N is not); + widens it.
+tm send-keys -t copy s Tab C-n
+check "Tab, Ctrl-N: the list still moves" wait_status copy "$t2"
 # Where the state pane's title starts on the first line.
 pane_at() {
 	screen copy | head -1 | awk '{ print index($0, " State tree") }'
