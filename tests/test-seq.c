@@ -209,6 +209,38 @@ static void test_model(void)
 	tn_seq_model_destroy(m);
 }
 
+/* Which loaders apply: the reference one needs an event named as an
+ * end and the three fields. */
+static void test_applies(void)
+{
+	static const char *const names[] = { "app:Send_Msg", "other", NULL };
+	static const char *const kernel[] = { "netif_receive_skb",
+		"sched_switch", NULL };
+	static const char *const fields[] = { "$payload.sender", "receiver",
+		"sender", "signal", NULL };
+	static const char *const some[] = { "sender", "signal", NULL };
+	struct {
+		const char *const *names, *const *fields;
+		const char *want;
+		const char *what;
+	} cases[] = {
+		{ names, fields, "reference", "a send event and the fields" },
+		{ kernel, fields, "reference", "a receive event (any case)" },
+		{ names, some, "", "no receiver field: none" },
+		{ kernel, NULL, "", "a kernel trace's netif_receive_skb: none" },
+		{ NULL, fields, "", "no event: none" },
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		struct tn_seq_loaders *l = tn_seq_loaders_create_for_names(
+			cases[i].names, cases[i].fields);
+
+		tap_str_eq(tn_seq_loaders_get_names(l), cases[i].want,
+			"loaders: %s", cases[i].what);
+		tn_seq_loaders_destroy(l);
+	}
+}
+
 /* ---- drawing ---- */
 
 static char *joined(const struct tn_seq_drawing *d)
@@ -788,6 +820,7 @@ int main(void)
 
 	test_pairing();
 	test_model();
+	test_applies();
 	if (!setlocale(LC_CTYPE, "C.UTF-8") || !tn_text_locale_is_utf8()) {
 		printf("# no C.UTF-8 locale: the drawing is not tested\n");
 	} else {

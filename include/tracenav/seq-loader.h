@@ -34,8 +34,12 @@ struct tn_seq_loader_class {
 	const char *name;		/* "reference", "kernel" */
 	const char *description;	/* one line, for help and --info */
 	/* Whether the loader has something to do with a trace whose event
-	 * classes are named names (NULL-terminated). */
-	bool (*applies)(const char *const *names);
+	 * classes are named names, and whose events have fields named
+	 * fields (both NULL-terminated; the fields as
+	 * tn_trace_get_field_names() gives them): a loader that needs
+	 * fields, as the reference one does, does not make a trace read
+	 * for nothing when no event has them. */
+	bool (*applies)(const char *const *names, const char *const *fields);
 	/* Optional: make the loader's private data (pending ends). */
 	void *(*create)(void);
 	void (*destroy)(void *data);
@@ -66,10 +70,10 @@ struct tn_seq_loaders;
  * message).  Never fails. */
 struct tn_seq_loaders *tn_seq_loaders_create(const struct tn_trace *trace);
 
-/* The same for a trace whose event classes are named names
- * (NULL-terminated): for tests. */
+/* The same for a trace whose event classes are named names, with
+ * fields (both NULL-terminated; NULL is empty): for tests. */
 struct tn_seq_loaders *tn_seq_loaders_create_for_names(
-		const char *const *names);
+		const char *const *names, const char *const *fields);
 void tn_seq_loaders_destroy(struct tn_seq_loaders *loaders);
 
 /* How many apply, and their names ("reference, kernel"; "" for none). */

@@ -28,7 +28,7 @@ const struct tn_seq_loader_class *const *tn_seq_loader_classes(void)
 }
 
 struct tn_seq_loaders *tn_seq_loaders_create_for_names(
-		const char *const *names)
+		const char *const *names, const char *const *fields)
 {
 	struct tn_seq_loaders *loaders = g_new0(struct tn_seq_loaders, 1);
 	static const char *const none[] = { NULL };
@@ -36,10 +36,12 @@ struct tn_seq_loaders *tn_seq_loaders_create_for_names(
 
 	if (!names)
 		names = none;
+	if (!fields)
+		fields = none;
 	for (size_t i = 0; classes[i]; i++) {
 		struct loader *l = &loaders->items[loaders->count];
 
-		if (!classes[i]->applies(names))
+		if (!classes[i]->applies(names, fields))
 			continue;
 		l->cls = classes[i];
 		l->data = l->cls->create ? l->cls->create() : NULL;
@@ -54,7 +56,8 @@ struct tn_seq_loaders *tn_seq_loaders_create_for_names(
 struct tn_seq_loaders *tn_seq_loaders_create(const struct tn_trace *trace)
 {
 	return tn_seq_loaders_create_for_names(
-		tn_trace_get_event_names(trace));
+		tn_trace_get_event_names(trace),
+		tn_trace_get_field_names(trace));
 }
 
 void tn_seq_loaders_destroy(struct tn_seq_loaders *loaders)

@@ -38,8 +38,22 @@ static enum end_kind name_kind(const char *name)
 	return kind;
 }
 
-static bool applies(const char *const *names)
+static bool has_field(const char *const *fields, const char *name)
 {
+	for (size_t i = 0; fields[i]; i++)
+		if (strcmp(fields[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* An event named as an end, and events with the three fields (not
+ * necessarily the same ones: the metadata's names are not told by
+ * event). */
+static bool applies(const char *const *names, const char *const *fields)
+{
+	if (!has_field(fields, "sender") || !has_field(fields, "receiver") ||
+	    !has_field(fields, "signal"))
+		return false;
 	for (size_t i = 0; names[i]; i++)
 		if (name_kind(names[i]) != NOT_AN_END)
 			return true;
