@@ -451,6 +451,19 @@ static void *xcalloc(size_t count, size_t size)
 	return p;
 }
 
+/* Room for one more of *items (each size bytes), *count in use. */
+static void grow(void *items, size_t *cap, size_t count, size_t size)
+{
+	void **p = items;
+
+	if (count < *cap)
+		return;
+	*cap = *cap ? 2 * *cap : 64;
+	*p = realloc(*p, *cap * size);
+	if (!*p)
+		die("out of memory");
+}
+
 static char *xsprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static char *xsprintf(const char *fmt, ...)
 {
@@ -731,6 +744,7 @@ struct cpu_state {
 	uint64_t read_count;
 	char idle_comm[COMM_LEN]; /* "swapper/<cpu>" */
 	bool switched; /* a sched_switch told who runs here */
+	bool tied; /* its status is what the order of equal-time events makes it */
 };
 
 struct trace;
@@ -812,8 +826,27 @@ struct run {
 
 	/* --state-plan */
 	FILE *state_plan;
-	const struct trace *state_trace; /* the kernel trace it describes */
+	struct trace *state_trace; /* the kernel trace it describes */
 	bool sample_pending; /* a sample, once the time moves on */
+	/* Readers deliver the events of equal time by CPU, not in the
+	 * order they were generated: a thread that events on several CPUs
+	 * at one time changed out of that order is "tied" (its status is
+	 * what that order makes it) until its next sched_switch, and so
+	 * is the status of a CPU it was switched in on, until the CPU's
+	 * next switch, syscall or irq event. */
+	struct touch *touches; /* of threads, since the time last moved */
+	size_t ntouches, touches_cap;
+	int32_t *tied;
+	size_t ntied, tied_cap;
+};
+
+enum touch_kind { TOUCH_OTHER, TOUCH_SWITCH_OUT, TOUCH_SWITCH_IN };
+
+struct touch {
+	uint64_t ts;
+	int32_t tid;
+	unsigned cpu;
+	enum touch_kind kind;
 };
 
 static void make_uuid(uint64_t seed, uint64_t purpose, uint64_t index,
@@ -1063,6 +1096,29 @@ static int pick_runnable_task(struct run *run, struct trace *t, bool allow_idle)
 	return candidates[rng_below(&run->rng, count)];
 }
 
+/* --state-plan: an event on s changed what thread tid does. */
+static void note_touch(struct run *run, const struct stream *s, int32_t tid, enum touch_kind kind)
+{
+	if (!run->state_plan)
+		return;
+	grow(&run->touches, &run->touches_cap, run->ntouches, sizeof(*run->touches));
+	run->touches[run->ntouches++] = (struct touch){ run->now, tid, s->cpu, kind };
+}
+
+/* --state-plan: a switch, syscall or irq event on s sets what its CPU
+ * does, and what its current task does. */
+static void note_cpu_event(struct run *run, struct stream *s)
+{
+	const struct task *task;
+
+	if (!run->state_plan)
+		return;
+	s->cpu_state.tied = false;
+	task = current_task(s);
+	if (task)
+		note_touch(run, s, task->tid, TOUCH_OTHER);
+}
+
 static void emit_wakeup(struct run *run, struct stream *s)
 {
 	struct trace *t = s->trace;
@@ -1084,6 +1140,7 @@ static void emit_wakeup(struct run *run, struct stream *s)
 	target->seen = true;
 	if (target->running_on < 0)
 		target->waiting = "wait_cpu";
+	note_touch(run, s, target->tid, TOUCH_OTHER);
 }
 
 /* prev = the task running on this CPU; an exiting task leaves for good. */
@@ -1118,10 +1175,12 @@ static void emit_switch(struct run *run, struct stream *s)
 	end_event(run, s, EV_SCHED_SWITCH, buf, p);
 
 	c->switched = true;
+	c->tied = false;
 	if (prev) {
 		prev->running_on = -1;
 		prev->seen = true;
 		prev->waiting = prev_state == TASK_RUNNING ? "wait_cpu" : "wait_blocked";
+		note_touch(run, s, prev->tid, TOUCH_SWITCH_OUT);
 	}
 	if (c->mode == CPU_EXITING) {
 		prev->alive = false;
@@ -1131,6 +1190,7 @@ static void emit_switch(struct run *run, struct stream *s)
 	if (next_index >= 0) {
 		t->tasks[next_index].running_on = (int)s->cpu;
 		t->tasks[next_index].seen = true;
+		note_touch(run, s, t->tasks[next_index].tid, TOUCH_SWITCH_IN);
 	}
 	c->current = next_index;
 }
@@ -1149,6 +1209,7 @@ static void emit_fork(struct run *run, struct stream *s, int free_slot)
 	child->execed = false;
 	child->seen = true;
 	child->waiting = "wait_cpu";
+	note_touch(run, s, child->tid, TOUCH_OTHER);
 	t->next_tid = t->next_tid + 1 < PID_MAX ? t->next_tid + 1 : FIRST_EPHEMERAL_TID;
 
 	p = begin_kernel_event(run, s, buf, EV_SCHED_PROCESS_FORK);
@@ -1216,6 +1277,7 @@ static void emit_openat_entry(struct run *run, struct stream *s)
 	p = put_i32(p, create ? 0x241 /* O_WRONLY|O_CREAT|O_TRUNC */ : 0x80000 /* O_CLOEXEC */);
 	p = put_u16(p, create ? 0644 : 0);
 	end_event(run, s, EV_SYSCALL_ENTRY_OPENAT, buf, p);
+	note_cpu_event(run, s);
 
 	s->cpu_state.mode = CPU_IN_OPENAT;
 	run->debt++;
@@ -1230,6 +1292,7 @@ static void emit_openat_exit(struct run *run, struct stream *s)
 	p = begin_kernel_event(run, s, buf, EV_SYSCALL_EXIT_OPENAT);
 	p = put_i64(p, ret);
 	end_event(run, s, EV_SYSCALL_EXIT_OPENAT, buf, p);
+	note_cpu_event(run, s);
 
 	s->cpu_state.mode = CPU_NORMAL;
 	run->debt--;
@@ -1249,6 +1312,7 @@ static void emit_read_entry(struct run *run, struct stream *s)
 	p = put_u64(p, c->read_buf);
 	p = put_u64(p, c->read_count);
 	end_event(run, s, EV_SYSCALL_ENTRY_READ, buf, p);
+	note_cpu_event(run, s);
 
 	c->mode = CPU_IN_READ;
 	run->debt++;
@@ -1272,6 +1336,7 @@ static void emit_read_exit(struct run *run, struct stream *s)
 	p = put_i64(p, ret);
 	p = put_u64(p, c->read_buf);
 	end_event(run, s, EV_SYSCALL_EXIT_READ, buf, p);
+	note_cpu_event(run, s);
 
 	c->mode = CPU_NORMAL;
 	run->debt--;
@@ -1289,6 +1354,7 @@ static void emit_irq_entry(struct run *run, struct stream *s)
 	p = put_i32(p, irq_lines[c->irq_line].irq);
 	p = put_string(p, irq_lines[c->irq_line].name);
 	end_event(run, s, EV_IRQ_HANDLER_ENTRY, buf, p);
+	note_cpu_event(run, s);
 
 	c->in_irq = true;
 	run->debt++;
@@ -1303,6 +1369,7 @@ static void emit_irq_exit(struct run *run, struct stream *s)
 	p = put_i32(p, irq_lines[c->irq_line].irq);
 	p = put_i32(p, rng_below(&run->rng, 10) ? 1 /* IRQ_HANDLED */ : 0 /* IRQ_NONE */);
 	end_event(run, s, EV_IRQ_HANDLER_EXIT, buf, p);
+	note_cpu_event(run, s);
 
 	c->in_irq = false;
 	run->debt--;
@@ -1582,13 +1649,76 @@ static const char *task_status(const struct trace *t, const struct task *task)
 	return "usermode"; /* also between sched_process_exit and the last switch */
 }
 
+static bool is_tied(const struct run *run, int32_t tid)
+{
+	for (size_t i = 0; i < run->ntied; i++)
+		if (run->tied[i] == tid)
+			return true;
+	return false;
+}
+
+static void set_tied(struct run *run, int32_t tid, bool tied)
+{
+	for (size_t i = 0; i < run->ntied; i++) {
+		if (run->tied[i] != tid)
+			continue;
+		if (!tied)
+			run->tied[i] = run->tied[--run->ntied];
+		return;
+	}
+	if (tied) {
+		grow(&run->tied, &run->tied_cap, run->ntied, sizeof(*run->tied));
+		run->tied[run->ntied++] = tid;
+	}
+}
+
+/* The time moved on: a thread that events of one time changed from a
+ * CPU after they did from a higher one is tied; one that a switch
+ * changed, all in order, no longer is. */
+static void settle_ties(struct run *run)
+{
+	for (size_t i = 0; i < run->ntouches; i++) {
+		const struct touch *first = &run->touches[i];
+		unsigned highest = first->cpu;
+		bool done = false, out_of_order = false, switched = first->kind != TOUCH_OTHER;
+
+		for (size_t j = 0; j < i && !done; j++)
+			done = run->touches[j].ts == first->ts && run->touches[j].tid == first->tid;
+		if (done)
+			continue;
+		for (size_t j = i + 1; j < run->ntouches; j++) {
+			const struct touch *t = &run->touches[j];
+
+			if (t->ts != first->ts || t->tid != first->tid)
+				continue;
+			out_of_order |= t->cpu < highest;
+			highest = t->cpu > highest ? t->cpu : highest;
+			switched |= t->kind != TOUCH_OTHER;
+		}
+		if (out_of_order || switched)
+			set_tied(run, first->tid, out_of_order);
+		/* a CPU that took the thread then: its status too */
+		for (size_t j = i; out_of_order && j < run->ntouches; j++) {
+			const struct touch *t = &run->touches[j];
+
+			if (t->ts == first->ts && t->tid == first->tid && t->kind == TOUCH_SWITCH_IN)
+				run->state_trace->streams[t->cpu].cpu_state.tied = true;
+		}
+	}
+	run->ntouches = 0;
+}
+
 /* The state after every event so far: one line per CPU of the kernel
  * trace, one per live task that an event named already. */
 static void write_state_sample(struct run *run)
 {
 	const struct trace *t = run->state_trace;
-	uint64_t ns = ns_from_origin(run, run->last_ts);
+	uint64_t ns = ns_from_origin(run, run->last_ts), events = 0;
 
+	/* every event so far is at or before ns, every later one after */
+	for (int id = 0; id < EV_COUNT; id++)
+		events += run->event_counts[id];
+	fprintf(run->state_plan, "at %" PRIu64 " events %" PRIu64 "\n", ns, events);
 	for (unsigned cpu = 0; cpu < run->opt->cpus; cpu++) {
 		const struct stream *s = &t->streams[cpu];
 		const struct task *task = s->cpu_state.current < 0 ? NULL
@@ -1599,14 +1729,25 @@ static void write_state_sample(struct run *run)
 				cpu, cpu_status(s));
 		else
 			fprintf(run->state_plan, "at %" PRIu64 " CPU %u current %d status %s\n", ns,
-				cpu, task ? task->tid : 0, cpu_status(s));
+				cpu, task ? task->tid : 0,
+				s->cpu_state.tied ? "tied" : cpu_status(s));
 	}
 	for (int i = 0; i < MAX_TASKS; i++) {
 		const struct task *task = &t->tasks[i];
 
 		if (task->alive && task->seen)
 			fprintf(run->state_plan, "at %" PRIu64 " thread %d status %s\n", ns,
-				task->tid, task_status(t, task));
+				task->tid, is_tied(run, task->tid) ? "tied" : task_status(t, task));
+	}
+	/* and the dead that a reader may see alive */
+	for (size_t i = 0; i < run->ntied; i++) {
+		bool alive = false;
+
+		for (int j = 0; j < MAX_TASKS && !alive; j++)
+			alive = t->tasks[j].alive && t->tasks[j].tid == run->tied[i];
+		if (!alive)
+			fprintf(run->state_plan, "at %" PRIu64 " thread %d status tied\n", ns,
+				run->tied[i]);
 	}
 	run->sample_pending = false;
 }
@@ -1663,8 +1804,11 @@ static void generate(struct run *run)
 				run->now += next_gap(&run->rng);
 		}
 		/* a sample describes the state after every event of its time */
-		if (run->sample_pending && run->now != run->last_ts)
-			write_state_sample(run);
+		if (run->state_plan && run->now != run->last_ts) {
+			settle_ties(run);
+			if (run->sample_pending)
+				write_state_sample(run);
+		}
 		if (run->opt->hang_every && !closing && (i + 1) % run->opt->hang_every == 0 &&
 		    (s->trace->content & CONTENT_KERNEL))
 			emit_process_hang(run, s);
@@ -1673,8 +1817,10 @@ static void generate(struct run *run)
 		if (run->state_plan && (i + 1) % STATE_SAMPLE_EVERY == 0)
 			run->sample_pending = true;
 	}
-	if (run->state_plan && run->have_events)
+	if (run->state_plan && run->have_events) {
+		settle_ties(run);
 		write_state_sample(run);
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -1930,6 +2076,8 @@ static void free_run(struct run *run)
 		free(t->path);
 	}
 	free(run->streams);
+	free(run->touches);
+	free(run->tied);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2065,15 +2213,22 @@ static void print_usage(FILE *out)
 "  --state-plan FILE      write the simulated kernel's state to FILE (not\n"
 "                         inside OUTDIR) after every 997th event and after\n"
 "                         the last (once the events of that time are all\n"
-"                         out): 'at NS CPU C current TID status S' for each\n"
-"                         CPU and 'at NS thread TID status S' for each live\n"
-"                         thread that an event named already, NS the time\n"
-"                         (ns from the clock origin), S in the words of\n"
-"                         tracenav's kernel state: CPUs idle, usermode,\n"
-"                         syscall, irq; threads usermode, syscall,\n"
-"                         interrupted, wait_cpu, wait_blocked; '?' for what\n"
-"                         no event told yet.  One kernel trace only: not\n"
-"                         with --traces K > 1 or --mix messages\n"
+"                         out): 'at NS events K' (K events are at or\n"
+"                         before NS), 'at NS CPU C current TID status S'\n"
+"                         for each CPU and 'at NS thread TID status S' for\n"
+"                         each live thread that an event named already, NS\n"
+"                         the time (ns from the clock origin), S in the\n"
+"                         words of tracenav's kernel state: CPUs idle,\n"
+"                         usermode, syscall, irq; threads usermode,\n"
+"                         syscall, interrupted, wait_cpu, wait_blocked;\n"
+"                         '?' for what no event told yet; 'tied' for a\n"
+"                         thread that events of one time on several CPUs\n"
+"                         changed in another order than readers deliver\n"
+"                         them (by CPU), until its next sched_switch, and\n"
+"                         for a CPU it was switched in on then, until the\n"
+"                         CPU's next switch, syscall or irq.\n"
+"                         One kernel trace only: not with --traces K > 1\n"
+"                         or --mix messages\n"
 "  --force                accept a non-empty OUTDIR: first delete what\n"
 "                         gen-trace writes (metadata, channel0_N,\n"
 "                         index/channel0_N.idx) there and up to two\n"
