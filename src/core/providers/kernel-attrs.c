@@ -1,8 +1,6 @@
 /* kernel-attrs.c - the attributes of the kernel state provider: their
  * quarks, cached; reading and setting their values; the status of a CPU
  * (see kernel-private.h). */
-#include <inttypes.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "kernel-private.h"
@@ -61,10 +59,13 @@ struct tn_kthread *tn_kernel_thread(struct tn_kctx *c, int64_t tid)
 	t = g_hash_table_lookup(c->k->threads, GINT_TO_POINTER((int) key));
 	if (t)
 		return t;
-	if (key > 0)
-		snprintf(name, sizeof(name), "%" PRId64, tid);
-	else
-		snprintf(name, sizeof(name), "0_%" PRId64, c->cpu);
+	if (key > 0) {
+		tn_kernel_number(name, tid);
+	} else {
+		name[0] = '0';
+		name[1] = '_';
+		tn_kernel_number(name + 2, c->cpu);
+	}
 	t = g_new(struct tn_kthread, 1);
 	t->node = tn_state_quark_child(c->state, tn_kernel_top(c, TOP_THREADS),
 		name);
@@ -105,7 +106,7 @@ struct tn_kcpu *tn_kernel_cpu(struct tn_kctx *c)
 	}
 	q = &g_array_index(c->k->cpus, struct tn_kcpu, c->cpu);
 	if (q->node < 0) {
-		snprintf(name, sizeof(name), "%" PRId64, c->cpu);
+		tn_kernel_number(name, c->cpu);
 		q->node = tn_state_quark_child(c->state,
 			tn_kernel_top(c, TOP_CPUS), name);
 		for (int i = 0; i < KC_COUNT; i++)
@@ -167,7 +168,28 @@ bool tn_kernel_is_null(struct tn_kctx *c, int quark)
 
 int tn_kernel_set(struct tn_kctx *c, int quark, struct tn_state_value value)
 {
+	/* most changes set what the attribute holds already: the state
+	 * would keep the interval too, after interning the string */
+	if (tn_state_value_equal(tn_state_get_value(c->state, quark), &value))
+		return 0;
 	return tn_state_modify(c->state, quark, &value, &c->at, c->err);
+}
+
+void tn_kernel_number(char out[K_NUMBER_SIZE], int64_t n)
+{
+	char digits[K_NUMBER_SIZE];
+	uint64_t u = n < 0 ? -(uint64_t) n : (uint64_t) n;
+	size_t len = 0, at = 0;
+
+	do {
+		digits[len++] = (char) ('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (n < 0)
+		out[at++] = '-';
+	while (len)
+		out[at++] = digits[--len];
+	out[at] = '\0';
 }
 
 /* A string (NULL: null); null in an attribute that does not exist

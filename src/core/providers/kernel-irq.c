@@ -1,29 +1,34 @@
 /* kernel-irq.c - the kernel state provider's handlers of interrupts
  * and softirqs: per CPU, and summed up over CPUs in IRQs/<irq> and
  * SoftIRQs/<vec> (see kernel-private.h). */
-#include <inttypes.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "kernel-private.h"
 
-/* CPUs/<cpu>/<IRQs or Soft_IRQs>/<number>, added. */
-static int cpu_line(struct tn_kctx *c, struct tn_kcpu *q,
-		enum tn_kcpu_attr a, int64_t number)
+/* The number of an irq or a softirq (the name of its attributes), from
+ * the field `field` of the event; false when the event has none. */
+static bool line_number(struct tn_kctx *c, const char *field,
+		char name[K_NUMBER_SIZE])
 {
-	char name[32];
+	int64_t number;
 
-	snprintf(name, sizeof(name), "%" PRId64, number);
+	if (!tn_provider_field_int(c->ev, field, &number))
+		return false;
+	tn_kernel_number(name, number);
+	return true;
+}
+
+/* CPUs/<cpu>/<IRQs or Soft_IRQs>/<name>, added. */
+static int cpu_line(struct tn_kctx *c, struct tn_kcpu *q,
+		enum tn_kcpu_attr a, const char *name)
+{
 	return tn_state_quark_child(c->state, tn_kernel_cpu_attr(c, q, a),
 		name);
 }
 
-/* <IRQs or SoftIRQs>/<number>, added. */
-static int top_line(struct tn_kctx *c, enum tn_ktop which, int64_t number)
+/* <IRQs or SoftIRQs>/<name>, added. */
+static int top_line(struct tn_kctx *c, enum tn_ktop which, const char *name)
 {
-	char name[32];
-
-	snprintf(name, sizeof(name), "%" PRId64, number);
 	return tn_state_quark_child(c->state, tn_kernel_top(c, which), name);
 }
 
@@ -64,10 +69,10 @@ int tn_kernel_on_irq_entry(struct tn_kctx *c)
 {
 	struct tn_kcpu *q = tn_kernel_cpu(c);
 	struct tn_kthread *t;
-	int64_t irq;
+	char irq[K_NUMBER_SIZE];
 	int rc;
 
-	if (!q || !tn_provider_field_int(c->ev, "irq", &irq))
+	if (!q || !line_number(c, "irq", irq))
 		return 0;
 	if (tn_kernel_set(c, cpu_line(c, q, KC_IRQS, irq),
 			tn_state_value_int((int32_t) c->cpu)) < 0)
@@ -106,16 +111,15 @@ static int after_interrupt(struct tn_kctx *c, struct tn_kcpu *q)
 int tn_kernel_on_irq_exit(struct tn_kctx *c)
 {
 	struct tn_kcpu *q = tn_kernel_cpu(c);
-	int64_t irq, found = -1;
-	char name[32];
+	char irq[K_NUMBER_SIZE];
+	int64_t found = -1;
 
-	if (!q || !tn_provider_field_int(c->ev, "irq", &irq))
+	if (!q || !line_number(c, "irq", irq))
 		return 0;
 	if (tn_kernel_set(c, cpu_line(c, q, KC_IRQS, irq),
 			tn_state_value_null()) < 0 || after_interrupt(c, q) < 0)
 		return -1;
-	snprintf(name, sizeof(name), "%" PRId64, irq);
-	each_cpu_line(c, KC_IRQS, name, find_irq_cpu, &found);
+	each_cpu_line(c, KC_IRQS, irq, find_irq_cpu, &found);
 	return tn_kernel_set(c, top_line(c, TOP_IRQS, irq), found < 0 ?
 		tn_state_value_null() : tn_state_value_int((int32_t) found));
 }
@@ -146,45 +150,42 @@ static void find_softirq_max(struct tn_kctx *c, int64_t cpu, int quark,
 /* Set CPUs/<cpu>/Soft_IRQs/<vec> to s, and SoftIRQs/<vec> to the most
  * active state of that vec over all CPUs (as Trace Compass's
  * aggregate). */
-static int set_softirq(struct tn_kctx *c, struct tn_kcpu *q, int64_t vec,
+static int set_softirq(struct tn_kctx *c, struct tn_kcpu *q, const char *vec,
 		const char *s)
 {
 	static const char *const by_rank[] = {
 		NULL, K_RAISED, K_RUNNING, K_RUNNING_RAISED,
 	};
-	char name[32];
 	int max = 0;
 
 	if (tn_kernel_set(c, cpu_line(c, q, KC_SOFT_IRQS, vec),
 			s ? tn_state_value_string(s) :
 			tn_state_value_null()) < 0)
 		return -1;
-	snprintf(name, sizeof(name), "%" PRId64, vec);
-	each_cpu_line(c, KC_SOFT_IRQS, name, find_softirq_max, &max);
+	each_cpu_line(c, KC_SOFT_IRQS, vec, find_softirq_max, &max);
 	return tn_kernel_set(c, top_line(c, TOP_SOFTIRQS, vec), max ?
 		tn_state_value_string(by_rank[max]) : tn_state_value_null());
 }
 
+/* What softirq vec does on the CPU now (NULL: nothing). */
 static const char *cpu_softirq(struct tn_kctx *c, struct tn_kcpu *q,
-		int64_t vec)
+		const char *vec)
 {
-	char name[32];
 	int lines = tn_kernel_cpu_find(c, q, KC_SOFT_IRQS);
 
 	if (lines < 0)
 		return NULL;
-	snprintf(name, sizeof(name), "%" PRId64, vec);
 	return tn_kernel_string_of(c,
-		tn_state_quark_child_lookup(c->state, lines, name));
+		tn_state_quark_child_lookup(c->state, lines, vec));
 }
 
 int tn_kernel_on_softirq_raise(struct tn_kctx *c)
 {
 	struct tn_kcpu *q = tn_kernel_cpu(c);
+	char vec[K_NUMBER_SIZE];
 	const char *now;
-	int64_t vec;
 
-	if (!q || !tn_provider_field_int(c->ev, "vec", &vec))
+	if (!q || !line_number(c, "vec", vec))
 		return 0;
 	now = cpu_softirq(c, q, vec);
 	return set_softirq(c, q, vec, softirq_rank(now) >= 2 ?
@@ -194,11 +195,11 @@ int tn_kernel_on_softirq_raise(struct tn_kctx *c)
 int tn_kernel_on_softirq_entry(struct tn_kctx *c)
 {
 	struct tn_kcpu *q = tn_kernel_cpu(c);
+	char vec[K_NUMBER_SIZE];
 	struct tn_kthread *t;
-	int64_t vec;
 	int rc;
 
-	if (!q || !tn_provider_field_int(c->ev, "vec", &vec))
+	if (!q || !line_number(c, "vec", vec))
 		return 0;
 	if (set_softirq(c, q, vec, K_RUNNING) < 0)
 		return -1;
@@ -212,10 +213,10 @@ int tn_kernel_on_softirq_entry(struct tn_kctx *c)
 int tn_kernel_on_softirq_exit(struct tn_kctx *c)
 {
 	struct tn_kcpu *q = tn_kernel_cpu(c);
+	char vec[K_NUMBER_SIZE];
 	const char *now;
-	int64_t vec;
 
-	if (!q || !tn_provider_field_int(c->ev, "vec", &vec))
+	if (!q || !line_number(c, "vec", vec))
 		return 0;
 	now = cpu_softirq(c, q, vec);
 	/* raised again while it ran: it runs again later */

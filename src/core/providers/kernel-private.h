@@ -65,6 +65,15 @@ struct tn_kernel {
 	/* Event name -> struct tn_kernel_handler, or NULL for an event
 	 * that changes nothing: each name is classified once. */
 	GHashTable *handlers;
+	/* The last names looked up, by the address of the string the
+	 * event gives (its class's): the table's key and value.  A hit
+	 * still compares the names: a class freed and another made may
+	 * share the address. */
+	struct {
+		const char *at;
+		const char *name;
+		struct tn_kernel_handler *handler;
+	} recent[64];
 	int top[TOP_COUNT];
 	GArray *cpus;		/* struct tn_kcpu, by CPU number */
 	GHashTable *threads;	/* thread key -> struct tn_kthread */
@@ -111,9 +120,14 @@ const char *tn_kernel_string_of(struct tn_kctx *c, int quark);
 bool tn_kernel_int_of(struct tn_kctx *c, int quark, int32_t *out);
 bool tn_kernel_is_null(struct tn_kctx *c, int quark);
 
-/* Set quark to value at the event.  0, or -1 with c->err. */
+/* Set quark to value at the event (nothing to do when it holds that
+ * value).  0, or -1 with c->err. */
 int tn_kernel_set(struct tn_kctx *c, int quark,
 		struct tn_state_value value);
+
+/* n in decimal, the name of an attribute ("42"): a faster snprintf. */
+#define K_NUMBER_SIZE 24
+void tn_kernel_number(char out[K_NUMBER_SIZE], int64_t n);
 
 /* Set a thread's attribute to the string s (NULL: null; null in an
  * attribute that does not exist leaves it so) or to an int. */

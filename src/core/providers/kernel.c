@@ -164,17 +164,27 @@ static int kernel_handle_event(void *data, struct tn_state *state,
 {
 	struct tn_kernel *k = data;
 	const char *name = tn_event_get_name(ev);
+	size_t slot = ((uintptr_t) name >> 4) % G_N_ELEMENTS(k->recent);
 	struct tn_kernel_handler *h;
-	gpointer found;
+	gpointer key, found;
 	struct tn_kctx c;
 
 	if (!ev->has_ns)
 		return 0;
-	if (g_hash_table_lookup_extended(k->handlers, name, NULL, &found)) {
-		h = found;
+	if (k->recent[slot].at == name && !strcmp(k->recent[slot].name, name)) {
+		h = k->recent[slot].handler;
 	} else {
-		h = classify(name);
-		g_hash_table_insert(k->handlers, g_strdup(name), h);
+		if (g_hash_table_lookup_extended(k->handlers, name, &key,
+				&found)) {
+			h = found;
+		} else {
+			h = classify(name);
+			key = g_strdup(name);
+			g_hash_table_insert(k->handlers, key, h);
+		}
+		k->recent[slot].at = name;
+		k->recent[slot].name = key;
+		k->recent[slot].handler = h;
 	}
 	if (!h)
 		return 0;
