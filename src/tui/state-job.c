@@ -30,6 +30,7 @@ void tn_state_job_answer_clear(struct tn_state_job_answer *answer)
 	if (!answer)
 		return;
 	g_free(answer->path);
+	tn_state_tree_destroy(answer->tree);
 	if (answer->result)
 		tn_state_result_destroy(answer->result);
 	if (answer->kind == TN_STATE_JOB_END)
@@ -59,8 +60,13 @@ static int query_run(struct tn_job *job, void *data, struct tn_error *err)
 	if (answer->kind == TN_STATE_JOB_END)
 		return tn_state_querier_query_single(query->querier,
 			&answer->pos, answer->path, &answer->entry, err);
-	return tn_state_querier_query(query->querier, &answer->pos, &options,
-		&answer->result, err);
+	if (tn_state_querier_query(query->querier, &answer->pos, &options,
+			&answer->result, err))
+		return -1;
+	/* Tens of milliseconds for a kernel's thousands of threads: not
+	 * on the UI thread. */
+	answer->tree = tn_state_tree_create(answer->result);
+	return 0;
 }
 
 static void query_free(void *data)

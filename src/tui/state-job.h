@@ -9,7 +9,11 @@
  * pane starts a query, polls it from the input loop, cancels it when
  * the cursor moved on, and takes its result once it ended.
  *
- * No ncurses here: only the core's state queries and jobs.
+ * A full query's answer comes with its tree (state-tree.h), made on the
+ * job's thread: for thousands of threads that takes tens of
+ * milliseconds, which the input loop must not spend.
+ *
+ * No ncurses here: the core's state queries and jobs, and the model.
  */
 #ifndef TRACENAV_TUI_STATE_JOB_H
 #define TRACENAV_TUI_STATE_JOB_H
@@ -22,6 +26,7 @@
 #include "tracenav/seek.h"
 #include "tracenav/state-history.h"
 #include "tracenav/trace.h"
+#include "state-tree.h"
 
 enum tn_state_job_kind {
 	TN_STATE_JOB_FULL,	/* every attribute at an event */
@@ -34,6 +39,8 @@ struct tn_state_job_answer {
 	struct tn_position pos;		/* the event queried */
 	char *path;			/* END: the attribute */
 	struct tn_state_result *result;	/* FULL: the state (taken) */
+	struct tn_state_tree *tree;	/* FULL: its labels, made on the
+					 * job's thread (taken) */
 	struct tn_state_entry entry;	/* END: the attribute's interval */
 };
 

@@ -35,6 +35,11 @@ struct state_view {
 	bool has_tried;
 	struct tn_position tried;
 	char *error;
+	/* Where the list's cursor is, and since when (a query starts once
+	 * it stays there a little). */
+	bool has_wanted;
+	struct tn_position wanted;
+	gint64 wanted_since;
 
 	/* The selection, kept by path across results once the user chose
 	 * it (before, the first row), and the scroll. */
