@@ -142,6 +142,12 @@ size_t tn_seq_model_get_message_count(const struct tn_seq_model *model);
 const struct tn_seq_message *tn_seq_model_borrow_message(
 		const struct tn_seq_model *model, size_t index);
 
+/* The message a position selects: the first one with an end (its send
+ * or its receive) at pos, else the first one whose first end is after
+ * pos, else the last one.  false when the model has no message. */
+bool tn_seq_model_select(const struct tn_seq_model *model,
+		const struct tn_position *pos, size_t *index);
+
 /* Drop every message (the lifelines stay; the serials given so far name
  * nothing any more): for a scan that only looks at each message as it
  * is added (seqdiag-find), so that its memory stays bounded. */

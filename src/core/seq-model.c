@@ -220,6 +220,40 @@ const struct tn_seq_message *tn_seq_model_borrow_message(
 	return &g_array_index(model->messages, struct tn_seq_message, index);
 }
 
+static bool end_is_at(const struct tn_seq_end *end,
+		const struct tn_position *pos)
+{
+	return end->present && tn_position_compare(&end->at.pos, pos) == 0;
+}
+
+bool tn_seq_model_select(const struct tn_seq_model *model,
+		const struct tn_position *pos, size_t *index)
+{
+	size_t count = model->messages->len;
+
+	for (size_t i = 0; i < count; i++) {
+		const struct tn_seq_message *m =
+			tn_seq_model_borrow_message(model, i);
+
+		if (end_is_at(&m->send, pos) || end_is_at(&m->receive, pos)) {
+			*index = i;
+			return true;
+		}
+	}
+	for (size_t i = 0; i < count; i++) {
+		const struct tn_seq_message *m =
+			tn_seq_model_borrow_message(model, i);
+
+		if (tn_position_compare(&tn_seq_message_first(m)->pos,
+				pos) >= 0) {
+			*index = i;
+			return true;
+		}
+	}
+	*index = count > 0 ? count - 1 : 0;
+	return count > 0;
+}
+
 void tn_seq_model_forget_messages(struct tn_seq_model *model)
 {
 	model->base += model->messages->len;
