@@ -479,7 +479,7 @@ static void test_save_load(const struct tn_state_snapshots *snapshots)
 			load_fails(bad, buf->len, "not after"),
 			"a rank out of order, behind a good checksum");
 		memcpy(bad, buf->data, buf->len);
-		set_le(bad + entry0 + 24, UINT64_MAX / 2, 8);
+		set_le(bad + entry0 + 25, UINT64_MAX / 2, 8);
 		set_le(bad + buf->len - 8, section_checksum(bad,
 			buf->len - 8), 8);
 		tap_ok(load_fails(bad, buf->len, "bytes"),
@@ -493,6 +493,40 @@ static void test_save_load(const struct tn_state_snapshots *snapshots)
 	}
 	g_free(bad);
 	g_byte_array_free(buf, TRUE);
+
+	/* A damaged change set, behind the section's checks: the restore
+	 * fails and leaves the state empty. */
+	if (tn_state_snapshots_get_count(snapshots) >= 2) {
+		struct tn_state_snapshots *broken = tn_state_snapshots_create();
+		struct tn_state *state = tn_state_create();
+		struct tn_state_snapshot_info info;
+		GBytes *blob, *flipped;
+		uint8_t *bytes;
+		gsize size;
+
+		for (size_t i = 0; i < 2; i++) {
+			tn_state_snapshots_get(snapshots, i, &info, &blob);
+			if (i == 1) {
+				bytes = g_bytes_unref_to_data(blob, &size);
+				bytes[size / 2] ^= 0x40;
+				blob = g_bytes_new_take(bytes, size);
+			}
+			flipped = blob;
+			tn_state_snapshots_add(broken, &info.pos, info.rank,
+				info.full, flipped);
+			g_bytes_unref(flipped);
+		}
+		tap_ok(tn_state_snapshots_restore(broken, 0, -1, state,
+			&err) == 0 && tn_state_get_attribute_count(state) > 0,
+			"the first snapshot restores");
+		tap_ok(tn_state_snapshots_restore(broken, 1, -1, state,
+			&err) == -1 && strstr(err.message, "state delta damaged") &&
+			tn_state_get_attribute_count(state) == 0,
+			"a damaged change set fails, the state is empty: %s",
+			err.message);
+		tn_state_destroy(state);
+		tn_state_snapshots_destroy(broken);
+	}
 }
 
 /* The index cache keeps the snapshots, and refuses a damaged section. */
@@ -803,6 +837,18 @@ int main(void)
 		tn_state_snapshots_is_complete(snapshots),
 		"the state pass took %zu snapshots",
 		tn_state_snapshots_get_count(snapshots));
+	{
+		size_t full = 0, count = tn_state_snapshots_get_count(snapshots);
+
+		for (size_t i = 0; i < count; i++) {
+			struct tn_state_snapshot_info info;
+
+			tn_state_snapshots_get(snapshots, i, &info, NULL);
+			full += info.full;
+		}
+		tap_ok(full >= 1 && full <= count / 3, "%zu of them full, the "
+			"others changes since the one before", full);
+	}
 
 	test_replay(trace, positions, snapshots);
 	test_budget(trace, index, positions);

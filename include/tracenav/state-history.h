@@ -8,7 +8,13 @@
  * pass takes one when the events since the last one are enough both to
  * keep all snapshots within a share of the trace's size and to make it
  * worth it (at least min_gap events), and at the latest after max_gap
- * events, which bounds the replay of a query.
+ * events, which bounds the replay of a query (max_gap wins: only a
+ * trace whose changes weigh much for its size goes over its share).
+ * Most snapshots hold only the changes since the one before: a kernel
+ * state keeps every thread it has seen, so it grows with the trace
+ * while what changes between two snapshots does not.  A restore applies
+ * the changes from the last full snapshot on, reusing the attributes
+ * the state it restores into already has (state-pass.c, state-delta.c).
  *
  * A query answers the state *at* an event: after the event itself was
  * applied (an event that changes a value starts the new interval).
@@ -55,11 +61,17 @@ bool tn_state_snapshots_get_reached_rank(
 		struct tn_position *pos, uint64_t *rank);
 
 /* One snapshot: the state before the event at pos (the first event a
- * replay from it applies), which is event number rank (0-based). */
+ * replay from it applies), which is event number rank (0-based).  A
+ * full one is a blob of tn_state_save(); the others hold the changes
+ * since the snapshot before them (the first: since the empty state), so
+ * a state is made from the last full one at or before it (or the empty
+ * state) and the changes of each one after it in turn. */
 struct tn_state_snapshot_info {
+	size_t index;		/* its number, in order of position */
 	struct tn_position pos;
 	uint64_t rank;
 	size_t bytes;
+	bool full;
 };
 
 /* Snapshot number i (< the count), in order of position: its info and,
@@ -79,11 +91,23 @@ bool tn_state_snapshots_find(const struct tn_state_snapshots *snapshots,
 
 /* For the state pass (and tests).  Append a snapshot taken before the
  * event at pos, number rank: pos comes after every snapshot's already
- * there (else it is dropped); blob is the bytes of tn_state_save()
- * (the snapshots take a reference). */
+ * there (else it is dropped); blob is the bytes of tn_state_save() when
+ * full, else the changes since the snapshot before (the snapshots take
+ * a reference). */
 void tn_state_snapshots_add(struct tn_state_snapshots *snapshots,
-		const struct tn_position *pos, uint64_t rank,
+		const struct tn_position *pos, uint64_t rank, bool full,
 		struct _GBytes *blob);
+
+/* Make state the state of snapshot number i: from the last full
+ * snapshot at or before it (or the empty state), applying the changes
+ * of the ones after it.  With from (>= 0, < i), state is already the
+ * state of snapshot from, or a replay from it that did not reach the
+ * next one, and only the changes after from are applied (unless a full
+ * one comes between).  Returns 0, or -1 with err (a damaged blob: the
+ * state is empty then). */
+int tn_state_snapshots_restore(const struct tn_state_snapshots *snapshots,
+		size_t i, long from, struct tn_state *state,
+		struct tn_error *err);
 
 /* The pass applied the event at pos, number rank. */
 void tn_state_snapshots_set_reached(struct tn_state_snapshots *snapshots,
@@ -234,7 +258,8 @@ struct tn_state_query_stats {
 	bool from_snapshot;	/* the kept state came from a snapshot */
 	uint64_t events;	/* events applied to reach the event */
 	uint64_t ahead_events;	/* read past it for the ends */
-	double seek_seconds;	/* restoring and opening the reader */
+	double seek_seconds;	/* restoring and opening the reader, */
+	double restore_seconds;	/* of which restoring the snapshot */
 	double replay_seconds;	/* reading and applying the events */
 	double result_seconds;	/* reading on, and the result */
 };

@@ -79,6 +79,12 @@ static void set_value(struct tn_state *state, int quark,
 	}
 	if (tn_state_value_equal(&attr->value, value))
 		return;
+	if (state->undo_log) {
+		struct tn_state_undo undo = { quark, attr->type, attr->value,
+			attr->start };
+
+		g_array_append_val(state->undo_log, undo);
+	}
 	attr->value = *value;
 	if (value->type == TN_STATE_STRING)
 		attr->value.u.s = tn_state_intern(state, value->u.s);

@@ -39,4 +39,46 @@ struct tn_state_result *tn_state_result_build(const struct tn_state *state,
 void tn_state_entry_init(struct tn_state_entry *entry,
 		const struct tn_state *state, int quark, const char *path);
 
+/* ---- deltas (state-delta.c) ---- */
+
+/* Append to buf the changes of state since a snapshot: the attributes
+ * from quark base_count on, and those of changed (a GArray of int,
+ * sorted here; duplicates and quarks out of range are skipped) with
+ * their current values and starts.  With base_count 0 and changed
+ * NULL, the whole state (every attribute that was ever set). */
+void tn_state_delta_save(const struct tn_state *state, int base_count,
+		struct _GArray *changed, struct _GByteArray *buf);
+
+/* Apply a delta to state, which holds the attributes of the snapshot
+ * it follows, or more of them in the same order (a replay past it, or
+ * a state being taken back in place): state then holds the next
+ * snapshot's values, and the attributes it had beyond the snapshot's
+ * stay (tn_state_truncate() them).  Returns 0, or -1 with err for a
+ * damaged delta or one that does not fit state; state is half-changed
+ * then (clear it). */
+int tn_state_delta_apply(struct tn_state *state, const void *data,
+		size_t size, struct tn_error *err);
+
+/* The number of attributes of the state after the delta data. */
+int tn_state_delta_get_count(const void *data, size_t size);
+
+/* ---- taking a state back (state-undo.c) ---- */
+
+/* Append to log (a GArray of struct tn_state_undo, state-private.h;
+ * NULL stops) every attribute as it was before a change of its value. */
+void tn_state_set_undo_log(struct tn_state *state, struct _GArray *log);
+
+/* Undo the changes of log (emptied) and drop the attributes from quark
+ * count on: the state is again what it was when it had count
+ * attributes and log was empty, at current_time. */
+void tn_state_rollback(struct tn_state *state, struct _GArray *log,
+		int count, int64_t current_time);
+
+/* Drop the attributes from quark count on (the last added first). */
+void tn_state_truncate(struct tn_state *state, int count);
+
+/* Make every attribute null, never set, of no type (the attributes
+ * stay): a state about to get a whole snapshot's values in place. */
+void tn_state_reset_values(struct tn_state *state);
+
 #endif

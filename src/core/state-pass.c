@@ -2,30 +2,41 @@
  * every event through the providers, and snapshots of the state taken
  * within a budget (see state-history.h).
  *
+ * Most snapshots hold only the changes since the one before (the
+ * attributes added, and those a change log of the state says changed):
+ * a kernel state keeps every thread it has seen, so a full snapshot
+ * grows with the trace while a change set grows with the gap.  A full
+ * one is taken when the changes since the last full one weigh as much
+ * as a full one would (a restore then costs at most about two full
+ * ones) and the budget has room for it.
+ *
  * The budget: all snapshots within trace_share of the trace's stream
  * bytes, spent evenly.  Before an event, once min_gap events passed
  * since the last snapshot, the pass asks whether a snapshot now and
  * then one every as many events until the end would fit in the bytes
- * left: with s the estimated size of a snapshot (the last one's,
- * scaled by the attributes the state has now), g the events since the
+ * left: with s the estimated size of the snapshot (the changes so far,
+ * at the bytes per change of the last one), g the events since the
  * last one and r the events to come (from the index, else from the
  * share of the time range read), it takes one when s * (g + r) <=
  * left * g.  After max_gap events it takes one anyway: that bounds a
- * query's replay, and only a trace whose state is large for its size
- * goes over its share then.  A snapshot that turns out larger than
+ * query's replay, and only a trace whose changes are large for its
+ * size goes over its share then.  A snapshot that turns out larger than
  * estimated and does not fit is dropped (before max_gap).
  */
 #include <glib.h>
+#include <string.h>
 
-#include "tracenav/state-history.h"
+#include "src/core/state-history-private.h"
 #include "tracenav/state-provider.h"
 
 /* How often the pass says how far it got (events). */
 #define REACHED_EVERY 1024
 #define PROGRESS_EVERY 8192
-/* A snapshot's size per attribute, before the first one tells. */
-#define GUESS_BYTES_PER_ATTRIBUTE 24
-#define GUESS_BYTES_FIXED 64
+/* Bytes per attribute of a full snapshot, and per change of a delta,
+ * before the first one tells. */
+#define GUESS_FULL_BYTES 12.0
+#define GUESS_DELTA_BYTES 8.0
+#define GUESS_FIXED_BYTES 64.0
 
 struct pass {
 	const struct tn_trace *trace;
@@ -41,8 +52,17 @@ struct pass {
 	/* The budget as it is spent. */
 	double cap;		/* bytes */
 	double used;
-	double last_size;	/* of the last snapshot serialised */
-	int last_attributes;	/* the state's attributes then */
+	double full_bytes;	/* per attribute, of the last full one */
+	double delta_bytes;	/* per change, of the last delta */
+	double chain;		/* bytes of the deltas since the last full */
+	/* What changed since the last snapshot: the change log of the
+	 * state, drained after each event into the set of changed quarks
+	 * (a flag per quark, and their list), and the attributes added
+	 * since (from base_count on). */
+	GArray *log;
+	GByteArray *dirty;
+	GArray *changed;
+	int base_count;
 };
 
 struct tn_state_budget tn_state_budget_default(void)
@@ -79,14 +99,51 @@ static double events_to_come(const struct pass *pass, uint64_t rank,
 	return (double) rank * (1 - fraction) / fraction;
 }
 
-static double estimated_size(const struct pass *pass)
+/* The changes since the last snapshot: added and changed attributes. */
+static double changes(const struct pass *pass)
 {
-	int attributes = tn_state_get_attribute_count(pass->state);
+	return (double) pass->changed->len +
+		tn_state_get_attribute_count(pass->state) - pass->base_count;
+}
 
-	if (pass->last_size > 0 && pass->last_attributes > 0)
-		return pass->last_size * attributes / pass->last_attributes;
-	return (double) attributes * GUESS_BYTES_PER_ATTRIBUTE +
-		GUESS_BYTES_FIXED;
+static double estimated_delta(const struct pass *pass)
+{
+	return changes(pass) * pass->delta_bytes + GUESS_FIXED_BYTES;
+}
+
+static double estimated_full(const struct pass *pass)
+{
+	return tn_state_get_attribute_count(pass->state) * pass->full_bytes +
+		GUESS_FIXED_BYTES;
+}
+
+/* Note the quarks the last event changed. */
+static void drain_log(struct pass *pass)
+{
+	for (guint i = 0; i < pass->log->len; i++) {
+		int q = g_array_index(pass->log, int, i);
+
+		if ((guint) q >= pass->dirty->len) {
+			guint old = pass->dirty->len;
+
+			g_byte_array_set_size(pass->dirty, (guint) q * 2 + 64);
+			memset(pass->dirty->data + old, 0,
+				pass->dirty->len - old);
+		}
+		if (!pass->dirty->data[q]) {
+			pass->dirty->data[q] = 1;
+			g_array_append_val(pass->changed, q);
+		}
+	}
+	g_array_set_size(pass->log, 0);
+}
+
+static void forget_changes(struct pass *pass)
+{
+	for (guint i = 0; i < pass->changed->len; i++)
+		pass->dirty->data[g_array_index(pass->changed, int, i)] = 0;
+	g_array_set_size(pass->changed, 0);
+	pass->base_count = tn_state_get_attribute_count(pass->state);
 }
 
 /* Whether to take a snapshot before event number rank (at ns), gap
@@ -100,31 +157,56 @@ static bool wants_snapshot(const struct pass *pass, uint64_t gap,
 		return true;
 	if (gap < pass->budget.min_gap || left <= 0)
 		return false;
-	return estimated_size(pass) * ((double) gap +
+	return estimated_delta(pass) * ((double) gap +
 		events_to_come(pass, rank, ns)) <= left * (double) gap;
 }
 
-/* Snapshot the state before the event at pos, number rank; false when
- * it did not fit in the budget (only when forced is false). */
+/* Whether the snapshot about to be taken is a full one: when the
+ * changes since the last full one weigh as much, and a full one leaves
+ * room for the changes to come at this pace. */
+static bool wants_full(const struct pass *pass, uint64_t gap, uint64_t rank,
+		int64_t ns)
+{
+	double full = estimated_full(pass);
+	double rest = events_to_come(pass, rank, ns) / (double) gap *
+		estimated_delta(pass);
+
+	return pass->chain + estimated_delta(pass) >= full &&
+		pass->used + full + rest <= pass->cap;
+}
+
+/* Snapshot the state before the event at pos, number rank (full, or
+ * its changes); false when it did not fit in the budget (only when
+ * forced is false). */
 static bool take_snapshot(struct pass *pass, const struct tn_position *pos,
-		uint64_t rank, bool forced)
+		uint64_t rank, bool full, bool forced)
 {
 	GByteArray *buf = g_byte_array_new();
+	double count = changes(pass);
 	GBytes *blob;
 	double size;
 
-	tn_state_save(pass->state, buf);
+	if (full)
+		tn_state_delta_save(pass->state, 0, NULL, buf);
+	else
+		tn_state_delta_save(pass->state, pass->base_count,
+			pass->changed, buf);
 	size = buf->len;
-	pass->last_size = size;
-	pass->last_attributes = tn_state_get_attribute_count(pass->state);
+	if (full)
+		pass->full_bytes = size / MAX(1, tn_state_get_attribute_count(
+			pass->state));
+	else if (count > 0)
+		pass->delta_bytes = size / count;
 	if (!forced && pass->used + size > pass->cap) {
 		g_byte_array_free(buf, TRUE);
 		return false;
 	}
 	blob = g_byte_array_free_to_bytes(buf);
-	tn_state_snapshots_add(pass->snapshots, pos, rank, blob);
+	tn_state_snapshots_add(pass->snapshots, pos, rank, full, blob);
 	g_bytes_unref(blob);
 	pass->used += size;
+	pass->chain = full ? 0 : pass->chain + size;
+	forget_changes(pass);
 	return true;
 }
 
@@ -151,14 +233,17 @@ static int run_pass(struct tn_job *job, void *data, struct tn_error *err)
 		(double) tn_trace_get_stream_bytes(pass->trace);
 	if (tn_walk_open(pass->trace, INT64_MIN, &walk, err))
 		return -1;
+	tn_state_set_change_log(pass->state, pass->log);
 	while ((status = tn_walk_next(walk, NULL, &row, err)) == 1) {
 		if (rank > 0 && gap >= pass->budget.min_gap &&
 		    wants_snapshot(pass, gap, rank, row.pos.ns) &&
 		    take_snapshot(pass, &row.pos, rank,
+				wants_full(pass, gap, rank, row.pos.ns),
 				gap >= pass->budget.max_gap))
 			gap = 0;
 		status = tn_state_providers_handle(pass->providers,
 			pass->state, &row.ev, &row.pos, err);
+		drain_log(pass);
 		last = row.pos;
 		tn_row_release(&row);
 		if (status)
@@ -194,6 +279,9 @@ static void free_pass(void *data)
 
 	tn_state_providers_destroy(pass->providers);
 	tn_state_destroy(pass->state);
+	g_array_free(pass->log, TRUE);
+	g_byte_array_free(pass->dirty, TRUE);
+	g_array_free(pass->changed, TRUE);
 	g_free(pass);
 }
 
@@ -227,6 +315,11 @@ int tn_state_pass_start(const struct tn_trace *trace,
 	}
 	pass->providers = tn_state_providers_create(trace);
 	pass->state = tn_state_create();
+	pass->full_bytes = GUESS_FULL_BYTES;
+	pass->delta_bytes = GUESS_DELTA_BYTES;
+	pass->log = g_array_new(FALSE, FALSE, sizeof(int));
+	pass->dirty = g_byte_array_new();
+	pass->changed = g_array_new(FALSE, FALSE, sizeof(int));
 	if (tn_job_start(&pass_class, pass, out, err)) {
 		free_pass(pass);
 		return -1;

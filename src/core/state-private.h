@@ -46,6 +46,16 @@ struct tn_state {
 	GStringChunk *strings;
 	int64_t current_time;
 	GArray *change_log;		/* tn_state_set_change_log() */
+	GArray *undo_log;		/* struct tn_state_undo, see
+					 * state-history-private.h */
+};
+
+/* An attribute as it was before a change (the undo log's entries). */
+struct tn_state_undo {
+	int quark;
+	enum tn_state_type type;
+	struct tn_state_value value;
+	struct tn_state_stamp start;
 };
 
 static inline bool tn_state_has_quark(const struct tn_state *state,
@@ -53,6 +63,9 @@ static inline bool tn_state_has_quark(const struct tn_state *state,
 {
 	return quark >= 0 && quark < state->count;
 }
+
+/* The hash of the child index's slot of (parent, name). */
+uint32_t tn_state_child_hash(int parent, const char *name, size_t len);
 
 /* The child of parent named by the len bytes at name, or -1. */
 int tn_state_find_child(const struct tn_state *state, int parent,

@@ -8,19 +8,23 @@
  * is counted as SEEK_EVENTS events, unless the seek would read from
  * before the kept state anyway).
  *
- * Where the intervals end: the querier reads on past the queried event
- * into a copy of the state (saved and restored), with a change log that
- * names the attributes each event changes, so the first change of each
- * one is found without touching the kept state.  The events read on are
- * kept in order (up to AHEAD_MAX), so that the next query forward
- * applies them to the kept state without reading them again; reading on
- * further (a single attribute whose value lasts long) drops the walk,
- * and the next query starts from a snapshot.
+ * Where the intervals end: the querier reads on past the queried event,
+ * applying the events to the kept state with a change log that names
+ * the attributes each event changes (so the first change of each one is
+ * found without comparing them all) and an undo log, and then takes the
+ * state back: what that costs is what changed, where a copy of the
+ * state would cost the whole state (hundreds of thousands of attributes
+ * late in a long kernel trace).  The events read on are kept in order
+ * (up to AHEAD_MAX), so that the next query forward applies them again
+ * without reading them; reading on further (a single attribute whose
+ * value lasts long) drops the walk, and the next query starts from a
+ * snapshot.
  */
 #include <glib.h>
 #include <inttypes.h>
 
 #include "src/core/state-history-private.h"
+#include "src/core/state-private.h"
 #include "tracenav/state-provider.h"
 #include "tracenav/time.h"
 
@@ -55,11 +59,9 @@ struct tn_state_querier {
 	bool from_snapshot;
 	uint64_t replayed;
 
-	/* Reading on: the copy, its providers, its change log. */
-	struct tn_state *copy;
-	struct tn_state_providers *copy_providers;
-	GByteArray *blob;
+	/* Reading on: the change log, and the undo log. */
 	GArray *log;
+	GArray *undo;
 
 	struct tn_state_query_stats stats;
 };
@@ -98,10 +100,9 @@ int tn_state_querier_create(const struct tn_trace *trace,
 	querier->providers = tn_state_providers_create(trace);
 	querier->state = tn_state_create();
 	querier->ahead = g_queue_new();
-	querier->copy = tn_state_create();
-	querier->copy_providers = tn_state_providers_create(trace);
-	querier->blob = g_byte_array_new();
 	querier->log = g_array_new(FALSE, FALSE, sizeof(int));
+	querier->undo = g_array_new(FALSE, FALSE,
+		sizeof(struct tn_state_undo));
 	*out = querier;
 	return 0;
 }
@@ -114,10 +115,8 @@ void tn_state_querier_destroy(struct tn_state_querier *querier)
 	g_queue_free(querier->ahead);
 	tn_state_providers_destroy(querier->providers);
 	tn_state_destroy(querier->state);
-	tn_state_providers_destroy(querier->copy_providers);
-	tn_state_destroy(querier->copy);
-	g_byte_array_free(querier->blob, TRUE);
 	g_array_free(querier->log, TRUE);
+	g_array_free(querier->undo, TRUE);
 	g_free(querier);
 }
 
@@ -172,17 +171,23 @@ static int start_from_beginning(struct tn_state_querier *querier,
 	return 0;
 }
 
-/* Start from a snapshot: its state, and a walk at its event. */
+/* Start from a snapshot: its state, and a walk at its event.  With
+ * from >= 0, the kept state is at snapshot from or past it (not at the
+ * next one): only the changes after it are applied. */
 static int start_from_snapshot(struct tn_state_querier *querier,
-		const struct tn_state_snapshot_info *info, GBytes *blob,
+		const struct tn_state_snapshot_info *info, long from,
 		struct tn_error *err)
 {
-	gsize size;
-	const void *data = g_bytes_get_data(blob, &size);
 	bool fell_back;
 
+	double t0 = now();
+	int status;
+
 	reset(querier);
-	if (tn_state_restore(querier->state, data, size, err))
+	status = tn_state_snapshots_restore(querier->snapshots, info->index,
+		from, querier->state, err);
+	querier->stats.restore_seconds = now() - t0;
+	if (status)
 		return -1;
 	tn_state_providers_reset(querier->providers);
 	if (tn_walk_open_at_known(querier->trace, &info->pos, 0,
@@ -265,6 +270,18 @@ static int replay_to(struct tn_state_querier *querier,
 	return status < 0 ? -1 : 0;
 }
 
+/* The snapshot the kept state is at or past (before the next one), or
+ * -1 for none. */
+static long kept_snapshot(const struct tn_state_querier *querier)
+{
+	struct tn_state_snapshot_info info;
+
+	if (!tn_state_snapshots_find(querier->snapshots, &querier->next, &info,
+			NULL))
+		return -1;
+	return (long) info.index;
+}
+
 /* Whether reading on from the kept state to pos costs less than
  * starting from the snapshot `info` (after it). */
 static bool cheaper_to_go_on(const struct tn_state_querier *querier,
@@ -287,9 +304,9 @@ static int state_at(struct tn_state_querier *querier,
 		const struct tn_position *pos, struct tn_error *err)
 {
 	struct tn_state_snapshot_info info;
-	GBytes *blob = NULL;
 	bool has_snapshot = querier->snapshots && tn_state_snapshots_find(
-		querier->snapshots, pos, &info, &blob);
+		querier->snapshots, pos, &info, NULL);
+	long from = -1;
 	/* Every event the kept state holds is at or before pos. */
 	bool go_on = querier->has_state && (querier->has_last ?
 		tn_position_compare(&querier->last, pos) <= 0 :
@@ -299,17 +316,20 @@ static int state_at(struct tn_state_querier *querier,
 
 	querier->stats.continued = false;
 	querier->stats.events = 0;
-	/* The kept state may be at pos already: nothing to read. */
-	if (go_on && has_snapshot)
-		go_on = cheaper_to_go_on(querier, &info);
+	querier->stats.restore_seconds = 0;
+	/* The kept state may be at pos already: nothing to read.  Else,
+	 * a snapshot after it is reached with its changes alone. */
+	if (go_on && has_snapshot) {
+		from = kept_snapshot(querier);
+		go_on = (long) info.index <= from ||
+			cheaper_to_go_on(querier, &info);
+	}
 	if (go_on)
 		querier->stats.continued = true;
 	else if (has_snapshot)
-		status = start_from_snapshot(querier, &info, blob, err);
+		status = start_from_snapshot(querier, &info, from, err);
 	else
 		status = start_from_beginning(querier, err);
-	if (blob)
-		g_bytes_unref(blob);
 	t1 = now();
 	querier->stats.seek_seconds = t1 - t0;
 	if (status == 0)
@@ -341,21 +361,7 @@ static int state_at(struct tn_state_querier *querier,
 	return 0;
 }
 
-/* ---- reading on, in a copy ---- */
-
-/* Make the copy the kept state, logging its changes. */
-static int copy_state(struct tn_state_querier *querier, struct tn_error *err)
-{
-	g_byte_array_set_size(querier->blob, 0);
-	tn_state_save(querier->state, querier->blob);
-	if (tn_state_restore(querier->copy, querier->blob->data,
-			querier->blob->len, err))
-		return -1;
-	tn_state_providers_reset(querier->copy_providers);
-	g_array_set_size(querier->log, 0);
-	tn_state_set_change_log(querier->copy, querier->log);
-	return 0;
-}
+/* ---- reading on, then taking the state back ---- */
 
 /* What reading on looks for, and what it found. */
 struct read_on {
@@ -374,13 +380,13 @@ static struct tn_state_stamp stamp_of(const struct tn_row *row)
 	return stamp;
 }
 
-/* Apply row to the copy and note the ends it makes. */
+/* Apply row to the kept state and note the ends it makes. */
 static int apply_ahead(struct tn_state_querier *querier,
 		struct read_on *on, const struct tn_row *row,
 		struct tn_error *err)
 {
 	g_array_set_size(querier->log, 0);
-	if (tn_state_providers_handle(querier->copy_providers, querier->copy,
+	if (tn_state_providers_handle(querier->providers, querier->state,
 			&row->ev, &row->pos, err))
 		return -1;
 	for (guint i = 0; i < querier->log->len; i++) {
@@ -397,17 +403,21 @@ static int apply_ahead(struct tn_state_querier *querier,
 	return 0;
 }
 
-/* Read on past the kept state into the copy, up to on->horizon events
- * or until every end looked for is found. */
+/* Read on past the kept state, up to on->horizon events or until every
+ * end looked for is found, and take the state back. */
 static int read_on(struct tn_state_querier *querier, struct read_on *on,
 		struct tn_error *err)
 {
+	int count = tn_state_get_attribute_count(querier->state);
+	int64_t time = tn_state_get_current_time(querier->state);
 	uint64_t seen = 0;
 	GList *link;
 	int status = 0;
 
-	if (copy_state(querier, err))
-		return -1;
+	g_array_set_size(querier->log, 0);
+	g_array_set_size(querier->undo, 0);
+	tn_state_set_change_log(querier->state, querier->log);
+	tn_state_set_undo_log(querier->state, querier->undo);
 	/* The events read already, then the walk's. */
 	for (link = querier->ahead->head; link && seen < on->horizon &&
 			on->unresolved > 0; link = link->next, seen++) {
@@ -442,7 +452,11 @@ static int read_on(struct tn_state_querier *querier, struct read_on *on,
 			status = -1;
 		}
 	}
-	tn_state_set_change_log(querier->copy, NULL);
+	tn_state_set_change_log(querier->state, NULL);
+	tn_state_set_undo_log(querier->state, NULL);
+	tn_state_rollback(querier->state, querier->undo, count, time);
+	/* Their quark caches may name attributes that went. */
+	tn_state_providers_reset(querier->providers);
 	querier->stats.ahead_events = seen;
 	return status;
 }

@@ -87,35 +87,75 @@ bool tn_state_path_match(const char *glob, const char *path)
 	return true;
 }
 
-/* The children of quark in the order of the result. */
-static int *sorted_children(const struct tn_state *state, int quark,
-		size_t *count)
+/* A child with what sorting it needs, computed once: a name that is a
+ * number of up to 19 digits sorts by its value. */
+struct child {
+	int quark;
+	bool small_number;
+	uint64_t value;
+	const char *name;
+};
+
+static int compare_children(const void *a, const void *b)
+{
+	const struct child *x = a, *y = b;
+	int cmp;
+
+	if (x->small_number && y->small_number)
+		cmp = (x->value > y->value) - (x->value < y->value);
+	else
+		cmp = tn_state_name_compare(x->name, y->name);
+	/* Stable: in order of creation when the names compare equal. */
+	return cmp ? cmp : (x->quark > y->quark) - (x->quark < y->quark);
+}
+
+/* The children of quark in the order of the result (into *children,
+ * grown as needed). */
+static size_t sorted_children(const struct tn_state *state, int quark,
+		GArray *children)
 {
 	size_t n = tn_state_get_child_count(state, quark);
-	int *children = g_new(int, n ? n : 1);
+	bool sorted = true;
 
-	for (size_t i = 0; i < n; i++)
-		children[i] = tn_state_get_child(state, quark, i);
-	/* Insertion sort, stable: children come mostly in order already. */
-	for (size_t i = 1; i < n; i++) {
-		int q = children[i];
-		const char *name = tn_state_get_name(state, q);
-		size_t j = i;
+	g_array_set_size(children, n);
+	for (size_t i = 0; i < n; i++) {
+		struct child *c = &g_array_index(children, struct child, i);
+		const char *p;
 
-		while (j > 0 && tn_state_name_compare(tn_state_get_name(state,
-				children[j - 1]), name) > 0) {
-			children[j] = children[j - 1];
-			j--;
-		}
-		children[j] = q;
+		c->quark = tn_state_get_child(state, quark, i);
+		c->name = tn_state_get_name(state, c->quark);
+		c->value = 0;
+		for (p = c->name; *p >= '0' && *p <= '9' && p - c->name < 19;
+				p++)
+			c->value = c->value * 10 + (uint64_t) (*p - '0');
+		c->small_number = p > c->name && !*p;
+		sorted = sorted && (i == 0 || compare_children(c - 1, c) < 0);
 	}
-	*count = n;
-	return children;
+	if (!sorted)
+		qsort(children->data, n, sizeof(struct child),
+			compare_children);
+	return n;
 }
 
 static const char *copy_string(struct result *result, const char *s)
 {
-	return g_string_chunk_insert_const(result->strings, s);
+	return g_string_chunk_insert(result->strings, s);
+}
+
+/* Whether a path under prefix (prefix + "/" + more) may match glob:
+ * false when a literal part of glob before its first wildcard already
+ * differs (a subtree that cannot match is not walked). */
+static bool may_match_under(const char *glob, const char *prefix)
+{
+	size_t i = 0;
+
+	for (; prefix[i]; i++) {
+		if (glob[i] == '*' || glob[i] == '?')
+			return true;
+		if (glob[i] != prefix[i])
+			return false;
+	}
+	return glob[i] == '/' || glob[i] == '*' || glob[i] == '?';
 }
 
 static void add_entry(struct result *result, GArray *entries,
@@ -127,7 +167,9 @@ static void add_entry(struct result *result, GArray *entries,
 
 	entry.quark = quark;
 	entry.path = copy_string(result, path);
-	entry.name = copy_string(result, tn_state_get_name(state, quark));
+	/* The name ends the path. */
+	entry.name = entry.path + strlen(path) -
+		strlen(tn_state_get_name(state, quark));
 	entry.parent = tn_state_get_parent(state, quark);
 	entry.depth = depth;
 	entry.value = *value;
@@ -150,33 +192,41 @@ static void add_subtree(struct result *result, GArray *entries,
 		GString *path, const struct tn_state_result_source *source)
 {
 	size_t count, len = path->len;
-	int *children;
+	GArray *children;
 
 	if (quark != TN_STATE_ROOT && (!source->glob ||
 			tn_state_path_match(source->glob, path->str)))
 		add_entry(result, entries, state, quark, depth, path->str,
 			source);
-	children = sorted_children(state, quark, &count);
+	if (tn_state_get_child_count(state, quark) == 0 ||
+	    (source->glob && quark != TN_STATE_ROOT &&
+	     !may_match_under(source->glob, path->str)))
+		return;
+	children = g_array_new(FALSE, FALSE, sizeof(struct child));
+	count = sorted_children(state, quark, children);
 	for (size_t i = 0; i < count; i++) {
+		int child = g_array_index(children, struct child, i).quark;
+
 		if (quark != TN_STATE_ROOT)
 			g_string_append_c(path, '/');
-		g_string_append(path, tn_state_get_name(state, children[i]));
-		add_subtree(result, entries, state, children[i],
+		g_string_append(path, tn_state_get_name(state, child));
+		add_subtree(result, entries, state, child,
 			quark == TN_STATE_ROOT ? 0 : depth + 1, path, source);
 		g_string_truncate(path, len);
 	}
-	g_free(children);
+	g_array_free(children, TRUE);
 }
 
 struct tn_state_result *tn_state_result_build(const struct tn_state *state,
 		const struct tn_state_result_source *source)
 {
 	struct result *result = g_new0(struct result, 1);
-	GArray *entries = g_array_new(FALSE, FALSE,
-		sizeof(struct tn_state_entry));
+	GArray *entries = g_array_sized_new(FALSE, FALSE,
+		sizeof(struct tn_state_entry), (guint) (source->glob ? 64 :
+		tn_state_get_attribute_count(state)));
 	GString *path = g_string_new(NULL);
 
-	result->strings = g_string_chunk_new(4096);
+	result->strings = g_string_chunk_new(65536);
 	add_subtree(result, entries, state, TN_STATE_ROOT, -1, path, source);
 	g_string_free(path, TRUE);
 	result->pub.pos = *source->pos;

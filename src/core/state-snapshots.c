@@ -4,13 +4,14 @@
  *
  * Serialised (for the cache; integers little-endian):
  *   magic            4 bytes  "TNSH"
- *   version          u32      1
+ *   version          u32      3
  *   flags            u32      1: complete, 2: reached is set
  *   count            u64      snapshots
  *   reached          ns i64, tie u64, rank u64
  *   event count      u64      (complete only; else 0)
- *   count times:     ns i64, tie u64, rank u64, size u64, size bytes
- *                    (the blob of tn_state_save())
+ *   count times:     ns i64, tie u64, rank u64, kind u8 (1: full, 0:
+ *                    changes), size u64, size bytes (the blob of
+ *                    tn_state_save(), or of tn_state_delta_save())
  *   checksum         u64      of everything before it (see checksum())
  *
  * Each blob has a checksum of its own that a restore checks; the
@@ -24,20 +25,21 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tracenav/state-history.h"
+#include "src/core/state-history-private.h"
 
 #define MAGIC "TNSH"
-#define VERSION 1
+#define VERSION 3
 #define FLAG_COMPLETE 1u
 #define FLAG_REACHED 2u
 #define KNOWN_FLAGS (FLAG_COMPLETE | FLAG_REACHED)
 #define HEADER_LEN (4 + 4 + 4 + 8 + 8 + 8 + 8 + 8)
-#define ENTRY_LEN (8 + 8 + 8 + 8)
+#define ENTRY_LEN (8 + 8 + 8 + 1 + 8)
 #define CHECKSUM_LEN 8
 
 struct snapshot {
 	struct tn_position pos;
 	uint64_t rank;
+	bool full;
 	GBytes *blob;
 };
 
@@ -139,9 +141,14 @@ bool tn_state_snapshots_get_reached(const struct tn_state_snapshots *snapshots,
 	return tn_state_snapshots_get_reached_rank(snapshots, pos, NULL);
 }
 
-static void fill(const struct snapshot *snapshot,
+static void fill(const GArray *items, size_t i,
 		struct tn_state_snapshot_info *info, GBytes **blob)
 {
+	const struct snapshot *snapshot = &g_array_index(items,
+		struct snapshot, i);
+
+	info->index = i;
+	info->full = snapshot->full;
 	info->pos = snapshot->pos;
 	info->rank = snapshot->rank;
 	info->bytes = g_bytes_get_size(snapshot->blob);
@@ -154,7 +161,7 @@ void tn_state_snapshots_get(const struct tn_state_snapshots *snapshots,
 {
 	g_mutex_lock(snapshots->lock);
 	g_assert(i < snapshots->items->len);
-	fill(&g_array_index(snapshots->items, struct snapshot, i), info, blob);
+	fill(snapshots->items, i, info, blob);
 	g_mutex_unlock(snapshots->lock);
 }
 
@@ -178,16 +185,16 @@ bool tn_state_snapshots_find(const struct tn_state_snapshots *snapshots,
 			hi = mid;
 	}
 	if (lo > 0)
-		fill(&g_array_index(items, struct snapshot, lo - 1), info,
-			blob);
+		fill(items, lo - 1, info, blob);
 	g_mutex_unlock(snapshots->lock);
 	return lo > 0;
 }
 
 void tn_state_snapshots_add(struct tn_state_snapshots *snapshots,
-		const struct tn_position *pos, uint64_t rank, GBytes *blob)
+		const struct tn_position *pos, uint64_t rank, bool full,
+		GBytes *blob)
 {
-	struct snapshot snapshot = { *pos, rank, NULL };
+	struct snapshot snapshot = { *pos, rank, full, NULL };
 	GArray *items = snapshots->items;
 
 	g_mutex_lock(snapshots->lock);
@@ -217,6 +224,49 @@ void tn_state_snapshots_set_complete(struct tn_state_snapshots *snapshots,
 	snapshots->complete = true;
 	snapshots->event_count = event_count;
 	g_mutex_unlock(snapshots->lock);
+}
+
+int tn_state_snapshots_restore(const struct tn_state_snapshots *snapshots,
+		size_t i, long from, struct tn_state *state,
+		struct tn_error *err)
+{
+	GPtrArray *blobs = g_ptr_array_new_with_free_func(
+		(GDestroyNotify) g_bytes_unref);
+	long first, full = -1;
+	bool forward;
+	int status = 0;
+
+	/* The blobs to apply, taken under the lock, applied without it. */
+	g_mutex_lock(snapshots->lock);
+	g_assert(i < snapshots->items->len);
+	for (long j = (long) i; j >= 0 && full < 0; j--)
+		if (g_array_index(snapshots->items, struct snapshot, j).full)
+			full = j;
+	forward = from >= 0 && from >= full;
+	first = forward ? from + 1 : full >= 0 ? full : 0;
+	for (size_t j = (size_t) first; j <= i; j++)
+		g_ptr_array_add(blobs, g_bytes_ref(g_array_index(
+			snapshots->items, struct snapshot, j).blob));
+	g_mutex_unlock(snapshots->lock);
+
+	/* From the start of a chain: the attributes the state has stay
+	 * (the same ones, in the same order, as the pass made them) and
+	 * get their values again; those beyond the snapshot's go. */
+	if (!forward)
+		tn_state_reset_values(state);
+	for (guint j = 0; j < blobs->len && status == 0; j++) {
+		gsize size;
+		const void *data = g_bytes_get_data(blobs->pdata[j], &size);
+
+		status = tn_state_delta_apply(state, data, size, err);
+		if (status == 0 && j + 1 == blobs->len)
+			tn_state_truncate(state,
+				tn_state_delta_get_count(data, size));
+	}
+	g_ptr_array_free(blobs, TRUE);
+	if (status)
+		tn_state_clear(state);
+	return status;
 }
 
 /* --- Serialising --- */
@@ -290,6 +340,7 @@ void tn_state_snapshots_save(const struct tn_state_snapshots *snapshots,
 		put_le(buf, (uint64_t) snapshot->pos.ns, 8);
 		put_le(buf, snapshot->pos.tie, 8);
 		put_le(buf, snapshot->rank, 8);
+		put_le(buf, snapshot->full ? 1 : 0, 1);
 		put_le(buf, size, 8);
 		g_byte_array_append(buf, data, (guint) size);
 	}
@@ -375,7 +426,11 @@ static int read_entries(const uint8_t *p, size_t size, const struct header *h,
 		s.pos.ns = (int64_t) get_le(p + at, 8);
 		s.pos.tie = get_le(p + at + 8, 8);
 		s.rank = get_le(p + at + 16, 8);
-		len = get_le(p + at + 24, 8);
+		if (p[at + 24] > 1)
+			return damaged(err, "snapshot %" PRIu64 ": kind %u", i,
+				p[at + 24]);
+		s.full = p[at + 24] == 1;
+		len = get_le(p + at + 25, 8);
 		at += ENTRY_LEN;
 		if (len == 0 || len > end - at)
 			return damaged(err, "snapshot %" PRIu64 ": %" PRIu64

@@ -92,6 +92,11 @@ static uint32_t child_hash(int parent, const char *name, size_t len)
 	return h;
 }
 
+uint32_t tn_state_child_hash(int parent, const char *name, size_t len)
+{
+	return child_hash(parent, name, len);
+}
+
 static bool name_is(const char *have, const char *name, size_t len)
 {
 	return memcmp(have, name, len) == 0 && have[len] == '\0';

@@ -123,6 +123,8 @@ static void note_index(struct tn_tui *tui)
 		session->index->event_count : 0;
 	tui->index.building = tn_session_get_index_progress(session,
 		&tui->index.progress);
+	tui->index.computing_state = tn_session_get_state_progress(session,
+		&tui->index.state_progress);
 	note_filters(tui);
 }
 
@@ -330,7 +332,7 @@ bool tn_tui_poll_jobs(struct tn_tui *tui)
 	struct tn_session *session = tui->session;
 	bool had_index = tui->index.has_index;
 	uint64_t serial = tui->filters.serial;
-	bool index_changed, count_changed;
+	bool index_changed, count_changed, state_changed;
 
 	if (tn_tui_job_running(tui)) {
 		if (!tn_job_has_ended(session->command_job))
@@ -340,7 +342,8 @@ bool tn_tui_poll_jobs(struct tn_tui *tui)
 	}
 	index_changed = tn_session_poll_index(session, &tui->out);
 	count_changed = tn_session_poll_count(session, &tui->out);
-	if (!index_changed && !count_changed)
+	state_changed = tn_session_poll_state(session, &tui->out);
+	if (!index_changed && !count_changed && !state_changed)
 		return false;
 	note_index(tui);
 	tui->dirty |= TN_TUI_DIRTY_STATUS;

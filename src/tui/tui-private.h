@@ -50,6 +50,9 @@ struct tn_tui_index_status {
 	uint64_t event_count;
 	bool building;
 	struct tn_job_progress progress;
+	/* The state pass that follows the index. */
+	bool computing_state;
+	struct tn_job_progress state_progress;
 };
 
 /* What the status bar shows of the filters, copied from the session
