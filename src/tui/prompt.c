@@ -249,6 +249,25 @@ static void complete(struct tn_tui_prompt *prompt,
  * before the first Up (as zsh's and fish's Up do; nothing typed: every
  * line); after "/", through the searches (their patterns).  Down past
  * the newest gives back what was typed. */
+/* Whether the history's line at may come back in this prompt: after "/"
+ * (whose lines the prefix picks), any; at ':', a command line, not a
+ * pane's search that the history keeps under a word of its own
+ * ("state-find RE"), which would not run. */
+static bool recallable(const struct tn_tui_prompt *prompt, long at)
+{
+	const char *line = tn_history_get(prompt->history, (size_t) at);
+	char *word;
+	bool known;
+
+	if (prompt->command)
+		return true;
+	line += strspn(line, " \t:");
+	word = g_strndup(line, strcspn(line, " \t!"));
+	known = tn_command_find(word) != NULL;
+	g_free(word);
+	return known;
+}
+
 static void recall(struct tn_tui_prompt *prompt, int step)
 {
 	char *prefix = command_prefix(prompt);
@@ -261,8 +280,11 @@ static void recall(struct tn_tui_prompt *prompt, int step)
 			NULL);
 		prompt->history_at = len;
 	}
-	at = tn_history_step(prompt->history, prompt->recall_prefix,
-		prompt->history_at, step);
+	at = prompt->history_at;
+	do
+		at = tn_history_step(prompt->history, prompt->recall_prefix,
+			at, step);
+	while (at >= 0 && !recallable(prompt, at));
 	if (at >= 0) {
 		prompt->history_at = at;
 		tn_tui_prompt_set_text(prompt, tn_history_get(prompt->history,
@@ -293,6 +315,10 @@ static void search_from(struct tn_tui_prompt *prompt, long before)
 	char *prefix = command_prefix(prompt);
 	long at = tn_history_search(prompt->history, prefix,
 		prompt->query->str, before);
+
+	while (at >= 0 && !recallable(prompt, at))
+		at = tn_history_search(prompt->history, prefix,
+			prompt->query->str, at);
 
 	prompt->failing = at < 0;
 	if (at >= 0)

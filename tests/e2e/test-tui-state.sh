@@ -206,6 +206,22 @@ tm send-keys -t st -l 'no such thing'
 tm send-keys -t st Enter
 check "/ with no match: says so" wait_for st 'Pattern not found: no such thing'
 
+# The pane's searches stay out of the ':' prompt's history (they are
+# not commands): Up at ':' recalls the last command line instead.
+tm send-keys -t st Escape
+tm send-keys -t st :
+wait_for st '^: *$' >/dev/null
+tm send-keys -t st Up
+not_a_pane_search() {
+	screen st | grep -q '^: *$' || screen st | grep -q '^:goto @'
+}
+check "Up at ':' skips the pane's searches" wait_until 20 not_a_pane_search
+no_pane_search_line() {
+	! screen st | grep -q 'state-find'
+}
+check "and never shows one" no_pane_search_line
+tm send-keys -t st Escape
+
 # Shift-Tab back to the list, s closes the pane.
 tm send-keys -t st BTab g j
 check "Shift-Tab: g and j move the list again" wait_status st "$(t 2)"
