@@ -743,8 +743,8 @@ static void test_window(const char *path)
 		size_t count;
 		bool ok;
 
-		if (tn_seq_page_load(trace, pos, &tn_seq_default_limits, &page,
-				&err)) {
+		if (tn_seq_page_load(trace, pos, &tn_seq_default_limits, NULL,
+				&page, &err)) {
 			tap_ok(false, "page %d: %s", k, err.message);
 			continue;
 		}
@@ -774,6 +774,36 @@ static void test_window(const char *path)
 			&want->pos, pos) == 0 ? "an end at the position" :
 			"the first after the position");
 		tn_seq_page_fini(&page);
+	}
+
+	/* The page as a job: the same page as loaded in place. */
+	{
+		struct tn_seq_page_request *req = g_new0(
+			struct tn_seq_page_request, 1);
+		struct tn_seq_page page;
+		struct tn_job *job;
+		struct tn_job_progress progress;
+
+		req->trace = trace;
+		req->pos = g_array_index(ref.ends, struct end_ref,
+			ref.ends->len / 2).pos;
+		req->limits = tn_seq_default_limits;
+		if (tn_job_start(&tn_seq_page_job, req, &job, &err)) {
+			tap_ok(false, "start the page job: %s", err.message);
+			g_free(req);
+		} else {
+			tn_job_wait(job);
+			tn_job_get_progress(job, &progress);
+			tn_seq_page_load(trace, &req->pos,
+				&tn_seq_default_limits, NULL, &page, &err);
+			tap_ok(progress.state == TN_JOB_DONE && req->page.model &&
+				tn_seq_model_get_message_count(
+				req->page.model) == tn_seq_model_get_message_count(
+				page.model) && req->page.selected == page.selected,
+				"the page job gives the page");
+			tn_seq_page_fini(&page);
+			tn_job_destroy(job);
+		}
 	}
 
 	/* Find, from a few positions, each word. */

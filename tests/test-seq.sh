@@ -5,9 +5,11 @@
 # width, the horizontal offset against the whole header, an orphan
 # receive marked unpaired; seqdiag-find from events spread over the
 # trace against awk over --dump (the next send, or receive without a
-# send, whose sender, receiver or signal matches), wrapping around; the
-# errors: a trace without messages, bad arguments, a bad regex, no
-# match.
+# send, whose sender, receiver or signal matches), wrapping around, and
+# backward (--backward), and skipping what seq-hide hides; hide
+# patterns (a signal or a lifeline gone from the drawing, seq-hidden,
+# seq-unhide); the errors: a trace without messages, bad arguments, a
+# bad regex, no match.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 make_tmpdir
 export TZ=UTC LC_ALL=C.UTF-8
@@ -156,6 +158,111 @@ sed -n "${second}p" "$TMPDIR_TEST/dump" > "$TMPDIR_TEST/want"
 check "seqdiag-find twice: lines $first then $second" \
 	cmp -s "$TMPDIR_TEST/want" "$TMPDIR_TEST/got"
 
+# ---- seqdiag-find --backward against awk ----
+
+# expected_back RE K: the line number of the last message start before
+# line K that matches RE, wrapping around to the last one from K on;
+# empty if none.
+expected_back() {
+	awk -v re="$1" -v k="$2" -v n="$total" '
+	function field(name,    s) {
+		if (!match($0, name " = \"([^\"\\\\]|\\\\.)*\""))
+			return ""
+		s = substr($0, RSTART + length(name) + 4,
+			RLENGTH - length(name) - 5)
+		gsub(/\\"/, "\"", s)
+		gsub(/\\\\/, "\\", s)
+		return s
+	}
+	function hit(s) {
+		if (re == tolower(re))
+			s = tolower(s)
+		return s ~ re
+	}
+	{
+		start = index($0, " app:send: ") ||
+			(index($0, " app:receive: ") && index($0, "seq = 0 }"))
+		if (start && (hit(field("sender")) ||
+		    hit(field("receiver")) || hit(field("signal"))))
+			m[NR] = 1
+	}
+	END {
+		for (i = k - 1; i >= 1; i--) if (i in m) { print i; exit }
+		for (i = n; i >= k; i--) if (i in m) { print i; exit }
+	}' "$TMPDIR_TEST/dump"
+}
+
+for re in ack '^ping$' 节点 main; do
+	for k in 1 5 200 400; do
+		want=$(expected_back "$re" "$k")
+		"$TRACENAV" --batch "goto #$k; seqdiag-find --backward $re; print" \
+			"$dir" > "$TMPDIR_TEST/got" 2> "$TMPDIR_TEST/err"
+		st=$?
+		sed -n "${want}p" "$TMPDIR_TEST/dump" > "$TMPDIR_TEST/want"
+		wrapped=no
+		[ "$want" -ge "$k" ] && wrapped=yes
+		said=no
+		grep -q "hit TOP, continuing at BOTTOM" "$TMPDIR_TEST/err" &&
+			said=yes
+		if [ "$st" = 0 ] && cmp -s "$TMPDIR_TEST/want" "$TMPDIR_TEST/got" &&
+		   [ "$said" = "$wrapped" ]; then
+			ok "seqdiag-find --backward /$re/ from $k: line $want, as awk (wrapped: $wrapped)"
+		else
+			not_ok "seqdiag-find --backward /$re/ from $k: line $want, as awk (wrapped: $wrapped)"
+			diag "exit $st; said wrapped: $said"
+			diff "$TMPDIR_TEST/want" "$TMPDIR_TEST/got" | head -4 |
+				cut -c1-160 | sed 's/^/# /'
+		fi
+	done
+done
+
+# Back and forth: --backward from the match of a forward find returns to
+# the match before it.
+first=$(expected_find data 1)
+second=$(expected_find data "$first")
+sed -n "${first}p" "$TMPDIR_TEST/dump" > "$TMPDIR_TEST/want"
+"$TRACENAV" --batch "top; seqdiag-find data; seqdiag-find data; seqdiag-find --backward data; print" \
+	"$dir" > "$TMPDIR_TEST/got" 2>/dev/null
+check "seqdiag-find twice, then --backward: lines $first, $second, $first" \
+	cmp -s "$TMPDIR_TEST/want" "$TMPDIR_TEST/got"
+
+# ---- hide patterns ----
+
+# A hidden signal is in no line of the drawing, a hidden lifeline has
+# no box; the others stay as they were.
+"$TRACENAV" --batch "goto #150; seq-hide ack; seqdiag 1000" "$dir" \
+	> "$TMPDIR_TEST/got" 2> "$TMPDIR_TEST/err"
+check "seq-hide ack: says it hides ack" \
+	grep -q "the diagram hides ack (1 hide pattern" "$TMPDIR_TEST/err"
+check "seq-hide ack: no ack (and no back\\end, whose name matches) in the drawing" \
+	[ "$(grep -c -i ack "$TMPDIR_TEST/got")" = 0 ] && [ "$(wc -l < "$TMPDIR_TEST/got")" -gt 10 ]
+names "$TMPDIR_TEST/all" | grep -v '^gateway$' > "$TMPDIR_TEST/want"
+"$TRACENAV" --batch "goto #150; seq-hide ^gateway$; seqdiag 1000" "$dir" \
+	> "$TMPDIR_TEST/got" 2>/dev/null
+names "$TMPDIR_TEST/got" > "$TMPDIR_TEST/names"
+check "seq-hide ^gateway\$: every lifeline of the page but gateway" \
+	cmp -s "$TMPDIR_TEST/want" "$TMPDIR_TEST/names"
+same_text "seq-hide, then seq-unhide: the snapshot again" \
+	"$SNAPSHOTS/page-ascii-120.txt" \
+	"goto #150; seq-hide ack; seq-hide data; seq-unhide ack; seq-unhide; seqdiag"
+"$TRACENAV" --batch "seq-hide ack; seq-hide ^node; seq-hide ack; seq-hidden" \
+	"$dir" > "$TMPDIR_TEST/got" 2> "$TMPDIR_TEST/err"
+printf 'ack\n^node\n' > "$TMPDIR_TEST/want"
+check "seq-hidden lists the patterns in order, each once" \
+	cmp -s "$TMPDIR_TEST/want" "$TMPDIR_TEST/got"
+check "seq-hide a pattern twice: says so" \
+	grep -q "ack is hidden already" "$TMPDIR_TEST/err"
+# A hidden message is never found: with data hidden, data|ping finds
+# the pings alone.
+for k in 1 137 250; do
+	want=$(expected_find '^ping$' "$k")
+	sed -n "${want}p" "$TMPDIR_TEST/dump" > "$TMPDIR_TEST/want"
+	"$TRACENAV" --batch "goto #$k; seq-hide data; seqdiag-find data|ping; print" \
+		"$dir" > "$TMPDIR_TEST/got" 2>/dev/null
+	check "seq-hide data; seqdiag-find data|ping from $k: the ping at line $want" \
+		cmp -s "$TMPDIR_TEST/want" "$TMPDIR_TEST/got"
+done
+
 # ---- errors ----
 
 # fails DESC PATH SCRIPT TEXT: exit 1, TEXT on stderr, nothing on stdout.
@@ -171,12 +278,18 @@ fails() {
 	fi
 }
 
+# A trace none of whose events makes a message: a kernel trace, with a
+# rule file that keeps no built-in loader (its wake-ups make messages
+# otherwise).
 kernel="$TMPDIR_TEST/kernel"
 "$GEN_TRACE" --events 300 --cpus 2 "$kernel" >/dev/null
+mkdir -p "$XDG_CONFIG_HOME/tracenav"
+echo "loaders none" > "$XDG_CONFIG_HOME/tracenav/seq-rules"
 fails "seqdiag on a kernel trace: no message" "$kernel" seqdiag \
 	"no event of this trace makes a message"
 fails "seqdiag-find on a kernel trace: no message" "$kernel" \
 	"seqdiag-find x" "no event of this trace makes a message"
+rm "$XDG_CONFIG_HOME/tracenav/seq-rules"
 fails "seqdiag 0: a bad width" "$dir" "seqdiag 0" \
 	"WIDTH must be a number from 1 to 10000, not \"0\""
 fails "seqdiag 80 x: a bad first lifeline" "$dir" "seqdiag 80 x" \
@@ -187,5 +300,11 @@ fails "seqdiag-find with a bad regex: its column" "$dir" "seqdiag-find a(b" \
 	"column 4"
 fails "seqdiag-find without a match" "$dir" "seqdiag-find zzqq" \
 	"no message matches: zzqq"
+fails "seq-hide with a bad regex: its column" "$dir" "seq-hide a(b" \
+	"column 4"
+fails "seq-unhide of a pattern not there" "$dir" "seq-hide ack; seq-unhide data" \
+	"no hide pattern is data"
+fails "seq-hide everything: no message" "$dir" "seq-hide .; seqdiag-find ." \
+	"no message matches: ."
 
 tap_done
