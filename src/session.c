@@ -203,7 +203,9 @@ void tn_session_fini(struct tn_session *session)
 	session->command_job = NULL;
 	tn_job_destroy(session->index_job);
 	session->index_job = NULL;
-	/* The state pass reads the index: it stops first. */
+	/* The diagram's page pass reads the snapshots, the state pass the
+	 * index: they stop first. */
+	tn_session_fini_seq(session);
 	tn_session_fini_state(session);
 	tn_cursor_destroy(session->cursor);
 	session->cursor = NULL;
@@ -217,6 +219,4 @@ void tn_session_fini(struct tn_session *session)
 	session->cache_dir = NULL;
 	tn_regex_destroy(session->search_regex);
 	session->search_regex = NULL;
-	tn_seq_hide_unref(session->seq_hide);
-	session->seq_hide = NULL;
 }

@@ -21,7 +21,7 @@
 #include "tracenav/job.h"
 #include "tracenav/marks.h"
 #include "tracenav/regex.h"
-#include "tracenav/seq-hide.h"
+#include "tracenav/seq-window.h"
 #include "tracenav/state-history.h"
 #include "tracenav/trace.h"
 
@@ -52,10 +52,10 @@ struct tn_session {
 	 * highlights, or NULL. */
 	struct tn_regex *search_regex;
 
-	/* The sequence diagram's hide patterns (seq-hide, seq-unhide), or
-	 * NULL for none: the commands' (the job's) to replace; a set
-	 * never changes, so that a pane's job may hold a reference. */
-	struct tn_seq_hide *seq_hide;
+	/* The user's sequence diagram rules (--seq-rules, or the default
+	 * file), or NULL: set before the session starts, then only read
+	 * (session-seq.c). */
+	struct tn_seq_rules *seq_rules;
 
 	/* The filters (session-filter.c): the stack the commands change
 	 * (NULL: none yet), the set of its enabled filters that the cursor
@@ -212,6 +212,16 @@ const struct tn_state_snapshots *tn_session_borrow_saved_state(
 
 /* Stop the state pass and free the state history (tn_session_fini()). */
 void tn_session_fini_state(struct tn_session *session);
+
+/* ---- the sequence diagram (session-seq.c) ---- */
+
+/* What the sequence diagram reads now: the trace, the rules and the
+ * state snapshots (as far as the state pass took them).  A copy that
+ * a job may keep: what it points to lives as long as the session. */
+struct tn_seq_source tn_session_get_seq_source(struct tn_session *session);
+
+/* Free the rules (tn_session_fini()). */
+void tn_session_fini_seq(struct tn_session *session);
 
 /* Free what tn_session_init() made (cancelling the jobs). */
 void tn_session_fini(struct tn_session *session);

@@ -6,9 +6,10 @@
  * src/core/seq-loaders/loaders.c, and which ones run is chosen from the
  * trace's event names, several at once.  The reference loader follows
  * Trace Compass's reference convention (send and receive events with
- * sender, receiver and signal fields); the Linux kernel one (wake-ups
- * between threads, forks and exits) and the one of user rules come
- * next.
+ * sender, receiver and signal fields); the Linux kernel one turns
+ * wake-ups into messages between threads, forks and exits into the
+ * creation and stop of their lifelines; the one of user rules
+ * (seq-rules.h) draws what a rule file says.
  *
  * A loader reads a window of the trace, in trace order, from wherever
  * the caller started it: what it keeps between events (pending sends)
@@ -29,19 +30,32 @@
 #include "tracenav/trace.h"
 
 struct tn_state;
+struct tn_seq_rules;
+
+/* What loaders are chosen and made for: a trace whose event classes are
+ * named names, whose events have fields named fields (both
+ * NULL-terminated, never NULL; the fields as tn_trace_get_field_names()
+ * gives them), and the user's rules (NULL: none). */
+struct tn_seq_loader_input {
+	const char *const *names;
+	const char *const *fields;
+	const struct tn_seq_rules *rules;
+};
 
 struct tn_seq_loader_class {
-	const char *name;		/* "reference", "kernel" */
+	const char *name;		/* "reference", "kernel", "rules" */
 	const char *description;	/* one line, for help and --info */
-	/* Whether the loader has something to do with a trace whose event
-	 * classes are named names, and whose events have fields named
-	 * fields (both NULL-terminated; the fields as
-	 * tn_trace_get_field_names() gives them): a loader that needs
-	 * fields, as the reference one does, does not make a trace read
-	 * for nothing when no event has them. */
-	bool (*applies)(const char *const *names, const char *const *fields);
-	/* Optional: make the loader's private data (pending ends). */
-	void *(*create)(void);
+	/* The loader reads the state system (state-provider.h) in
+	 * handle_event(): whoever feeds it events runs the state
+	 * providers alongside when it can. */
+	bool needs_state;
+	/* Whether the loader has something to do with the trace: a loader
+	 * that needs fields, as the reference one does, does not make a
+	 * trace read for nothing when no event has them. */
+	bool (*applies)(const struct tn_seq_loader_input *input);
+	/* Optional: make the loader's private data (pending ends);
+	 * input and what it points to outlive the data. */
+	void *(*create)(const struct tn_seq_loader_input *input);
 	void (*destroy)(void *data);
 	/* Optional: forget what is pending; the next event starts a new
 	 * window (and maybe a new model). */
@@ -67,18 +81,27 @@ const struct tn_seq_loader_class *const *tn_seq_loader_classes(void);
 struct tn_seq_loaders;
 
 /* The loaders that apply to trace (maybe none: then no event makes a
- * message).  Never fails. */
+ * message), with the user's rules (NULL: none; they must outlive the
+ * loaders).  Never fails. */
 struct tn_seq_loaders *tn_seq_loaders_create(const struct tn_trace *trace);
+struct tn_seq_loaders *tn_seq_loaders_create_with_rules(
+		const struct tn_trace *trace, const struct tn_seq_rules *rules);
 
 /* The same for a trace whose event classes are named names, with
  * fields (both NULL-terminated; NULL is empty): for tests. */
 struct tn_seq_loaders *tn_seq_loaders_create_for_names(
 		const char *const *names, const char *const *fields);
+/* And with rules (NULL: none). */
+struct tn_seq_loaders *tn_seq_loaders_create_for_input(
+		const struct tn_seq_loader_input *input);
 void tn_seq_loaders_destroy(struct tn_seq_loaders *loaders);
 
 /* How many apply, and their names ("reference, kernel"; "" for none). */
 size_t tn_seq_loaders_get_count(const struct tn_seq_loaders *loaders);
 const char *tn_seq_loaders_get_names(const struct tn_seq_loaders *loaders);
+
+/* Whether one of them reads the state system (needs_state). */
+bool tn_seq_loaders_need_state(const struct tn_seq_loaders *loaders);
 
 /* Tell every loader that a new window starts. */
 void tn_seq_loaders_reset(struct tn_seq_loaders *loaders);

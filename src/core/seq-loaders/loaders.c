@@ -8,6 +8,7 @@
 
 static const struct tn_seq_loader_class *const classes[] = {
 	&tn_seq_loader_reference,
+	&tn_seq_loader_kernel,
 	NULL,
 };
 
@@ -17,9 +18,11 @@ struct loader {
 };
 
 struct tn_seq_loaders {
+	struct tn_seq_loader_input input;	/* what create() was given */
 	size_t count;
 	struct loader items[G_N_ELEMENTS(classes)];
 	char *names;		/* "reference, kernel" */
+	bool need_state;
 };
 
 const struct tn_seq_loader_class *const *tn_seq_loader_classes(void)
@@ -27,24 +30,27 @@ const struct tn_seq_loader_class *const *tn_seq_loader_classes(void)
 	return classes;
 }
 
-struct tn_seq_loaders *tn_seq_loaders_create_for_names(
-		const char *const *names, const char *const *fields)
+struct tn_seq_loaders *tn_seq_loaders_create_for_input(
+		const struct tn_seq_loader_input *input)
 {
 	struct tn_seq_loaders *loaders = g_new0(struct tn_seq_loaders, 1);
 	static const char *const none[] = { NULL };
 	GString *list = g_string_new(NULL);
 
-	if (!names)
-		names = none;
-	if (!fields)
-		fields = none;
+	loaders->input = *input;
+	if (!loaders->input.names)
+		loaders->input.names = none;
+	if (!loaders->input.fields)
+		loaders->input.fields = none;
 	for (size_t i = 0; classes[i]; i++) {
 		struct loader *l = &loaders->items[loaders->count];
 
-		if (!classes[i]->applies(names, fields))
+		if (!classes[i]->applies(&loaders->input))
 			continue;
 		l->cls = classes[i];
-		l->data = l->cls->create ? l->cls->create() : NULL;
+		l->data = l->cls->create ? l->cls->create(&loaders->input) :
+			NULL;
+		loaders->need_state |= l->cls->needs_state;
 		if (loaders->count++)
 			g_string_append(list, ", ");
 		g_string_append(list, l->cls->name);
@@ -53,11 +59,29 @@ struct tn_seq_loaders *tn_seq_loaders_create_for_names(
 	return loaders;
 }
 
+struct tn_seq_loaders *tn_seq_loaders_create_for_names(
+		const char *const *names, const char *const *fields)
+{
+	struct tn_seq_loader_input input = { names, fields, NULL };
+
+	return tn_seq_loaders_create_for_input(&input);
+}
+
+struct tn_seq_loaders *tn_seq_loaders_create_with_rules(
+		const struct tn_trace *trace, const struct tn_seq_rules *rules)
+{
+	struct tn_seq_loader_input input = {
+		tn_trace_get_event_names(trace),
+		tn_trace_get_field_names(trace),
+		rules,
+	};
+
+	return tn_seq_loaders_create_for_input(&input);
+}
+
 struct tn_seq_loaders *tn_seq_loaders_create(const struct tn_trace *trace)
 {
-	return tn_seq_loaders_create_for_names(
-		tn_trace_get_event_names(trace),
-		tn_trace_get_field_names(trace));
+	return tn_seq_loaders_create_with_rules(trace, NULL);
 }
 
 void tn_seq_loaders_destroy(struct tn_seq_loaders *loaders)
@@ -82,6 +106,11 @@ size_t tn_seq_loaders_get_count(const struct tn_seq_loaders *loaders)
 const char *tn_seq_loaders_get_names(const struct tn_seq_loaders *loaders)
 {
 	return loaders->names;
+}
+
+bool tn_seq_loaders_need_state(const struct tn_seq_loaders *loaders)
+{
+	return loaders->need_state;
 }
 
 void tn_seq_loaders_reset(struct tn_seq_loaders *loaders)

@@ -49,8 +49,11 @@ static bool has_field(const char *const *fields, const char *name)
 /* An event named as an end, and events with the three fields (not
  * necessarily the same ones: the metadata's names are not told by
  * event). */
-static bool applies(const char *const *names, const char *const *fields)
+static bool applies(const struct tn_seq_loader_input *input)
 {
+	const char *const *names = input->names;
+	const char *const *fields = input->fields;
+
 	if (!has_field(fields, "sender") || !has_field(fields, "receiver") ||
 	    !has_field(fields, "signal"))
 		return false;
@@ -60,10 +63,11 @@ static bool applies(const char *const *names, const char *const *fields)
 	return false;
 }
 
-static void *create(void)
+static void *create(const struct tn_seq_loader_input *input)
 {
 	struct reference *ref = g_new0(struct reference, 1);
 
+	(void) input;
 	ref->pairer = tn_seq_pairer_create();
 	ref->kinds = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 		NULL);
