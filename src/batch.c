@@ -5,6 +5,7 @@
 
 #include "batch.h"
 #include "commands.h"
+#include "tracenav/seq-rules.h"
 
 static void batch_write(struct tn_output *out, enum tn_output_kind kind,
 		const char *title, const char *text)
@@ -28,7 +29,7 @@ static int report_left_out(const struct tn_trace *trace)
 }
 
 int batch_run(struct tn_trace *trace, const char *script, bool gmt,
-		char *cache_dir)
+		char *cache_dir, struct tn_seq_rules *rules)
 {
 	struct tn_output out = { batch_write };
 	struct tn_session session;
@@ -46,9 +47,11 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 		fprintf(stderr, "tracenav: %s: %s\n", tn_trace_get_path(trace),
 			err.message);
 		g_free(cache_dir);
+		tn_seq_rules_destroy(rules);
 		return 1;
 	}
 	session.cache_dir = cache_dir;
+	session.seq_rules = rules;
 	tn_session_open_marks(&session, &out);
 	/* Without a terminal, a command that needs the index waits for it. */
 	session.wait_for_index = true;

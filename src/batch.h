@@ -11,9 +11,11 @@
 #define TN_BATCH_PAGE_ROWS 20
 
 /* Run script (commands separated by ';' or newlines) on trace, keeping
- * the checkpoint index in cache_dir (NULL: no cache; taken over).
- * Returns the exit status: 0, or 1 with a message on stderr. */
+ * the checkpoint index in cache_dir (NULL: no cache; taken over), with
+ * the sequence diagram rules (NULL: none; taken over).  Returns the
+ * exit status: 0, or 1 with a message on stderr. */
+struct tn_seq_rules;
 int batch_run(struct tn_trace *trace, const char *script, bool gmt,
-		char *cache_dir);
+		char *cache_dir, struct tn_seq_rules *rules);
 
 #endif

@@ -39,6 +39,9 @@
 	COMMAND(tn_cmd_seqdiag) \
 	COMMAND(tn_cmd_seqdiag_find) \
 	COMMAND(tn_cmd_seqdiag_list) \
+	COMMAND(tn_cmd_seq_hide) \
+	COMMAND(tn_cmd_seq_unhide) \
+	COMMAND(tn_cmd_seq_hidden) \
 	COMMAND(tn_cmd_index) \
 	COMMAND(tn_cmd_traces) \
 	COMMAND(tn_cmd_help) \

@@ -15,6 +15,7 @@
 #include "tracenav/core.h"
 #include "tracenav/merge.h"
 #include "tracenav/runtime.h"
+#include "tracenav/seq-rules.h"
 #include "tracenav/trace.h"
 
 static void print_usage(FILE *out)
@@ -50,6 +51,10 @@ static void print_usage(FILE *out)
 "                      or ~/.cache/tracenav)\n"
 "      --no-mouse      leave the mouse to the terminal (its own selection and\n"
 "                      copy work; M in the event list switches)\n"
+"      --seq-rules=FILE  draw the sequence diagram with the rules of FILE too\n"
+"                      (default: $XDG_CONFIG_HOME/tracenav/seq-rules or\n"
+"                      ~/.config/tracenav/seq-rules when present; see the man\n"
+"                      page, SEQUENCE DIAGRAM RULES)\n"
 "\n"
 "Options of every mode:\n"
 "      --gmt           print and read times in UTC, not local time\n"
@@ -75,6 +80,7 @@ struct command_line {
 	bool no_mouse;
 	bool bt_muxer;
 	const char *cache_dir;
+	const char *seq_rules;
 	bool verbose;
 	const char *path;
 };
@@ -102,7 +108,7 @@ static int parse_count(const char *text, uint64_t *count)
 static int parse_command_line(int argc, char **argv, struct command_line *cl)
 {
 	enum { OPT_GMT = 256, OPT_NO_INDEX, OPT_NO_CACHE, OPT_CACHE_DIR,
-		OPT_NO_MOUSE, OPT_BT_MUXER };
+		OPT_NO_MOUSE, OPT_BT_MUXER, OPT_SEQ_RULES };
 	static const struct option options[] = {
 		{ "dump", no_argument, NULL, 'd' },
 		{ "info", no_argument, NULL, 'i' },
@@ -116,6 +122,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		{ "cache-dir", required_argument, NULL, OPT_CACHE_DIR },
 		{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
 		{ "bt-muxer", no_argument, NULL, OPT_BT_MUXER },
+		{ "seq-rules", required_argument, NULL, OPT_SEQ_RULES },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -145,6 +152,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		case OPT_CACHE_DIR: cl->cache_dir = optarg; break;
 		case OPT_NO_MOUSE: cl->no_mouse = true; break;
 		case OPT_BT_MUXER: cl->bt_muxer = true; break;
+		case OPT_SEQ_RULES: cl->seq_rules = optarg; break;
 		case 'v': cl->verbose = true; break;
 		case 'h': print_usage(stdout); return 0;
 		case 'V': printf("tracenav %s\n", PACKAGE_VERSION); return 0;
@@ -194,7 +202,27 @@ static char *cache_dir(const struct command_line *cl)
 	return cl->cache_dir ? g_strdup(cl->cache_dir) : tn_cache_default_dir();
 }
 
-static int run_tui(struct tn_trace *trace, const struct command_line *cl)
+/* The sequence diagram rules: those of --seq-rules, else the default
+ * file when there is one.  Returns 0 with *out (NULL: none), or -1 with
+ * err. */
+static int load_seq_rules(const struct command_line *cl,
+		struct tn_seq_rules **out, struct tn_error *err)
+{
+	char *path;
+	int status = 0;
+
+	*out = NULL;
+	if (cl->seq_rules)
+		return tn_seq_rules_load(cl->seq_rules, out, err);
+	path = tn_seq_rules_default_path();
+	if (g_file_test(path, G_FILE_TEST_EXISTS))
+		status = tn_seq_rules_load(path, out, err);
+	g_free(path);
+	return status;
+}
+
+static int run_tui(struct tn_trace *trace, const struct command_line *cl,
+		struct tn_seq_rules *rules)
 {
 	struct tn_session session;
 	struct tn_error err;
@@ -203,9 +231,11 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl)
 	if (tn_session_init(&session, trace, cl->dump.gmt, &err)) {
 		fprintf(stderr, "tracenav: %s: %s\n", tn_trace_get_path(trace),
 			err.message);
+		tn_seq_rules_destroy(rules);
 		return 1;
 	}
 	session.cache_dir = cache_dir(cl);
+	session.seq_rules = rules;
 	status = tn_tui_run(&session, !cl->no_index, !cl->no_mouse, &err);
 	if (status < 0) {
 		/* No terminal, or a TERM that terminfo does not know: usage
@@ -221,18 +251,25 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl)
 int main(int argc, char **argv)
 {
 	struct command_line cl;
+	struct tn_seq_rules *rules = NULL;
 	struct tn_trace *trace;
 	struct tn_error err;
 	int status = parse_command_line(argc, argv, &cl);
 
 	if (status >= 0)
 		return status;
+	if ((cl.mode == MODE_TUI || cl.mode == MODE_BATCH) &&
+	    load_seq_rules(&cl, &rules, &err)) {
+		fprintf(stderr, "tracenav: %s\n", err.message);
+		return 2;
+	}
 	tn_core_set_verbose(cl.verbose);
 	if (cl.bt_muxer)
 		tn_merge_set_method(TN_MERGE_BT_MUXER);
 	clean_up_on_exit();
 	if (tn_trace_open(cl.path, &trace, &err)) {
 		fprintf(stderr, "tracenav: %s\n", err.message);
+		tn_seq_rules_destroy(rules);
 		return 1;
 	}
 	static char out_buffer[1 << 20];
@@ -246,10 +283,10 @@ int main(int argc, char **argv)
 		break;
 	case MODE_BATCH:
 		status = batch_run(trace, cl.script, cl.dump.gmt,
-			cache_dir(&cl));
+			cache_dir(&cl), rules);
 		break;
 	case MODE_TUI:
-		status = run_tui(trace, &cl);
+		status = run_tui(trace, &cl, rules);
 		break;
 	}
 	tn_trace_destroy(trace);

@@ -1,6 +1,7 @@
 /* session-seq.c - what the sequence diagram of the session reads: the
  * trace, the user's rules, the state snapshots (see session.h). */
 #include "session.h"
+#include "tracenav/seq-rules.h"
 
 struct tn_seq_source tn_session_get_seq_source(struct tn_session *session)
 {
@@ -15,5 +16,6 @@ struct tn_seq_source tn_session_get_seq_source(struct tn_session *session)
 
 void tn_session_fini_seq(struct tn_session *session)
 {
-	(void) session;
+	tn_seq_rules_destroy(session->seq_rules);
+	session->seq_rules = NULL;
 }

@@ -219,4 +219,6 @@ void tn_session_fini(struct tn_session *session)
 	session->cache_dir = NULL;
 	tn_regex_destroy(session->search_regex);
 	session->search_regex = NULL;
+	tn_seq_hide_unref(session->seq_hide);
+	session->seq_hide = NULL;
 }

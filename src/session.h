@@ -21,6 +21,7 @@
 #include "tracenav/job.h"
 #include "tracenav/marks.h"
 #include "tracenav/regex.h"
+#include "tracenav/seq-hide.h"
 #include "tracenav/seq-window.h"
 #include "tracenav/state-history.h"
 #include "tracenav/trace.h"
@@ -51,6 +52,11 @@ struct tn_session {
 	/* The last search (search, next, prev), whose matches the list
 	 * highlights, or NULL. */
 	struct tn_regex *search_regex;
+
+	/* The sequence diagram's hide patterns (seq-hide, seq-unhide), or
+	 * NULL for none: the commands' (the job's) to replace; a set
+	 * never changes, so that a pane's job may hold a reference. */
+	struct tn_seq_hide *seq_hide;
 
 	/* The user's sequence diagram rules (--seq-rules, or the default
 	 * file), or NULL: set before the session starts, then only read

@@ -55,7 +55,9 @@ make_tmpdir() {
 	# the prompt's history to its own state directory, not the user's.
 	XDG_CACHE_HOME="$TMPDIR_TEST/cache"
 	XDG_STATE_HOME="$TMPDIR_TEST/state"
-	export XDG_CACHE_HOME XDG_STATE_HOME
+	# Nor the user's sequence diagram rules.
+	XDG_CONFIG_HOME="$TMPDIR_TEST/config"
+	export XDG_CACHE_HOME XDG_STATE_HOME XDG_CONFIG_HOME
 }
 
 have_babeltrace2() {

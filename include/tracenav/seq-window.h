@@ -18,6 +18,10 @@
  * Both may run in a job: they stop with "cancelled" when the job that
  * runs them is asked to stop (tn_job_current_is_cancelled()), and
  * publish their progress on it.
+ *
+ * Both leave out what hide patterns hide (seq-hide.h): a page counts
+ * and selects the messages shown only, and a hidden message is never
+ * found.
  */
 #ifndef TRACENAV_SEQ_WINDOW_H
 #define TRACENAV_SEQ_WINDOW_H
@@ -30,6 +34,7 @@
 #include "tracenav/job.h"
 #include "tracenav/regex.h"
 #include "tracenav/seek.h"
+#include "tracenav/seq-hide.h"
 #include "tracenav/seq.h"
 #include "tracenav/trace.h"
 
@@ -80,23 +85,27 @@ struct tn_seq_page {
 };
 
 /* Load the page of messages around the event at pos (or the first one
- * after it) into *page (fini it).  Returns 0, or -1 with err (reading
- * failed, or "cancelled"): *page is then empty. */
+ * after it) into *page (fini it), without what hide hides (NULL:
+ * nothing).  Returns 0, or -1 with err (reading failed, or
+ * "cancelled"): *page is then empty. */
 int tn_seq_page_load_from(const struct tn_seq_source *source,
 		const struct tn_position *pos, const struct tn_seq_limits *limits,
-		struct tn_seq_page *page, struct tn_error *err);
+		struct tn_seq_hide *hide, struct tn_seq_page *page,
+		struct tn_error *err);
 
 /* The same from the trace alone (no rules, no state snapshots). */
 int tn_seq_page_load(const struct tn_trace *trace,
 		const struct tn_position *pos, const struct tn_seq_limits *limits,
-		struct tn_seq_page *page, struct tn_error *err);
+		struct tn_seq_hide *hide, struct tn_seq_page *page,
+		struct tn_error *err);
 
 void tn_seq_page_fini(struct tn_seq_page *page);
 
 /* A page loaded in a job (job.h): fill the inputs, start the job with
  * tn_seq_page_job and this as its data; once it is done, the page is
- * the result.  The job's free function finis the page and frees the
- * request (g_malloc it): take page.model (set it to NULL) to keep it. */
+ * the result.  The job's free function finis the page, drops hide and
+ * frees the request (g_malloc it): take page.model (set it to NULL) to
+ * keep it. */
 struct tn_seq_page_request {
 	const struct tn_trace *trace;
 	/* What the page is read from when source.trace is set (`trace`
@@ -105,6 +114,7 @@ struct tn_seq_page_request {
 	struct tn_seq_source source;
 	struct tn_position pos;
 	struct tn_seq_limits limits;
+	struct tn_seq_hide *hide;	/* a reference, or NULL */
 	struct tn_seq_page page;	/* the result */
 };
 
@@ -126,6 +136,12 @@ struct tn_seq_find_request {
 	 * their sends (0: TN_SEQ_FIND_PRIME_EVENTS).  A receive whose send
 	 * is further back counts as a message of its own. */
 	uint64_t prime_events;
+	/* The previous message rather than the next: the last one before
+	 * from, and when it wraps the last one of the trace (from
+	 * included). */
+	bool backward;
+	/* What is never found (NULL: nothing hidden). */
+	struct tn_seq_hide *hide;
 };
 
 #define TN_SEQ_FIND_PRIME_EVENTS 20000
@@ -136,11 +152,28 @@ struct tn_seq_find_result {
 	struct tn_position pos;	/* the first end of the message found */
 };
 
-/* Find the first message after req->from, in the order of first ends
- * (a send, or the receive of a message whose send was not seen), whose
- * signal, sender or receiver lifeline matches req->regex.  Returns 0
- * with *result (found or not), or -1 with err. */
+/* Find the first message after req->from (backward: the last one
+ * before it), in the order of first ends (a send, or the receive of a
+ * message whose send was not seen), whose signal, sender or receiver
+ * lifeline matches req->regex and that req->hide does not hide.
+ * Backward, the windows read before from reach four times further each
+ * time, so that a match close by is found at once.  Returns 0 with
+ * *result (found or not), or -1 with err. */
 int tn_seq_find(const struct tn_seq_find_request *req,
 		struct tn_seq_find_result *result, struct tn_error *err);
+
+/* A search run in a job: fill find (its regex and hide are set from
+ * the fields below), start the job with tn_seq_find_job and this as
+ * its data; once it is done, result holds the answer.  The job's free
+ * function destroys regex, drops hide and frees the request (g_malloc
+ * it). */
+struct tn_seq_find_job_request {
+	struct tn_seq_find_request find;
+	struct tn_regex *regex;		/* owned */
+	struct tn_seq_hide *hide;	/* a reference, or NULL */
+	struct tn_seq_find_result result;
+};
+
+extern const struct tn_job_class tn_seq_find_job;
 
 #endif

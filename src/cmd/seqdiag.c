@@ -108,7 +108,7 @@ static int exec_seqdiag(struct tn_command_context *ctx,
 		goto out;
 	source = tn_session_get_seq_source(session);
 	if (tn_seq_page_load_from(&source, &row->pos,
-			&tn_seq_default_limits, &page, err))
+			&tn_seq_default_limits, session->seq_hide, &page, err))
 		goto out;
 	if (!page.loaders[0]) {
 		tn_error_set(err, "seqdiag: %s", NO_LOADER);
@@ -144,7 +144,10 @@ static int exec_seqdiag_find(struct tn_command_context *ctx,
 		.trace = session->trace,
 		.source = tn_session_get_seq_source(session),
 		.wrap = true,
+		.backward = args->argc == 2,	/* --backward */
+		.hide = session->seq_hide,
 	};
+	const char *pattern = args->argv[args->argc - 1];
 	struct tn_seq_find_result result;
 	struct tn_seq_loaders *loaders;
 	const struct tn_row *row;
@@ -160,7 +163,7 @@ static int exec_seqdiag_find(struct tn_command_context *ctx,
 		tn_error_set(err, "seqdiag-find: %s", NO_LOADER);
 		return -1;
 	}
-	if (tn_regex_compile(args->argv[0], &regex, err))
+	if (tn_regex_compile(pattern, &regex, err))
 		return -1;
 	request.regex = regex;
 	row = current_row(session, "seqdiag-find", err);
@@ -170,14 +173,15 @@ static int exec_seqdiag_find(struct tn_command_context *ctx,
 	if (tn_seq_find(&request, &result, err))
 		goto out;
 	if (!result.found) {
-		tn_error_set(err, "no message matches: %s", args->argv[0]);
+		tn_error_set(err, "no message matches: %s", pattern);
 		goto out;
 	}
 	if (tn_cursor_seek_position(session->cursor, &result.pos, err))
 		goto out;
 	if (result.wrapped)
-		tn_output_message(ctx->out, "seqdiag-find hit BOTTOM, "
-			"continuing at TOP");
+		tn_output_message(ctx->out, request.backward ?
+			"seqdiag-find hit TOP, continuing at BOTTOM" :
+			"seqdiag-find hit BOTTOM, continuing at TOP");
 	status = 0;
 out:
 	tn_regex_destroy(regex);
@@ -185,6 +189,7 @@ out:
 }
 
 static const char *const unicode_choices[] = { "--unicode", NULL };
+static const char *const backward_choices[] = { "--backward", NULL };
 
 const struct tn_command tn_cmd_seqdiag = {
 	"seqdiag", NULL, {
@@ -193,14 +198,19 @@ const struct tn_command tn_cmd_seqdiag = {
 	},
 	"draw the messages around the current event as a sequence diagram "
 	"WIDTH columns wide (120), from the FIRST lifeline (1), in plain "
-	"ASCII (--unicode: with line-drawing characters)",
+	"ASCII (--unicode: with line-drawing characters), without what "
+	"seq-hide hides",
 	TN_CMD_READS | TN_CMD_SHOWS_TEXT, TN_COUNT_NONE, exec_seqdiag,
 };
 
 const struct tn_command tn_cmd_seqdiag_find = {
-	"seqdiag-find", NULL, { { TN_ARG_PATTERN, "REGEX", false, NULL } },
+	"seqdiag-find", NULL, {
+		{ TN_ARG_WORD, "--backward", true, backward_choices },
+		{ TN_ARG_PATTERN, "REGEX", false, NULL },
+	},
 	"go to the next message (its send, or its receive when it has no "
 	"send) whose signal, sender or receiver matches REGEX (PCRE2, smart "
-	"case), wrapping around at the end",
+	"case), wrapping around at the end (--backward: the previous one); "
+	"hidden messages are skipped",
 	TN_CMD_JUMPS | TN_CMD_READS, TN_COUNT_NONE, exec_seqdiag_find,
 };

@@ -96,7 +96,7 @@ static int exec_seqdiag_list(struct tn_command_context *ctx,
 	}
 	p.line = g_string_new(NULL);
 	status = tn_seq_list(&source, &row->pos, (uint64_t) count,
-		NULL, print_message, &p, &listed, err);
+		session->seq_hide, print_message, &p, &listed, err);
 	if (status == 0 && listed == 0)
 		tn_output_message(ctx->out, "seqdiag-list: no message from "
 			"the current event on");

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "seq-feed.h"
+#include "tracenav/seq-hide.h"
 #include "tracenav/seq-loader.h"
 #include "tracenav/seq-window.h"
 
@@ -29,6 +30,10 @@ struct window {
 	struct tn_seq_loaders *loaders;	/* feed's */
 	struct tn_seq_model *model;
 	struct tn_walk *walk;
+	/* What is hidden, and the indexes in model of the messages that
+	 * are not (a page's; NULL: not kept). */
+	struct tn_seq_hide_matcher *hide;
+	GArray *shown;		/* size_t */
 	bool from_start;	/* it began at the trace's first event */
 	uint64_t events_read;	/* over every window opened */
 	/* The first row at or after the position, read but not fed yet. */
@@ -51,6 +56,8 @@ static void window_close(struct window *w)
 	w->walk = NULL;
 	tn_seq_model_destroy(w->model);
 	w->model = NULL;
+	if (w->shown)
+		g_array_set_size(w->shown, 0);
 	if (w->has_next)
 		tn_row_release(&w->next);
 	w->has_next = false;
@@ -59,8 +66,25 @@ static void window_close(struct window *w)
 static int feed(struct window *w, const struct tn_row *row,
 		struct tn_error *err)
 {
+	size_t before = tn_seq_model_get_message_count(w->model);
+	size_t after;
+
 	w->events_read++;
-	return tn_seq_feed_event(&w->feed, w->model, row, err);
+	if (tn_seq_feed_event(&w->feed, w->model, row, err))
+		return -1;
+	after = tn_seq_model_get_message_count(w->model);
+	for (size_t i = before; w->shown && i < after; i++)
+		if (!tn_seq_hide_message(w->hide, w->model,
+				tn_seq_model_borrow_message(w->model, i)))
+			g_array_append_val(w->shown, i);
+	return 0;
+}
+
+/* The messages of the window that are not hidden. */
+static size_t shown_count(const struct window *w)
+{
+	return w->shown ? w->shown->len :
+		tn_seq_model_get_message_count(w->model);
 }
 
 /* The next row of the window (the kept one first): 1, 0 at the end, or
@@ -138,7 +162,7 @@ static int window_open_grown(struct window *w, const struct tn_position *pos,
 			return -1;
 		}
 		if (w->from_start || before >= want_events ||
-		    tn_seq_model_get_message_count(w->model) >= want_messages)
+		    shown_count(w) >= want_messages)
 			return 0;
 		window_close(w);
 		/* Grow less when four times as many would pass the
@@ -152,13 +176,14 @@ static int window_open_grown(struct window *w, const struct tn_position *pos,
 
 /* ---- pages ---- */
 
-/* Whether a message among [first, end) of model lacks its receive. */
-static bool waits_for_receive(const struct tn_seq_model *model, size_t first,
+/* Whether a message among the shown ones [first, end) of the window
+ * lacks its receive. */
+static bool waits_for_receive(const struct window *w, size_t first,
 		size_t end)
 {
-	for (size_t i = first; i < end; i++) {
-		const struct tn_seq_message *m =
-			tn_seq_model_borrow_message(model, i);
+	for (size_t i = first; i < end && i < w->shown->len; i++) {
+		const struct tn_seq_message *m = tn_seq_model_borrow_message(
+			w->model, g_array_index(w->shown, size_t, i));
 
 		if (m->send.present && !m->receive.present)
 			return true;
@@ -166,46 +191,13 @@ static bool waits_for_receive(const struct tn_seq_model *model, size_t first,
 	return false;
 }
 
-static bool end_is_at(const struct tn_seq_end *end,
-		const struct tn_position *pos)
-{
-	return end->present && tn_position_compare(&end->at.pos, pos) == 0;
-}
-
-/* The message pos selects (see struct tn_seq_page): false if none. */
-static bool select_message(const struct tn_seq_model *model,
-		const struct tn_position *pos, size_t *selected)
-{
-	size_t count = tn_seq_model_get_message_count(model);
-
-	for (size_t i = 0; i < count; i++) {
-		const struct tn_seq_message *m =
-			tn_seq_model_borrow_message(model, i);
-
-		if (end_is_at(&m->send, pos) || end_is_at(&m->receive, pos)) {
-			*selected = i;
-			return true;
-		}
-	}
-	for (size_t i = 0; i < count; i++) {
-		const struct tn_seq_message *m =
-			tn_seq_model_borrow_message(model, i);
-
-		if (tn_position_compare(&tn_seq_message_first(m)->pos,
-				pos) >= 0) {
-			*selected = i;
-			return true;
-		}
-	}
-	*selected = count - 1;
-	return count > 0;
-}
-
 int tn_seq_page_load_from(const struct tn_seq_source *source,
 		const struct tn_position *pos, const struct tn_seq_limits *limits,
-		struct tn_seq_page *page, struct tn_error *err)
+		struct tn_seq_hide *hide, struct tn_seq_page *page,
+		struct tn_error *err)
 {
 	struct window w;
+	struct tn_seq_model *shown;
 	size_t before_messages, first, count;
 	uint64_t after = 0;
 	struct tn_row row;
@@ -220,17 +212,18 @@ int tn_seq_page_load_from(const struct tn_seq_source *source,
 		tn_seq_feed_fini(&w.feed);
 		return 0;
 	}
+	w.hide = tn_seq_hide_matcher_create(hide);
+	w.shown = g_array_new(FALSE, FALSE, sizeof(size_t));
 	tn_job_current_set_progress("loading the diagram", -1, 0);
 	/* A few more messages than kept, so that the first ones kept have
 	 * their sends. */
 	if (window_open_grown(&w, pos, limits->messages_before + 8,
 			limits->events_before, err))
 		goto fail;
-	before_messages = tn_seq_model_get_message_count(w.model);
+	before_messages = shown_count(&w);
 	/* Until enough messages are read after the position, and those
 	 * kept have their receives (or the events allowed are read). */
 	while ((status = window_next(&w, &row, err)) == 1) {
-		size_t count_now;
 		int fed = feed(&w, &row, err);
 
 		tn_row_release(&row);
@@ -241,9 +234,9 @@ int tn_seq_page_load_from(const struct tn_seq_source *source,
 				w.events_read);
 		if (++after >= limits->events_after)
 			break;
-		count_now = tn_seq_model_get_message_count(w.model);
-		if (count_now >= before_messages + limits->messages_after &&
-		    !waits_for_receive(w.model, before_messages >
+		if (shown_count(&w) >= before_messages +
+				limits->messages_after &&
+		    !waits_for_receive(&w, before_messages >
 				limits->messages_before ? before_messages -
 				limits->messages_before : 0,
 				before_messages + limits->messages_after))
@@ -256,7 +249,14 @@ int tn_seq_page_load_from(const struct tn_seq_source *source,
 	page->events_read = w.events_read;
 	tn_seq_loaders_finish(w.loaders, w.model);
 	tn_seq_model_sort(w.model);
-	page->has_selected = select_message(w.model, pos, &page->selected);
+	shown = tn_seq_hide_matcher_is_empty(w.hide) ? NULL :
+		tn_seq_hide_filter(w.hide, w.model);
+	if (shown) {
+		tn_seq_model_destroy(w.model);
+		w.model = shown;
+	}
+	page->has_selected = tn_seq_model_select(w.model, pos,
+		&page->selected);
 	first = 0;
 	count = 0;
 	if (page->has_selected) {
@@ -271,22 +271,27 @@ int tn_seq_page_load_from(const struct tn_seq_source *source,
 	page->model = tn_seq_model_copy_range(w.model, first, count);
 	window_close(&w);
 	tn_seq_feed_fini(&w.feed);
+	tn_seq_hide_matcher_destroy(w.hide);
+	g_array_free(w.shown, TRUE);
 	return 0;
 
 fail:
 	window_close(&w);
 	tn_seq_feed_fini(&w.feed);
+	tn_seq_hide_matcher_destroy(w.hide);
+	g_array_free(w.shown, TRUE);
 	tn_seq_page_fini(page);
 	return -1;
 }
 
 int tn_seq_page_load(const struct tn_trace *trace,
 		const struct tn_position *pos, const struct tn_seq_limits *limits,
-		struct tn_seq_page *page, struct tn_error *err)
+		struct tn_seq_hide *hide, struct tn_seq_page *page,
+		struct tn_error *err)
 {
 	struct tn_seq_source source = { .trace = trace };
 
-	return tn_seq_page_load_from(&source, pos, limits, page, err);
+	return tn_seq_page_load_from(&source, pos, limits, hide, page, err);
 }
 
 void tn_seq_page_fini(struct tn_seq_page *page)
@@ -303,7 +308,7 @@ static int run_page(struct tn_job *job, void *data, struct tn_error *err)
 
 	(void) job;
 	return tn_seq_page_load_from(req->source.trace ? &req->source :
-		&plain, &req->pos, &req->limits, &req->page, err);
+		&plain, &req->pos, &req->limits, req->hide, &req->page, err);
 }
 
 static void free_page(void *data)
@@ -311,6 +316,7 @@ static void free_page(void *data)
 	struct tn_seq_page_request *req = data;
 
 	tn_seq_page_fini(&req->page);
+	tn_seq_hide_unref(req->hide);
 	g_free(req);
 }
 
@@ -323,15 +329,17 @@ const struct tn_job_class tn_seq_page_job = {
 /* ---- find ---- */
 
 /* Whether message m of model matches: its signal, or the name of its
- * sender or receiver. */
+ * sender or receiver; a hidden message never does. */
 static bool message_matches(struct tn_regex_matcher *re,
+		struct tn_seq_hide_matcher *hide,
 		const struct tn_seq_model *model, const struct tn_seq_message *m)
 {
-	return tn_regex_matches(re, m->signal) ||
+	return (tn_regex_matches(re, m->signal) ||
 		tn_regex_matches(re, tn_seq_model_borrow_lifeline(model,
 			m->from)->name) ||
 		tn_regex_matches(re, tn_seq_model_borrow_lifeline(model,
-			m->to)->name);
+			m->to)->name)) &&
+		!tn_seq_hide_message(hide, model, m);
 }
 
 /* Feed row to the window; true when a message whose first end it is
@@ -351,50 +359,171 @@ static int feed_and_match(struct window *w, struct tn_regex_matcher *re,
 			tn_seq_model_borrow_message(w->model, i);
 
 		*matched = tn_position_compare(&tn_seq_message_first(m)->pos,
-			&row->pos) == 0 && message_matches(re, w->model, m);
+			&row->pos) == 0 && message_matches(re, w->hide,
+			w->model, m);
 	}
 	if (after > FIND_KEEP_MESSAGES)
 		tn_seq_model_forget_messages(w->model);
 	return 0;
 }
 
-/* Scan the window's rows: those up to `until` (NULL: to the end) are
- * fed; those after `after` (NULL: every one) may match.  1 with *pos
- * when a message matched, 0 when none did, -1 on error. */
+/* Which rows of a window a scan feeds, which may match, and which match
+ * it gives. */
+struct scan_bounds {
+	/* Rows may match after this one (NULL: every one)... */
+	const struct tn_position *after;
+	/* ... but not the first skip rows (they are fed for the receives
+	 * after them to pair with their sends). */
+	uint64_t skip;
+	/* Rows are fed up to this one (NULL: to the end), or before it
+	 * (until_excluded). */
+	const struct tn_position *until;
+	bool until_excluded;
+	/* The last match, rather than the first. */
+	bool last;
+	int64_t end_ns;		/* the time the scan ends at, for progress */
+};
+
+/* Scan the window's rows within bounds.  1 with *pos when a message
+ * matched, 0 when none did, -1 on error; *first (may be NULL) gets
+ * whether a row could match, and the first that could. */
 static int scan(struct window *w, struct tn_regex_matcher *re,
-		const struct tn_position *after, const struct tn_position *until,
-		int64_t end_ns, struct tn_position *pos, struct tn_error *err)
+		const struct scan_bounds *b, struct tn_position *pos,
+		bool *has_first, struct tn_position *first,
+		struct tn_error *err)
 {
 	int64_t start_ns = INT64_MIN;
+	uint64_t rows = 0;
+	bool found = false;
 	struct tn_row row;
 	int status;
 
+	if (has_first)
+		*has_first = false;
 	while ((status = window_next(w, &row, err)) == 1) {
 		bool matched = false;
+		int order = b->until ? tn_position_compare(&row.pos,
+			b->until) : -1;
 
-		if (until && tn_position_compare(&row.pos, until) > 0) {
+		if (order > 0 || (order == 0 && b->until_excluded)) {
 			tn_row_release(&row);
-			return 0;
+			break;
 		}
 		if (start_ns == INT64_MIN)
 			start_ns = row.pos.ns;
 		status = feed_and_match(w, re, &row, &matched, err);
-		if (matched && after &&
-		    tn_position_compare(&row.pos, after) <= 0)
+		if (++rows <= b->skip || (b->after &&
+		    tn_position_compare(&row.pos, b->after) <= 0)) {
 			matched = false;
-		if (matched)
+		} else if (has_first && !*has_first) {
+			*has_first = true;
+			*first = row.pos;
+		}
+		if (matched) {
 			*pos = row.pos;
+			found = true;
+		}
 		if ((w->events_read & 1023) == 0)
 			tn_job_current_set_progress("finding",
-				end_ns > start_ns ? (double) (row.pos.ns -
-				start_ns) / (double) (end_ns - start_ns) : -1,
-				w->events_read);
+				b->end_ns > start_ns ? (double) (row.pos.ns -
+				start_ns) / (double) (b->end_ns - start_ns) :
+				-1, w->events_read);
 		tn_row_release(&row);
 		if (status)
 			return -1;
-		if (matched)
+		if (matched && !b->last)
 			return 1;
 	}
+	return status < 0 ? -1 : found;
+}
+
+/* Open a walk at t0 (at the trace's start when that is before its
+ * first event), with a new model. */
+static int window_open_at(struct window *w, int64_t t0, struct tn_error *err)
+{
+	int64_t first_ns;
+
+	if (!tn_trace_get_first_event_time(w->trace, &first_ns) ||
+	    t0 <= first_ns)
+		t0 = INT64_MIN;
+	w->from_start = t0 == INT64_MIN;
+	w->model = tn_seq_model_create();
+	tn_seq_loaders_reset(w->loaders);
+	return walk_open(w, t0, err);
+}
+
+/* Forward: from after req->from to the end, then from the start up to
+ * req->from (included) when it wraps. */
+static int find_forward(struct window *w, struct tn_regex_matcher *re,
+		const struct tn_seq_find_request *req, uint64_t prime,
+		int64_t end_ns, struct tn_seq_find_result *result,
+		struct tn_error *err)
+{
+	struct scan_bounds b = { .after = &req->from, .end_ns = end_ns };
+	int status;
+
+	/* From the position to the end, the receives paired with the
+	 * sends of the events before it. */
+	status = window_open_grown(w, &req->from, SIZE_MAX, prime, err);
+	if (status == 0)
+		status = scan(w, re, &b, &result->pos, NULL, NULL, err);
+	window_close(w);
+	if (status != 0 || !req->wrap)
+		return status;
+	b = (struct scan_bounds) { .until = &req->from,
+		.end_ns = req->from.ns };
+	status = window_open_at(w, INT64_MIN, err);
+	if (status == 0)
+		status = scan(w, re, &b, &result->pos, NULL, NULL, err);
+	result->wrapped = status == 1;
+	window_close(w);
+	return status;
+}
+
+/* Backward: windows before req->from, each one reaching further back
+ * (four times as long) and scanning the events before the last one's,
+ * until one holds a match or the trace's start; then, when it wraps,
+ * the last match from req->from (included) to the end.  The first
+ * prime events of a window (unless it starts the trace) are read only
+ * for the receives after them to pair with their sends. */
+static int find_backward(struct window *w, struct tn_regex_matcher *re,
+		const struct tn_seq_find_request *req, uint64_t prime,
+		int64_t end_ns, struct tn_seq_find_result *result,
+		struct tn_error *err)
+{
+	struct tn_position limit = req->from;
+	int64_t span = FIRST_SPAN_NS;
+	struct scan_bounds b = { .until = &limit, .until_excluded = true,
+		.last = true };
+	int status;
+
+	for (;;) {
+		struct tn_position first;
+		bool has_first;
+		int64_t t0 = limit.ns > INT64_MIN + span ? limit.ns - span :
+			INT64_MIN;
+
+		status = window_open_at(w, t0, err);
+		b.skip = w->from_start ? 0 : prime;
+		b.end_ns = limit.ns;
+		if (status == 0)
+			status = scan(w, re, &b, &result->pos, &has_first,
+				&first, err);
+		window_close(w);
+		if (status != 0 || w->from_start)
+			break;
+		if (has_first)
+			limit = first;
+		span = span > INT64_MAX / GROWTH ? INT64_MAX : span * GROWTH;
+	}
+	if (status != 0 || !req->wrap)
+		return status;
+	b = (struct scan_bounds) { .last = true, .end_ns = end_ns };
+	status = window_open_grown(w, &req->from, SIZE_MAX, prime, err);
+	if (status == 0)
+		status = scan(w, re, &b, &result->pos, NULL, NULL, err);
+	result->wrapped = status == 1;
+	window_close(w);
 	return status;
 }
 
@@ -409,39 +538,47 @@ int tn_seq_find(const struct tn_seq_find_request *req,
 	uint64_t prime = req->prime_events ? req->prime_events :
 		TN_SEQ_FIND_PRIME_EVENTS;
 	int64_t begin_ns, end_ns = INT64_MAX;
-	int status;
+	int status = 0;
 
 	memset(result, 0, sizeof(*result));
 	if (!tn_trace_get_time_range(source->trace, &begin_ns, &end_ns))
 		end_ns = INT64_MAX;
 	window_init(&w, source);
-	if (tn_seq_loaders_get_count(w.loaders) == 0) {
-		status = 0;
-		goto out;
+	w.hide = tn_seq_hide_matcher_create(req->hide);
+	if (tn_seq_loaders_get_count(w.loaders) > 0) {
+		tn_job_current_set_progress("finding", 0, 0);
+		status = req->backward ?
+			find_backward(&w, re, req, prime, end_ns, result, err) :
+			find_forward(&w, re, req, prime, end_ns, result, err);
 	}
-	tn_job_current_set_progress("finding", 0, 0);
-	/* From the position to the end, the receives paired with the
-	 * sends of the events before it. */
-	status = window_open_grown(&w, &req->from, SIZE_MAX, prime, err);
-	if (status == 0)
-		status = scan(&w, re, &req->from, NULL, end_ns, &result->pos,
-			err);
-	window_close(&w);
-	if (status != 0 || !req->wrap)
-		goto out;
-	/* From the start up to the position. */
-	w.model = tn_seq_model_create();
-	w.from_start = true;
-	tn_seq_loaders_reset(w.loaders);
-	status = walk_open(&w, INT64_MIN, err);
-	if (status == 0)
-		status = scan(&w, re, NULL, &req->from, req->from.ns,
-			&result->pos, err);
-	result->wrapped = status == 1;
-	window_close(&w);
-out:
 	tn_seq_feed_fini(&w.feed);
+	tn_seq_hide_matcher_destroy(w.hide);
 	tn_regex_matcher_free(re);
 	result->found = status == 1;
 	return status < 0 ? -1 : 0;
 }
+
+static int run_find(struct tn_job *job, void *data, struct tn_error *err)
+{
+	struct tn_seq_find_job_request *req = data;
+
+	(void) job;
+	req->find.regex = req->regex;
+	req->find.hide = req->hide;
+	return tn_seq_find(&req->find, &req->result, err);
+}
+
+static void free_find(void *data)
+{
+	struct tn_seq_find_job_request *req = data;
+
+	tn_regex_destroy(req->regex);
+	tn_seq_hide_unref(req->hide);
+	g_free(req);
+}
+
+const struct tn_job_class tn_seq_find_job = {
+	.name = "finding",
+	.run = run_find,
+	.free = free_find,
+};

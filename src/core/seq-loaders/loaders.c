@@ -5,10 +5,12 @@
 #include <string.h>
 
 #include "loaders.h"
+#include "src/core/seq-rules-private.h"
 
 static const struct tn_seq_loader_class *const classes[] = {
 	&tn_seq_loader_reference,
 	&tn_seq_loader_kernel,
+	&tn_seq_loader_rules,
 	NULL,
 };
 
@@ -45,6 +47,9 @@ struct tn_seq_loaders *tn_seq_loaders_create_for_input(
 	for (size_t i = 0; classes[i]; i++) {
 		struct loader *l = &loaders->items[loaders->count];
 
+		if (classes[i] != &tn_seq_loader_rules &&
+		    !tn_seq_rules_keep_loader(input->rules, classes[i]->name))
+			continue;
 		if (!classes[i]->applies(&loaders->input))
 			continue;
 		l->cls = classes[i];

@@ -10,6 +10,7 @@
 
 extern const struct tn_seq_loader_class tn_seq_loader_reference;
 extern const struct tn_seq_loader_class tn_seq_loader_kernel;
+extern const struct tn_seq_loader_class tn_seq_loader_rules;
 
 /* Append to out the value of the field at path of ev (any scope, the
  * payload first) as text: a string as it is, an integer in decimal (an
