@@ -21,6 +21,7 @@
  */
 #include <glib.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -47,8 +48,9 @@ struct tn_state_snapshots {
 	/* Guards everything below: the pass appends while queries on
 	 * other threads look up.  A blob is immutable once added, and
 	 * handed out as a reference, so readers never hold the lock long.
-	 * A pointer: const readers lock it too. */
-	GMutex *lock;
+	 * A pthread mutex (ThreadSanitizer sees it, not GLib's futex-based
+	 * GMutex), behind a pointer: const readers lock it too. */
+	pthread_mutex_t *lock;
 	GArray *items;		/* struct snapshot, sorted by pos */
 	uint64_t bytes;
 	bool complete;
@@ -70,8 +72,8 @@ struct tn_state_snapshots *tn_state_snapshots_create(void)
 	struct tn_state_snapshots *snapshots =
 		g_new0(struct tn_state_snapshots, 1);
 
-	snapshots->lock = g_new(GMutex, 1);
-	g_mutex_init(snapshots->lock);
+	snapshots->lock = g_new(pthread_mutex_t, 1);
+	pthread_mutex_init(snapshots->lock, NULL);
 	snapshots->items = g_array_new(FALSE, FALSE, sizeof(struct snapshot));
 	g_array_set_clear_func(snapshots->items, snapshot_clear);
 	return snapshots;
@@ -82,7 +84,7 @@ void tn_state_snapshots_destroy(struct tn_state_snapshots *snapshots)
 	if (!snapshots)
 		return;
 	g_array_free(snapshots->items, TRUE);
-	g_mutex_clear(snapshots->lock);
+	pthread_mutex_destroy(snapshots->lock);
 	g_free(snapshots->lock);
 	g_free(snapshots);
 }
@@ -91,9 +93,9 @@ size_t tn_state_snapshots_get_count(const struct tn_state_snapshots *snapshots)
 {
 	size_t count;
 
-	g_mutex_lock(snapshots->lock);
+	pthread_mutex_lock(snapshots->lock);
 	count = snapshots->items->len;
-	g_mutex_unlock(snapshots->lock);
+	pthread_mutex_unlock(snapshots->lock);
 	return count;
 }
 
@@ -102,9 +104,9 @@ uint64_t tn_state_snapshots_get_bytes(
 {
 	uint64_t bytes;
 
-	g_mutex_lock(snapshots->lock);
+	pthread_mutex_lock(snapshots->lock);
 	bytes = snapshots->bytes;
-	g_mutex_unlock(snapshots->lock);
+	pthread_mutex_unlock(snapshots->lock);
 	return bytes;
 }
 
@@ -112,9 +114,9 @@ bool tn_state_snapshots_is_complete(const struct tn_state_snapshots *snapshots)
 {
 	bool complete;
 
-	g_mutex_lock(snapshots->lock);
+	pthread_mutex_lock(snapshots->lock);
 	complete = snapshots->complete;
-	g_mutex_unlock(snapshots->lock);
+	pthread_mutex_unlock(snapshots->lock);
 	return complete;
 }
 
@@ -124,14 +126,14 @@ bool tn_state_snapshots_get_reached_rank(
 {
 	bool has;
 
-	g_mutex_lock(snapshots->lock);
+	pthread_mutex_lock(snapshots->lock);
 	has = snapshots->has_reached;
 	if (has) {
 		*pos = snapshots->reached;
 		if (rank)
 			*rank = snapshots->reached_rank;
 	}
-	g_mutex_unlock(snapshots->lock);
+	pthread_mutex_unlock(snapshots->lock);
 	return has;
 }
 
@@ -159,10 +161,10 @@ static void fill(const GArray *items, size_t i,
 void tn_state_snapshots_get(const struct tn_state_snapshots *snapshots,
 		size_t i, struct tn_state_snapshot_info *info, GBytes **blob)
 {
-	g_mutex_lock(snapshots->lock);
+	pthread_mutex_lock(snapshots->lock);
 	g_assert(i < snapshots->items->len);
 	fill(snapshots->items, i, info, blob);
-	g_mutex_unlock(snapshots->lock);
+	pthread_mutex_unlock(snapshots->lock);
 }
 
 bool tn_state_snapshots_find(const struct tn_state_snapshots *snapshots,
@@ -172,7 +174,7 @@ bool tn_state_snapshots_find(const struct tn_state_snapshots *snapshots,
 	const GArray *items = snapshots->items;
 	size_t lo = 0, hi;
 
-	g_mutex_lock(snapshots->lock);
+	pthread_mutex_lock(snapshots->lock);
 	/* The first snapshot after pos is at lo. */
 	hi = items->len;
 	while (lo < hi) {
@@ -186,7 +188,7 @@ bool tn_state_snapshots_find(const struct tn_state_snapshots *snapshots,
 	}
 	if (lo > 0)
 		fill(items, lo - 1, info, blob);
-	g_mutex_unlock(snapshots->lock);
+	pthread_mutex_unlock(snapshots->lock);
 	return lo > 0;
 }
 
@@ -197,33 +199,33 @@ void tn_state_snapshots_add(struct tn_state_snapshots *snapshots,
 	struct snapshot snapshot = { *pos, rank, full, NULL };
 	GArray *items = snapshots->items;
 
-	g_mutex_lock(snapshots->lock);
+	pthread_mutex_lock(snapshots->lock);
 	if (items->len == 0 || tn_position_compare(&g_array_index(items,
 			struct snapshot, items->len - 1).pos, pos) < 0) {
 		snapshot.blob = g_bytes_ref(blob);
 		g_array_append_val(items, snapshot);
 		snapshots->bytes += g_bytes_get_size(blob);
 	}
-	g_mutex_unlock(snapshots->lock);
+	pthread_mutex_unlock(snapshots->lock);
 }
 
 void tn_state_snapshots_set_reached(struct tn_state_snapshots *snapshots,
 		const struct tn_position *pos, uint64_t rank)
 {
-	g_mutex_lock(snapshots->lock);
+	pthread_mutex_lock(snapshots->lock);
 	snapshots->has_reached = true;
 	snapshots->reached = *pos;
 	snapshots->reached_rank = rank;
-	g_mutex_unlock(snapshots->lock);
+	pthread_mutex_unlock(snapshots->lock);
 }
 
 void tn_state_snapshots_set_complete(struct tn_state_snapshots *snapshots,
 		uint64_t event_count)
 {
-	g_mutex_lock(snapshots->lock);
+	pthread_mutex_lock(snapshots->lock);
 	snapshots->complete = true;
 	snapshots->event_count = event_count;
-	g_mutex_unlock(snapshots->lock);
+	pthread_mutex_unlock(snapshots->lock);
 }
 
 int tn_state_snapshots_restore(const struct tn_state_snapshots *snapshots,
@@ -237,7 +239,7 @@ int tn_state_snapshots_restore(const struct tn_state_snapshots *snapshots,
 	int status = 0;
 
 	/* The blobs to apply, taken under the lock, applied without it. */
-	g_mutex_lock(snapshots->lock);
+	pthread_mutex_lock(snapshots->lock);
 	g_assert(i < snapshots->items->len);
 	for (long j = (long) i; j >= 0 && full < 0; j--)
 		if (g_array_index(snapshots->items, struct snapshot, j).full)
@@ -247,7 +249,7 @@ int tn_state_snapshots_restore(const struct tn_state_snapshots *snapshots,
 	for (size_t j = (size_t) first; j <= i; j++)
 		g_ptr_array_add(blobs, g_bytes_ref(g_array_index(
 			snapshots->items, struct snapshot, j).blob));
-	g_mutex_unlock(snapshots->lock);
+	pthread_mutex_unlock(snapshots->lock);
 
 	/* From the start of a chain: the attributes the state has stay
 	 * (the same ones, in the same order, as the pass made them) and
@@ -320,7 +322,7 @@ void tn_state_snapshots_save(const struct tn_state_snapshots *snapshots,
 	guint start = buf->len;
 	uint32_t flags;
 
-	g_mutex_lock(snapshots->lock);
+	pthread_mutex_lock(snapshots->lock);
 	flags = (snapshots->complete ? FLAG_COMPLETE : 0) |
 		(snapshots->has_reached ? FLAG_REACHED : 0);
 	g_byte_array_append(buf, (const guint8 *) MAGIC, 4);
@@ -344,7 +346,7 @@ void tn_state_snapshots_save(const struct tn_state_snapshots *snapshots,
 		put_le(buf, size, 8);
 		g_byte_array_append(buf, data, (guint) size);
 	}
-	g_mutex_unlock(snapshots->lock);
+	pthread_mutex_unlock(snapshots->lock);
 	put_le(buf, checksum(buf->data + start, buf->len - start), 8);
 }
 
