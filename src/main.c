@@ -22,7 +22,7 @@ static void print_usage(FILE *out)
 {
 	fprintf(out,
 "Usage: tracenav [--gmt] [--no-index] [--no-cache|--cache-dir=DIR] [--no-mouse]\n"
-"                [-v] PATH\n"
+"                [--ascii] [-v] PATH\n"
 "       tracenav --batch=SCRIPT [--gmt] [--no-cache|--cache-dir=DIR] [-v] PATH\n"
 "       tracenav --dump [--begin=TIME] [--end=TIME] [--count=N] [--gmt] [-v] PATH\n"
 "       tracenav --info [--gmt] [-v] PATH\n"
@@ -51,6 +51,9 @@ static void print_usage(FILE *out)
 "                      or ~/.cache/tracenav)\n"
 "      --no-mouse      leave the mouse to the terminal (its own selection and\n"
 "                      copy work; M in the event list switches)\n"
+"      --ascii         draw the sequence diagram pane in plain ASCII, without\n"
+"                      line-drawing characters (the default outside a UTF-8\n"
+"                      locale)\n"
 "      --seq-rules=FILE  draw the sequence diagram with the rules of FILE too\n"
 "                      (default: $XDG_CONFIG_HOME/tracenav/seq-rules or\n"
 "                      ~/.config/tracenav/seq-rules when present; see the man\n"
@@ -78,6 +81,7 @@ struct command_line {
 	bool no_index;
 	bool no_cache;
 	bool no_mouse;
+	bool ascii;
 	bool bt_muxer;
 	const char *cache_dir;
 	const char *seq_rules;
@@ -108,7 +112,7 @@ static int parse_count(const char *text, uint64_t *count)
 static int parse_command_line(int argc, char **argv, struct command_line *cl)
 {
 	enum { OPT_GMT = 256, OPT_NO_INDEX, OPT_NO_CACHE, OPT_CACHE_DIR,
-		OPT_NO_MOUSE, OPT_BT_MUXER, OPT_SEQ_RULES };
+		OPT_NO_MOUSE, OPT_ASCII, OPT_BT_MUXER, OPT_SEQ_RULES };
 	static const struct option options[] = {
 		{ "dump", no_argument, NULL, 'd' },
 		{ "info", no_argument, NULL, 'i' },
@@ -121,6 +125,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
 		{ "cache-dir", required_argument, NULL, OPT_CACHE_DIR },
 		{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
+		{ "ascii", no_argument, NULL, OPT_ASCII },
 		{ "bt-muxer", no_argument, NULL, OPT_BT_MUXER },
 		{ "seq-rules", required_argument, NULL, OPT_SEQ_RULES },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -151,6 +156,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		case OPT_NO_CACHE: cl->no_cache = true; break;
 		case OPT_CACHE_DIR: cl->cache_dir = optarg; break;
 		case OPT_NO_MOUSE: cl->no_mouse = true; break;
+		case OPT_ASCII: cl->ascii = true; break;
 		case OPT_BT_MUXER: cl->bt_muxer = true; break;
 		case OPT_SEQ_RULES: cl->seq_rules = optarg; break;
 		case 'v': cl->verbose = true; break;
@@ -236,7 +242,8 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl,
 	}
 	session.cache_dir = cache_dir(cl);
 	session.seq_rules = rules;
-	status = tn_tui_run(&session, !cl->no_index, !cl->no_mouse, &err);
+	status = tn_tui_run(&session, !cl->no_index, !cl->no_mouse, cl->ascii,
+		&err);
 	if (status < 0) {
 		/* No terminal, or a TERM that terminfo does not know: usage
 		 * errors (exit status 2); 1 is for traces that cannot be

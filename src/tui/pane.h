@@ -84,6 +84,9 @@ struct tn_pane_class {
 	/* Optional: the text typed at a prompt the pane opened with
 	 * tn_tui_open_prompt_for_pane() (e.g. its own search). */
 	void (*prompt_done)(struct tn_pane *pane, const char *text);
+	/* Optional: Esc: stop the work of the pane's own that the user
+	 * waits for (e.g. its find); true when there was some. */
+	bool (*cancel)(struct tn_pane *pane);
 };
 
 struct tn_pane {
@@ -128,6 +131,9 @@ void tn_panes_move_focus(struct tn_panes *panes, int step);
 /* Poll every pane's own background work (the class's poll); true while
  * some pane's runs. */
 bool tn_panes_poll(struct tn_panes *panes);
+
+/* Esc: every pane's cancel; true when one stopped something. */
+bool tn_panes_cancel(struct tn_panes *panes);
 
 /* Replace pane's cache (freeing the old one) and mark it dirty. */
 void tn_pane_set_cache(struct tn_pane *pane, void *cache);

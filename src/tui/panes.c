@@ -117,6 +117,17 @@ bool tn_panes_poll(struct tn_panes *panes)
 	return busy;
 }
 
+bool tn_panes_cancel(struct tn_panes *panes)
+{
+	bool cancelled = false;
+
+	for (size_t i = 0; i < panes->count; i++)
+		if (panes->panes[i].cls->cancel &&
+		    panes->panes[i].cls->cancel(&panes->panes[i]))
+			cancelled = true;
+	return cancelled;
+}
+
 void tn_pane_set_cache(struct tn_pane *pane, void *cache)
 {
 	if (pane->cache && pane->cls->cache_free)

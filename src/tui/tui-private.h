@@ -93,6 +93,7 @@ struct tn_tui {
 	 * current event (J and K step), or NULL. */
 	const struct tn_command *view_command;
 	bool mouse_off;			/* the terminal's own selection */
+	bool ascii;			/* --ascii: no line drawing */
 	/* Digits typed before a key (a count, or NN before %). */
 	bool has_count;
 	long count;

@@ -280,10 +280,13 @@ static void give_to_pane(struct tn_tui *tui, const char *line)
 		pane->cls->prompt_done(pane, text ? text + 1 : "");
 }
 
-/* Esc: what runs stops first, then a count or a message goes. */
+/* Esc: what runs stops first (the list's job, a pane's find), then a
+ * count or a message goes. */
 static void cancel(struct tn_tui *tui)
 {
-	if (tn_tui_cancel_jobs(tui))
+	bool panes = tn_panes_cancel(&tui->panes);
+
+	if (tn_tui_cancel_jobs(tui) || panes)
 		tn_tui_message_set(tui, false, "cancelling...");
 	else
 		tn_tui_message_set(tui, false, "");
@@ -643,9 +646,10 @@ static struct tn_history *open_history(struct tn_tui *tui)
 }
 
 int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
-		struct tn_error *err)
+		bool ascii, struct tn_error *err)
 {
-	struct tn_tui tui = { .session = session, .out = { tui_write } };
+	struct tn_tui tui = { .session = session, .out = { tui_write },
+		.ascii = ascii };
 	WINDOW *input;
 	int status = 0;
 

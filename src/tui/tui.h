@@ -16,7 +16,9 @@
 /* Run the interactive view on session (its trace and cursor set) until
  * the user quits; with build_index, the checkpoint index is loaded from
  * the cache or built in the background from the start; mouse: capture
- * the mouse (wheel, clicks) rather than leave it to the terminal.  Needs a
+ * the mouse (wheel, clicks) rather than leave it to the terminal; ascii:
+ * draw with plain ASCII even where the terminal has line-drawing
+ * characters (a UTF-8 locale).  Needs a
  * terminal on stdin and stdout.  The terminal is restored before it
  * returns, whatever happens.
  * Returns 0 when the user quit, -1 with err on a fatal error (no
@@ -24,6 +26,6 @@
  * 143 for SIGTERM) with err empty when a signal stopped it: the caller
  * exits with that status. */
 int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
-		struct tn_error *err);
+		bool ascii, struct tn_error *err);
 
 #endif
