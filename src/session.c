@@ -22,6 +22,7 @@ static void use_index(struct tn_session *session, struct tn_index *index)
 	tn_cursor_set_index(session->cursor, index);
 	tn_session_filters_use_index(session, NULL);
 	tn_session_start_state(session, NULL);
+	tn_session_start_seq(session, NULL);
 }
 
 /* Try the cache; true if it gave the index. */

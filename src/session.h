@@ -62,6 +62,12 @@ struct tn_session {
 	 * file), or NULL: set before the session starts, then only read
 	 * (session-seq.c). */
 	struct tn_seq_rules *seq_rules;
+	/* The index of the diagram's pages (seq-pages.h), filled by the
+	 * page pass (seq_job) once the index is there; once set, the
+	 * pointer stays for the session's life and any thread may read
+	 * through it. */
+	struct tn_seq_pages *seq_pages;
+	struct tn_job *seq_job;
 
 	/* The filters (session-filter.c): the stack the commands change
 	 * (NULL: none yet), the set of its enabled filters that the cursor
@@ -88,6 +94,11 @@ struct tn_session {
 	bool state_checked;		/* state_providers is known: */
 	bool state_providers;		/* some provider applies */
 	struct tn_state_querier *state_querier;
+	/* The user's symbols (--symbols), or NULL: borrowed (it outlives
+	 * the session), set before the session starts, then only read.
+	 * The state's results (state, the state pane) show the functions
+	 * of call stacks by name with them. */
+	const struct tn_symbols *symbols;
 };
 
 /* Set session up on trace: a cursor on its first event.  Returns 0, or
@@ -226,7 +237,15 @@ void tn_session_fini_state(struct tn_session *session);
  * a job may keep: what it points to lives as long as the session. */
 struct tn_seq_source tn_session_get_seq_source(struct tn_session *session);
 
-/* Free the rules (tn_session_fini()). */
+/* The index is there: start the page pass (once) when a loader applies
+ * to the trace.  A failure is said through out. */
+void tn_session_start_seq(struct tn_session *session, struct tn_output *out);
+
+/* Wait for the page pass to end (--batch's index command); nothing when
+ * none runs. */
+void tn_session_wait_seq(struct tn_session *session);
+
+/* Stop the page pass, free the pages and the rules (tn_session_fini()). */
 void tn_session_fini_seq(struct tn_session *session);
 
 /* Free what tn_session_init() made (cancelling the jobs). */

@@ -38,6 +38,7 @@
 #include "tracenav/seq.h"
 #include "tracenav/trace.h"
 
+struct tn_seq_pages;
 struct tn_seq_rules;
 struct tn_state_snapshots;
 
@@ -50,6 +51,11 @@ struct tn_seq_source {
 	/* The state snapshots of the trace (state-history.h), complete or
 	 * still being taken, or NULL: for the loaders that need the state. */
 	const struct tn_state_snapshots *snapshots;
+	/* The index of pages (seq-pages.h), complete or still being made,
+	 * or NULL: where it has passed the position, a page and a search
+	 * start reading at the page before the one that holds it, instead
+	 * of in windows that grow. */
+	const struct tn_seq_pages *pages;
 };
 
 /* How much a page reads and keeps. */

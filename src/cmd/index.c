@@ -23,8 +23,10 @@ static int exec_index(struct tn_command_context *ctx,
 	if (session->wait_for_index &&
 	    tn_session_need_index(session, "index", ctx->out, err))
 		return -1;
-	if (session->wait_for_index)
+	if (session->wait_for_index) {
 		tn_session_wait_state(session, ctx->out);
+		tn_session_wait_seq(session);
+	}
 	if (session->index)
 		tn_output_message(ctx->out, "%" PRIu64 " events indexed",
 			session->index->event_count);

@@ -6,6 +6,7 @@
 #include "seq-feed.h"
 #include "tracenav/seq-hide.h"
 #include "tracenav/seq-loader.h"
+#include "tracenav/seq-pages.h"
 #include "tracenav/seq-window.h"
 
 /* The first window before the position, in ns, and how much it grows. */
@@ -35,6 +36,11 @@ struct window {
 	struct tn_seq_hide_matcher *hide;
 	GArray *shown;		/* size_t */
 	bool from_start;	/* it began at the trace's first event */
+	/* Opened where the index of pages said: the messages whose first
+	 * end is before keep_from were read to prime the pairing only (a
+	 * receive there may lack a send read before). */
+	bool has_keep_from;
+	struct tn_position keep_from;
 	uint64_t events_read;	/* over every window opened */
 	/* The first row at or after the position, read but not fed yet. */
 	bool has_next;
@@ -111,6 +117,39 @@ static int walk_open(struct window *w, int64_t t0, struct tn_error *err)
 		&w->walk, &w->next, &w->has_next, err);
 }
 
+/* Where the index of pages says to start reading for want messages
+ * before pos (SIZE_MAX: to pair the receives after pos): the prime of
+ * the page that starts that many messages before the one that holds
+ * pos, or of the page before (*at_start: the trace's start), and that
+ * page's start in *keep.  false when the index does not reach pos
+ * (yet). */
+static bool page_start(const struct window *w, const struct tn_position *pos,
+		size_t want, struct tn_position *start, struct tn_position *keep,
+		bool *at_start)
+{
+	const struct tn_seq_pages *pages = w->feed.source->pages;
+	struct tn_seq_page_entry entry;
+	/* One page more than want needs: the page that holds pos may
+	 * start after it (it holds the messages after pos), and the
+	 * messages' order by first end is not quite the pass's order. */
+	uint64_t page, back = want == SIZE_MAX ? 1 :
+		(want + TN_SEQ_PAGE_MESSAGES - 1) / TN_SEQ_PAGE_MESSAGES + 1;
+
+	if (!pages || !tn_seq_pages_find(pages, pos, &entry, NULL, NULL))
+		return false;
+	page = entry.first / TN_SEQ_PAGE_MESSAGES;
+	*at_start = page < back;
+	if (!*at_start) {
+		tn_seq_pages_get(pages, (size_t) (page - back), &entry);
+		*start = entry.prime;
+		*keep = entry.start;
+	}
+	return true;
+}
+
+static int window_feed_before(struct window *w, const struct tn_position *pos,
+		uint64_t *before, struct tn_error *err);
+
 /* Open a walk at ns - span (at the trace's start when that is before
  * its first event), feed the events before pos, and keep the first one
  * at or after it in w->next.  *before gets how many were fed. */
@@ -119,8 +158,6 @@ static int window_open(struct window *w, const struct tn_position *pos,
 {
 	int64_t first_ns;
 	int64_t t0 = pos->ns > INT64_MIN + span ? pos->ns - span : INT64_MIN;
-	struct tn_row row;
-	int status;
 
 	if (!tn_trace_get_first_event_time(w->trace, &first_ns) ||
 	    t0 <= first_ns)
@@ -130,6 +167,32 @@ static int window_open(struct window *w, const struct tn_position *pos,
 	tn_seq_loaders_reset(w->loaders);
 	if (walk_open(w, t0, err))
 		return -1;
+	return window_feed_before(w, pos, before, err);
+}
+
+/* Open the window at the event at start (at_start: the trace's first)
+ * and feed the events before pos, as window_open() does. */
+static int window_open_from(struct window *w, const struct tn_position *start,
+		bool at_start, const struct tn_position *pos, uint64_t *before,
+		struct tn_error *err)
+{
+	w->from_start = at_start;
+	w->model = tn_seq_model_create();
+	tn_seq_loaders_reset(w->loaders);
+	if (tn_seq_feed_open(&w->feed, at_start ? NULL : start, &w->walk,
+			&w->next, &w->has_next, err))
+		return -1;
+	return window_feed_before(w, pos, before, err);
+}
+
+/* Feed the events of the open window before pos, and keep the first
+ * one at or after it in w->next.  *before gets how many were fed. */
+static int window_feed_before(struct window *w, const struct tn_position *pos,
+		uint64_t *before, struct tn_error *err)
+{
+	struct tn_row row;
+	int status;
+
 	*before = 0;
 	while ((status = window_next(w, &row, err)) == 1) {
 		if (tn_position_compare(&row.pos, pos) >= 0) {
@@ -153,6 +216,8 @@ static int window_open_grown(struct window *w, const struct tn_position *pos,
 		struct tn_error *err)
 {
 	int64_t span = FIRST_SPAN_NS;
+	struct tn_position start, keep;
+	bool at_start;
 
 	for (;;) {
 		uint64_t before;
@@ -165,6 +230,23 @@ static int window_open_grown(struct window *w, const struct tn_position *pos,
 		    shown_count(w) >= want_messages)
 			return 0;
 		window_close(w);
+		/* The first window was not enough: the index of pages,
+		 * when it reaches pos, says where to read from (a few
+		 * pages before it) rather than windows that grow.  (Not
+		 * at once: where a page is read from orders its
+		 * lifelines, and the first window is enough where
+		 * messages are dense.) */
+		if (span == FIRST_SPAN_NS && page_start(w, pos, want_messages,
+				&start, &keep, &at_start)) {
+			if (window_open_from(w, &start, at_start, pos, &before,
+					err)) {
+				window_close(w);
+				return -1;
+			}
+			w->has_keep_from = !at_start;
+			w->keep_from = keep;
+			return 0;
+		}
 		/* Grow less when four times as many would pass the
 		 * events allowed: at most twice as many are read then. */
 		span = before * GROWTH > want_events ? span * 2 :
@@ -264,6 +346,15 @@ int tn_seq_page_load_from(const struct tn_seq_source *source,
 
 		first = page->selected > limits->messages_before ?
 			page->selected - limits->messages_before : 0;
+		/* Not a receive read to prime the pairing only, whose send
+		 * was further back. */
+		while (w.has_keep_from && first < page->selected &&
+		       !tn_seq_model_borrow_message(w.model,
+				first)->send.present &&
+		       tn_position_compare(&tn_seq_message_first(
+				tn_seq_model_borrow_message(w.model,
+				first))->pos, &w.keep_from) < 0)
+			first++;
 		count = MIN(total, page->selected + MAX(limits->messages_after,
 			1)) - first;
 		page->selected -= first;

@@ -1,0 +1,270 @@
+/* seq-pages.c - the index of the sequence diagram's pages, and the pass
+ * that makes it (see seq-pages.h).
+ *
+ * The pass keeps the messages it read in a model, and at each page
+ * boundary notes the oldest one still missing an end: reading the page
+ * from there pairs its receives with their sends.  It forgets them once
+ * it holds FORGET_MESSAGES of them: a message that misses an end for
+ * longer (a send never received) is not waited for then. */
+#include <glib.h>
+#include <string.h>
+
+#include "seq-feed.h"
+#include "tracenav/seq-pages.h"
+
+/* How often the pass says how far it got (events). */
+#define REACHED_EVERY 1024
+/* The pass forgets the messages it read once it holds this many. */
+#define FORGET_MESSAGES 1024
+
+struct tn_seq_pages {
+	GMutex *lock;			/* readers of a const one take it */
+	GArray *entries;		/* struct tn_seq_page_entry */
+	bool has_reached;		/* the pass read up to reached */
+	struct tn_position reached;
+	bool complete;
+	uint64_t messages;
+};
+
+struct tn_seq_pages *tn_seq_pages_create(void)
+{
+	struct tn_seq_pages *pages = g_new0(struct tn_seq_pages, 1);
+
+	pages->lock = g_new(GMutex, 1);
+	g_mutex_init(pages->lock);
+	pages->entries = g_array_new(FALSE, FALSE,
+		sizeof(struct tn_seq_page_entry));
+	return pages;
+}
+
+void tn_seq_pages_destroy(struct tn_seq_pages *pages)
+{
+	if (!pages)
+		return;
+	g_array_free(pages->entries, TRUE);
+	g_mutex_clear(pages->lock);
+	g_free(pages->lock);
+	g_free(pages);
+}
+
+static GMutex *lock_of(const struct tn_seq_pages *pages)
+{
+	return pages->lock;
+}
+
+size_t tn_seq_pages_get_count(const struct tn_seq_pages *pages)
+{
+	size_t count;
+
+	g_mutex_lock(lock_of(pages));
+	count = pages->entries->len;
+	g_mutex_unlock(lock_of(pages));
+	return count;
+}
+
+bool tn_seq_pages_is_complete(const struct tn_seq_pages *pages,
+		uint64_t *messages)
+{
+	bool complete;
+
+	g_mutex_lock(lock_of(pages));
+	complete = pages->complete;
+	if (complete && messages)
+		*messages = pages->messages;
+	g_mutex_unlock(lock_of(pages));
+	return complete;
+}
+
+void tn_seq_pages_get(const struct tn_seq_pages *pages, size_t i,
+		struct tn_seq_page_entry *entry)
+{
+	g_mutex_lock(lock_of(pages));
+	g_assert(i < pages->entries->len);
+	*entry = g_array_index(pages->entries, struct tn_seq_page_entry, i);
+	g_mutex_unlock(lock_of(pages));
+}
+
+bool tn_seq_pages_find(const struct tn_seq_pages *pages,
+		const struct tn_position *pos, struct tn_seq_page_entry *entry,
+		bool *has_next, struct tn_position *next_start)
+{
+	const struct tn_seq_page_entry *e;
+	size_t lo = 0, hi;
+	bool found = false;
+
+	g_mutex_lock(lock_of(pages));
+	e = (const struct tn_seq_page_entry *) pages->entries->data;
+	hi = pages->entries->len;
+	if (hi == 0 || (!pages->complete && (!pages->has_reached ||
+			tn_position_compare(pos, &pages->reached) > 0)))
+		goto out;
+	/* The first page that starts after pos. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (tn_position_compare(&e[mid].start, pos) <= 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* Before the first page: the first one (its messages come next). */
+	*entry = e[lo > 0 ? lo - 1 : 0];
+	if (has_next) {
+		size_t next = lo > 0 ? lo : 1;
+
+		*has_next = next < pages->entries->len;
+		if (*has_next && next_start)
+			*next_start = e[next].start;
+	}
+	found = true;
+out:
+	g_mutex_unlock(lock_of(pages));
+	return found;
+}
+
+/* ---- the pass ---- */
+
+struct pass {
+	struct tn_seq_source source;	/* without the snapshots */
+	struct tn_seq_pages *pages;
+};
+
+static void add_entry(struct tn_seq_pages *pages,
+		const struct tn_seq_page_entry *entry)
+{
+	g_mutex_lock(pages->lock);
+	g_array_append_val(pages->entries, *entry);
+	g_mutex_unlock(pages->lock);
+}
+
+static void set_reached(struct tn_seq_pages *pages,
+		const struct tn_position *pos, bool complete, uint64_t messages)
+{
+	g_mutex_lock(pages->lock);
+	pages->has_reached = true;
+	pages->reached = *pos;
+	pages->complete = complete;
+	pages->messages = messages;
+	g_mutex_unlock(pages->lock);
+}
+
+/* A page begins with message index i of model (number n): note it,
+ * with the oldest message before it in model that misses an end.
+ * *oldest: the messages of model before it have both ends (it moves
+ * on). */
+static void begin_page(struct tn_seq_pages *pages, struct tn_seq_model *model,
+		size_t i, uint64_t n, size_t *oldest)
+{
+	struct tn_seq_page_entry entry = {
+		.first = n,
+		.start = tn_seq_message_first(tn_seq_model_borrow_message(
+			model, i))->pos,
+	};
+
+	while (*oldest < i && !tn_seq_message_is_unpaired(
+			tn_seq_model_borrow_message(model, *oldest)))
+		++*oldest;
+	entry.prime = entry.start;
+	if (*oldest < i) {
+		const struct tn_position *first = &tn_seq_message_first(
+			tn_seq_model_borrow_message(model, *oldest))->pos;
+
+		if (tn_position_compare(first, &entry.prime) < 0)
+			entry.prime = *first;
+	}
+	add_entry(pages, &entry);
+}
+
+static int run_pass(struct tn_job *job, void *data, struct tn_error *err)
+{
+	struct pass *pass = data;
+	struct tn_seq_feed feed;
+	struct tn_seq_model *model = tn_seq_model_create();
+	struct tn_walk *walk = NULL;
+	struct tn_row row, first_row;
+	bool has_first;
+	uint64_t base = 0, events = 0;	/* base: the number of model's
+					 * first message */
+	size_t oldest = 0;
+	int status;
+
+	tn_seq_feed_init(&feed, &pass->source);
+	tn_seq_loaders_reset(feed.loaders);
+	status = tn_seq_feed_open(&feed, NULL, &walk, &first_row, &has_first,
+		err);
+	while (status == 0) {
+		size_t before, after;
+
+		if (has_first) {
+			row = first_row;
+			has_first = false;
+		} else if ((status = tn_walk_next(walk, NULL, &row, err)) != 1) {
+			break;
+		}
+		before = tn_seq_model_get_message_count(model);
+		status = tn_seq_feed_event(&feed, model, &row, err);
+		after = tn_seq_model_get_message_count(model);
+		for (size_t i = before; status == 0 && i < after; i++) {
+			if ((base + i) % TN_SEQ_PAGE_MESSAGES)
+				continue;
+			begin_page(pass->pages, model, i, base + i, &oldest);
+			/* Forget the messages read so far now and then (the
+			 * next pages' primes reach back to here at most),
+			 * when the page's first one is the last one read. */
+			if (after >= FORGET_MESSAGES && i + 1 == after) {
+				base += after;
+				tn_seq_model_forget_messages(model);
+				oldest = 0;
+				break;
+			}
+		}
+		if ((++events % REACHED_EVERY) == 0) {
+			set_reached(pass->pages, &row.pos, false,
+				base + tn_seq_model_get_message_count(model));
+			tn_job_set_progress(job, -1, events);
+			if (tn_job_is_cancelled(job)) {
+				tn_error_set(err, "cancelled");
+				status = -1;
+			}
+		}
+		tn_row_release(&row);
+	}
+	if (status == 0) {
+		struct tn_position end = { INT64_MAX, UINT64_MAX };
+
+		tn_seq_loaders_finish(feed.loaders, model);
+		set_reached(pass->pages, &end, true,
+			base + tn_seq_model_get_message_count(model));
+	}
+	tn_walk_destroy(walk);
+	tn_seq_model_destroy(model);
+	tn_seq_feed_fini(&feed);
+	return status < 0 ? -1 : 0;
+}
+
+static void free_pass(void *data)
+{
+	g_free(data);
+}
+
+static const struct tn_job_class pass_class = {
+	.name = "indexing the diagram",
+	.run = run_pass,
+	.free = free_pass,
+};
+
+int tn_seq_pages_pass_start(const struct tn_seq_source *source,
+		struct tn_seq_pages *pages, struct tn_job **out,
+		struct tn_error *err)
+{
+	struct pass *pass = g_new0(struct pass, 1);
+
+	pass->source = *source;
+	pass->source.snapshots = NULL;
+	pass->pages = pages;
+	if (tn_job_start(&pass_class, pass, out, err)) {
+		g_free(pass);
+		return -1;
+	}
+	return 0;
+}
