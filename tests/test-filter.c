@@ -237,7 +237,8 @@ static void test_kernel(void)
 	GArray *rows;
 	static const char *const sched_names[] = { "sched_switch",
 		"sched_wakeup", "sched_process_fork", "sched_process_exec",
-		"sched_process_exit", "sched_process_hang" };
+		"sched_process_exit", "sched_process_hang",
+		"sched_process_free" };
 
 	if (!tap_ok(tn_trace_open(path, &trace, &err) == 0, "kernel trace "
 			"opens"))

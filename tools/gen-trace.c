@@ -33,10 +33,11 @@
  * lttng_ust_statedump:start has).
  *
  * Everything that must happen "later" (a syscall exit, an irq exit, the
- * receive of a sent message, the final switch of an exiting task) is
- * counted as "debt".  An event that opens a new debt is only allowed
- * when enough events remain to pay all debts, so every opened thing is
- * closed by the end of the trace.
+ * receive of a sent message, the final switch of an exiting task and
+ * then its sched_process_free, the next event of that CPU, when its
+ * parent reaps it) is counted as "debt".  An event that opens a new
+ * debt is only allowed when enough events remain to pay all debts, so
+ * every opened thing is closed by the end of the trace.
  *
  * Only libc is used.  Output depends only on the options.
  */
@@ -147,8 +148,12 @@ enum event_id {
 	/* Only with --hang-every: a rare kernel event, declared after the
 	 * others so that the ids of the rest stay what they were. */
 	EV_SCHED_PROCESS_HANG,
+	/* A task reaped after its exit, as LTTng records it: declared
+	 * after the one above for the same reason. */
+	EV_SCHED_PROCESS_FREE,
 	EV_COUNT,
 	FIRST_MESSAGE_EVENT = EV_APP_SEND,
+	LAST_MESSAGE_EVENT = EV_APP_FLUSH,
 };
 
 static const char *const event_names[EV_COUNT] = {
@@ -167,6 +172,7 @@ static const char *const event_names[EV_COUNT] = {
 	[EV_APP_RECEIVE] = "app:receive",
 	[EV_APP_FLUSH] = "app:flush",
 	[EV_SCHED_PROCESS_HANG] = "sched_process_hang",
+	[EV_SCHED_PROCESS_FREE] = "sched_process_free",
 };
 
 /* A char[16] shown as a string, as LTTng declares comm fields. */
@@ -235,6 +241,10 @@ static const char *const event_fields_tsdl[EV_COUNT] = {
 	[EV_SCHED_PROCESS_HANG] =
 		"\t\t" TSDL_COMM " comm[16];\n"
 		"\t\tint32_t pid;\n",
+	[EV_SCHED_PROCESS_FREE] =
+		"\t\t" TSDL_COMM " comm[16];\n"
+		"\t\tint32_t tid;\n"
+		"\t\tint32_t prio;\n",
 };
 
 /* ------------------------------------------------------------------ */
@@ -745,6 +755,10 @@ struct cpu_state {
 	char idle_comm[COMM_LEN]; /* "swapper/<cpu>" */
 	bool switched; /* a sched_switch told who runs here */
 	bool tied; /* its status is what the order of equal-time events makes it */
+	/* A task that exited left this CPU for good: its parent reaps it,
+	 * and the CPU's next event is the sched_process_free. */
+	bool freeing;
+	struct task freed;
 };
 
 struct trace;
@@ -813,6 +827,7 @@ struct run {
 	struct rng rng;
 	uint64_t now;  /* clock cycles (= ns) since the clock offset */
 	uint64_t debt; /* events that must still happen (see top comment) */
+	uint64_t remaining; /* events left to generate, this one included */
 
 	/* what the plan reports */
 	bool have_events;
@@ -868,7 +883,7 @@ static void make_uuid(uint64_t seed, uint64_t purpose, uint64_t index,
 
 static bool cpu_has_debt(const struct stream *s)
 {
-	return s->cpu_state.in_irq || s->cpu_state.mode != CPU_NORMAL;
+	return s->cpu_state.in_irq || s->cpu_state.mode != CPU_NORMAL || s->cpu_state.freeing;
 }
 
 static struct task *current_task(struct stream *s)
@@ -1185,6 +1200,8 @@ static void emit_switch(struct run *run, struct stream *s)
 	if (c->mode == CPU_EXITING) {
 		prev->alive = false;
 		c->mode = CPU_NORMAL;
+		c->freeing = true;
+		c->freed = *prev;
 		run->debt--;
 	}
 	if (next_index >= 0) {
@@ -1249,8 +1266,26 @@ static void emit_process_exit(struct run *run, struct stream *s)
 	p = put_i32(p, task->prio);
 	end_event(run, s, EV_SCHED_PROCESS_EXIT, buf, p);
 
-	s->cpu_state.mode = CPU_EXITING; /* owes the final sched_switch */
-	run->debt++;
+	s->cpu_state.mode = CPU_EXITING; /* owes the final sched_switch, */
+	run->debt += 2;			 /* then the sched_process_free */
+}
+
+/* The parent reaps the task that exited on this CPU (its slot may hold
+ * a new task already): the thread is gone. */
+static void emit_process_free(struct run *run, struct stream *s)
+{
+	struct cpu_state *c = &s->cpu_state;
+	uint8_t buf[MAX_EVENT_SIZE], *p;
+
+	p = begin_kernel_event(run, s, buf, EV_SCHED_PROCESS_FREE);
+	p = put_comm(p, c->freed.comm);
+	p = put_i32(p, c->freed.tid);
+	p = put_i32(p, c->freed.prio);
+	end_event(run, s, EV_SCHED_PROCESS_FREE, buf, p);
+
+	c->freeing = false;
+	note_touch(run, s, c->freed.tid, TOUCH_OTHER);
+	run->debt--;
 }
 
 /* The hung task detector reports a task (--hang-every): rare, and
@@ -1396,7 +1431,8 @@ static void emit_task_event(struct run *run, struct stream *s, bool can_open)
 			emit_exec(run, s);
 			return;
 		}
-		if (can_open) {
+		/* the exit opens two debts: the switch, then the free */
+		if (can_open && run->remaining >= run->debt + 3) {
 			emit_process_exit(run, s);
 			return;
 		}
@@ -1425,6 +1461,10 @@ static void kernel_event(struct run *run, struct stream *s, bool can_open)
 	struct cpu_state *c = &s->cpu_state;
 	unsigned roll;
 
+	if (c->freeing) {
+		emit_process_free(run, s);
+		return;
+	}
 	if (c->in_irq) {
 		emit_irq_exit(run, s);
 		return;
@@ -1803,6 +1843,7 @@ static void generate(struct run *run)
 			if (!tie)
 				run->now += next_gap(&run->rng);
 		}
+		run->remaining = remaining;
 		/* a sample describes the state after every event of its time */
 		if (run->state_plan && run->now != run->last_ts) {
 			settle_ties(run);
@@ -1829,7 +1870,7 @@ static void generate(struct run *run)
 static void write_event_classes(FILE *f, enum content content, bool hang)
 {
 	for (int id = 0; id < EV_COUNT; id++) {
-		bool is_message = id >= FIRST_MESSAGE_EVENT && id != EV_SCHED_PROCESS_HANG;
+		bool is_message = id >= FIRST_MESSAGE_EVENT && id <= LAST_MESSAGE_EVENT;
 
 		if ((is_message && !(content & CONTENT_MESSAGES)) ||
 		    (!is_message && !(content & CONTENT_KERNEL)) ||
