@@ -29,7 +29,8 @@ static int report_left_out(const struct tn_trace *trace)
 }
 
 int batch_run(struct tn_trace *trace, const char *script, bool gmt,
-		char *cache_dir, struct tn_seq_rules *rules)
+		char *cache_dir, struct tn_seq_rules *rules,
+		const struct tn_symbols *symbols)
 {
 	struct tn_output out = { batch_write };
 	struct tn_session session;
@@ -52,6 +53,7 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 	}
 	session.cache_dir = cache_dir;
 	session.seq_rules = rules;
+	session.symbols = symbols;
 	tn_session_open_marks(&session, &out);
 	/* Without a terminal, a command that needs the index waits for it. */
 	session.wait_for_index = true;

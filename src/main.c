@@ -16,6 +16,7 @@
 #include "tracenav/merge.h"
 #include "tracenav/runtime.h"
 #include "tracenav/seq-rules.h"
+#include "tracenav/symbols.h"
 #include "tracenav/trace.h"
 
 static void print_usage(FILE *out)
@@ -58,6 +59,8 @@ static void print_usage(FILE *out)
 "                      (default: $XDG_CONFIG_HOME/tracenav/seq-rules or\n"
 "                      ~/.config/tracenav/seq-rules when present; see the man\n"
 "                      page, SEQUENCE DIAGRAM RULES)\n"
+"      --symbols=FILE  show the functions of call stacks by name, from FILE in\n"
+"                      the output format of nm (nm PROGRAM > FILE)\n"
 "\n"
 "Options of every mode:\n"
 "      --gmt           print and read times in UTC, not local time\n"
@@ -85,6 +88,7 @@ struct command_line {
 	bool bt_muxer;
 	const char *cache_dir;
 	const char *seq_rules;
+	const char *symbols;
 	bool verbose;
 	const char *path;
 };
@@ -112,7 +116,8 @@ static int parse_count(const char *text, uint64_t *count)
 static int parse_command_line(int argc, char **argv, struct command_line *cl)
 {
 	enum { OPT_GMT = 256, OPT_NO_INDEX, OPT_NO_CACHE, OPT_CACHE_DIR,
-		OPT_NO_MOUSE, OPT_ASCII, OPT_BT_MUXER, OPT_SEQ_RULES };
+		OPT_NO_MOUSE, OPT_ASCII, OPT_BT_MUXER, OPT_SEQ_RULES,
+		OPT_SYMBOLS };
 	static const struct option options[] = {
 		{ "dump", no_argument, NULL, 'd' },
 		{ "info", no_argument, NULL, 'i' },
@@ -128,6 +133,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		{ "ascii", no_argument, NULL, OPT_ASCII },
 		{ "bt-muxer", no_argument, NULL, OPT_BT_MUXER },
 		{ "seq-rules", required_argument, NULL, OPT_SEQ_RULES },
+		{ "symbols", required_argument, NULL, OPT_SYMBOLS },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -159,6 +165,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		case OPT_ASCII: cl->ascii = true; break;
 		case OPT_BT_MUXER: cl->bt_muxer = true; break;
 		case OPT_SEQ_RULES: cl->seq_rules = optarg; break;
+		case OPT_SYMBOLS: cl->symbols = optarg; break;
 		case 'v': cl->verbose = true; break;
 		case 'h': print_usage(stdout); return 0;
 		case 'V': printf("tracenav %s\n", PACKAGE_VERSION); return 0;
@@ -228,7 +235,7 @@ static int load_seq_rules(const struct command_line *cl,
 }
 
 static int run_tui(struct tn_trace *trace, const struct command_line *cl,
-		struct tn_seq_rules *rules)
+		struct tn_seq_rules *rules, const struct tn_symbols *symbols)
 {
 	struct tn_session session;
 	struct tn_error err;
@@ -242,6 +249,7 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl,
 	}
 	session.cache_dir = cache_dir(cl);
 	session.seq_rules = rules;
+	session.symbols = symbols;
 	status = tn_tui_run(&session, !cl->no_index, !cl->no_mouse, cl->ascii,
 		&err);
 	if (status < 0) {
@@ -259,6 +267,7 @@ int main(int argc, char **argv)
 {
 	struct command_line cl;
 	struct tn_seq_rules *rules = NULL;
+	struct tn_symbols *symbols = NULL;
 	struct tn_trace *trace;
 	struct tn_error err;
 	int status = parse_command_line(argc, argv, &cl);
@@ -270,6 +279,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "tracenav: %s\n", err.message);
 		return 2;
 	}
+	if ((cl.mode == MODE_TUI || cl.mode == MODE_BATCH) && cl.symbols &&
+	    tn_symbols_load(cl.symbols, &symbols, &err)) {
+		fprintf(stderr, "tracenav: %s\n", err.message);
+		tn_seq_rules_destroy(rules);
+		return 2;
+	}
 	tn_core_set_verbose(cl.verbose);
 	if (cl.bt_muxer)
 		tn_merge_set_method(TN_MERGE_BT_MUXER);
@@ -277,6 +292,7 @@ int main(int argc, char **argv)
 	if (tn_trace_open(cl.path, &trace, &err)) {
 		fprintf(stderr, "tracenav: %s\n", err.message);
 		tn_seq_rules_destroy(rules);
+		tn_symbols_destroy(symbols);
 		return 1;
 	}
 	static char out_buffer[1 << 20];
@@ -290,13 +306,14 @@ int main(int argc, char **argv)
 		break;
 	case MODE_BATCH:
 		status = batch_run(trace, cl.script, cl.dump.gmt,
-			cache_dir(&cl), rules);
+			cache_dir(&cl), rules, symbols);
 		break;
 	case MODE_TUI:
-		status = run_tui(trace, &cl, rules);
+		status = run_tui(trace, &cl, rules, symbols);
 		break;
 	}
 	tn_trace_destroy(trace);
+	tn_symbols_destroy(symbols);
 	tn_core_thread_cleanup();
 	return status;
 }

@@ -84,7 +84,7 @@ static struct tn_state_result *query(struct tn_state_querier *querier,
 		const struct tn_position *pos, uint64_t horizon,
 		const char *glob)
 {
-	struct tn_state_query_options options = { horizon, glob };
+	struct tn_state_query_options options = { horizon, glob, NULL };
 	struct tn_state_result *result = NULL;
 	struct tn_error err;
 

@@ -235,7 +235,7 @@ int main(int argc, char **argv)
 
 	check(tn_state_querier_create(trace, snapshots, &querier, &err), &err);
 	for (int i = 0; i < samples; i++) {
-		struct tn_state_query_options options = { 0, NULL };
+		struct tn_state_query_options options = { 0, NULL, NULL };
 		struct tn_state_query_stats stats;
 		struct tn_state_result *out;
 		double t0 = now_ms(), c0 = cpu_ms();
@@ -273,7 +273,8 @@ int main(int argc, char **argv)
 	 * every attribute. */
 	tn_state_querier_reset(querier);
 	for (int i = 0; i < samples; i++) {
-		struct tn_state_query_options options = { 0, "CPUs/**" };
+		struct tn_state_query_options options = { 0, "CPUs/**",
+			NULL };
 		struct tn_state_result *out;
 		double t0 = now_ms(), c0 = cpu_ms();
 
@@ -288,7 +289,8 @@ int main(int argc, char **argv)
 
 	/* And from a fresh querier each time (no state to reuse). */
 	for (int i = 0; i < samples; i++) {
-		struct tn_state_query_options options = { 0, "CPUs/**" };
+		struct tn_state_query_options options = { 0, "CPUs/**",
+			NULL };
 		struct tn_state_result *out;
 		double t0;
 
@@ -310,7 +312,8 @@ int main(int argc, char **argv)
 		double elapsed = 0;
 
 		for (int i = 0; i < samples; i++) {
-			struct tn_state_query_options options = { 0, "CPUs" };
+			struct tn_state_query_options options = { 0, "CPUs",
+				NULL };
 			struct tn_state_query_stats stats;
 			struct tn_state_result *out;
 

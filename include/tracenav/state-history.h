@@ -31,6 +31,7 @@
 #include "tracenav/job.h"
 #include "tracenav/seek.h"
 #include "tracenav/state.h"
+#include "tracenav/symbols.h"
 #include "tracenav/trace.h"
 
 /* ---- snapshots ---- */
@@ -226,6 +227,14 @@ struct tn_state_query_options {
 	/* Only the attributes whose path matches this glob (NULL: all;
 	 * '*' does not cross '/', "**" does). */
 	const char *glob;
+	/* The functions of call stacks by name: the string values of the
+	 * children of a Call_stack attribute that are addresses ("0x" and
+	 * hex, as the userspace provider stores them) read as
+	 * tn_symbols_append() writes them, "draw_gears+0x1c" (NULL: as
+	 * stored).  Only the result changes: the state and its snapshots
+	 * keep the addresses, so that they (and the cache) do not depend
+	 * on the symbols. */
+	const struct tn_symbols *symbols;
 };
 
 /* The full state at the event at pos (an event's position, as the

@@ -47,7 +47,8 @@ static int exec_state(struct tn_command_context *ctx,
 {
 	struct tn_session *session = ctx->session;
 	const char *glob = args->argc > 0 ? args->argv[0] : NULL;
-	struct tn_state_query_options options = { 0, glob };
+	struct tn_state_query_options options = { 0, glob,
+		session->symbols };
 	const struct tn_row *row;
 	struct tn_state_querier *querier;
 	struct tn_state_result *result;

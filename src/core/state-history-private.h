@@ -24,6 +24,7 @@ struct tn_state_result_source {
 	 * found no event after the queried one). */
 	struct tn_state_stamp end_after;
 	const char *providers;
+	const struct tn_symbols *symbols;	/* NULL: addresses as stored */
 	bool from_snapshot;
 	uint64_t replayed;
 };

@@ -471,6 +471,7 @@ int tn_state_querier_query(struct tn_state_querier *querier,
 	struct tn_state_result_source source = {
 		.pos = pos,
 		.glob = options ? options->glob : NULL,
+		.symbols = options ? options->symbols : NULL,
 		.providers = tn_state_providers_get_names(querier->providers),
 	};
 	uint64_t horizon = options ? options->end_horizon : 0;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "src/core/state-history-private.h"
+#include "tracenav/symbols.h"
 
 /* A result with the strings it owns. */
 struct result {
@@ -158,6 +159,31 @@ static bool may_match_under(const char *glob, const char *prefix)
 	return glob[i] == '/' || glob[i] == '*' || glob[i] == '?';
 }
 
+/* Whether quark is an element of a stack attribute named Call_stack. */
+static bool in_call_stack(const struct tn_state *state, int quark)
+{
+	int parent = tn_state_get_parent(state, quark);
+
+	return parent != TN_STATE_ROOT &&
+		strcmp(tn_state_get_name(state, parent), "Call_stack") == 0;
+}
+
+/* The function name of an address as stored ("0x40472B"), or copy
+ * when it is no address. */
+static const char *resolve(struct result *result,
+		const struct tn_symbols *symbols, const char *text,
+		const char *copy)
+{
+	char *name = tn_symbols_resolve_text(symbols, text);
+	const char *s;
+
+	if (!name)
+		return copy;
+	s = copy_string(result, name);
+	g_free(name);
+	return s;
+}
+
 static void add_entry(struct result *result, GArray *entries,
 		const struct tn_state *state, int quark, int depth,
 		const char *path, const struct tn_state_result_source *source)
@@ -175,6 +201,10 @@ static void add_entry(struct result *result, GArray *entries,
 	entry.value = *value;
 	if (value->type == TN_STATE_STRING && value->u.s)
 		entry.value.u.s = copy_string(result, value->u.s);
+	if (value->type == TN_STATE_STRING && value->u.s && source->symbols &&
+	    in_call_stack(state, quark))
+		entry.value.u.s = resolve(result, source->symbols, value->u.s,
+			entry.value.u.s);
 	entry.start = *tn_state_get_start(state, quark);
 	if (source->ends && source->ends[quark].has_end) {
 		entry.has_end = true;

@@ -666,7 +666,8 @@ static void state_init(struct tn_pane *pane)
 {
 	struct state_view *v = g_new0(struct state_view, 1);
 
-	v->jobs = tn_state_jobs_create(pane->tui->session->trace);
+	v->jobs = tn_state_jobs_create(pane->tui->session->trace,
+		pane->tui->session->symbols);
 	v->folds = tn_state_folds_create();
 	v->rows = g_array_new(FALSE, FALSE, sizeof(struct tn_state_tree_row));
 	v->selected = -1;

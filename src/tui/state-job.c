@@ -12,11 +12,13 @@ struct query {
 	const struct tn_state_snapshots *querier_snapshots;
 	const struct tn_state_snapshots *snapshots;	/* to use */
 	uint64_t end_horizon;
+	const struct tn_symbols *symbols;
 	struct tn_state_job_answer answer;
 };
 
 struct tn_state_jobs {
 	const struct tn_trace *trace;
+	const struct tn_symbols *symbols;
 	/* Between queries: the querier and the snapshots it was made
 	 * with. */
 	struct tn_state_querier *querier;
@@ -42,7 +44,8 @@ static int query_run(struct tn_job *job, void *data, struct tn_error *err)
 {
 	struct query *query = data;
 	struct tn_state_job_answer *answer = &query->answer;
-	struct tn_state_query_options options = { query->end_horizon, NULL };
+	struct tn_state_query_options options = { query->end_horizon, NULL,
+		query->symbols };
 
 	(void) job;
 	/* The snapshots appeared (or changed) since the querier was made:
@@ -83,11 +86,13 @@ static const struct tn_job_class query_class = {
 	"computing state", query_run, NULL, query_free,
 };
 
-struct tn_state_jobs *tn_state_jobs_create(const struct tn_trace *trace)
+struct tn_state_jobs *tn_state_jobs_create(const struct tn_trace *trace,
+		const struct tn_symbols *symbols)
 {
 	struct tn_state_jobs *jobs = g_new0(struct tn_state_jobs, 1);
 
 	jobs->trace = trace;
+	jobs->symbols = symbols;
 	return jobs;
 }
 
@@ -130,6 +135,7 @@ int tn_state_jobs_start_full(struct tn_state_jobs *jobs,
 	struct query *query = g_new0(struct query, 1);
 
 	query->end_horizon = end_horizon;
+	query->symbols = jobs->symbols;
 	query->answer.kind = TN_STATE_JOB_FULL;
 	query->answer.pos = *pos;
 	return start(jobs, query, snapshots, err);

@@ -49,8 +49,11 @@ void tn_state_job_answer_clear(struct tn_state_job_answer *answer);
 
 struct tn_state_jobs;
 
-/* The queries on trace (which must outlive them).  Never fails. */
-struct tn_state_jobs *tn_state_jobs_create(const struct tn_trace *trace);
+/* The queries on trace (which must outlive them); symbols (NULL: none;
+ * must outlive them too) name the functions of call stacks in the
+ * results.  Never fails. */
+struct tn_state_jobs *tn_state_jobs_create(const struct tn_trace *trace,
+		const struct tn_symbols *symbols);
 /* Cancel the query that runs, wait for it, free everything. */
 void tn_state_jobs_destroy(struct tn_state_jobs *jobs);
 

@@ -21,8 +21,10 @@
  * vtid context are the kernel provider's business).
  *
  * The call stack holds the functions' addresses in hex, as the event
- * list prints them ("0x40472B").  Symbols would need the addresses
- * resolved in the binaries that lttng_ust_statedump:bin_info lists:
+ * list prints them ("0x40472B"), whatever symbols the user has: a query
+ * names them in its result (tn_state_query_options.symbols, from a
+ * symbol mapping file, symbols.h), so that the state's snapshots, and
+ * the cache that keeps them, never depend on the symbols.
  * libbabeltrace2's debug-info filter does not help here, as it
  * resolves the event's ip context (where the tracepoint fired, inside
  * liblttng-ust-cyg-profile), not the addr field.

@@ -1,0 +1,206 @@
+#!/bin/sh
+# --symbols FILE: call stacks by function name.  On the cyg-profile
+# traces of the shared corpus (when it is there) with their nm mapping
+# file: at random events, every level of every thread's call stack that
+# `state Processes/**/Call_stack/**` prints is the function that an awk
+# lookup in the mapping file gives for the address that the --dump
+# text's func_entry and func_exit lines leave there (hex when no
+# function covers it).  A cache made without --symbols serves a run with
+# it and the other way round (the names are made when shown).  A bad
+# mapping file stops tracenav with its line.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+make_tmpdir
+export TZ=UTC LC_ALL=C.UTF-8
+
+# pick N FIRST LAST SEED: N event numbers in FIRST..LAST, sorted.
+pick() {
+	awk -v n="$1" -v lo="$2" -v hi="$3" -v seed="$4" 'BEGIN {
+		srand(seed)
+		for (i = 0; i < n; i++)
+			print lo + int(rand() * (hi - lo + 1))
+	}' | sort -n -u
+}
+
+# want_stacks MAP DUMP NUMBERS: at each event number K, every level of
+# each thread's call stack as state prints it ("#K<tab>LINE"), the
+# addresses named from MAP (nm output) when SYMBOLS is 1.
+want_stacks() {
+	awk -v numbers="$3" -v symbols="$SYMBOLS" -v q='"' '
+	function hexval(s,   i, v) {
+		s = toupper(s)
+		sub(/^0X/, "", s)
+		v = 0
+		for (i = 1; i <= length(s); i++)
+			v = v * 16 + index("0123456789ABCDEF",
+				substr(s, i, 1)) - 1
+		return v
+	}
+	# The function of address a (hex text as the dump prints it).
+	function name(a,   v, lo, hi, mid) {
+		if (symbols != 1)
+			return a
+		v = hexval(a)
+		lo = 0
+		hi = nsym
+		while (lo < hi) {
+			mid = int((lo + hi) / 2)
+			if (addr[mid] <= v) lo = mid + 1; else hi = mid
+		}
+		if (lo == 0 || !text[lo - 1])
+			return a
+		if (addr[lo - 1] == v)
+			return sym[lo - 1]
+		return sprintf("%s+0x%x", sym[lo - 1], v - addr[lo - 1])
+	}
+	FNR == NR {
+		# the mapping file: "ADDR TYPE NAME", sorted below
+		if (NF < 3)
+			next
+		a = hexval($1)
+		t = ($2 ~ /^[tTwWiI]$/)
+		if (a in first && (!t || firsttext[a]))
+			next
+		first[a] = 1
+		if (t)
+			firsttext[a] = 1
+		m[a] = $3
+		mt[a] = t
+		next
+	}
+	FNR == 1 {
+		nsym = 0
+		for (a in m)
+			order[nsym++] = a + 0
+		# insertion sort: a few hundred symbols
+		for (i = 1; i < nsym; i++) {
+			x = order[i]
+			for (j = i - 1; j >= 0 && order[j] > x; j--)
+				order[j + 1] = order[j]
+			order[j + 1] = x
+		}
+		for (i = 0; i < nsym; i++) {
+			addr[i] = order[i]
+			sym[i] = m[order[i]]
+			text[i] = mt[order[i]]
+		}
+		n = split(numbers, want, " ")
+		k = 1
+	}
+	/:func_(entry|exit): / {
+		vpid = "unknown"
+		if (match($0, /[{ ]vpid = [0-9]+/))
+			vpid = substr($0, RSTART + 8, RLENGTH - 8)
+		match($0, /[{ ]vtid = [0-9]+/)
+		key = vpid "/Threads/" substr($0, RSTART + 8, RLENGTH - 8)
+		seen[key] = 1
+		if ($0 ~ /:func_entry: /) {
+			match($0, / addr = 0x[0-9A-F]+/)
+			top[key, ++depth[key]] = substr($0, RSTART + 8,
+				RLENGTH - 8)
+		} else if (depth[key] > 0) {
+			depth[key]--
+		}
+	}
+	{
+		while (k <= n && want[k] == FNR) {
+			for (key in seen)
+				for (d = 1; d <= depth[key]; d++)
+					print "#" FNR "\tProcesses/" key \
+						"/Call_stack/" d " = " q \
+						name(top[key, d]) q
+			k++
+		}
+	}' "$1" "$2"
+}
+
+# got_stacks OUTPUT: the levels of the call stacks in the output of
+# "goto #K; where; state Processes/**/Call_stack/**" ("#K<tab>LINE").
+got_stacks() {
+	awk '
+	/^event [0-9]+ of [0-9]+ at / { k = $2; next }
+	/\/Call_stack\/[0-9]+ = / { print "#" k "\t" $0 }
+	' "$1"
+}
+
+# same_lines DESC WANT GOT STATUS: one check, WANT and GOT equal once
+# sorted.
+same_lines() {
+	sort "$2" > "$2.sorted"
+	sort "$3" > "$3.sorted"
+	if [ "$4" = 0 ] && [ -s "$2.sorted" ] &&
+	   cmp -s "$2.sorted" "$3.sorted"; then
+		ok "$1: $(wc -l < "$2.sorted") lines agree"
+	else
+		not_ok "$1"
+		diag "exit $4: $(head -3 "$TMPDIR_TEST/err")"
+		diff "$2.sorted" "$3.sorted" | head -10 |
+			while IFS= read -r line; do diag "$line"; done
+	fi
+}
+
+# ---- a bad mapping file ----
+trace="$TMPDIR_TEST/trace"
+"$GEN_TRACE" --events 1000 --cpus 2 "$trace" >/dev/null
+printf '0000000000401000 T main\n                 U puts\nnot-nm output\n' \
+	> "$TMPDIR_TEST/bad.txt"
+"$TRACENAV" --symbols "$TMPDIR_TEST/bad.txt" --batch 'where' "$trace" \
+	> "$TMPDIR_TEST/out" 2> "$TMPDIR_TEST/err"
+status=$?
+check "a bad mapping file: exit status 2 (got $status)" test "$status" = 2
+check "a bad mapping file: its line" grep -q \
+	"bad.txt:3: expected a hexadecimal address, got 'not-nm'" \
+	"$TMPDIR_TEST/err"
+"$TRACENAV" --symbols "$TMPDIR_TEST/none.txt" --batch 'where' "$trace" \
+	> "$TMPDIR_TEST/out" 2> "$TMPDIR_TEST/err"
+status=$?
+check "a missing mapping file: exit status 2 (got $status)" \
+	test "$status" = 2
+check "a missing mapping file: says so" grep -q \
+	"cannot read the symbols" "$TMPDIR_TEST/err"
+
+# ---- the shared cyg-profile traces ----
+dir=$SHARED_TRACES/tracecompass/cyg-profile
+map=$dir/cyg-profile-mapping.txt
+if [ -f "$map" ]; then
+	seed=31
+	for name in glxgears-cyg-profile glxgears-cyg-profile-fast; do
+		trace=$dir/$name
+		[ -d "$trace" ] || { skip "no $name in the corpus"; continue; }
+		"$TRACENAV" --dump "$trace" > "$TMPDIR_TEST/dump" 2>/dev/null
+		total=$(wc -l < "$TMPDIR_TEST/dump")
+		numbers=$( (pick 25 1 "$total" "$seed"; echo "$total") |
+			sort -n -u | tr '\n' ' ')
+		seed=$((seed + 1))
+		script=$(for k in $numbers; do
+			printf 'goto #%s; where; ' "$k"
+			printf 'state Processes/**/Call_stack/**; '; done)
+		SYMBOLS=1 want_stacks "$map" "$TMPDIR_TEST/dump" "$numbers" \
+			> "$TMPDIR_TEST/want-names"
+		SYMBOLS=0 want_stacks "$map" "$TMPDIR_TEST/dump" "$numbers" \
+			> "$TMPDIR_TEST/want-hex"
+		check "$name: the expected stacks name functions" \
+			grep -q '= "draw_gears"$' "$TMPDIR_TEST/want-names"
+		cache="$TMPDIR_TEST/cache-$name"
+		# Without symbols first, the cache made (index: with the
+		# state's snapshots); then with symbols on that cache; then
+		# without again.
+		for run in hex:index names: hex:; do
+			kind=${run%%:*}
+			first=${run#*:}
+			set --
+			[ "$kind" = names ] && set -- --symbols "$map"
+			"$TRACENAV" --cache-dir "$cache" "$@" --batch \
+				"${first:+$first; }$script" "$trace" \
+				> "$TMPDIR_TEST/out" 2> "$TMPDIR_TEST/err"
+			status=$?
+			got_stacks "$TMPDIR_TEST/out" > "$TMPDIR_TEST/got"
+			same_lines "$name ${*:+--symbols }(${first:-cached}): stacks at $(echo "$numbers" | wc -w) events as $kind" \
+				"$TMPDIR_TEST/want-$kind" "$TMPDIR_TEST/got" \
+				"$status"
+		done
+	done
+else
+	skip "no cyg-profile traces in the shared corpus at $SHARED_TRACES"
+fi
+
+tap_done
