@@ -520,11 +520,14 @@ static void note_progress(struct tn_pane *pane)
 static bool seq_poll(struct tn_pane *pane)
 {
 	struct seq_pane *p = pane->data;
-	const struct seq_spot *spot = pane->cache;
+	const struct seq_spot *spot;
 	bool waiting;
 
 	take_page(pane);
+	/* It may move the list, whose job may end at once and replace the
+	 * cache: the cache is read after it. */
 	take_find(pane);
+	spot = pane->cache;
 	if (!pane->open || !pane->win) {
 		/* Closed: nothing to load; the next opening notes the
 		 * cursor's position again. */
