@@ -57,6 +57,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "src/core/bytes.h"
 #include "tracenav/cache.h"
 #include "tracenav/file.h"
 #include "tracenav/state-history.h"
@@ -84,94 +85,13 @@
 
 static const uint8_t file_magic[8] = { 'T', 'N', 'I', 'D', 'X', 0, 0, 1 };
 
-/* --- Little-endian encoding --- */
-
-static void put_le(GByteArray *out, uint64_t value, unsigned bytes)
-{
-	uint8_t buf[8];
-
-	for (unsigned i = 0; i < bytes; i++)
-		buf[i] = (uint8_t) (value >> (8 * i));
-	g_byte_array_append(out, buf, bytes);
-}
-
-static uint64_t get_le(const uint8_t *p, unsigned bytes)
-{
-	uint64_t value = 0;
-
-	for (unsigned i = bytes; i-- > 0;)
-		value = value << 8 | p[i];
-	return value;
-}
-
-/* A bounded view of the payload: every take fails once the bytes run
- * out, so a corrupt count can never read past the end. */
-struct payload_reader {
-	const uint8_t *at;
-	size_t left;
-};
-
-static bool take_le(struct payload_reader *r, unsigned bytes, uint64_t *out)
-{
-	if (r->left < bytes)
-		return false;
-	*out = get_le(r->at, bytes);
-	r->at += bytes;
-	r->left -= bytes;
-	return true;
-}
-
-/* An unsigned LEB128 varint: 7 bits a byte, low bits first. */
-static void put_varint(GByteArray *out, uint64_t value)
-{
-	do {
-		uint8_t byte = (uint8_t) (value & 0x7f);
-
-		value >>= 7;
-		if (value)
-			byte |= 0x80;
-		g_byte_array_append(out, &byte, 1);
-	} while (value);
-}
-
-static bool take_varint(struct payload_reader *r, uint64_t *out)
-{
-	uint64_t value = 0;
-
-	for (unsigned shift = 0; shift < 64; shift += 7) {
-		uint8_t byte;
-
-		if (r->left == 0)
-			return false;
-		byte = *r->at++;
-		r->left--;
-		value |= (uint64_t) (byte & 0x7f) << shift;
-		if (!(byte & 0x80)) {
-			*out = value;
-			return true;
-		}
-	}
-	return false;
-}
-
-static bool take_i64(struct payload_reader *r, int64_t *out)
-{
-	uint64_t value;
-
-	if (!take_le(r, 8, &value))
-		return false;
-	*out = (int64_t) value;
-	return true;
-}
-
 /* --- The key --- */
 
 static void hash_u64(GChecksum *sum, uint64_t value)
 {
 	uint8_t buf[8];
 
-	for (unsigned i = 0; i < 8; i++)
-		buf[i] = (uint8_t) (value >> (8 * i));
+	tn_bytes_set_le(buf, value, 8);
 	g_checksum_update(sum, buf, sizeof(buf));
 }
 
@@ -598,7 +518,7 @@ static void encode_packet_tables(const struct tn_packet_tables *tables,
 {
 	size_t count = tables ? tn_packets_get_table_count(tables) : 0;
 
-	put_le(out, count, 8);
+	tn_bytes_put_u64(out, count);
 	for (size_t i = 0; i < count; i++) {
 		const char *file = tn_packets_get_file(tables, i);
 		uint64_t packets = tn_packets_get_packet_count(tables, i);
@@ -606,12 +526,12 @@ static void encode_packet_tables(const struct tn_packet_tables *tables,
 		const int64_t *end_ns = tn_packets_borrow_end_ns(tables, i);
 		size_t len = strlen(file);
 
-		put_le(out, len, 4);
-		g_byte_array_append(out, (const guint8 *) file, (guint) len);
-		put_le(out, packets, 8);
+		tn_bytes_put_u32(out, (uint32_t) len);
+		tn_bytes_put_raw(out, file, len);
+		tn_bytes_put_u64(out, packets);
 		for (uint64_t k = 0; k < packets; k++) {
-			put_le(out, (uint64_t) begin_ns[k], 8);
-			put_le(out, (uint64_t) end_ns[k], 8);
+			tn_bytes_put_u64(out, (uint64_t) begin_ns[k]);
+			tn_bytes_put_u64(out, (uint64_t) end_ns[k]);
 		}
 	}
 }
@@ -620,12 +540,14 @@ static void encode_intervals(const struct tn_index *index, GByteArray *out)
 {
 	const size_t *start = index->interval_class_start;
 
-	put_le(out, start ? index->checkpoint_count : 0, 8);
+	tn_bytes_put_u64(out, start ? index->checkpoint_count : 0);
 	for (size_t i = 0; start && i < index->checkpoint_count; i++) {
-		put_varint(out, start[i + 1] - start[i]);
+		tn_bytes_put_varint(out, start[i + 1] - start[i]);
 		for (size_t e = start[i]; e < start[i + 1]; e++) {
-			put_varint(out, index->interval_classes[e].class_index);
-			put_varint(out, index->interval_classes[e].count);
+			tn_bytes_put_varint(out,
+				index->interval_classes[e].class_index);
+			tn_bytes_put_varint(out,
+				index->interval_classes[e].count);
 		}
 	}
 }
@@ -635,47 +557,44 @@ static void encode_snapshots(const struct tn_state_snapshots *snapshots,
 {
 	guint at = out->len;
 
-	put_le(out, 0, 8);
+	tn_bytes_put_u64(out, 0);
 	if (!snapshots)
 		return;
 	tn_state_snapshots_save(snapshots, out);
 	/* The length, now known. */
-	for (unsigned i = 0; i < 8; i++)
-		out->data[at + i] = (uint8_t) ((uint64_t) (out->len - at - 8) >>
-			(8 * i));
+	tn_bytes_set_le(out->data + at, out->len - at - 8, 8);
 }
 
 static void encode_payload(const struct tn_index *index,
 		const struct tn_state_snapshots *snapshots, GByteArray *out)
 {
-	put_le(out, index->event_count, 8);
-	put_le(out, index->discarded_events, 8);
-	put_le(out, (uint64_t) index->first_event_ns, 8);
-	put_le(out, (uint64_t) index->last_event_ns, 8);
-	put_le(out, index->checkpoint_count, 8);
+	tn_bytes_put_u64(out, index->event_count);
+	tn_bytes_put_u64(out, index->discarded_events);
+	tn_bytes_put_u64(out, (uint64_t) index->first_event_ns);
+	tn_bytes_put_u64(out, (uint64_t) index->last_event_ns);
+	tn_bytes_put_u64(out, index->checkpoint_count);
 	for (size_t i = 0; i < index->checkpoint_count; i++) {
 		const struct tn_checkpoint *cp = &index->checkpoints[i];
 
-		put_le(out, cp->rank, 8);
-		put_le(out, (uint64_t) cp->pos.ns, 8);
-		put_le(out, cp->pos.tie, 8);
+		tn_bytes_put_u64(out, cp->rank);
+		tn_bytes_put_u64(out, (uint64_t) cp->pos.ns);
+		tn_bytes_put_u64(out, cp->pos.tie);
 	}
-	put_le(out, index->class_count, 8);
+	tn_bytes_put_u64(out, index->class_count);
 	for (size_t i = 0; i < index->class_count; i++) {
 		const struct tn_class_count *class = &index->classes[i];
 		size_t len = strlen(class->name);
 
-		put_le(out, len, 4);
-		g_byte_array_append(out, (const guint8 *) class->name,
-			(guint) len);
-		put_le(out, class->count, 8);
+		tn_bytes_put_u32(out, (uint32_t) len);
+		tn_bytes_put_raw(out, class->name, len);
+		tn_bytes_put_u64(out, class->count);
 	}
 	encode_intervals(index, out);
-	put_le(out, (uint64_t) index->begin_ns, 8);
-	put_le(out, (uint64_t) index->end_ns, 8);
-	put_le(out, index->bin_count, 8);
+	tn_bytes_put_u64(out, (uint64_t) index->begin_ns);
+	tn_bytes_put_u64(out, (uint64_t) index->end_ns);
+	tn_bytes_put_u64(out, index->bin_count);
 	for (size_t i = 0; i < index->bin_count; i++)
-		put_le(out, index->bins[i], 8);
+		tn_bytes_put_u64(out, index->bins[i]);
 	encode_packet_tables(tn_index_borrow_packet_tables(index), out);
 	encode_snapshots(snapshots, out);
 }
@@ -706,11 +625,11 @@ static GByteArray *encode_file(const struct tn_index *index,
 		g_byte_array_set_size(payload, 0);
 		encode_payload(index, NULL, payload);
 	}
-	g_byte_array_append(out, file_magic, sizeof(file_magic));
-	put_le(out, FORMAT_VERSION, 4);
-	g_byte_array_append(out, key, DIGEST_LEN);
-	put_le(out, payload->len, 8);
-	g_byte_array_append(out, payload->data, payload->len);
+	tn_bytes_put_raw(out, file_magic, sizeof(file_magic));
+	tn_bytes_put_u32(out, FORMAT_VERSION);
+	tn_bytes_put_raw(out, key, DIGEST_LEN);
+	tn_bytes_put_u64(out, payload->len);
+	tn_bytes_put_raw(out, payload->data, payload->len);
 	g_byte_array_free(payload, TRUE);
 	append_sha256(out);
 	return out;
@@ -718,244 +637,236 @@ static GByteArray *encode_file(const struct tn_index *index,
 
 /* --- Decoding --- */
 
-static bool decode_checkpoints(struct payload_reader *r,
-		struct tn_index *index, char *why)
+/* Each decode reads one part of the payload from r: 0, or -1 with the
+ * reason in r.  Every count is checked against the bytes left before
+ * anything is allocated for it. */
+
+static int decode_checkpoints(struct tn_bytes_reader *r,
+		struct tn_index *index)
 {
 	uint64_t count;
 
-	if (!take_le(r, 8, &count) || count > r->left / CHECKPOINT_BYTES) {
-		snprintf(why, REASON_MAX, "checkpoint count beyond the "
-			"payload");
-		return false;
-	}
+	if (tn_bytes_take_u64(r, &count, "the checkpoint count"))
+		return -1;
+	if (count > r->left / CHECKPOINT_BYTES)
+		return tn_bytes_fail(r, "checkpoint count beyond the payload");
 	index->checkpoints = g_new(struct tn_checkpoint, count);
 	index->checkpoint_count = count;
 	for (size_t i = 0; i < count; i++) {
 		struct tn_checkpoint *cp = &index->checkpoints[i];
 
-		take_le(r, 8, &cp->rank);
-		take_i64(r, &cp->pos.ns);
-		take_le(r, 8, &cp->pos.tie);
+		tn_bytes_take_u64(r, &cp->rank, "a checkpoint's rank");
+		tn_bytes_take_i64(r, &cp->pos.ns, "a checkpoint's time");
+		tn_bytes_take_u64(r, &cp->pos.tie, "a checkpoint's tie");
 	}
-	return true;
+	return 0;
 }
 
-static bool decode_class(struct payload_reader *r,
-		struct tn_class_count *class, size_t i, char *why)
+static int decode_class(struct tn_bytes_reader *r,
+		struct tn_class_count *class, size_t i)
 {
-	uint64_t len;
+	const uint8_t *name;
+	uint32_t len;
 
-	if (!take_le(r, 4, &len) || len > r->left || r->left - len < 8) {
-		snprintf(why, REASON_MAX, "class %zu beyond the payload", i);
-		return false;
-	}
-	if (len == 0 || !g_utf8_validate((const char *) r->at, (gssize) len,
-			NULL)) {
-		snprintf(why, REASON_MAX, "class %zu: empty or invalid name",
-			i);
-		return false;
-	}
-	class->name = g_strndup((const char *) r->at, len);
-	r->at += len;
-	r->left -= len;
-	take_le(r, 8, &class->count);
-	return true;
+	if (tn_bytes_take_u32(r, &len, "a class name's length"))
+		return -1;
+	if (len > r->left || r->left - len < 8)
+		return tn_bytes_fail(r, "class %zu beyond the payload", i);
+	tn_bytes_take_raw(r, len, &name, "a class name");
+	if (len == 0 || !g_utf8_validate((const char *) name, (gssize) len,
+			NULL))
+		return tn_bytes_fail(r, "class %zu: empty or invalid name", i);
+	class->name = g_strndup((const char *) name, len);
+	return tn_bytes_take_u64(r, &class->count, "a class's count");
 }
 
-static bool decode_classes(struct payload_reader *r, struct tn_index *index,
-		char *why)
+static int decode_classes(struct tn_bytes_reader *r, struct tn_index *index)
 {
 	uint64_t count;
 
-	if (!take_le(r, 8, &count) || count > r->left / MIN_CLASS_BYTES) {
-		snprintf(why, REASON_MAX, "class count beyond the payload");
-		return false;
-	}
+	if (tn_bytes_take_u64(r, &count, "the class count"))
+		return -1;
+	if (count > r->left / MIN_CLASS_BYTES)
+		return tn_bytes_fail(r, "class count beyond the payload");
 	/* Zeroed, so that tn_index_destroy() can free a partial list. */
 	index->classes = g_new0(struct tn_class_count, count);
 	index->class_count = count;
 	for (size_t i = 0; i < count; i++) {
-		if (!decode_class(r, &index->classes[i], i, why))
-			return false;
+		if (decode_class(r, &index->classes[i], i))
+			return -1;
 	}
-	return true;
+	return 0;
 }
 
 /* One interval's entries, appended to entries. */
-static bool decode_interval(struct payload_reader *r, GArray *entries,
-		size_t i, char *why)
+static int decode_interval(struct tn_bytes_reader *r, GArray *entries,
+		size_t i)
 {
 	uint64_t n;
 
+	if (tn_bytes_take_varint(r, &n, "an interval's entry count"))
+		return -1;
 	/* Each entry takes two bytes at least. */
-	if (!take_varint(r, &n) || n > r->left / 2) {
-		snprintf(why, REASON_MAX, "interval %zu beyond the payload", i);
-		return false;
-	}
+	if (n > r->left / 2)
+		return tn_bytes_fail(r, "interval %zu beyond the payload", i);
 	for (uint64_t e = 0; e < n; e++) {
 		struct tn_interval_class entry;
 		uint64_t class_index, events;
 
-		if (!take_varint(r, &class_index) || !take_varint(r, &events) ||
-		    class_index > UINT32_MAX || events > UINT32_MAX) {
-			snprintf(why, REASON_MAX, "interval %zu: bad entry", i);
-			return false;
-		}
+		if (tn_bytes_take_varint(r, &class_index, "an interval's "
+				"class") ||
+		    tn_bytes_take_varint(r, &events, "an interval's count"))
+			return -1;
+		if (class_index > UINT32_MAX || events > UINT32_MAX)
+			return tn_bytes_fail(r, "interval %zu: bad entry", i);
 		entry.class_index = (uint32_t) class_index;
 		entry.count = (uint32_t) events;
 		g_array_append_val(entries, entry);
 	}
-	return true;
+	return 0;
 }
 
-static bool decode_intervals(struct payload_reader *r, struct tn_index *index,
-		char *why)
+static int decode_intervals(struct tn_bytes_reader *r, struct tn_index *index)
 {
 	GArray *entries;
 	uint64_t count;
-	bool ok = true;
+	int status = 0;
 
-	if (!take_le(r, 8, &count) || (count != 0 &&
-	    count != index->checkpoint_count)) {
-		snprintf(why, REASON_MAX, "interval count not the checkpoint "
+	if (tn_bytes_take_u64(r, &count, "the interval count"))
+		return -1;
+	if (count != 0 && count != index->checkpoint_count)
+		return tn_bytes_fail(r, "interval count not the checkpoint "
 			"count");
-		return false;
-	}
 	if (count == 0)
-		return true;
+		return 0;
 	entries = g_array_new(FALSE, FALSE, sizeof(struct tn_interval_class));
 	/* Zeroed: what is not read stays empty for tn_index_destroy(). */
 	index->interval_class_start = g_new0(size_t, count + 1);
-	for (size_t i = 0; i < count && ok; i++) {
+	for (size_t i = 0; i < count && status == 0; i++) {
 		index->interval_class_start[i] = entries->len;
-		ok = decode_interval(r, entries, i, why);
+		status = decode_interval(r, entries, i);
 	}
 	index->interval_class_start[count] = entries->len;
 	index->interval_classes = (struct tn_interval_class *)
 		g_array_free(entries, FALSE);
-	return ok;
+	return status;
 }
 
-static bool decode_bins(struct payload_reader *r, struct tn_index *index,
-		char *why)
+static int decode_bins(struct tn_bytes_reader *r, struct tn_index *index)
 {
 	uint64_t count;
 
-	if (!take_i64(r, &index->begin_ns) || !take_i64(r, &index->end_ns) ||
-	    !take_le(r, 8, &count) || count > r->left / 8) {
-		snprintf(why, REASON_MAX, "bin count beyond the payload");
-		return false;
-	}
+	tn_bytes_take_i64(r, &index->begin_ns, "the time range's begin");
+	tn_bytes_take_i64(r, &index->end_ns, "the time range's end");
+	if (tn_bytes_take_u64(r, &count, "the bin count"))
+		return -1;
+	if (count > r->left / 8)
+		return tn_bytes_fail(r, "bin count beyond the payload");
 	index->bins = g_new(uint64_t, count);
 	index->bin_count = count;
 	for (size_t i = 0; i < count; i++)
-		take_le(r, 8, &index->bins[i]);
-	return true;
+		tn_bytes_take_u64(r, &index->bins[i], "a bin");
+	return 0;
 }
 
-static bool decode_packet_table(struct payload_reader *r,
-		struct tn_packet_tables *tables, size_t i, char *why)
+static int decode_packet_table(struct tn_bytes_reader *r,
+		struct tn_packet_tables *tables, size_t i)
 {
-	uint64_t len, count;
+	const uint8_t *name;
+	uint32_t len;
+	uint64_t count;
 	int64_t *begin_ns, *end_ns;
 	char *file;
 
-	if (!take_le(r, 4, &len) || len > r->left || r->left - len < 8) {
-		snprintf(why, REASON_MAX, "packet table %zu beyond the payload",
+	if (tn_bytes_take_u32(r, &len, "a packet table's file length"))
+		return -1;
+	if (len > r->left || r->left - len < 8)
+		return tn_bytes_fail(r, "packet table %zu beyond the payload",
 			i);
-		return false;
-	}
-	if (len == 0 || memchr(r->at, 0, len)) {
-		snprintf(why, REASON_MAX, "packet table %zu: empty or invalid "
+	tn_bytes_take_raw(r, len, &name, "a packet table's file");
+	if (len == 0 || memchr(name, 0, len))
+		return tn_bytes_fail(r, "packet table %zu: empty or invalid "
 			"file name", i);
-		return false;
-	}
-	file = g_strndup((const char *) r->at, len);
-	r->at += len;
-	r->left -= len;
-	if (!take_le(r, 8, &count) || count > r->left / PACKET_BYTES) {
-		snprintf(why, REASON_MAX, "packet table %zu: packet count "
+	tn_bytes_take_u64(r, &count, "a packet table's packet count");
+	if (count > r->left / PACKET_BYTES)
+		return tn_bytes_fail(r, "packet table %zu: packet count "
 			"beyond the payload", i);
-		g_free(file);
-		return false;
-	}
+	file = g_strndup((const char *) name, len);
 	begin_ns = g_new(int64_t, count);
 	end_ns = g_new(int64_t, count);
 	for (uint64_t k = 0; k < count; k++) {
-		take_i64(r, &begin_ns[k]);
-		take_i64(r, &end_ns[k]);
+		tn_bytes_take_i64(r, &begin_ns[k], "a packet's begin");
+		tn_bytes_take_i64(r, &end_ns[k], "a packet's end");
 	}
 	tn_packets_add_table(tables, file, count, begin_ns, end_ns);
 	g_free(file);
-	return true;
+	return 0;
 }
 
-static bool decode_packet_tables(struct payload_reader *r,
-		struct tn_index *index, char *why)
+static int decode_packet_tables(struct tn_bytes_reader *r,
+		struct tn_index *index)
 {
 	uint64_t count;
 
-	if (!take_le(r, 8, &count) || count > r->left / MIN_TABLE_BYTES) {
-		snprintf(why, REASON_MAX, "packet table count beyond the "
+	if (tn_bytes_take_u64(r, &count, "the packet table count"))
+		return -1;
+	if (count > r->left / MIN_TABLE_BYTES)
+		return tn_bytes_fail(r, "packet table count beyond the "
 			"payload");
-		return false;
-	}
 	/* Owned by the index as it fills, so that tn_index_destroy() frees
 	 * a partial set. */
 	index->packet_tables = tn_packets_create();
 	for (size_t i = 0; i < count; i++) {
-		if (!decode_packet_table(r, index->packet_tables, i, why))
-			return false;
+		if (decode_packet_table(r, index->packet_tables, i))
+			return -1;
 	}
-	return true;
+	return 0;
 }
 
 /* The snapshots section into *snapshots (NULL when the file has none);
  * skipped when snapshots is NULL. */
-static bool decode_snapshots(struct payload_reader *r,
-		struct tn_state_snapshots **snapshots, char *why)
+static int decode_snapshots(struct tn_bytes_reader *r,
+		struct tn_state_snapshots **snapshots)
 {
 	struct tn_error err;
+	const uint8_t *section;
 	uint64_t len;
 
-	if (!take_le(r, 8, &len) || len > r->left) {
-		snprintf(why, REASON_MAX, "snapshots beyond the payload");
-		return false;
-	}
-	if (len > 0 && snapshots && tn_state_snapshots_load(r->at, len,
-			snapshots, &err)) {
-		snprintf(why, REASON_MAX, "%.*s", REASON_MAX - 1, err.message);
-		return false;
-	}
-	r->at += len;
-	r->left -= len;
-	return true;
+	if (tn_bytes_take_u64(r, &len, "the snapshots' length"))
+		return -1;
+	if (len > r->left)
+		return tn_bytes_fail(r, "snapshots beyond the payload");
+	tn_bytes_take_raw(r, len, &section, "the snapshots");
+	if (len > 0 && snapshots && tn_state_snapshots_load(section, len,
+			snapshots, &err))
+		return tn_bytes_fail(r, "%s", err.message);
+	return 0;
 }
 
 static struct tn_index *decode_payload(const uint8_t *payload, size_t len,
 		struct tn_state_snapshots **snapshots, char *why)
 {
-	struct payload_reader r = { payload, len };
+	struct tn_bytes_reader r;
 	struct tn_index *index = g_new0(struct tn_index, 1);
 	bool ok;
 
-	ok = take_le(&r, 8, &index->event_count) &&
-		take_le(&r, 8, &index->discarded_events) &&
-		take_i64(&r, &index->first_event_ns) &&
-		take_i64(&r, &index->last_event_ns);
-	if (!ok)
-		snprintf(why, REASON_MAX, "payload too short");
-	ok = ok && decode_checkpoints(&r, index, why) &&
-		decode_classes(&r, index, why) &&
-		decode_intervals(&r, index, why) && decode_bins(&r, index, why) &&
-		decode_packet_tables(&r, index, why) &&
-		decode_snapshots(&r, snapshots, why);
-	if (ok && r.left != 0) {
-		snprintf(why, REASON_MAX, "%zu bytes after the payload",
-			r.left);
-		ok = false;
-	}
-	ok = ok && check_index(index, why);
+	tn_bytes_reader_init(&r, payload, len);
+	tn_bytes_take_u64(&r, &index->event_count, "the event count");
+	tn_bytes_take_u64(&r, &index->discarded_events,
+		"the discarded event count");
+	tn_bytes_take_i64(&r, &index->first_event_ns, "the first event's time");
+	tn_bytes_take_i64(&r, &index->last_event_ns, "the last event's time");
+	ok = !r.failed && decode_checkpoints(&r, index) == 0 &&
+		decode_classes(&r, index) == 0 &&
+		decode_intervals(&r, index) == 0 &&
+		decode_bins(&r, index) == 0 &&
+		decode_packet_tables(&r, index) == 0 &&
+		decode_snapshots(&r, snapshots) == 0;
+	if (ok && r.left != 0)
+		tn_bytes_fail(&r, "%zu bytes after the payload", r.left);
+	if (r.failed)
+		snprintf(why, REASON_MAX, "%s", r.why);
+	ok = !r.failed && check_index(index, why);
 	if (!ok) {
 		tn_index_destroy(index);
 		if (snapshots) {
@@ -985,14 +896,14 @@ static struct tn_index *decode_file(const uint8_t *data, size_t size,
 		snprintf(why, REASON_MAX, "not a tracenav index (bad magic)");
 		return NULL;
 	}
-	version = get_le(data + 8, 4);
+	version = tn_bytes_get_le(data + 8, 4);
 	if (version != FORMAT_VERSION) {
 		snprintf(why, REASON_MAX, "format version %" PRIu64
 			", expected %d", version, FORMAT_VERSION);
 		*other_version = true;
 		return NULL;
 	}
-	payload_len = get_le(data + 12 + DIGEST_LEN, 8);
+	payload_len = tn_bytes_get_le(data + 12 + DIGEST_LEN, 8);
 	if (payload_len != size - HEADER_LEN - TRAILER_LEN) {
 		snprintf(why, REASON_MAX, "payload of %" PRIu64 " bytes in a "
 			"file of %zu (truncated?)", payload_len, size);

@@ -1,9 +1,8 @@
 /* state-save.c - snapshots of a state: tn_state_save() and
  * tn_state_restore() (see state.h).
  *
- * The blob (integers little-endian; "varint" is unsigned LEB128, 7 bits
- * a byte, low bits first, at most 10 bytes; "zigzag" maps signed to
- * unsigned as 0, -1, 1, -2, ... -> 0, 1, 2, 3, ...):
+ * The blob (integers little-endian; varints, zigzag and strings as
+ * bytes.h says):
  *
  *   magic            4 bytes  "TNST"
  *   version          u32      2
@@ -36,10 +35,9 @@
  * with a message, never read past its end.
  */
 #include <inttypes.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
+#include "src/core/bytes.h"
 #include "src/core/state-private.h"
 
 #define MAGIC "TNST"
@@ -54,57 +52,7 @@
 #define FLAG_POS_AT_NS 64u
 #define FLAG_TIE_0 128u
 
-static uint64_t fnv1a64(const uint8_t *data, size_t size)
-{
-	uint64_t h = 0xcbf29ce484222325u;
-
-	for (size_t i = 0; i < size; i++) {
-		h ^= data[i];
-		h *= 0x100000001b3u;
-	}
-	return h;
-}
-
 /* --- Writing --- */
-
-static void put_le(GByteArray *out, uint64_t value, unsigned bytes)
-{
-	uint8_t buf[8];
-
-	for (unsigned i = 0; i < bytes; i++)
-		buf[i] = (uint8_t) (value >> (8 * i));
-	g_byte_array_append(out, buf, bytes);
-}
-
-static void put_varint(GByteArray *out, uint64_t value)
-{
-	uint8_t buf[10];
-	unsigned n = 0;
-
-	do {
-		buf[n] = (uint8_t) (value & 0x7f);
-		value >>= 7;
-		if (value)
-			buf[n] |= 0x80;
-		n++;
-	} while (value);
-	g_byte_array_append(out, buf, n);
-}
-
-static uint64_t zigzag(int64_t v)
-{
-	return ((uint64_t) v << 1) ^ (uint64_t) (v >> 63);
-}
-
-static int64_t unzigzag(uint64_t u)
-{
-	return (int64_t) (u >> 1) ^ -(int64_t) (u & 1);
-}
-
-static void put_u8(GByteArray *out, uint8_t byte)
-{
-	g_byte_array_append(out, &byte, 1);
-}
 
 /* The index of interned string s in the table, adding it. */
 static uint32_t string_index(GHashTable *indexes, GArray *strings,
@@ -128,20 +76,17 @@ static void put_value(GByteArray *out, const struct tn_state_value *value,
 	case TN_STATE_NULL:
 		break;
 	case TN_STATE_INT:
-		put_varint(out, zigzag(value->u.i));
+		tn_bytes_put_zigzag(out, value->u.i);
 		break;
 	case TN_STATE_LONG:
-		put_varint(out, zigzag(value->u.l));
+		tn_bytes_put_zigzag(out, value->u.l);
 		break;
-	case TN_STATE_DOUBLE: {
-		uint64_t bits;
-
-		memcpy(&bits, &value->u.d, sizeof(bits));
-		put_le(out, bits, 8);
+	case TN_STATE_DOUBLE:
+		tn_bytes_put_double(out, value->u.d);
 		break;
-	}
 	case TN_STATE_STRING:
-		put_varint(out, string_index(indexes, strings, value->u.s));
+		tn_bytes_put_varint(out, string_index(indexes, strings,
+			value->u.s));
 		break;
 	}
 }
@@ -166,13 +111,14 @@ static void put_stamp(GByteArray *out, const struct tn_state_stamp *stamp,
 		uint8_t flags, int64_t now)
 {
 	if (!(flags & FLAG_NEVER))
-		put_varint(out, (uint64_t) now - (uint64_t) stamp->ns);
+		tn_bytes_put_varint(out, (uint64_t) now - (uint64_t) stamp->ns);
 	if (!(flags & FLAG_HAS_POS))
 		return;
 	if (!(flags & FLAG_POS_AT_NS))
-		put_varint(out, (uint64_t) stamp->ns - (uint64_t) stamp->pos.ns);
+		tn_bytes_put_varint(out, (uint64_t) stamp->ns -
+			(uint64_t) stamp->pos.ns);
 	if (!(flags & FLAG_TIE_0))
-		put_varint(out, stamp->pos.tie);
+		tn_bytes_put_varint(out, stamp->pos.tie);
 }
 
 void tn_state_save(const struct tn_state *state, GByteArray *buf)
@@ -190,26 +136,27 @@ void tn_state_save(const struct tn_state *state, GByteArray *buf)
 
 		if (attr->value.type == TN_STATE_NULL)
 			flags |= FLAG_NULL;
-		put_varint(attrs, (uint64_t) ((int64_t) q - attr->parent));
-		put_varint(attrs, string_index(indexes, strings, attr->name));
-		put_u8(attrs, flags);
+		tn_bytes_put_varint(attrs,
+			(uint64_t) ((int64_t) q - attr->parent));
+		tn_bytes_put_varint(attrs, string_index(indexes, strings,
+			attr->name));
+		tn_bytes_put_u8(attrs, flags);
 		put_value(attrs, &attr->value, indexes, strings);
 		put_stamp(attrs, &attr->start, flags, state->current_time);
 	}
-	g_byte_array_append(buf, (const guint8 *) MAGIC, 4);
-	put_le(buf, VERSION, 4);
-	put_le(buf, (uint64_t) state->count, 4);
-	put_le(buf, strings->len, 4);
-	put_le(buf, (uint64_t) state->current_time, 8);
+	tn_bytes_put_raw(buf, MAGIC, 4);
+	tn_bytes_put_u32(buf, VERSION);
+	tn_bytes_put_u32(buf, (uint32_t) state->count);
+	tn_bytes_put_u32(buf, strings->len);
+	tn_bytes_put_u64(buf, (uint64_t) state->current_time);
 	for (guint i = 0; i < strings->len; i++) {
 		const char *s = g_array_index(strings, const char *, i);
-		size_t len = strlen(s);
 
-		put_varint(buf, len);
-		g_byte_array_append(buf, (const guint8 *) s, (guint) len);
+		tn_bytes_put_string(buf, s, strlen(s));
 	}
-	g_byte_array_append(buf, attrs->data, attrs->len);
-	put_le(buf, fnv1a64(buf->data + start, buf->len - start), 8);
+	tn_bytes_put_raw(buf, attrs->data, attrs->len);
+	tn_bytes_put_u64(buf, tn_bytes_fnv1a64(buf->data + start,
+		buf->len - start));
 	g_byte_array_free(attrs, TRUE);
 	g_array_free(strings, TRUE);
 	g_hash_table_destroy(indexes);
@@ -217,163 +164,87 @@ void tn_state_save(const struct tn_state *state, GByteArray *buf)
 
 /* --- Reading --- */
 
-/* A bounded view of the blob: every take fails once the bytes run out. */
-struct reader {
-	const uint8_t *at;
-	size_t left;
-	char why[200];		/* what was wrong, on failure */
-};
-
-__attribute__((format(printf, 2, 3)))
-static bool fail(struct reader *r, const char *fmt, ...)
-{
-	va_list args;
-
-	va_start(args, fmt);
-	vsnprintf(r->why, sizeof(r->why), fmt, args);
-	va_end(args);
-	return false;
-}
-
-static bool take_le(struct reader *r, unsigned bytes, uint64_t *out,
-		const char *what)
-{
-	uint64_t value = 0;
-
-	if (r->left < bytes)
-		return fail(r, "it ends inside %s", what);
-	for (unsigned i = bytes; i-- > 0;)
-		value = value << 8 | r->at[i];
-	r->at += bytes;
-	r->left -= bytes;
-	*out = value;
-	return true;
-}
-
-static bool take_varint(struct reader *r, uint64_t *out, const char *what)
-{
-	uint64_t value = 0;
-
-	for (unsigned shift = 0; shift < 70; shift += 7) {
-		uint8_t byte;
-
-		if (!r->left)
-			return fail(r, "it ends inside %s", what);
-		byte = *r->at++;
-		r->left--;
-		if (shift == 63 && byte > 1)
-			return fail(r, "%s is too large", what);
-		value |= (uint64_t) (byte & 0x7f) << shift;
-		if (!(byte & 0x80)) {
-			*out = value;
-			return true;
-		}
-	}
-	return fail(r, "%s is too large", what);
-}
-
-static bool take_u8(struct reader *r, uint8_t *out, const char *what)
-{
-	uint64_t v = 0;
-
-	if (!take_le(r, 1, &v, what))
-		return false;
-	*out = (uint8_t) v;
-	return true;
-}
-
-/* What a restore reads besides the attributes. */
+/* What a restore reads: the blob, and the strings it interned. */
 struct restore {
-	struct reader r;
+	struct tn_bytes_reader r;
 	int64_t now;
 	uint32_t string_count;
 	const char **strings;	/* interned in the state */
 };
 
-static bool take_string(struct restore *rs, const char **out,
+/* A string of the table, by its index. */
+static int take_string(struct restore *rs, const char **out,
 		const char *what)
 {
 	uint64_t index;
 
-	if (!take_varint(&rs->r, &index, what))
-		return false;
+	if (tn_bytes_take_varint(&rs->r, &index, what))
+		return -1;
 	if (index >= rs->string_count)
-		return fail(&rs->r, "%s refers to string %" PRIu64 " of %"
-			PRIu32, what, index, rs->string_count);
+		return tn_bytes_fail(&rs->r, "%s refers to string %" PRIu64
+			" of %" PRIu32, what, index, rs->string_count);
 	*out = rs->strings[index];
-	return true;
+	return 0;
 }
 
-static bool read_strings(struct tn_state *state, struct restore *rs)
+static int read_strings(struct tn_state *state, struct restore *rs)
 {
 	GString *copy;
-	bool ok = true;
+	int status = 0;
 
 	/* Each takes a byte at least: a count beyond that is damage, and
 	 * checking it first bounds the allocation. */
 	if (rs->string_count > rs->r.left)
-		return fail(&rs->r, "it counts %" PRIu32 " strings in %zu "
-			"bytes", rs->string_count, rs->r.left);
+		return tn_bytes_fail(&rs->r, "it counts %" PRIu32 " strings "
+			"in %zu bytes", rs->string_count, rs->r.left);
 	rs->strings = g_new(const char *, rs->string_count ? rs->string_count
 		: 1);
 	copy = g_string_new(NULL);
+	for (uint32_t i = 0; status == 0 && i < rs->string_count; i++) {
+		const char *s;
+		size_t len;
 
-	for (uint32_t i = 0; ok && i < rs->string_count; i++) {
-		uint64_t len;
-
-		if (!take_varint(&rs->r, &len, "a string's length"))
-			ok = false;
-		else if (len > rs->r.left)
-			ok = fail(&rs->r, "string %" PRIu32 " is longer than "
-				"what is left", i);
-		else if (memchr(rs->r.at, '\0', len))
-			ok = fail(&rs->r, "string %" PRIu32 " holds a NUL", i);
-		if (!ok)
-			break;
-		g_string_truncate(copy, 0);
-		g_string_append_len(copy, (const char *) rs->r.at,
-			(gssize) len);
-		rs->strings[i] = tn_state_intern(state, copy->str);
-		rs->r.at += len;
-		rs->r.left -= len;
+		status = tn_bytes_take_string(&rs->r, &s, &len, "a string");
+		if (status == 0) {
+			g_string_truncate(copy, 0);
+			g_string_append_len(copy, s, (gssize) len);
+			rs->strings[i] = tn_state_intern(state, copy->str);
+		}
 	}
 	g_string_free(copy, TRUE);
-	return ok;
+	return status;
 }
 
-static bool read_value(struct restore *rs, enum tn_state_type type,
+static int read_value(struct restore *rs, enum tn_state_type type,
 		struct tn_state_value *value)
 {
-	uint64_t u = 0;
+	int64_t v;
 
 	value->type = type;
 	switch (type) {
 	case TN_STATE_NULL:
-		return true;
+		return 0;
 	case TN_STATE_INT:
-		if (!take_varint(&rs->r, &u, "an int value"))
-			return false;
-		if (unzigzag(u) < INT32_MIN || unzigzag(u) > INT32_MAX)
-			return fail(&rs->r, "an int value is out of range");
-		value->u.i = (int32_t) unzigzag(u);
-		return true;
+		if (tn_bytes_take_zigzag(&rs->r, &v, "an int value"))
+			return -1;
+		if (v < INT32_MIN || v > INT32_MAX)
+			return tn_bytes_fail(&rs->r, "an int value is out of "
+				"range");
+		value->u.i = (int32_t) v;
+		return 0;
 	case TN_STATE_LONG:
-		if (!take_varint(&rs->r, &u, "a long value"))
-			return false;
-		value->u.l = unzigzag(u);
-		return true;
+		return tn_bytes_take_zigzag(&rs->r, &value->u.l,
+			"a long value");
 	case TN_STATE_DOUBLE:
-		if (!take_le(&rs->r, 8, &u, "a double value"))
-			return false;
-		memcpy(&value->u.d, &u, sizeof(u));
-		return true;
+		return tn_bytes_take_double(&rs->r, &value->u.d,
+			"a double value");
 	case TN_STATE_STRING:
 		return take_string(rs, &value->u.s, "a string value");
 	}
-	return fail(&rs->r, "a value has an unknown type");
+	return tn_bytes_fail(&rs->r, "a value has an unknown type");
 }
 
-static bool read_stamp(struct restore *rs, uint8_t flags,
+static int read_stamp(struct restore *rs, uint8_t flags,
 		struct tn_state_stamp *stamp)
 {
 	uint64_t u = 0;
@@ -381,34 +252,34 @@ static bool read_stamp(struct restore *rs, uint8_t flags,
 	*stamp = (struct tn_state_stamp) { 0 };
 	if ((flags & (FLAG_POS_AT_NS | FLAG_TIE_0))
 			&& !(flags & FLAG_HAS_POS))
-		return fail(&rs->r, "a start without position has flags "
-			"0x%02x", flags);
+		return tn_bytes_fail(&rs->r, "a start without position has "
+			"flags 0x%02x", flags);
 	if (flags & FLAG_NEVER) {
 		stamp->ns = INT64_MIN;
 	} else {
-		if (!take_varint(&rs->r, &u, "a start's time"))
-			return false;
+		if (tn_bytes_take_varint(&rs->r, &u, "a start's time"))
+			return -1;
 		/* A start is never after the current time. */
 		if (u > (uint64_t) rs->now - (uint64_t) INT64_MIN)
-			return fail(&rs->r, "a start is after the current "
-				"time");
+			return tn_bytes_fail(&rs->r, "a start is after the "
+				"current time");
 		stamp->ns = (int64_t) ((uint64_t) rs->now - u);
 	}
 	if (!(flags & FLAG_HAS_POS))
-		return true;
+		return 0;
 	stamp->has_pos = true;
 	stamp->pos.ns = stamp->ns;
 	if (!(flags & FLAG_POS_AT_NS)) {
-		if (!take_varint(&rs->r, &u, "a start's position"))
-			return false;
+		if (tn_bytes_take_varint(&rs->r, &u, "a start's position"))
+			return -1;
 		stamp->pos.ns = (int64_t) ((uint64_t) stamp->ns - u);
 	}
 	if (flags & FLAG_TIE_0)
-		return true;
-	return take_varint(&rs->r, &stamp->pos.tie, "a start's tie");
+		return 0;
+	return tn_bytes_take_varint(&rs->r, &stamp->pos.tie, "a start's tie");
 }
 
-static bool read_attribute(struct tn_state *state, struct restore *rs,
+static int read_attribute(struct tn_state *state, struct restore *rs,
 		int quark)
 {
 	struct tn_state_attr *attr;
@@ -418,86 +289,88 @@ static bool read_attribute(struct tn_state *state, struct restore *rs,
 	int parent, added;
 	enum tn_state_type type;
 
-	if (!take_varint(&rs->r, &back, "a parent"))
-		return false;
+	if (tn_bytes_take_varint(&rs->r, &back, "a parent"))
+		return -1;
 	if (back < 1 || back > (uint64_t) quark + 1)
-		return fail(&rs->r, "attribute %d has a parent out of range",
-			quark);
+		return tn_bytes_fail(&rs->r, "attribute %d has a parent out of "
+			"range", quark);
 	parent = (int) (quark - (int64_t) back);
-	if (!take_string(rs, &name, "a name"))
-		return false;
+	if (take_string(rs, &name, "a name"))
+		return -1;
 	if (tn_state_find_child(state, parent, name, strlen(name)) >= 0)
-		return fail(&rs->r, "attribute %d has the name of another "
-			"one under the same parent", quark);
-	if (!take_u8(&rs->r, &flags, "an attribute's flags"))
-		return false;
+		return tn_bytes_fail(&rs->r, "attribute %d has the name of "
+			"another one under the same parent", quark);
+	if (tn_bytes_take_u8(&rs->r, &flags, "an attribute's flags"))
+		return -1;
 	type = flags & FLAG_TYPE;
 	if (type > TN_STATE_STRING)
-		return fail(&rs->r, "attribute %d has an unknown type", quark);
+		return tn_bytes_fail(&rs->r, "attribute %d has an unknown "
+			"type", quark);
 	if (type == TN_STATE_NULL && !(flags & FLAG_NULL))
-		return fail(&rs->r, "attribute %d keeps no type but holds a "
-			"value", quark);
+		return tn_bytes_fail(&rs->r, "attribute %d keeps no type but "
+			"holds a value", quark);
 	added = tn_state_add_child(state, parent, name, strlen(name));
 	g_assert(added == quark);
 	attr = &state->attrs[quark];
 	attr->type = type;
-	return read_value(rs, flags & FLAG_NULL ? TN_STATE_NULL : type,
-			&attr->value)
-		&& read_stamp(rs, flags, &attr->start);
+	if (read_value(rs, flags & FLAG_NULL ? TN_STATE_NULL : type,
+			&attr->value))
+		return -1;
+	return read_stamp(rs, flags, &attr->start);
 }
 
-static bool read_blob(struct tn_state *state, struct restore *rs,
+static int read_blob(struct tn_state *state, struct restore *rs,
 		const uint8_t *data, size_t size)
 {
-	uint64_t version, count, strings, now, sum;
+	struct tn_bytes_reader *r = &rs->r;
+	uint32_t version, count;
+	uint64_t now;
 
 	if (size < HEADER_LEN + CHECKSUM_LEN)
-		return fail(&rs->r, "%zu bytes is too short", size);
+		return tn_bytes_fail(r, "%zu bytes is too short", size);
 	if (memcmp(data, MAGIC, 4) != 0)
-		return fail(&rs->r, "it is not a state snapshot");
-	rs->r.at = data + size - CHECKSUM_LEN;
-	rs->r.left = CHECKSUM_LEN;
-	take_le(&rs->r, 8, &sum, "the checksum");
-	if (sum != fnv1a64(data, size - CHECKSUM_LEN))
-		return fail(&rs->r, "checksum mismatch");
-	rs->r.at = data + 4;
-	rs->r.left = size - 4 - CHECKSUM_LEN;
-	take_le(&rs->r, 4, &version, "the version");
+		return tn_bytes_fail(r, "it is not a state snapshot");
+	if (tn_bytes_get_le(data + size - CHECKSUM_LEN, 8) !=
+	    tn_bytes_fnv1a64(data, size - CHECKSUM_LEN))
+		return tn_bytes_fail(r, "checksum mismatch");
+	/* The header fits: its takes cannot fail. */
+	tn_bytes_reader_init(r, data + 4, size - 4 - CHECKSUM_LEN);
+	tn_bytes_take_u32(r, &version, "the version");
 	if (version != VERSION)
-		return fail(&rs->r, "version %" PRIu64 ", not %d", version,
+		return tn_bytes_fail(r, "version %" PRIu32 ", not %d", version,
 			VERSION);
-	take_le(&rs->r, 4, &count, "the attribute count");
-	take_le(&rs->r, 4, &strings, "the string count");
-	take_le(&rs->r, 8, &now, "the current time");
+	tn_bytes_take_u32(r, &count, "the attribute count");
+	tn_bytes_take_u32(r, &rs->string_count, "the string count");
+	tn_bytes_take_u64(r, &now, "the current time");
 	rs->now = (int64_t) now;
-	rs->string_count = (uint32_t) strings;
-	if (!read_strings(state, rs))
-		return false;
+	if (read_strings(state, rs))
+		return -1;
 	/* An attribute takes 3 bytes at least. */
-	if (count > INT32_MAX || count > rs->r.left / 3)
-		return fail(&rs->r, "it counts %" PRIu64 " attributes in %zu "
-			"bytes", count, rs->r.left);
+	if (count > INT32_MAX || count > r->left / 3)
+		return tn_bytes_fail(r, "it counts %" PRIu32 " attributes in "
+			"%zu bytes", count, r->left);
 	for (int q = 0; q < (int) count; q++) {
-		if (!read_attribute(state, rs, q))
-			return false;
+		if (read_attribute(state, rs, q))
+			return -1;
 	}
-	if (rs->r.left)
-		return fail(&rs->r, "%zu bytes are left after the attributes",
-			rs->r.left);
+	if (r->left)
+		return tn_bytes_fail(r, "%zu bytes are left after the "
+			"attributes", r->left);
 	state->current_time = rs->now;
-	return true;
+	return 0;
 }
 
 int tn_state_restore(struct tn_state *state, const void *data, size_t size,
 		struct tn_error *err)
 {
-	struct restore rs = { .r.why = "" };
-	bool ok;
+	struct restore rs = { .strings = NULL };
+	int status;
 
+	tn_bytes_reader_init(&rs.r, data, size);
 	tn_state_clear(state);
-	ok = read_blob(state, &rs, data, size);
+	status = read_blob(state, &rs, data, size);
 	g_free(rs.strings);
-	if (ok)
+	if (status == 0)
 		return 0;
 	tn_state_clear(state);
 	tn_error_set(err, "state snapshot damaged: %s", rs.r.why);

@@ -12,7 +12,8 @@
  *   count times:     ns i64, tie u64, rank u64, kind u8 (1: full, 0:
  *                    changes), size u64, size bytes (the blob of
  *                    tn_state_save(), or of tn_state_delta_save())
- *   checksum         u64      of everything before it (see checksum())
+ *   checksum         u64      of everything before it
+ *                             (tn_bytes_hash64(), bytes.h)
  *
  * Each blob has a checksum of its own that a restore checks; the
  * section's covers the positions and ranks as well, so that a damaged
@@ -22,10 +23,9 @@
 #include <glib.h>
 #include <inttypes.h>
 #include <pthread.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
+#include "src/core/bytes.h"
 #include "src/core/state-history-private.h"
 
 #define MAGIC "TNSH"
@@ -273,48 +273,6 @@ int tn_state_snapshots_restore(const struct tn_state_snapshots *snapshots,
 
 /* --- Serialising --- */
 
-/* A 64-bit checksum of data taken 8 bytes at a time (a multiply and
- * two xor-shifts per word): errors, not attacks, are what it detects,
- * and it reads tens of megabytes in a few milliseconds. */
-static uint64_t checksum(const uint8_t *data, size_t size)
-{
-	uint64_t h = 0x9e3779b97f4a7c15u ^ size;
-	size_t i = 0;
-
-	for (; i + 8 <= size; i += 8) {
-		uint64_t w = 0;
-
-		for (unsigned b = 0; b < 8; b++)
-			w |= (uint64_t) data[i + b] << (8 * b);
-		h = (h ^ w) * 0xff51afd7ed558ccdu;
-		h ^= h >> 32;
-	}
-	for (; i < size; i++)
-		h = (h ^ data[i]) * 0x100000001b3u;
-	h ^= h >> 29;
-	h *= 0xc4ceb9fe1a85ec53u;
-	h ^= h >> 32;
-	return h;
-}
-
-static void put_le(GByteArray *out, uint64_t value, unsigned bytes)
-{
-	uint8_t buf[8];
-
-	for (unsigned i = 0; i < bytes; i++)
-		buf[i] = (uint8_t) (value >> (8 * i));
-	g_byte_array_append(out, buf, bytes);
-}
-
-static uint64_t get_le(const uint8_t *p, unsigned bytes)
-{
-	uint64_t value = 0;
-
-	for (unsigned i = bytes; i-- > 0;)
-		value = value << 8 | p[i];
-	return value;
-}
-
 void tn_state_snapshots_save(const struct tn_state_snapshots *snapshots,
 		GByteArray *buf)
 {
@@ -325,44 +283,30 @@ void tn_state_snapshots_save(const struct tn_state_snapshots *snapshots,
 	pthread_mutex_lock(snapshots->lock);
 	flags = (snapshots->complete ? FLAG_COMPLETE : 0) |
 		(snapshots->has_reached ? FLAG_REACHED : 0);
-	g_byte_array_append(buf, (const guint8 *) MAGIC, 4);
-	put_le(buf, VERSION, 4);
-	put_le(buf, flags, 4);
-	put_le(buf, items->len, 8);
-	put_le(buf, (uint64_t) snapshots->reached.ns, 8);
-	put_le(buf, snapshots->reached.tie, 8);
-	put_le(buf, snapshots->reached_rank, 8);
-	put_le(buf, snapshots->event_count, 8);
+	tn_bytes_put_raw(buf, MAGIC, 4);
+	tn_bytes_put_u32(buf, VERSION);
+	tn_bytes_put_u32(buf, flags);
+	tn_bytes_put_u64(buf, items->len);
+	tn_bytes_put_u64(buf, (uint64_t) snapshots->reached.ns);
+	tn_bytes_put_u64(buf, snapshots->reached.tie);
+	tn_bytes_put_u64(buf, snapshots->reached_rank);
+	tn_bytes_put_u64(buf, snapshots->event_count);
 	for (guint i = 0; i < items->len; i++) {
 		const struct snapshot *snapshot =
 			&g_array_index(items, struct snapshot, i);
 		gsize size;
 		const guint8 *data = g_bytes_get_data(snapshot->blob, &size);
 
-		put_le(buf, (uint64_t) snapshot->pos.ns, 8);
-		put_le(buf, snapshot->pos.tie, 8);
-		put_le(buf, snapshot->rank, 8);
-		put_le(buf, snapshot->full ? 1 : 0, 1);
-		put_le(buf, size, 8);
-		g_byte_array_append(buf, data, (guint) size);
+		tn_bytes_put_u64(buf, (uint64_t) snapshot->pos.ns);
+		tn_bytes_put_u64(buf, snapshot->pos.tie);
+		tn_bytes_put_u64(buf, snapshot->rank);
+		tn_bytes_put_u8(buf, snapshot->full ? 1 : 0);
+		tn_bytes_put_u64(buf, size);
+		tn_bytes_put_raw(buf, data, size);
 	}
 	pthread_mutex_unlock(snapshots->lock);
-	put_le(buf, checksum(buf->data + start, buf->len - start), 8);
-}
-
-static int damaged(struct tn_error *err, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int damaged(struct tn_error *err, const char *fmt, ...)
-{
-	char why[TN_ERROR_MAX];
-	va_list args;
-
-	va_start(args, fmt);
-	vsnprintf(why, sizeof(why), fmt, args);
-	va_end(args);
-	tn_error_set(err, "state snapshots damaged: %s", why);
-	return -1;
+	tn_bytes_put_u64(buf, tn_bytes_hash64(buf->data + start,
+		buf->len - start));
 }
 
 /* The header's fields, checked. */
@@ -374,68 +318,63 @@ struct header {
 	uint64_t event_count;
 };
 
-static int read_header(const uint8_t *p, size_t size, struct header *h,
-		struct tn_error *err)
+/* The header after the magic and the version. */
+static int read_header(struct tn_bytes_reader *r, struct header *h)
 {
-	if (size < HEADER_LEN + CHECKSUM_LEN)
-		return damaged(err, "%zu bytes, too short", size);
-	if (memcmp(p, MAGIC, 4) != 0)
-		return damaged(err, "bad magic");
-	if (get_le(p + 4, 4) != VERSION)
-		return damaged(err, "version %" PRIu64 ", expected %d",
-			get_le(p + 4, 4), VERSION);
-	if (checksum(p, size - CHECKSUM_LEN) !=
-	    get_le(p + size - CHECKSUM_LEN, 8))
-		return damaged(err, "checksum mismatch");
-	h->flags = (uint32_t) get_le(p + 8, 4);
-	h->count = get_le(p + 12, 8);
-	h->reached.ns = (int64_t) get_le(p + 20, 8);
-	h->reached.tie = get_le(p + 28, 8);
-	h->reached_rank = get_le(p + 36, 8);
-	h->event_count = get_le(p + 44, 8);
+	/* The header fits (the size is checked first): its takes cannot
+	 * fail. */
+	tn_bytes_take_u32(r, &h->flags, "the flags");
+	tn_bytes_take_u64(r, &h->count, "the snapshot count");
+	tn_bytes_take_i64(r, &h->reached.ns, "the time reached");
+	tn_bytes_take_u64(r, &h->reached.tie, "the tie reached");
+	tn_bytes_take_u64(r, &h->reached_rank, "the event reached");
+	tn_bytes_take_u64(r, &h->event_count, "the event count");
+	if (r->failed)
+		return -1;
 	if (h->flags & ~KNOWN_FLAGS)
-		return damaged(err, "unknown flags %#" PRIx32, h->flags);
-	if (h->count > (size - HEADER_LEN - CHECKSUM_LEN) / ENTRY_LEN)
-		return damaged(err, "%" PRIu64 " snapshots in %zu bytes",
-			h->count, size);
+		return tn_bytes_fail(r, "unknown flags %#" PRIx32, h->flags);
+	if (h->count > r->left / ENTRY_LEN)
+		return tn_bytes_fail(r, "%" PRIu64 " snapshots in %zu bytes",
+			h->count, r->left);
 	if ((h->flags & FLAG_COMPLETE) && (h->flags & FLAG_REACHED) &&
 	    h->reached_rank + 1 != h->event_count)
-		return damaged(err, "reached event %" PRIu64 " of %" PRIu64,
+		return tn_bytes_fail(r, "reached event %" PRIu64 " of %" PRIu64,
 			h->reached_rank, h->event_count);
 	if ((h->flags & FLAG_COMPLETE) && !(h->flags & FLAG_REACHED) &&
 	    h->event_count != 0)
-		return damaged(err, "complete over %" PRIu64 " events without "
-			"reaching one", h->event_count);
+		return tn_bytes_fail(r, "complete over %" PRIu64 " events "
+			"without reaching one", h->event_count);
 	if (!(h->flags & FLAG_REACHED) && h->count > 0)
-		return damaged(err, "snapshots before any event was reached");
+		return tn_bytes_fail(r, "snapshots before any event was "
+			"reached");
 	return 0;
 }
 
 /* The snapshots after the header into out (sorted, within the events
  * reached), checked. */
-static int read_entries(const uint8_t *p, size_t size, const struct header *h,
-		struct tn_state_snapshots *out, struct tn_error *err)
+static int read_entries(struct tn_bytes_reader *r, const struct header *h,
+		struct tn_state_snapshots *out)
 {
-	size_t at = HEADER_LEN, end = size - CHECKSUM_LEN;
-
 	for (uint64_t i = 0; i < h->count; i++) {
 		struct snapshot s;
+		const uint8_t *blob;
 		uint64_t len;
+		uint8_t kind;
 
-		if (end - at < ENTRY_LEN)
-			return damaged(err, "snapshot %" PRIu64 " beyond the "
-				"end", i);
-		s.pos.ns = (int64_t) get_le(p + at, 8);
-		s.pos.tie = get_le(p + at + 8, 8);
-		s.rank = get_le(p + at + 16, 8);
-		if (p[at + 24] > 1)
-			return damaged(err, "snapshot %" PRIu64 ": kind %u", i,
-				p[at + 24]);
-		s.full = p[at + 24] == 1;
-		len = get_le(p + at + 25, 8);
-		at += ENTRY_LEN;
-		if (len == 0 || len > end - at)
-			return damaged(err, "snapshot %" PRIu64 ": %" PRIu64
+		if (r->left < ENTRY_LEN)
+			return tn_bytes_fail(r, "snapshot %" PRIu64 " beyond "
+				"the end", i);
+		tn_bytes_take_i64(r, &s.pos.ns, "a snapshot's time");
+		tn_bytes_take_u64(r, &s.pos.tie, "a snapshot's tie");
+		tn_bytes_take_u64(r, &s.rank, "a snapshot's event");
+		tn_bytes_take_u8(r, &kind, "a snapshot's kind");
+		tn_bytes_take_u64(r, &len, "a snapshot's size");
+		if (kind > 1)
+			return tn_bytes_fail(r, "snapshot %" PRIu64 ": kind %u",
+				i, kind);
+		s.full = kind == 1;
+		if (len == 0 || len > r->left)
+			return tn_bytes_fail(r, "snapshot %" PRIu64 ": %" PRIu64
 				" bytes", i, len);
 		if (out->items->len > 0) {
 			const struct snapshot *last = &g_array_index(
@@ -444,41 +383,64 @@ static int read_entries(const uint8_t *p, size_t size, const struct header *h,
 
 			if (tn_position_compare(&last->pos, &s.pos) >= 0 ||
 			    last->rank >= s.rank)
-				return damaged(err, "snapshot %" PRIu64 " not "
-					"after the one before it", i);
+				return tn_bytes_fail(r, "snapshot %" PRIu64
+					" not after the one before it", i);
 		}
 		if ((h->flags & FLAG_REACHED) && s.rank > h->reached_rank)
-			return damaged(err, "snapshot %" PRIu64 " beyond the "
-				"events reached", i);
-		s.blob = g_bytes_new(p + at, len);
-		at += len;
+			return tn_bytes_fail(r, "snapshot %" PRIu64 " beyond "
+				"the events reached", i);
+		tn_bytes_take_raw(r, len, &blob, "a snapshot");
+		s.blob = g_bytes_new(blob, len);
 		g_array_append_val(out->items, s);
 		out->bytes += len;
 	}
-	if (at != end)
-		return damaged(err, "%zu bytes after the snapshots", end - at);
+	if (r->left)
+		return tn_bytes_fail(r, "%zu bytes after the snapshots",
+			r->left);
+	return 0;
+}
+
+/* The section of size bytes at p into out, checked: 0, or -1 with the
+ * reason in r. */
+static int read_section(const uint8_t *p, size_t size,
+		struct tn_bytes_reader *r, struct tn_state_snapshots *out)
+{
+	struct header h = { 0 };
+
+	if (size < HEADER_LEN + CHECKSUM_LEN)
+		return tn_bytes_fail(r, "%zu bytes, too short", size);
+	if (memcmp(p, MAGIC, 4) != 0)
+		return tn_bytes_fail(r, "bad magic");
+	if (tn_bytes_get_le(p + 4, 4) != VERSION)
+		return tn_bytes_fail(r, "version %" PRIu64 ", expected %d",
+			tn_bytes_get_le(p + 4, 4), VERSION);
+	if (tn_bytes_hash64(p, size - CHECKSUM_LEN) !=
+	    tn_bytes_get_le(p + size - CHECKSUM_LEN, 8))
+		return tn_bytes_fail(r, "checksum mismatch");
+	tn_bytes_reader_init(r, p + 8, size - 8 - CHECKSUM_LEN);
+	if (read_header(r, &h) || read_entries(r, &h, out))
+		return -1;
+	out->complete = h.flags & FLAG_COMPLETE;
+	out->event_count = h.event_count;
+	out->has_reached = h.flags & FLAG_REACHED;
+	if (out->has_reached) {
+		out->reached = h.reached;
+		out->reached_rank = h.reached_rank;
+	}
 	return 0;
 }
 
 int tn_state_snapshots_load(const void *data, size_t size,
 		struct tn_state_snapshots **out, struct tn_error *err)
 {
-	struct tn_state_snapshots *snapshots;
-	struct header h = { 0 };
+	struct tn_state_snapshots *snapshots = tn_state_snapshots_create();
+	struct tn_bytes_reader r;
 
-	if (read_header(data, size, &h, err))
-		return -1;
-	snapshots = tn_state_snapshots_create();
-	if (read_entries(data, size, &h, snapshots, err)) {
+	tn_bytes_reader_init(&r, data, size);
+	if (read_section(data, size, &r, snapshots)) {
 		tn_state_snapshots_destroy(snapshots);
+		tn_error_set(err, "state snapshots damaged: %s", r.why);
 		return -1;
-	}
-	snapshots->complete = h.flags & FLAG_COMPLETE;
-	snapshots->event_count = h.event_count;
-	snapshots->has_reached = h.flags & FLAG_REACHED;
-	if (snapshots->has_reached) {
-		snapshots->reached = h.reached;
-		snapshots->reached_rank = h.reached_rank;
 	}
 	*out = snapshots;
 	return 0;
