@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "gen.h"
+#include "src/core/bytes.h"
 #include "tap.h"
 #include "tracenav/cache.h"
 
@@ -195,12 +196,6 @@ static void count_files(const char *dir, int *indexes, int *others,
 	}
 	if (listing)
 		g_dir_close(listing);
-}
-
-static void set_le(uint8_t *p, uint64_t value, unsigned bytes)
-{
-	for (unsigned i = 0; i < bytes; i++)
-		p[i] = (uint8_t) (value >> (8 * i));
 }
 
 /* Recompute the trailing SHA-256, to reach the checks behind it. */
@@ -434,19 +429,19 @@ static void test_corrupt_files(const struct tn_trace *trace, const char *base)
 	tap_ok(rejects(trace, dir, path, bad, size, "bad magic"),
 		"wrong magic");
 	memcpy(bad, good, size);
-	set_le(bad + 8, 2, 4);
+	tn_bytes_set_le(bad + 8, 2, 4);
 	fix_checksum(bad, size);
 	tap_ok(misses(trace, dir, path, bad, size),
 		"a file of another format version (an older tracenav's): a "
 		"plain miss, no message");
 	memcpy(bad, good, size);
-	set_le(bad + times_at, 1, 8);
-	set_le(bad + times_at + 8, 0, 8);
+	tn_bytes_set_le(bad + times_at, 1, 8);
+	tn_bytes_set_le(bad + times_at + 8, 0, 8);
 	fix_checksum(bad, size);
 	tap_ok(rejects(trace, dir, path, bad, size, "last event before"),
 		"last event before the first");
 	memcpy(bad, good, size);
-	set_le(bad + 12 + DIGEST_LEN, UINT64_MAX, 8);
+	tn_bytes_set_le(bad + 12 + DIGEST_LEN, UINT64_MAX, 8);
 	tap_ok(rejects(trace, dir, path, bad, size, "truncated"),
 		"payload length beyond the file");
 	memcpy(bad, good, size);
@@ -457,22 +452,22 @@ static void test_corrupt_files(const struct tn_trace *trace, const char *base)
 
 	/* Behind a valid checksum: the payload's own checks. */
 	memcpy(bad, good, size);
-	set_le(bad + checkpoints_at, UINT64_MAX / 2, 8);
+	tn_bytes_set_le(bad + checkpoints_at, UINT64_MAX / 2, 8);
 	fix_checksum(bad, size);
 	tap_ok(rejects(trace, dir, path, bad, size, "checkpoint count beyond"),
 		"huge checkpoint count: rejected, not allocated");
 	memcpy(bad, good, size);
-	set_le(bad + checkpoints_at + 8 + 24, 0, 8);
+	tn_bytes_set_le(bad + checkpoints_at + 8 + 24, 0, 8);
 	fix_checksum(bad, size);
 	tap_ok(rejects(trace, dir, path, bad, size, "checkpoint 1: rank 0"),
 		"checkpoint ranks not increasing");
 	memcpy(bad, good, size);
-	set_le(bad + classes_at, UINT64_MAX, 8);
+	tn_bytes_set_le(bad + classes_at, UINT64_MAX, 8);
 	fix_checksum(bad, size);
 	tap_ok(rejects(trace, dir, path, bad, size, "class count beyond"),
 		"huge class count");
 	memcpy(bad, good, size);
-	set_le(bad + classes_at + 8, 0xffffffff, 4);
+	tn_bytes_set_le(bad + classes_at + 8, 0xffffffff, 4);
 	fix_checksum(bad, size);
 	tap_ok(rejects(trace, dir, path, bad, size, "class 0 beyond"),
 		"class name length beyond the payload");
@@ -487,7 +482,7 @@ static void test_corrupt_files(const struct tn_trace *trace, const char *base)
 	tap_ok(rejects(trace, dir, path, bad, size, "invalid name"),
 		"class name with a NUL byte");
 	memcpy(bad, good, size);
-	set_le(bad + intervals_at, 2, 8);
+	tn_bytes_set_le(bad + intervals_at, 2, 8);
 	fix_checksum(bad, size);
 	tap_ok(rejects(trace, dir, path, bad, size, "interval count not"),
 		"interval count other than the checkpoint count");
@@ -507,17 +502,17 @@ static void test_corrupt_files(const struct tn_trace *trace, const char *base)
 	tap_ok(rejects(trace, dir, path, bad, size, ""),
 		"an interval's entry count beyond its entries");
 	memcpy(bad, good, size);
-	set_le(bad + tables_at - 8, 1000000, 8);
+	tn_bytes_set_le(bad + tables_at - 8, 1000000, 8);
 	fix_checksum(bad, size);
 	tap_ok(rejects(trace, dir, path, bad, size, "bin counts exceed"),
 		"bins adding up to more than the events");
 	memcpy(bad, good, size);
-	set_le(bad + tables_at, UINT64_MAX / 2, 8);
+	tn_bytes_set_le(bad + tables_at, UINT64_MAX / 2, 8);
 	fix_checksum(bad, size);
 	tap_ok(rejects(trace, dir, path, bad, size, "packet table count "
 		"beyond"), "huge packet table count: rejected, not allocated");
 	memcpy(bad, good, size);
-	set_le(bad + tables_at + 8, 0xffffffff, 4);
+	tn_bytes_set_le(bad + tables_at + 8, 0xffffffff, 4);
 	fix_checksum(bad, size);
 	tap_ok(rejects(trace, dir, path, bad, size, "packet table 0 beyond"),
 		"packet table file name beyond the payload");
@@ -527,18 +522,20 @@ static void test_corrupt_files(const struct tn_trace *trace, const char *base)
 	tap_ok(rejects(trace, dir, path, bad, size, "invalid file name"),
 		"packet table file name with a NUL byte");
 	memcpy(bad, good, size);
-	set_le(bad + table0_count_at, UINT64_MAX / 4, 8);
+	tn_bytes_set_le(bad + table0_count_at, UINT64_MAX / 4, 8);
 	fix_checksum(bad, size);
 	tap_ok(rejects(trace, dir, path, bad, size, "packet count beyond"),
 		"huge packet count: rejected, not allocated");
 	memcpy(bad, good, size);
-	set_le(bad + table0_count_at, 0, 8);
-	set_le(bad + 12 + DIGEST_LEN, size - HEADER_LEN - DIGEST_LEN, 8);
+	tn_bytes_set_le(bad + table0_count_at, 0, 8);
+	tn_bytes_set_le(bad + 12 + DIGEST_LEN, size - HEADER_LEN - DIGEST_LEN,
+		8);
 	fix_checksum(bad, size);
 	tap_ok(rejects(trace, dir, path, bad, size, ""),
 		"a packet table without packets");
 	memcpy(bad, good, size);
-	set_le(bad + table0_count_at + 8 + 8, (uint64_t) (-5000000000 - 1), 8);
+	tn_bytes_set_le(bad + table0_count_at + 8 + 8,
+		(uint64_t) (-5000000000 - 1), 8);
 	fix_checksum(bad, size);
 	tap_ok(rejects(trace, dir, path, bad, size, "ends before it begins"),
 		"a packet ending before it begins");
@@ -549,7 +546,8 @@ static void test_corrupt_files(const struct tn_trace *trace, const char *base)
 	bad = g_malloc(size + 1);
 	memcpy(bad, good, size - DIGEST_LEN);
 	bad[size - DIGEST_LEN] = 0;
-	set_le(bad + 12 + DIGEST_LEN, size + 1 - HEADER_LEN - DIGEST_LEN, 8);
+	tn_bytes_set_le(bad + 12 + DIGEST_LEN,
+		size + 1 - HEADER_LEN - DIGEST_LEN, 8);
 	fix_checksum(bad, size + 1);
 	tap_ok(rejects(trace, dir, path, bad, size + 1, "after the payload"),
 		"trailing bytes in the payload");

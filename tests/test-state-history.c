@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "src/core/bytes.h"
 #include "tap.h"
 #include "tracenav/cache.h"
 #include "tracenav/state-history.h"
@@ -378,32 +379,11 @@ static bool snapshots_equal(const struct tn_state_snapshots *a,
 	return true;
 }
 
-/* The section's checksum, as state-snapshots.c computes it. */
-static uint64_t section_checksum(const uint8_t *data, size_t size)
+/* Make the section's checksum right again, to reach the checks behind
+ * it. */
+static void reseal(uint8_t *data, size_t size)
 {
-	uint64_t h = 0x9e3779b97f4a7c15u ^ size;
-	size_t i = 0;
-
-	for (; i + 8 <= size; i += 8) {
-		uint64_t w = 0;
-
-		for (unsigned b = 0; b < 8; b++)
-			w |= (uint64_t) data[i + b] << (8 * b);
-		h = (h ^ w) * 0xff51afd7ed558ccdu;
-		h ^= h >> 32;
-	}
-	for (; i < size; i++)
-		h = (h ^ data[i]) * 0x100000001b3u;
-	h ^= h >> 29;
-	h *= 0xc4ceb9fe1a85ec53u;
-	h ^= h >> 32;
-	return h;
-}
-
-static void set_le(uint8_t *p, uint64_t value, unsigned bytes)
-{
-	for (unsigned i = 0; i < bytes; i++)
-		p[i] = (uint8_t) (value >> (8 * i));
+	tn_bytes_set_le(data + size - 8, tn_bytes_hash64(data, size - 8), 8);
 }
 
 static bool load_fails(const uint8_t *data, size_t size, const char *why)
@@ -472,22 +452,19 @@ static void test_save_load(const struct tn_state_snapshots *snapshots)
 
 	/* Behind a good checksum: the order of the snapshots, and sizes. */
 	if (tn_state_snapshots_get_count(snapshots) >= 2) {
-		set_le(bad + entry0 + 16, UINT64_MAX - 1, 8);
-		set_le(bad + buf->len - 8, section_checksum(bad,
-			buf->len - 8), 8);
+		tn_bytes_set_le(bad + entry0 + 16, UINT64_MAX - 1, 8);
+		reseal(bad, buf->len);
 		tap_ok(load_fails(bad, buf->len, "beyond the events reached") ||
 			load_fails(bad, buf->len, "not after"),
 			"a rank out of order, behind a good checksum");
 		memcpy(bad, buf->data, buf->len);
-		set_le(bad + entry0 + 25, UINT64_MAX / 2, 8);
-		set_le(bad + buf->len - 8, section_checksum(bad,
-			buf->len - 8), 8);
+		tn_bytes_set_le(bad + entry0 + 25, UINT64_MAX / 2, 8);
+		reseal(bad, buf->len);
 		tap_ok(load_fails(bad, buf->len, "bytes"),
 			"a size beyond the section, behind a good checksum");
 		memcpy(bad, buf->data, buf->len);
-		set_le(bad + 12, UINT64_MAX / 2, 8);
-		set_le(bad + buf->len - 8, section_checksum(bad,
-			buf->len - 8), 8);
+		tn_bytes_set_le(bad + 12, UINT64_MAX / 2, 8);
+		reseal(bad, buf->len);
 		tap_ok(load_fails(bad, buf->len, "snapshots in"),
 			"a huge count: refused, not allocated");
 	}

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "src/core/bytes.h"
 #include "tap.h"
 #include "tracenav/state.h"
 
@@ -676,14 +677,7 @@ static struct tn_state *sample_state(void)
  * a test changed on purpose. */
 static void reseal(uint8_t *data, size_t size)
 {
-	uint64_t h = 0xcbf29ce484222325u;
-
-	for (size_t i = 0; i < size - 8; i++) {
-		h ^= data[i];
-		h *= 0x100000001b3u;
-	}
-	for (int i = 0; i < 8; i++)
-		data[size - 8 + i] = (uint8_t) (h >> (8 * i));
+	tn_bytes_set_le(data + size - 8, tn_bytes_fnv1a64(data, size - 8), 8);
 }
 
 static uint64_t rng_state;
