@@ -616,19 +616,27 @@ static void test_ends(const struct tn_trace *trace, GArray *positions,
 			continue;
 		checked++;
 		/* The single query finds the same end, and at the end the
-		 * attribute starts anew. */
+		 * attribute starts anew: with another value, or null (then
+		 * out of the result, unless something under it lives). */
 		if (tn_state_querier_query_single(other, &pos, e->path,
 				&single, &err) == 0) {
 			struct tn_state_result *at = query(other, &e->end.pos,
 				0, e->path);
 			const struct tn_state_entry *after = at ?
 				tn_state_result_find(at, e->path) : NULL;
+			struct tn_state_entry gone = { 0 };
 
+			if (at && !after && tn_state_querier_query_single(
+					other, &e->end.pos, e->path, &gone,
+					&err) == 0 &&
+			    gone.value.type == TN_STATE_NULL)
+				after = &gone;
 			agree += single.has_end && stamps_equal(&single.end,
 				&e->end) && tn_state_value_equal(&single.value,
 				&e->value) && after && stamps_equal(&after->start,
 				&e->end) && !tn_state_value_equal(&after->value,
 				&e->value);
+			tn_state_entry_fini(&gone);
 			tn_state_result_destroy(at);
 			tn_state_entry_fini(&single);
 		} else {

@@ -3,7 +3,10 @@
  * intervals kept by equal values, time order, snapshots (round trip,
  * damaged blobs refused cleanly), and a replay property: a state saved
  * and restored midway and replayed on ends equal to one replayed all
- * along.  Prints a rough speed of changes (not asserted). */
+ * along; what lives (a value, or one under it) is what the lists of
+ * live children and a query's result hold, through changes, removes,
+ * restores and rollbacks.  Prints a rough speed of changes (not
+ * asserted). */
 #include <glib.h>
 #include <inttypes.h>
 #include <math.h>
@@ -11,6 +14,8 @@
 #include <time.h>
 
 #include "src/core/bytes.h"
+#include "src/core/state-history-private.h"
+#include "src/core/state-private.h"
 #include "tap.h"
 #include "tracenav/state.h"
 
@@ -105,6 +110,81 @@ static bool states_equal(const struct tn_state *a, const struct tn_state *b,
 			return false;
 	}
 	return true;
+}
+
+/* Whether what state says lives (tn_state_is_live(), the lists of live
+ * children, a result made of it) is what its values say: an attribute
+ * lives when it or one under it holds a non-null value. */
+static bool live_right(const struct tn_state *state, char *why,
+		size_t why_size)
+{
+	int count = tn_state_get_attribute_count(state);
+	bool *lives = g_new0(bool, count + 1), ok = true;
+	struct tn_position pos = { 0, 0 };
+	struct tn_state_result_source source = { .pos = &pos };
+	struct tn_state_result *result;
+	size_t live_count = 0, held = 0;
+
+	/* Children come after their parents. */
+	for (int q = count - 1; q >= 0; q--) {
+		int parent = tn_state_get_parent(state, q);
+
+		lives[q] |= tn_state_get_value(state, q)->type !=
+			TN_STATE_NULL;
+		if (lives[q] && parent != TN_STATE_ROOT)
+			lives[parent] = true;
+		live_count += lives[q];
+	}
+	for (int q = TN_STATE_ROOT; ok && q < count; q++) {
+		size_t n = tn_state_get_child_count(state, q), listed = 0;
+		size_t want = 0;
+
+		if (q >= 0 && tn_state_is_live(state, q) != lives[q]) {
+			snprintf(why, why_size, "quark %d lives: %d, not %d", q,
+				tn_state_is_live(state, q), lives[q]);
+			ok = false;
+		}
+		for (size_t i = 0; i < n; i++)
+			want += lives[tn_state_get_child(state, q, i)];
+		for (int c = tn_state_get_first_live_child(state, q);
+				ok && c >= 0 && listed <= n;
+				c = tn_state_get_next_live_sibling(state, c)) {
+			listed++;
+			if (c >= count || tn_state_get_parent(state, c) != q ||
+			    !lives[c]) {
+				snprintf(why, why_size, "quark %d lists %d "
+					"among its live children", q, c);
+				ok = false;
+			}
+		}
+		if (ok && listed != want) {
+			snprintf(why, why_size, "quark %d lists %zu live "
+				"children, not %zu", q, listed, want);
+			ok = false;
+		}
+	}
+	/* The result holds each live attribute once, and no other. */
+	result = tn_state_result_build(state, &source);
+	for (size_t i = 0; ok && i < result->count; i++) {
+		int q = result->entries[i].quark;
+
+		if (q < 0 || q >= count || !lives[q]) {
+			snprintf(why, why_size, "the result holds %s, which "
+				"does not live", result->entries[i].path);
+			ok = false;
+		} else {
+			lives[q] = false;
+			held++;
+		}
+	}
+	if (ok && held != live_count) {
+		snprintf(why, why_size, "the result holds %zu of the %zu "
+			"attributes that live", held, live_count);
+		ok = false;
+	}
+	tn_state_result_destroy(result);
+	g_free(lives);
+	return ok;
 }
 
 static void test_paths(void)
@@ -955,6 +1035,142 @@ static void test_replay(void)
 		"on, end equal", total, failed_changes);
 }
 
+/* The paths of a result, one a line. */
+static char *result_paths(const struct tn_state_result *result)
+{
+	GString *text = g_string_new(NULL);
+
+	for (size_t i = 0; i < result->count; i++)
+		g_string_append_printf(text, "%s%s", i ? " " : "",
+			result->entries[i].path);
+	return g_string_free(text, FALSE);
+}
+
+static void test_live(void)
+{
+	struct tn_state *state = tn_state_create();
+	struct tn_state_value v;
+	struct tn_position pos = { 0, 0 };
+	struct tn_state_result_source source = { .pos = &pos };
+	struct tn_state_result *result;
+	struct tn_state_stamp t = at(10);
+	struct tn_error err;
+	bool all_right = true;
+	char why[256] = "";
+	char *paths;
+	int ops = 0;
+
+	v = tn_state_value_int(5);
+	tn_state_modify(state, tn_state_quark_add(state, TN_STATE_ROOT,
+		"CPUs/0/Current_thread"), &v, &t, &err);
+	tn_state_quark_add(state, TN_STATE_ROOT, "CPUs/1/Current_thread");
+	v = tn_state_value_string("run");
+	tn_state_modify(state, tn_state_quark_add(state, TN_STATE_ROOT,
+		"Threads/1/Status"), &v, &t, &err);
+	tn_state_modify(state, tn_state_quark_add(state, TN_STATE_ROOT,
+		"Threads/2/Status"), &v, &t, &err);
+	v = tn_state_value_string("bash");
+	tn_state_modify(state, tn_state_quark_add(state, TN_STATE_ROOT,
+		"Threads/1/Exec_name"), &v, &t, &err);
+	t = at(20);
+	tn_state_remove(state, tn_state_quark_lookup(state, TN_STATE_ROOT,
+		"Threads/1"), &t, &err);
+	result = tn_state_result_build(state, &source);
+	paths = result_paths(result);
+	tap_str_eq(paths, "CPUs CPUs/0 CPUs/0/Current_thread Threads "
+		"Threads/2 Threads/2/Status", "a result holds what lives: not "
+		"a removed thread, not a CPU that holds nothing");
+	tap_ok(!tn_state_is_live(state, tn_state_quark_lookup(state,
+		TN_STATE_ROOT, "Threads/1")) && tn_state_is_live(state,
+		tn_state_quark_lookup(state, TN_STATE_ROOT, "Threads")),
+		"a removed thread does not live, its parent does");
+	g_free(paths);
+	tn_state_result_destroy(result);
+	tn_state_destroy(state);
+
+	/* Random changes, then a save and restore, an in-place restore
+	 * from changes (delta) and a rollback: what lives is right all
+	 * along. */
+	for (uint64_t seed = 1; seed <= 30 && all_right; seed++) {
+		struct tn_state *a = tn_state_create(), *b = tn_state_create();
+		struct tn_state *c = tn_state_create();
+		GByteArray *blob = g_byte_array_new();
+		GByteArray *full = g_byte_array_new();
+		GByteArray *delta = g_byte_array_new();
+		GArray *undo = g_array_new(FALSE, FALSE,
+			sizeof(struct tn_state_undo));
+		GArray *changed = g_array_new(FALSE, FALSE, sizeof(int));
+		int64_t now = 0, cut_time = 0;
+		int n = 100 + (int) (seed * 53 % 400), cut_count = 0;
+		int cut;
+
+		rng_state = seed * 0x2545f4914f6cdd1dull;
+		cut = (int) (rng() % (uint64_t) n);
+		for (int i = 0; i < n && all_right; i++) {
+			struct op op = random_op(&now);
+
+			if (i == cut) {
+				tn_state_save(a, blob);
+				tn_state_delta_save(a, 0, NULL, full);
+				cut_count = tn_state_get_attribute_count(a);
+				cut_time = tn_state_get_current_time(a);
+				tn_state_set_undo_log(a, undo);
+				tn_state_set_change_log(a, changed);
+			}
+			apply(a, &op);
+			ops++;
+			if (i % 7 == 0 && !live_right(a, why, sizeof(why)))
+				all_right = false;
+		}
+		if (all_right && !live_right(a, why, sizeof(why)))
+			all_right = false;
+		tn_state_delta_save(a, cut_count, changed, delta);
+		/* A new state from the changes: the cut's, then since. */
+		if (all_right && (tn_state_delta_apply(c, full->data,
+				full->len, &err) || tn_state_delta_apply(c,
+				delta->data, delta->len, &err) ||
+				!live_right(c, why, sizeof(why)))) {
+			all_right = false;
+			g_strlcat(why, " (a state made of changes)",
+				sizeof(why));
+		}
+		/* Taken back to the cut: by undoing, and in place from
+		 * its changes. */
+		tn_state_set_undo_log(a, NULL);
+		tn_state_set_change_log(a, NULL);
+		tn_state_rollback(a, undo, cut_count, cut_time);
+		tn_state_restore(b, blob->data, blob->len, &err);
+		if (all_right && (!live_right(a, why, sizeof(why)) ||
+				!live_right(b, why, sizeof(why)) ||
+				!states_equal(a, b, why, sizeof(why)))) {
+			all_right = false;
+			g_strlcat(why, " (rolled back, restored)",
+				sizeof(why));
+		}
+		tn_state_reset_values(c);
+		if (all_right && (tn_state_delta_apply(c, full->data,
+				full->len, &err) || (tn_state_truncate(c,
+				cut_count), !live_right(c, why, sizeof(why))) ||
+				!states_equal(b, c, why, sizeof(why)))) {
+			all_right = false;
+			g_strlcat(why, " (restored in place)", sizeof(why));
+		}
+		if (!all_right)
+			printf("# seed %" PRIu64 ": %s\n", seed, why);
+		g_array_free(undo, TRUE);
+		g_array_free(changed, TRUE);
+		g_byte_array_free(blob, TRUE);
+		g_byte_array_free(full, TRUE);
+		g_byte_array_free(delta, TRUE);
+		tn_state_destroy(a);
+		tn_state_destroy(b);
+		tn_state_destroy(c);
+	}
+	tap_ok(all_right, "what lives, its lists and a result are right "
+		"through %d random changes, restores (whole, from changes, in "
+		"place) and rollbacks %s", ops, why);
+}
+
 static double seconds(void)
 {
 	struct timespec ts;
@@ -1048,6 +1264,7 @@ int main(void)
 	test_change_log();
 	test_save();
 	test_replay();
+	test_live();
 	test_speed();
 	return tap_done();
 }

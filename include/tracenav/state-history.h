@@ -171,9 +171,13 @@ struct tn_state_entry {
 	struct tn_state_stamp end_after;
 };
 
-/* Every attribute at one event, sorted by path component by component
- * (numbers by value: "CPUs/2" before "CPUs/10"), parents before their
- * children. */
+/* Every attribute at one event that holds a value or has one under it
+ * (a container such as CPUs/3 stays; a thread that is gone, all its
+ * attributes null, and an attribute null with nothing under it do not:
+ * quarks never go away, so a long kernel trace has many more of them
+ * than live), sorted by path component by component (numbers by value:
+ * "CPUs/2" before "CPUs/10"), parents before their children.  Making
+ * it costs what it holds. */
 struct tn_state_result {
 	struct tn_position pos;		/* the event queried */
 	size_t count;
@@ -238,7 +242,8 @@ struct tn_state_query_options {
 };
 
 /* The full state at the event at pos (an event's position, as the
- * list's rows have them).  Fails with err for a position past the
+ * list's rows have them): what lives, as struct tn_state_result says.
+ * Fails with err for a position past the
  * trace's events ("no event at ..."), a read error, or a cancel of the
  * job that runs it ("cancelled").  Returns 0 and *out. */
 int tn_state_querier_query(struct tn_state_querier *querier,

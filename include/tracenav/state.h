@@ -139,6 +139,17 @@ char *tn_state_get_path(const struct tn_state *state, int quark);
 
 /* ---- the current state ---- */
 
+/* Whether quark's value or the value of an attribute under it is not
+ * null: it "lives" (a thread that is gone, all null, does not). */
+bool tn_state_is_live(const struct tn_state *state, int quark);
+
+/* The children of quark (or of TN_STATE_ROOT) that live, in no
+ * particular order: the first (-1: none), and the one after child (-1:
+ * the last).  A walk of them costs what they are, however many
+ * attributes the state ever had.  The order stays until a change. */
+int tn_state_get_first_live_child(const struct tn_state *state, int quark);
+int tn_state_get_next_live_sibling(const struct tn_state *state, int quark);
+
 /* The current value of quark (borrowed; a string lives until the state
  * is cleared or destroyed), and the start of its interval (ns INT64_MIN
  * and no position for an attribute never set). */

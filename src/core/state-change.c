@@ -72,6 +72,7 @@ static void set_value(struct tn_state *state, int quark,
 		const struct tn_state_stamp *at)
 {
 	struct tn_state_attr *attr = &state->attrs[quark];
+	struct tn_state_value kept = *value;
 
 	if (value->type == TN_STATE_STRING && !value->u.s) {
 		set_value(state, quark, &null_value, at);
@@ -85,9 +86,9 @@ static void set_value(struct tn_state *state, int quark,
 
 		g_array_append_val(state->undo_log, undo);
 	}
-	attr->value = *value;
 	if (value->type == TN_STATE_STRING)
-		attr->value.u.s = tn_state_intern(state, value->u.s);
+		kept.u.s = tn_state_intern(state, value->u.s);
+	tn_state_put_value(state, quark, &kept);
 	if (value->type != TN_STATE_NULL)
 		attr->type = value->type;
 	attr->start = *at;

@@ -314,7 +314,7 @@ static int read_record(struct tn_state *state, struct apply *a, int q,
 		if (tn_bytes_take_varint(&a->r, &start.pos.tie, "a tie"))
 			return -1;
 	}
-	attr->value = value;
+	tn_state_put_value(state, q, &value);
 	attr->type = type;
 	attr->start = start;
 	return 0;

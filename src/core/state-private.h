@@ -7,6 +7,13 @@
  * children in order of creation for the tree walks.  Names and string
  * values are interned in one GStringChunk: a pointer stays valid until
  * the state is cleared, and two equal strings share it.
+ *
+ * Each attribute counts the non-null values of its subtree (its own
+ * included), and those of its children whose count is not 0 are
+ * linked in a list: a walk of what holds values (a query's result)
+ * costs what it finds, not every attribute ever created (the threads
+ * of a long kernel trace, most of them gone).  Every change of a value
+ * goes through tn_state_put_value(), which keeps them.
  */
 #ifndef TRACENAV_STATE_PRIVATE_H
 #define TRACENAV_STATE_PRIVATE_H
@@ -29,6 +36,13 @@ struct tn_state_attr {
 	int parent;
 	const char *name;		/* interned */
 	struct tn_state_children children;
+	/* Non-null values in its subtree, its own included; while not 0,
+	 * it is in its parent's list of such children (live_prev,
+	 * live_next: quarks, -1 at the ends), whose first is live_first
+	 * (-1: none). */
+	int live;
+	int live_prev, live_next;
+	int live_first;
 };
 
 struct tn_state_slot {
@@ -41,6 +55,7 @@ struct tn_state {
 	int count;
 	int cap;
 	struct tn_state_children root;
+	int root_live_first;		/* live_first of the root */
 	struct tn_state_slot *slots;	/* the child index */
 	uint32_t slot_mask;		/* slots - 1 (a power of 2 minus 1) */
 	GStringChunk *strings;
@@ -75,6 +90,16 @@ int tn_state_find_child(const struct tn_state *state, int parent,
  * value never set; returns its quark. */
 int tn_state_add_child(struct tn_state *state, int parent,
 		const char *name, size_t len);
+
+/* Set the value of quark as given (a string already interned, or one
+ * that lives as long as the state): no check, no log; keeps the counts
+ * of non-null values and their lists. */
+void tn_state_put_value(struct tn_state *state, int quark,
+		const struct tn_state_value *value);
+
+/* Make every attribute's count of non-null values 0 (their values all
+ * null, as the caller made them). */
+void tn_state_forget_live(struct tn_state *state);
 
 /* s interned in state (NUL-terminated). */
 const char *tn_state_intern(struct tn_state *state, const char *s);

@@ -1,6 +1,9 @@
 /* state-result.c - the results of state queries: every attribute of a
- * state in tree order, names compared as numbers where they are
- * numbers, filtered by a glob (see state-history.h). */
+ * state that lives (holds a value, or has one under it) in tree order,
+ * names compared as numbers where they are numbers, filtered by a glob
+ * (see state-history.h).  The walk follows the state's lists of the
+ * children that live: it costs what the result holds, not every
+ * attribute the state ever had. */
 #include <glib.h>
 #include <stdint.h>
 #include <string.h>
@@ -110,32 +113,32 @@ static int compare_children(const void *a, const void *b)
 	return cmp ? cmp : (x->quark > y->quark) - (x->quark < y->quark);
 }
 
-/* The children of quark in the order of the result (into *children,
- * grown as needed). */
+/* The children of quark that live, in the order of the result (into
+ * *children, emptied first). */
 static size_t sorted_children(const struct tn_state *state, int quark,
 		GArray *children)
 {
-	size_t n = tn_state_get_child_count(state, quark);
 	bool sorted = true;
 
-	g_array_set_size(children, n);
-	for (size_t i = 0; i < n; i++) {
-		struct child *c = &g_array_index(children, struct child, i);
+	g_array_set_size(children, 0);
+	for (int q = tn_state_get_first_live_child(state, quark); q >= 0;
+			q = tn_state_get_next_live_sibling(state, q)) {
+		struct child c = { q, false, 0, tn_state_get_name(state, q) };
 		const char *p;
 
-		c->quark = tn_state_get_child(state, quark, i);
-		c->name = tn_state_get_name(state, c->quark);
-		c->value = 0;
-		for (p = c->name; *p >= '0' && *p <= '9' && p - c->name < 19;
+		for (p = c.name; *p >= '0' && *p <= '9' && p - c.name < 19;
 				p++)
-			c->value = c->value * 10 + (uint64_t) (*p - '0');
-		c->small_number = p > c->name && !*p;
-		sorted = sorted && (i == 0 || compare_children(c - 1, c) < 0);
+			c.value = c.value * 10 + (uint64_t) (*p - '0');
+		c.small_number = p > c.name && !*p;
+		g_array_append_val(children, c);
+		sorted = sorted && (children->len == 1 || compare_children(
+			&g_array_index(children, struct child,
+				children->len - 2), &c) < 0);
 	}
 	if (!sorted)
-		qsort(children->data, n, sizeof(struct child),
+		qsort(children->data, children->len, sizeof(struct child),
 			compare_children);
-	return n;
+	return children->len;
 }
 
 static const char *copy_string(struct result *result, const char *s)
@@ -215,8 +218,8 @@ static void add_entry(struct result *result, GArray *entries,
 	g_array_append_val(entries, entry);
 }
 
-/* Add quark's subtree in order; path holds quark's path and is given
- * back as it was. */
+/* Add quark's subtree in order (quark lives, or is the root); path
+ * holds quark's path and is given back as it was. */
 static void add_subtree(struct result *result, GArray *entries,
 		const struct tn_state *state, int quark, int depth,
 		GString *path, const struct tn_state_result_source *source)
@@ -228,7 +231,7 @@ static void add_subtree(struct result *result, GArray *entries,
 			tn_state_path_match(source->glob, path->str)))
 		add_entry(result, entries, state, quark, depth, path->str,
 			source);
-	if (tn_state_get_child_count(state, quark) == 0 ||
+	if (tn_state_get_first_live_child(state, quark) < 0 ||
 	    (source->glob && quark != TN_STATE_ROOT &&
 	     !may_match_under(source->glob, path->str)))
 		return;
@@ -252,8 +255,7 @@ struct tn_state_result *tn_state_result_build(const struct tn_state *state,
 {
 	struct result *result = g_new0(struct result, 1);
 	GArray *entries = g_array_sized_new(FALSE, FALSE,
-		sizeof(struct tn_state_entry), (guint) (source->glob ? 64 :
-		tn_state_get_attribute_count(state)));
+		sizeof(struct tn_state_entry), source->glob ? 64 : 1024);
 	GString *path = g_string_new(NULL);
 
 	result->strings = g_string_chunk_new(65536);

@@ -288,6 +288,7 @@ static int read_attribute(struct tn_state *state, struct restore *rs,
 	uint8_t flags;
 	int parent, added;
 	enum tn_state_type type;
+	struct tn_state_value value;
 
 	if (tn_bytes_take_varint(&rs->r, &back, "a parent"))
 		return -1;
@@ -313,9 +314,9 @@ static int read_attribute(struct tn_state *state, struct restore *rs,
 	g_assert(added == quark);
 	attr = &state->attrs[quark];
 	attr->type = type;
-	if (read_value(rs, flags & FLAG_NULL ? TN_STATE_NULL : type,
-			&attr->value))
+	if (read_value(rs, flags & FLAG_NULL ? TN_STATE_NULL : type, &value))
 		return -1;
+	tn_state_put_value(state, quark, &value);
 	return read_stamp(rs, flags, &attr->start);
 }
 

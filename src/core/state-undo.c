@@ -13,6 +13,8 @@
 #include "src/core/state-history-private.h"
 #include "src/core/state-private.h"
 
+static const struct tn_state_value null_value = { .type = TN_STATE_NULL };
+
 void tn_state_set_undo_log(struct tn_state *state, GArray *log)
 {
 	state->undo_log = log;
@@ -86,6 +88,9 @@ void tn_state_truncate(struct tn_state *state, int count)
 
 		g_assert(siblings->count > 0 &&
 			siblings->quarks[siblings->count - 1] == q);
+		/* Its children went before it: only its own value counts. */
+		if (attr->value.type != TN_STATE_NULL)
+			tn_state_put_value(state, q, &null_value);
 		siblings->count--;
 		if (!rebuild)
 			slot_remove(state, q);
@@ -109,7 +114,7 @@ void tn_state_rollback(struct tn_state *state, GArray *log, int count,
 			continue;
 		attr = &state->attrs[undo->quark];
 		attr->type = undo->type;
-		attr->value = undo->value;
+		tn_state_put_value(state, undo->quark, &undo->value);
 		attr->start = undo->start;
 	}
 	g_array_set_size(log, 0);
@@ -126,5 +131,6 @@ void tn_state_reset_values(struct tn_state *state)
 		attr->type = TN_STATE_NULL;
 		attr->start = tn_state_stamp_never;
 	}
+	tn_state_forget_live(state);
 	state->current_time = INT64_MIN;
 }

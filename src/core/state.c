@@ -18,6 +18,7 @@ struct tn_state *tn_state_create(void)
 
 	state->strings = g_string_chunk_new(4096);
 	state->current_time = INT64_MIN;
+	state->root_live_first = -1;
 	return state;
 }
 
@@ -32,6 +33,7 @@ void tn_state_clear(struct tn_state *state)
 	for (int q = 0; q < state->count; q++)
 		children_free(&state->attrs[q].children);
 	children_free(&state->root);
+	state->root_live_first = -1;
 	state->count = 0;
 	if (state->slots) {
 		for (uint32_t i = 0; i <= state->slot_mask; i++)
@@ -194,6 +196,9 @@ int tn_state_add_child(struct tn_state *state, int parent, const char *name,
 		.start = tn_state_stamp_never,
 		.type = TN_STATE_NULL,
 		.parent = parent,
+		.live_prev = -1,
+		.live_next = -1,
+		.live_first = -1,
 	};
 	if (name[len] != '\0')
 		name = copy = g_strndup(name, len);
@@ -363,6 +368,91 @@ char *tn_state_get_path(const struct tn_state *state, int quark)
 }
 
 /* --- Current values --- */
+
+static int *live_first_of(struct tn_state *state, int quark)
+{
+	return quark == TN_STATE_ROOT ? &state->root_live_first
+		: &state->attrs[quark].live_first;
+}
+
+/* Put quark first in its parent's list of children that hold values. */
+static void live_link(struct tn_state *state, int quark)
+{
+	struct tn_state_attr *attr = &state->attrs[quark];
+	int *first = live_first_of(state, attr->parent);
+
+	attr->live_prev = -1;
+	attr->live_next = *first;
+	if (*first >= 0)
+		state->attrs[*first].live_prev = quark;
+	*first = quark;
+}
+
+static void live_unlink(struct tn_state *state, int quark)
+{
+	struct tn_state_attr *attr = &state->attrs[quark];
+
+	if (attr->live_prev >= 0)
+		state->attrs[attr->live_prev].live_next = attr->live_next;
+	else
+		*live_first_of(state, attr->parent) = attr->live_next;
+	if (attr->live_next >= 0)
+		state->attrs[attr->live_next].live_prev = attr->live_prev;
+	attr->live_prev = attr->live_next = -1;
+}
+
+void tn_state_put_value(struct tn_state *state, int quark,
+		const struct tn_state_value *value)
+{
+	struct tn_state_attr *attr = &state->attrs[quark];
+	bool had = attr->value.type != TN_STATE_NULL;
+	int delta = (value->type != TN_STATE_NULL) - had;
+
+	attr->value = *value;
+	/* A value appeared or went: the counts up to the root follow, and
+	 * an attribute whose count becomes or leaves 0 leaves or enters
+	 * its parent's list. */
+	for (int q = quark; delta && q != TN_STATE_ROOT;
+			q = state->attrs[q].parent) {
+		struct tn_state_attr *a = &state->attrs[q];
+
+		a->live += delta;
+		if (a->live == 0)
+			live_unlink(state, q);
+		else if (a->live == delta)
+			live_link(state, q);
+	}
+}
+
+void tn_state_forget_live(struct tn_state *state)
+{
+	for (int q = 0; q < state->count; q++) {
+		struct tn_state_attr *attr = &state->attrs[q];
+
+		attr->live = 0;
+		attr->live_prev = attr->live_next = attr->live_first = -1;
+	}
+	state->root_live_first = -1;
+}
+
+bool tn_state_is_live(const struct tn_state *state, int quark)
+{
+	g_return_val_if_fail(tn_state_has_quark(state, quark), false);
+	return state->attrs[quark].live > 0;
+}
+
+int tn_state_get_first_live_child(const struct tn_state *state, int quark)
+{
+	g_return_val_if_fail(valid_parent(state, quark), -1);
+	return quark == TN_STATE_ROOT ? state->root_live_first
+		: state->attrs[quark].live_first;
+}
+
+int tn_state_get_next_live_sibling(const struct tn_state *state, int quark)
+{
+	g_return_val_if_fail(tn_state_has_quark(state, quark), -1);
+	return state->attrs[quark].live_next;
+}
 
 const struct tn_state_value *tn_state_get_value(const struct tn_state *state,
 		int quark)

@@ -23,10 +23,16 @@ t() {
 }
 
 # pane NAME: the state pane's text, one line a screen line (from the
-# column of its title on; its first two columns are the rule).
+# column of its title on; its first two columns are the rule, a '|').
+# The rule is at that column on the screen, not always at that byte of
+# the line: a row of the list with wide or multibyte characters puts it
+# further, so it is the first '|' from there (gen-trace's strings have
+# none).
 pane() {
 	screen "$1" | awk 'NR == 1 { at = index($0, " State tree") }
-		at { print substr($0, at + 2) }'
+		NR == 1 && at { print substr($0, at + 2); next }
+		at { rest = substr($0, at); rule = index(rest, "|")
+			print substr(rest, (rule ? rule : 1) + 2) }'
 }
 
 pane_has() {
