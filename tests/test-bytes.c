@@ -10,7 +10,8 @@
 /* out holds exactly the len bytes of want. */
 static bool bytes_are(const GByteArray *out, const char *want, size_t len)
 {
-	if (out->len == len && memcmp(out->data, want, len) == 0)
+	if (out->len == len && (len == 0 ||
+	    memcmp(out->data, want, len) == 0))
 		return true;
 	printf("#   got:");
 	for (guint i = 0; i < out->len; i++)

@@ -21,6 +21,7 @@
 
 #include "tracenav/file.h"
 #include "bt-util.h"
+#include "bytes.h"
 #include "clock.h"
 #include "ctf-index.h"
 #include "reader-private.h"
@@ -142,27 +143,9 @@ struct query {
 	int crash_signal;	/* out: the signal that ended its child, or 0 */
 };
 
-static void put_bytes(GByteArray *out, const void *data, size_t len)
-{
-	g_byte_array_append(out, data, (guint) len);
-}
-
-static void put_u64(GByteArray *out, uint64_t value)
-{
-	put_bytes(out, &value, sizeof(value));
-}
-
-static void put_u8(GByteArray *out, uint8_t value)
-{
-	put_bytes(out, &value, 1);
-}
-
 static void put_string(GByteArray *out, const char *text)
 {
-	size_t len = strlen(text);
-
-	put_u64(out, len);
-	put_bytes(out, text, len);
+	tn_bytes_put_string(out, text, strlen(text));
 }
 
 static void put_value(GByteArray *out, const bt_value *value);
@@ -178,76 +161,60 @@ static bt_value_map_foreach_entry_const_func_status put_entry(const char *key,
 /* A value as one type letter and its contents. */
 static void put_value(GByteArray *out, const bt_value *value)
 {
-	double real;
-
 	switch (bt_value_get_type(value)) {
 	case BT_VALUE_TYPE_BOOL:
-		put_u8(out, 'b');
-		put_u8(out, bt_value_bool_get(value) ? 1 : 0);
+		tn_bytes_put_u8(out, 'b');
+		tn_bytes_put_u8(out, bt_value_bool_get(value) ? 1 : 0);
 		break;
 	case BT_VALUE_TYPE_UNSIGNED_INTEGER:
-		put_u8(out, 'u');
-		put_u64(out, bt_value_integer_unsigned_get(value));
+		tn_bytes_put_u8(out, 'u');
+		tn_bytes_put_u64(out, bt_value_integer_unsigned_get(value));
 		break;
 	case BT_VALUE_TYPE_SIGNED_INTEGER:
-		put_u8(out, 'i');
-		put_u64(out, (uint64_t) bt_value_integer_signed_get(value));
+		tn_bytes_put_u8(out, 'i');
+		tn_bytes_put_u64(out,
+			(uint64_t) bt_value_integer_signed_get(value));
 		break;
 	case BT_VALUE_TYPE_REAL:
-		real = bt_value_real_get(value);
-		put_u8(out, 'r');
-		put_bytes(out, &real, sizeof(real));
+		tn_bytes_put_u8(out, 'r');
+		tn_bytes_put_double(out, bt_value_real_get(value));
 		break;
 	case BT_VALUE_TYPE_STRING:
-		put_u8(out, 's');
+		tn_bytes_put_u8(out, 's');
 		put_string(out, bt_value_string_get(value));
 		break;
 	case BT_VALUE_TYPE_ARRAY:
-		put_u8(out, 'a');
-		put_u64(out, bt_value_array_get_length(value));
+		tn_bytes_put_u8(out, 'a');
+		tn_bytes_put_u64(out, bt_value_array_get_length(value));
 		for (uint64_t i = 0; i < bt_value_array_get_length(value); i++)
 			put_value(out, bt_value_array_borrow_element_by_index_const(
 				value, i));
 		break;
 	case BT_VALUE_TYPE_MAP:
-		put_u8(out, 'm');
-		put_u64(out, bt_value_map_get_size(value));
+		tn_bytes_put_u8(out, 'm');
+		tn_bytes_put_u64(out, bt_value_map_get_size(value));
 		bt_value_map_foreach_entry_const(value, put_entry, out);
 		break;
 	default:
-		put_u8(out, 'n');
+		tn_bytes_put_u8(out, 'n');
 		break;
 	}
 }
 
-/* What the parent reads of the child's records. */
-struct record_reader {
-	const uint8_t *at, *end;
-};
-
-static bool get_bytes(struct record_reader *r, void *out, size_t len)
+/* A string put_string() wrote (owned), or NULL if the record is cut
+ * short. */
+static char *get_string(struct tn_bytes_reader *r)
 {
-	if ((size_t) (r->end - r->at) < len)
-		return false;
-	memcpy(out, r->at, len);
-	r->at += len;
-	return true;
-}
+	const char *text;
+	size_t len;
 
-static char *get_string(struct record_reader *r)
-{
-	uint64_t len;
-	char *text;
-
-	if (!get_bytes(r, &len, sizeof(len)) || len > (size_t) (r->end - r->at))
+	if (tn_bytes_take_string(r, &text, &len, "a string"))
 		return NULL;
-	text = g_strndup((const char *) r->at, len);
-	r->at += len;
-	return text;
+	return g_strndup(text, len);
 }
 
 /* The value put_value() wrote, or NULL if the record is cut short. */
-static bt_value *get_value(struct record_reader *r, int depth)
+static bt_value *get_value(struct tn_bytes_reader *r, int depth)
 {
 	bt_value *value = NULL;
 	uint8_t type, flag;
@@ -255,32 +222,31 @@ static bt_value *get_value(struct record_reader *r, int depth)
 	double real;
 	char *text;
 
-	if (depth > 64 || !get_bytes(r, &type, 1))
+	if (depth > 64 || tn_bytes_take_u8(r, &type, "a value's type"))
 		return NULL;
 	switch (type) {
 	case 'n':
 		bt_value_get_ref(bt_value_null);
 		return bt_value_null;
 	case 'b':
-		return get_bytes(r, &flag, 1) ?
-			bt_value_bool_create_init(flag ? BT_TRUE : BT_FALSE) : NULL;
+		return tn_bytes_take_u8(r, &flag, "a bool") ? NULL :
+			bt_value_bool_create_init(flag ? BT_TRUE : BT_FALSE);
 	case 'u':
-		return get_bytes(r, &number, sizeof(number)) ?
-			bt_value_integer_unsigned_create_init(number) : NULL;
+		return tn_bytes_take_u64(r, &number, "an unsigned") ? NULL :
+			bt_value_integer_unsigned_create_init(number);
 	case 'i':
-		return get_bytes(r, &number, sizeof(number)) ?
-			bt_value_integer_signed_create_init((int64_t) number) :
-			NULL;
+		return tn_bytes_take_u64(r, &number, "a signed") ? NULL :
+			bt_value_integer_signed_create_init((int64_t) number);
 	case 'r':
-		return get_bytes(r, &real, sizeof(real)) ?
-			bt_value_real_create_init(real) : NULL;
+		return tn_bytes_take_double(r, &real, "a real") ? NULL :
+			bt_value_real_create_init(real);
 	case 's':
 		text = get_string(r);
 		value = text ? bt_value_string_create_init(text) : NULL;
 		g_free(text);
 		return value;
 	case 'a':
-		if (!get_bytes(r, &count, sizeof(count)) ||
+		if (tn_bytes_take_u64(r, &count, "an array's length") ||
 		    !(value = bt_value_array_create()))
 			return NULL;
 		for (uint64_t i = 0; i < count; i++) {
@@ -296,7 +262,7 @@ static bt_value *get_value(struct record_reader *r, int depth)
 		}
 		return value;
 	case 'm':
-		if (!get_bytes(r, &count, sizeof(count)) ||
+		if (tn_bytes_take_u64(r, &count, "a map's size") ||
 		    !(value = bt_value_map_create()))
 			return NULL;
 		for (uint64_t i = 0; i < count; i++) {
@@ -354,16 +320,16 @@ static void __attribute__((noreturn)) query_child(int fd,
 			queries[i].params);
 		bool written;
 
-		put_u64(record, i);
+		tn_bytes_put_u64(record, i);
 		if (result) {
-			put_u8(record, 1);
+			tn_bytes_put_u8(record, 1);
 			put_value(record, result);
 			bt_value_put_ref(result);
 		} else {
 			struct tn_error err;
 
 			tn_bt_set_error(&err, NULL, queries[i].where);
-			put_u8(record, 0);
+			tn_bytes_put_u8(record, 0);
 			put_string(record, err.message);
 		}
 		written = tn_file_write_all(fd, record->data, record->len);
@@ -386,7 +352,7 @@ static GByteArray *read_all(int fd)
 			continue;
 		if (got <= 0)
 			break;
-		put_bytes(data, buf, (size_t) got);
+		tn_bytes_put_raw(data, buf, (size_t) got);
 	}
 	return data;
 }
@@ -396,15 +362,16 @@ static GByteArray *read_all(int fd)
 static size_t take_records(GByteArray *data, struct query *queries,
 		size_t from, size_t count)
 {
-	struct record_reader r = { data->data, data->data + data->len };
+	struct tn_bytes_reader r;
 	size_t next = from;
 
+	tn_bytes_reader_init(&r, data->data, data->len);
 	while (next < count) {
 		uint64_t index;
 		uint8_t ok;
 
-		if (!get_bytes(&r, &index, sizeof(index)) || index != next ||
-		    !get_bytes(&r, &ok, 1))
+		if (tn_bytes_take_u64(&r, &index, "a query's number") ||
+		    index != next || tn_bytes_take_u8(&r, &ok, "a status"))
 			break;
 		if (ok) {
 			bt_value *result = get_value(&r, 0);
