@@ -1127,8 +1127,8 @@ static void test_live(void)
 		tn_state_delta_save(a, cut_count, changed, delta);
 		/* A new state from the changes: the cut's, then since. */
 		if (all_right && (tn_state_delta_apply(c, full->data,
-				full->len, &err) || tn_state_delta_apply(c,
-				delta->data, delta->len, &err) ||
+				full->len, true, &err) || tn_state_delta_apply(c,
+				delta->data, delta->len, true, &err) ||
 				!live_right(c, why, sizeof(why)))) {
 			all_right = false;
 			g_strlcat(why, " (a state made of changes)",
@@ -1149,7 +1149,7 @@ static void test_live(void)
 		}
 		tn_state_reset_values(c);
 		if (all_right && (tn_state_delta_apply(c, full->data,
-				full->len, &err) || (tn_state_truncate(c,
+				full->len, false, &err) || (tn_state_truncate(c,
 				cut_count), !live_right(c, why, sizeof(why))) ||
 				!states_equal(b, c, why, sizeof(why)))) {
 			all_right = false;
@@ -1169,6 +1169,45 @@ static void test_live(void)
 	tap_ok(all_right, "what lives, its lists and a result are right "
 		"through %d random changes, restores (whole, from changes, in "
 		"place) and rollbacks %s", ops, why);
+}
+
+/* Attributes dropped from the end stay hidden: no lookup finds them,
+ * no child count counts them; the same one added again shows again
+ * (same quark, as new), another one drops them for good. */
+static void test_hidden(void)
+{
+	struct tn_state *state = tn_state_create();
+	struct tn_state_stamp t = at(10);
+	struct tn_state_value v = tn_state_value_int(7);
+	struct tn_error err;
+	int y, z, c;
+
+	tn_state_quark_add(state, TN_STATE_ROOT, "A/x");
+	y = tn_state_quark_add(state, TN_STATE_ROOT, "A/y");
+	z = tn_state_quark_add(state, TN_STATE_ROOT, "B/z");
+	tn_state_modify(state, y, &v, &t, &err);
+	tn_state_modify(state, z, &v, &t, &err);
+	tn_state_truncate(state, 2);
+	tap_ok(tn_state_get_attribute_count(state) == 2 &&
+		tn_state_quark_lookup(state, TN_STATE_ROOT, "A/y") < 0 &&
+		tn_state_quark_lookup(state, TN_STATE_ROOT, "B") < 0 &&
+		tn_state_get_child_count(state, 0) == 1 &&
+		tn_state_get_child_count(state, TN_STATE_ROOT) == 1,
+		"dropped attributes: no lookup finds them, no count has them");
+	tap_ok(tn_state_quark_add(state, TN_STATE_ROOT, "A/y") == y &&
+		tn_state_get_value(state, y)->type == TN_STATE_NULL &&
+		tn_state_get_type(state, y) == TN_STATE_NULL &&
+		tn_state_get_start(state, y)->ns == INT64_MIN &&
+		tn_state_get_child_count(state, 0) == 2 &&
+		!tn_state_is_live(state, 0),
+		"the same attribute added again: its quark, as new");
+	c = tn_state_quark_add(state, TN_STATE_ROOT, "C");
+	tap_ok(c == 3 && tn_state_quark_lookup(state, TN_STATE_ROOT, "B") < 0 &&
+		strcmp(tn_state_get_name(state, c), "C") == 0 &&
+		tn_state_get_child_count(state, TN_STATE_ROOT) == 2 &&
+		tn_state_quark_add(state, TN_STATE_ROOT, "B/z") == 5,
+		"another one: the hidden ones go for good");
+	tn_state_destroy(state);
 }
 
 static double seconds(void)
@@ -1265,6 +1304,7 @@ int main(void)
 	test_save();
 	test_replay();
 	test_live();
+	test_hidden();
 	test_speed();
 	return tap_done();
 }

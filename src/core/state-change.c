@@ -257,8 +257,11 @@ int tn_state_remove(struct tn_state *state, int quark,
 
 		g_array_set_size(todo, todo->len - 1);
 		set_value(state, q, &null_value, at);
+		/* Its children that are not hidden come first in the
+		 * array. */
 		children = &state->attrs[q].children;
-		g_array_append_vals(todo, children->quarks, children->count);
+		g_array_append_vals(todo, children->quarks,
+			(guint) tn_state_get_child_count(state, q));
 	}
 	g_array_free(todo, TRUE);
 	advance(state, at);

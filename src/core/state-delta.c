@@ -181,15 +181,27 @@ void tn_state_delta_save(const struct tn_state *state, int base_count,
 
 /* ---- reading ---- */
 
-/* What an apply reads: the delta, and the strings it interned. */
+/* A string of the delta: its bytes (not NUL-terminated) and, once a
+ * value needed it, its copy interned in the state. */
+struct string {
+	const char *at;
+	size_t len;
+	const char *interned;
+};
+
+/* What an apply reads: the delta, and its strings.  Most are the names
+ * of attributes that the state has already (a restore in place): they
+ * are not interned, nor even copied. */
 struct apply {
 	struct tn_bytes_reader r;
-	const char **strings;	/* interned in the state */
+	struct tn_state *state;
+	struct string *strings;
 	uint32_t string_count;
 };
 
-/* A string of the table, by its index. */
-static int take_string(struct apply *a, const char **out, const char *what)
+/* The index of a string of the table. */
+static int take_string_index(struct apply *a, uint32_t *out,
+		const char *what)
 {
 	uint64_t i;
 
@@ -198,22 +210,37 @@ static int take_string(struct apply *a, const char **out, const char *what)
 	if (i >= a->string_count)
 		return tn_bytes_fail(&a->r, "%s: string %" PRIu64 " of %"
 			PRIu32, what, i, a->string_count);
-	*out = a->strings[i];
+	*out = (uint32_t) i;
 	return 0;
 }
 
-static int read_strings(struct tn_state *state, struct apply *a)
+/* A string of the table, interned in the state. */
+static int take_string(struct apply *a, const char **out, const char *what)
+{
+	struct string *s;
+	uint32_t i = 0;
+
+	if (take_string_index(a, &i, what))
+		return -1;
+	s = &a->strings[i];
+	if (!s->interned) {
+		char *copy = g_strndup(s->at, s->len);
+
+		s->interned = tn_state_intern(a->state, copy);
+		g_free(copy);
+	}
+	*out = s->interned;
+	return 0;
+}
+
+static int read_strings(struct apply *a)
 {
 	for (uint32_t i = 0; i < a->string_count; i++) {
-		const char *s;
-		size_t len;
-		char *copy;
+		struct string *s = &a->strings[i];
 
-		if (tn_bytes_take_string(&a->r, &s, &len, "a string"))
+		if (tn_bytes_take_string(&a->r, &s->at, &s->len, "a string"))
 			return -1;
-		copy = g_strndup(s, len);
-		a->strings[i] = tn_state_intern(state, copy);
-		g_free(copy);
+		s->interned = NULL;
 	}
 	return 0;
 }
@@ -224,11 +251,11 @@ static int read_attributes(struct tn_state *state, struct apply *a,
 {
 	for (uint32_t q = base; q < count; q++) {
 		uint64_t up;
-		const char *name;
+		uint32_t name = 0;
 		int parent;
 
 		if (tn_bytes_take_varint(&a->r, &up, "a parent") ||
-		    take_string(a, &name, "a name"))
+		    take_string_index(a, &name, "a name"))
 			return -1;
 		if (up == 0 || up > (uint64_t) q + 1)
 			return tn_bytes_fail(&a->r, "attribute %" PRIu32
@@ -244,9 +271,10 @@ static int read_attributes(struct tn_state *state, struct apply *a,
 			continue;
 		}
 		/* The checksum vouches that the name is new under parent
-		 * (the delta was made from a state): no lookup first. */
-		if (tn_state_add_child(state, parent, name,
-				strlen(name)) != (int) q)
+		 * (the delta was made from a state): no lookup first.  It
+		 * may be the state's first hidden attribute, shown again. */
+		if (tn_state_add_child(state, parent, a->strings[name].at,
+				a->strings[name].len) != (int) q)
 			return tn_bytes_fail(&a->r, "attribute %" PRIu32 " not "
 				"added", q);
 	}
@@ -344,10 +372,10 @@ static int read_records(struct tn_state *state, struct apply *a,
 }
 
 int tn_state_delta_apply(struct tn_state *state, const void *data,
-		size_t size, struct tn_error *err)
+		size_t size, bool check, struct tn_error *err)
 {
 	const uint8_t *p = data;
-	struct apply a = { .strings = NULL };
+	struct apply a = { .state = state, .strings = NULL };
 	uint32_t base, count, records;
 	uint64_t now;
 	int status;
@@ -357,7 +385,7 @@ int tn_state_delta_apply(struct tn_state *state, const void *data,
 		tn_error_set(err, "state delta damaged: bad header");
 		return -1;
 	}
-	if (tn_bytes_fnv1a64(p, size - CHECKSUM_LEN) !=
+	if (check && tn_bytes_fnv1a64(p, size - CHECKSUM_LEN) !=
 	    tn_bytes_get_le(p + size - CHECKSUM_LEN, 8)) {
 		tn_error_set(err, "state delta damaged: checksum mismatch");
 		return -1;
@@ -377,8 +405,8 @@ int tn_state_delta_apply(struct tn_state *state, const void *data,
 			state->count);
 		return -1;
 	}
-	a.strings = g_new(const char *, a.string_count ? a.string_count : 1);
-	status = read_strings(state, &a);
+	a.strings = g_new(struct string, a.string_count ? a.string_count : 1);
+	status = read_strings(&a);
 	if (status == 0)
 		status = read_attributes(state, &a, base, count);
 	if (status == 0)

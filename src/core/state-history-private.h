@@ -54,11 +54,12 @@ void tn_state_delta_save(const struct tn_state *state, int base_count,
  * it follows, or more of them in the same order (a replay past it, or
  * a state being taken back in place): state then holds the next
  * snapshot's values, and the attributes it had beyond the snapshot's
- * stay (tn_state_truncate() them).  Returns 0, or -1 with err for a
- * damaged delta or one that does not fit state; state is half-changed
- * then (clear it). */
+ * stay (tn_state_truncate() them).  With check, its checksum is
+ * verified first (a delta applied once already need not be: its bytes
+ * do not change).  Returns 0, or -1 with err for a damaged delta or one
+ * that does not fit state; state is half-changed then (clear it). */
 int tn_state_delta_apply(struct tn_state *state, const void *data,
-		size_t size, struct tn_error *err);
+		size_t size, bool check, struct tn_error *err);
 
 /* The number of attributes of the state after the delta data. */
 int tn_state_delta_get_count(const void *data, size_t size);
@@ -75,7 +76,11 @@ void tn_state_set_undo_log(struct tn_state *state, struct _GArray *log);
 void tn_state_rollback(struct tn_state *state, struct _GArray *log,
 		int count, int64_t current_time);
 
-/* Drop the attributes from quark count on (the last added first). */
+/* Drop the attributes from quark count on: no reader sees them again.
+ * The state keeps them hidden (state-private.h), null and never set,
+ * and shows them again when a replay adds the same ones in the same
+ * order: what this costs is a write to each, not a removal (nor, later,
+ * a new creation) of each. */
 void tn_state_truncate(struct tn_state *state, int count);
 
 /* Make every attribute null, never set, of no type (the attributes

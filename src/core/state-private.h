@@ -14,6 +14,16 @@
  * costs what it finds, not every attribute ever created (the threads
  * of a long kernel trace, most of them gone).  Every change of a value
  * goes through tn_state_put_value(), which keeps them.
+ *
+ * Attributes dropped from the end (tn_state_truncate(): a state taken
+ * back to an earlier snapshot) stay in the tables, hidden: the quarks
+ * from count up to kept - 1, null and never set, unknown to lookups
+ * and to the counts of children.  The attributes of a state are made
+ * in the same order by every replay, so the next attribute added is
+ * most often the first hidden one, which then only shows again; one
+ * that differs drops the hidden ones for good.  A querier that goes
+ * back and forth in a long trace neither removes nor re-creates
+ * hundreds of thousands of attributes each time.
  */
 #ifndef TRACENAV_STATE_PRIVATE_H
 #define TRACENAV_STATE_PRIVATE_H
@@ -52,7 +62,8 @@ struct tn_state_slot {
 
 struct tn_state {
 	struct tn_state_attr *attrs;
-	int count;
+	int count;			/* attributes: quarks 0 .. count - 1 */
+	int kept;			/* and the hidden ones, up to kept - 1 */
 	int cap;
 	struct tn_state_children root;
 	int root_live_first;		/* live_first of the root */
@@ -87,7 +98,8 @@ int tn_state_find_child(const struct tn_state *state, int parent,
 		const char *name, size_t len);
 
 /* Add the child name (len bytes, not there yet) to parent, with a null
- * value never set; returns its quark. */
+ * value never set (the first hidden attribute shows again when it is
+ * that one; else the hidden ones go); returns its quark. */
 int tn_state_add_child(struct tn_state *state, int parent,
 		const char *name, size_t len);
 
@@ -97,9 +109,9 @@ int tn_state_add_child(struct tn_state *state, int parent,
 void tn_state_put_value(struct tn_state *state, int quark,
 		const struct tn_state_value *value);
 
-/* Make every attribute's count of non-null values 0 (their values all
- * null, as the caller made them). */
-void tn_state_forget_live(struct tn_state *state);
+/* Drop the hidden attributes for good (their slots, their places among
+ * their parents' children). */
+void tn_state_drop_hidden(struct tn_state *state);
 
 /* s interned in state (NUL-terminated). */
 const char *tn_state_intern(struct tn_state *state, const char *s);

@@ -42,6 +42,9 @@ struct snapshot {
 	uint64_t rank;
 	bool full;
 	GBytes *blob;
+	/* A restore applied it once, its checksum checked: the next ones
+	 * need not check it again (the blob is immutable). */
+	bool checked;
 };
 
 struct tn_state_snapshots {
@@ -196,7 +199,7 @@ void tn_state_snapshots_add(struct tn_state_snapshots *snapshots,
 		const struct tn_position *pos, uint64_t rank, bool full,
 		GBytes *blob)
 {
-	struct snapshot snapshot = { *pos, rank, full, NULL };
+	struct snapshot snapshot = { *pos, rank, full, NULL, false };
 	GArray *items = snapshots->items;
 
 	pthread_mutex_lock(snapshots->lock);
@@ -234,6 +237,7 @@ int tn_state_snapshots_restore(const struct tn_state_snapshots *snapshots,
 {
 	GPtrArray *blobs = g_ptr_array_new_with_free_func(
 		(GDestroyNotify) g_bytes_unref);
+	GArray *checked = g_array_new(FALSE, FALSE, sizeof(bool));
 	long first, full = -1;
 	bool forward;
 	int status = 0;
@@ -246,9 +250,13 @@ int tn_state_snapshots_restore(const struct tn_state_snapshots *snapshots,
 			full = j;
 	forward = from >= 0 && from >= full;
 	first = forward ? from + 1 : full >= 0 ? full : 0;
-	for (size_t j = (size_t) first; j <= i; j++)
-		g_ptr_array_add(blobs, g_bytes_ref(g_array_index(
-			snapshots->items, struct snapshot, j).blob));
+	for (size_t j = (size_t) first; j <= i; j++) {
+		const struct snapshot *s = &g_array_index(snapshots->items,
+			struct snapshot, j);
+
+		g_ptr_array_add(blobs, g_bytes_ref(s->blob));
+		g_array_append_val(checked, s->checked);
+	}
 	pthread_mutex_unlock(snapshots->lock);
 
 	/* From the start of a chain: the attributes the state has stay
@@ -260,12 +268,20 @@ int tn_state_snapshots_restore(const struct tn_state_snapshots *snapshots,
 		gsize size;
 		const void *data = g_bytes_get_data(blobs->pdata[j], &size);
 
-		status = tn_state_delta_apply(state, data, size, err);
+		status = tn_state_delta_apply(state, data, size,
+			!g_array_index(checked, bool, j), err);
+		if (status == 0 && !g_array_index(checked, bool, j)) {
+			pthread_mutex_lock(snapshots->lock);
+			g_array_index(snapshots->items, struct snapshot,
+				(size_t) first + j).checked = true;
+			pthread_mutex_unlock(snapshots->lock);
+		}
 		if (status == 0 && j + 1 == blobs->len)
 			tn_state_truncate(state,
 				tn_state_delta_get_count(data, size));
 	}
 	g_ptr_array_free(blobs, TRUE);
+	g_array_free(checked, TRUE);
 	if (status)
 		tn_state_clear(state);
 	return status;
@@ -356,7 +372,7 @@ static int read_entries(struct tn_bytes_reader *r, const struct header *h,
 		struct tn_state_snapshots *out)
 {
 	for (uint64_t i = 0; i < h->count; i++) {
-		struct snapshot s;
+		struct snapshot s = { .checked = false };
 		const uint8_t *blob;
 		uint64_t len;
 		uint8_t kind;

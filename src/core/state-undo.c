@@ -74,13 +74,29 @@ static void slots_keep_below(struct tn_state *state, int count)
 
 void tn_state_truncate(struct tn_state *state, int count)
 {
-	int removed = state->count - count;
-	bool rebuild = removed > count / 2;
-
-	if (count < 0 || removed <= 0)
+	if (count < 0 || count >= state->count)
 		return;
-	/* From the last: each is the last child of its parent. */
+	/* Hidden, as new: null, never set, of no type.  From the last, so
+	 * that each one's children went before it: only its own value
+	 * counts among the live ones. */
 	for (int q = state->count - 1; q >= count; q--) {
+		struct tn_state_attr *attr = &state->attrs[q];
+
+		if (attr->value.type != TN_STATE_NULL)
+			tn_state_put_value(state, q, &null_value);
+		attr->type = TN_STATE_NULL;
+		attr->start = tn_state_stamp_never;
+	}
+	state->count = count;
+}
+
+void tn_state_drop_hidden(struct tn_state *state)
+{
+	int count = state->count;
+	bool rebuild = state->kept - count > count / 2;
+
+	/* From the last: each is the last child of its parent. */
+	for (int q = state->kept - 1; q >= count; q--) {
 		struct tn_state_attr *attr = &state->attrs[q];
 		struct tn_state_children *siblings = attr->parent ==
 			TN_STATE_ROOT ? &state->root :
@@ -88,18 +104,15 @@ void tn_state_truncate(struct tn_state *state, int count)
 
 		g_assert(siblings->count > 0 &&
 			siblings->quarks[siblings->count - 1] == q);
-		/* Its children went before it: only its own value counts. */
-		if (attr->value.type != TN_STATE_NULL)
-			tn_state_put_value(state, q, &null_value);
 		siblings->count--;
 		if (!rebuild)
 			slot_remove(state, q);
 		g_free(attr->children.quarks);
 		attr->children = (struct tn_state_children) { 0 };
 	}
-	state->count = count;
-	if (rebuild)
+	if (rebuild && state->kept > count)
 		slots_keep_below(state, count);
+	state->kept = count;
 }
 
 void tn_state_rollback(struct tn_state *state, GArray *log, int count,
@@ -130,7 +143,10 @@ void tn_state_reset_values(struct tn_state *state)
 		attr->value.type = TN_STATE_NULL;
 		attr->type = TN_STATE_NULL;
 		attr->start = tn_state_stamp_never;
+		/* Nothing lives. */
+		attr->live = 0;
+		attr->live_prev = attr->live_next = attr->live_first = -1;
 	}
-	tn_state_forget_live(state);
+	state->root_live_first = -1;
 	state->current_time = INT64_MIN;
 }

@@ -30,11 +30,12 @@ static void children_free(struct tn_state_children *children)
 
 void tn_state_clear(struct tn_state *state)
 {
-	for (int q = 0; q < state->count; q++)
+	for (int q = 0; q < state->kept; q++)
 		children_free(&state->attrs[q].children);
 	children_free(&state->root);
 	state->root_live_first = -1;
 	state->count = 0;
+	state->kept = 0;
 	if (state->slots) {
 		for (uint32_t i = 0; i <= state->slot_mask; i++)
 			state->slots[i].quark = -1;
@@ -122,7 +123,7 @@ int tn_state_find_child(const struct tn_state *state, int parent,
 			continue;
 		attr = &state->attrs[slot->quark];
 		if (attr->parent == parent && name_is(attr->name, name, len))
-			return slot->quark;
+			return slot->quark < state->count ? slot->quark : -1;
 	}
 }
 
@@ -184,6 +185,16 @@ int tn_state_add_child(struct tn_state *state, int parent, const char *name,
 	struct tn_state_attr *attr;
 	char *copy = NULL;
 
+	/* The first hidden attribute, if it is this one, shows again (as
+	 * hidden, it is null and never set). */
+	if (state->kept > quark) {
+		attr = &state->attrs[quark];
+		if (attr->parent == parent && name_is(attr->name, name, len)) {
+			state->count++;
+			return quark;
+		}
+		tn_state_drop_hidden(state);
+	}
 	if (state->count == state->cap) {
 		state->cap = state->cap ? state->cap * 2 : 64;
 		state->attrs = g_renew(struct tn_state_attr, state->attrs,
@@ -205,6 +216,7 @@ int tn_state_add_child(struct tn_state *state, int parent, const char *name,
 	attr->name = tn_state_intern(state, name);
 	g_free(copy);
 	state->count++;
+	state->kept = state->count;
 	slot_insert(state->slots, state->slot_mask,
 		child_hash(parent, attr->name, len), quark);
 	children_append(children_of(state, parent), quark);
@@ -333,11 +345,31 @@ int tn_state_get_parent(const struct tn_state *state, int quark)
 	return state->attrs[quark].parent;
 }
 
+/* How many of children are not hidden: those before the first quark
+ * from count on (they ascend). */
+static size_t shown_children(const struct tn_state *state,
+		const struct tn_state_children *children)
+{
+	size_t lo = 0, hi = children->count;
+
+	if (hi == 0 || children->quarks[hi - 1] < state->count)
+		return hi;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (children->quarks[mid] < state->count)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 size_t tn_state_get_child_count(const struct tn_state *state, int quark)
 {
 	g_return_val_if_fail(valid_parent(state, quark), 0);
-	return quark == TN_STATE_ROOT ? state->root.count
-		: state->attrs[quark].children.count;
+	return shown_children(state, quark == TN_STATE_ROOT ? &state->root
+		: &state->attrs[quark].children);
 }
 
 int tn_state_get_child(const struct tn_state *state, int quark, size_t index)
@@ -347,7 +379,7 @@ int tn_state_get_child(const struct tn_state *state, int quark, size_t index)
 	g_return_val_if_fail(valid_parent(state, quark), -1);
 	children = quark == TN_STATE_ROOT ? &state->root
 		: &state->attrs[quark].children;
-	g_return_val_if_fail(index < children->count, -1);
+	g_return_val_if_fail(index < shown_children(state, children), -1);
 	return children->quarks[index];
 }
 
@@ -422,17 +454,6 @@ void tn_state_put_value(struct tn_state *state, int quark,
 		else if (a->live == delta)
 			live_link(state, q);
 	}
-}
-
-void tn_state_forget_live(struct tn_state *state)
-{
-	for (int q = 0; q < state->count; q++) {
-		struct tn_state_attr *attr = &state->attrs[q];
-
-		attr->live = 0;
-		attr->live_prev = attr->live_next = attr->live_first = -1;
-	}
-	state->root_live_first = -1;
 }
 
 bool tn_state_is_live(const struct tn_state *state, int quark)
