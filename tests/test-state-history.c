@@ -268,14 +268,75 @@ static void test_replay(const struct tn_trace *trace, GArray *positions,
 	g_rand_free(rand);
 }
 
+/* With start_gap, a snapshot also comes once start_gap events passed
+ * when a stream began a packet since the last one: at the first event
+ * from the packet's start on. */
+static void test_start_snapshots(const char *path,
+		const struct tn_trace *trace, const struct tn_index *index)
+{
+	struct tn_state_budget starts = { 1.0, 5000, UINT64_MAX / 2, 1000 };
+	struct tn_state_snapshots *snapshots = run_pass(trace, index,
+		&starts);
+	GArray *times = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	size_t count = tn_state_snapshots_get_count(snapshots);
+	size_t early = 0, right = 0, next = 0;
+	struct tn_position last = { INT64_MIN, 0 };
+	uint64_t last_rank = 0;
+	int64_t packets = 0;
+
+	tn_seek_list_packet_starts(trace, times);
+	for (guint i = 1; i < times->len; i++)
+		if (g_array_index(times, int64_t, i - 1) >
+		    g_array_index(times, int64_t, i))
+			next = SIZE_MAX;
+	/* All packets but the first of each stream (the plan's counts). */
+	for (int cpu = 0; cpu < 4; cpu++) {
+		char *key = g_strdup_printf("stream . channel0_%d", cpu);
+
+		packets += gen_plan_value(path, key) - 1;
+		g_free(key);
+	}
+	tap_ok(times->len > 10 && (int64_t) times->len == packets &&
+		next == 0, "%u packet starts (the plan's packets but the "
+		"first of each stream), sorted", times->len);
+	for (size_t i = 0; i < count; i++) {
+		struct tn_state_snapshot_info info;
+		uint64_t gap;
+		bool passed = false;
+
+		tn_state_snapshots_get(snapshots, i, &info, NULL);
+		gap = info.rank - last_rank;
+		/* The starts passed since the last snapshot's event. */
+		while (next < times->len &&
+		       g_array_index(times, int64_t, next) <= info.pos.ns) {
+			passed |= g_array_index(times, int64_t, next) >
+				last.ns;
+			next++;
+		}
+		if (gap >= starts.min_gap) {
+			right++;
+		} else if (gap >= starts.start_gap && passed) {
+			right++;
+			early++;
+		}
+		last = info.pos;
+		last_rank = info.rank;
+	}
+	tap_ok(early > 0 && right == count, "%zu of %zu snapshots after a "
+		"packet's start, start_gap events after the one before; the "
+		"others min_gap", early, count);
+	g_array_free(times, TRUE);
+	tn_state_snapshots_destroy(snapshots);
+}
+
 /* The snapshots are where they say, within the budget. */
 static void test_budget(const struct tn_trace *trace,
 		const struct tn_index *index, GArray *positions)
 {
 	uint64_t stream_bytes = tn_trace_get_stream_bytes(trace);
-	struct tn_state_budget shared = { 0.05, 1000, UINT64_MAX };
-	struct tn_state_budget dense = { 1.0, 5000, UINT64_MAX / 2 };
-	struct tn_state_budget forced = { 0, 1000, 20000 };
+	struct tn_state_budget shared = { 0.05, 1000, UINT64_MAX, 0 };
+	struct tn_state_budget dense = { 1.0, 5000, UINT64_MAX / 2, 0 };
+	struct tn_state_budget forced = { 0, 1000, 20000, 0 };
 	struct tn_state_snapshots *snapshots;
 	struct tn_state_snapshot_info info;
 	struct tn_position reached;
@@ -808,7 +869,7 @@ int main(void)
 {
 	char *path = gen_trace("kernel", "--events 100000 --cpus 4 "
 		"--packet-size 16384");
-	struct tn_state_budget budget = { 1.0, 2000, 8000 };
+	struct tn_state_budget budget = { 1.0, 2000, 8000, 1000 };
 	struct tn_state_snapshots *snapshots;
 	struct tn_trace *trace;
 	struct tn_index *index;
@@ -845,6 +906,7 @@ int main(void)
 
 	test_replay(trace, positions, snapshots);
 	test_budget(trace, index, positions);
+	test_start_snapshots(path, trace, index);
 	test_save_load(snapshots);
 	test_cache(trace, index, snapshots);
 	test_ends(trace, positions, snapshots);

@@ -246,7 +246,7 @@ int main(int argc, char **argv)
 		cpu[i] = cpu_ms() - c0;
 		tn_state_querier_get_stats(querier, &stats);
 		restore[i] = stats.restore_seconds * 1e3;
-		open[i] = (stats.seek_seconds - stats.restore_seconds) * 1e3;
+		open[i] = stats.open_seconds * 1e3;
 		replay[i] = stats.replay_seconds * 1e3;
 		result[i] = stats.result_seconds * 1e3;
 		continued += stats.continued;

@@ -70,6 +70,15 @@ void tn_walk_destroy(struct tn_walk *walk);
  * costs less. */
 int64_t tn_seek_get_skipped_until(const struct tn_trace *trace, int64_t ns);
 
+/* Append to starts_ns (a GArray of int64_t), sorted, the times at which
+ * a walk opened there begins a stream with a packet of its own, none of
+ * it read for nothing: one for every packet but the first of each
+ * stream (the times its packet index gives, as a walk's slice reads
+ * them).  Appends nothing for a trace that walks read from its start
+ * (no clock, no packet index).  Reads the packet indexes only. */
+void tn_seek_list_packet_starts(const struct tn_trace *trace,
+		GArray *starts_ns);
+
 /* Read the next event matching filter (may be NULL) into *row.
  * Returns 1 for a row, 0 at the end, -1 on error. */
 int tn_walk_next(struct tn_walk *walk, const struct tn_filter *filter,

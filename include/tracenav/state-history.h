@@ -136,9 +136,14 @@ struct tn_state_budget {
 				 * trace's stream bytes (0.04) */
 	uint64_t min_gap;	/* events between snapshots, at least */
 	uint64_t max_gap;	/* and at most (bounds a query's replay) */
+	/* But only this many (0: never) when a stream began a packet
+	 * since the last snapshot: a query after the packet's start then
+	 * decodes nothing of the packet before it. */
+	uint64_t start_gap;
 };
 
-/* The default budget (4% of the trace, gaps of 16 Ki .. 64 Ki events). */
+/* The default budget (4% of the trace, gaps of 16 Ki .. 64 Ki events,
+ * 4 Ki after a packet's start). */
 struct tn_state_budget tn_state_budget_default(void);
 
 /* Start the state pass over trace (which, and snapshots, must outlive
@@ -273,7 +278,9 @@ struct tn_state_query_stats {
 	uint64_t events;	/* events applied to reach the event */
 	uint64_t ahead_events;	/* read past it for the ends */
 	double seek_seconds;	/* restoring and opening the reader, */
-	double restore_seconds;	/* of which restoring the snapshot */
+	double restore_seconds;	/* restoring the snapshot and, at the
+				 * same time on another thread, */
+	double open_seconds;	/* opening the reader at it */
 	double replay_seconds;	/* reading and applying the events */
 	double result_seconds;	/* reading on, and the result */
 };

@@ -271,6 +271,15 @@ int64_t tn_seek_get_skipped_until(const struct tn_trace *trace, int64_t ns)
 	return bound;
 }
 
+void tn_seek_list_packet_starts(const struct tn_trace *trace,
+		GArray *starts_ns)
+{
+	struct tn_error err;
+
+	if (tn_trace_has_clock(trace))
+		tn_slice_list_packet_starts(trace, starts_ns, &err);
+}
+
 int tn_walk_open(const struct tn_trace *trace, int64_t ns,
 		struct tn_walk **out, struct tn_error *err)
 {

@@ -701,6 +701,48 @@ int tn_slice_plan(const struct tn_trace *trace, int64_t target_ns,
 	return status;
 }
 
+static int compare_ns(gconstpointer a, gconstpointer b)
+{
+	int64_t x = *(const int64_t *) a, y = *(const int64_t *) b;
+
+	return (x > y) - (x < y);
+}
+
+int tn_slice_list_packet_starts(const struct tn_trace *trace,
+		GArray *starts_ns, struct tn_error *err)
+{
+	GPtrArray *files = g_ptr_array_new_with_free_func(stream_file_free);
+	guint first = starts_ns->len;
+	int status;
+
+	status = choose_all_packets(trace, INT64_MIN,
+		tn_trace_borrow_packet_tables(trace), 0, files, err);
+	for (guint i = 0; status == 0 && i < files->len; i++) {
+		const struct stream_file *f = files->pdata[i];
+
+		for (size_t k = 1; k < f->idx.entry_count; k++) {
+			uint64_t end = entry_field(f, k - 1,
+				TN_CTF_INDEX_TIMESTAMP_END);
+			uint64_t begin = entry_field(f, k,
+				TN_CTF_INDEX_TIMESTAMP_BEGIN);
+			int64_t ns;
+
+			/* An unknown end: the packet is always kept. */
+			if (packet_may_end_after(f, k - 1, UINT64_MAX))
+				continue;
+			ns = tn_clock_ns_not_before(&f->clock,
+				MAX(end + 1, begin));
+			g_array_append_val(starts_ns, ns);
+		}
+	}
+	g_ptr_array_free(files, TRUE);
+	if (status)
+		g_array_set_size(starts_ns, first);
+	else
+		g_array_sort(starts_ns, compare_ns);
+	return status;
+}
+
 const char *tn_slice_map_dir(const struct tn_slice *slice, const char *dir)
 {
 	for (size_t i = 0; i < slice->dir_count; i++)

@@ -26,6 +26,7 @@
 #ifndef TRACENAV_CORE_SLICE_H
 #define TRACENAV_CORE_SLICE_H
 
+#include <glib.h>
 #include <stdint.h>
 
 #include "tracenav/error.h"
@@ -68,6 +69,17 @@ int64_t tn_slice_get_complete_after(const struct tn_slice *slice);
  * trace cannot be sliced. */
 int tn_slice_plan(const struct tn_trace *trace, int64_t target_ns,
 		unsigned flags, int64_t *complete_after_ns, struct tn_error *err);
+
+/* Append to starts_ns (a GArray of int64_t), sorted, the times from
+ * which a slice leaves out one more packet of a stream: for every packet
+ * but the first of each stream file, the first time after the end of
+ * the packet before it (and not before its own begin).  A walk opened
+ * at such a time decodes that stream from the packet's start: nothing
+ * of it before the time is read for nothing.  Returns 0, or -1 with err
+ * when the trace cannot be sliced (then a walk reads it from its
+ * start). */
+int tn_slice_list_packet_starts(const struct tn_trace *trace,
+		GArray *starts_ns, struct tn_error *err);
 
 /* The directory standing for trace directory dir (as given by
  * tn_trace_get_dir()): a private one, or dir itself when the view keeps

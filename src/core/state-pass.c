@@ -22,6 +22,16 @@
  * query's replay, and only a trace whose changes are large for its
  * size goes over its share then.  A snapshot that turns out larger than
  * estimated and does not fit is dropped (before max_gap).
+ *
+ * Where: a query at an event decodes, in every stream, the packet that
+ * holds the snapshot's event from its start (libbabeltrace2 reads no
+ * packet from the middle), then everything up to its event.  The part
+ * of the packets that holds that event cannot be helped; what a
+ * snapshot can save is the packet before, when a stream began a new
+ * packet between the snapshot and the event.  So the pass also takes
+ * one at the first event after a stream begins a packet (the packet
+ * index says when: tn_seek_list_packet_starts()), once start_gap events
+ * passed since the last one, when the budget has room for it.
  */
 #include <glib.h>
 #include <string.h>
@@ -63,11 +73,17 @@ struct pass {
 	GByteArray *dirty;
 	GArray *changed;
 	int base_count;
+	/* The times from which a seek begins a stream with a new packet
+	 * (sorted), the next one not passed yet, and whether one was
+	 * passed since the last snapshot. */
+	GArray *starts;
+	guint next_start;
+	bool start_passed;
 };
 
 struct tn_state_budget tn_state_budget_default(void)
 {
-	struct tn_state_budget budget = { 0.04, 16384, 65536 };
+	struct tn_state_budget budget = { 0.04, 16384, 65536, 4096 };
 
 	return budget;
 }
@@ -161,6 +177,34 @@ static bool wants_snapshot(const struct pass *pass, uint64_t gap,
 		events_to_come(pass, rank, ns)) <= left * (double) gap;
 }
 
+/* Note the packets that streams begin by the event at ns. */
+static void pass_starts(struct pass *pass, int64_t ns)
+{
+	const int64_t *starts = (const int64_t *) (void *) pass->starts->data;
+
+	while (pass->next_start < pass->starts->len &&
+	       starts[pass->next_start] <= ns) {
+		pass->next_start++;
+		pass->start_passed = true;
+	}
+}
+
+/* Whether to take a snapshot before the event at ns, gap events after
+ * the last one, because a stream began a packet since: the first such
+ * event, once start_gap passed, if the budget leaves room for it and
+ * for the snapshots to come at twice the pace so far. */
+static bool wants_start_snapshot(const struct pass *pass, uint64_t gap,
+		uint64_t rank, int64_t ns)
+{
+	double left = pass->cap - pass->used;
+
+	if (!pass->start_passed || pass->budget.start_gap == 0 ||
+	    gap < pass->budget.start_gap)
+		return false;
+	return estimated_delta(pass) * ((double) gap +
+		events_to_come(pass, rank, ns)) <= left * (double) gap * 2;
+}
+
 /* Whether the snapshot about to be taken is a full one: when the
  * changes since the last full one weigh as much, and a full one leaves
  * room for the changes to come at this pace. */
@@ -206,6 +250,7 @@ static bool take_snapshot(struct pass *pass, const struct tn_position *pos,
 	g_bytes_unref(blob);
 	pass->used += size;
 	pass->chain = full ? 0 : pass->chain + size;
+	pass->start_passed = false;
 	forget_changes(pass);
 	return true;
 }
@@ -231,12 +276,16 @@ static int run_pass(struct tn_job *job, void *data, struct tn_error *err)
 
 	pass->cap = pass->budget.trace_share *
 		(double) tn_trace_get_stream_bytes(pass->trace);
+	if (pass->budget.start_gap)
+		tn_seek_list_packet_starts(pass->trace, pass->starts);
 	if (tn_walk_open(pass->trace, INT64_MIN, &walk, err))
 		return -1;
 	tn_state_set_change_log(pass->state, pass->log);
 	while ((status = tn_walk_next(walk, NULL, &row, err)) == 1) {
-		if (rank > 0 && gap >= pass->budget.min_gap &&
-		    wants_snapshot(pass, gap, rank, row.pos.ns) &&
+		pass_starts(pass, row.pos.ns);
+		if (rank > 0 && ((gap >= pass->budget.min_gap &&
+		     wants_snapshot(pass, gap, rank, row.pos.ns)) ||
+		     wants_start_snapshot(pass, gap, rank, row.pos.ns)) &&
 		    take_snapshot(pass, &row.pos, rank,
 				wants_full(pass, gap, rank, row.pos.ns),
 				gap >= pass->budget.max_gap))
@@ -282,6 +331,7 @@ static void free_pass(void *data)
 	g_array_free(pass->log, TRUE);
 	g_byte_array_free(pass->dirty, TRUE);
 	g_array_free(pass->changed, TRUE);
+	g_array_free(pass->starts, TRUE);
 	g_free(pass);
 }
 
@@ -320,6 +370,7 @@ int tn_state_pass_start(const struct tn_trace *trace,
 	pass->log = g_array_new(FALSE, FALSE, sizeof(int));
 	pass->dirty = g_byte_array_new();
 	pass->changed = g_array_new(FALSE, FALSE, sizeof(int));
+	pass->starts = g_array_new(FALSE, FALSE, sizeof(int64_t));
 	if (tn_job_start(&pass_class, pass, out, err)) {
 		free_pass(pass);
 		return -1;
