@@ -38,13 +38,14 @@ static double now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* The CPU time of this thread (a query runs on it): the wall time less
- * what other processes took of the cores. */
+/* The CPU time of this process (a query runs on this thread, and
+ * restores its snapshot on another meanwhile; nothing else runs): the
+ * work a query does, whatever other processes take of the cores. */
 static double cpu_ms(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 

@@ -109,6 +109,10 @@ int tn_state_add_child(struct tn_state *state, int parent,
 void tn_state_put_value(struct tn_state *state, int quark,
 		const struct tn_state_value *value);
 
+/* Make room for count attributes in the tables at once (a restore that
+ * will add many), rather than growing them as they come. */
+void tn_state_reserve(struct tn_state *state, int count);
+
 /* Drop the hidden attributes for good (their slots, their places among
  * their parents' children). */
 void tn_state_drop_hidden(struct tn_state *state);

@@ -27,6 +27,7 @@
 
 #include "src/core/bytes.h"
 #include "src/core/state-history-private.h"
+#include "src/core/state-private.h"
 
 #define MAGIC "TNSH"
 #define VERSION 3
@@ -264,6 +265,13 @@ int tn_state_snapshots_restore(const struct tn_state_snapshots *snapshots,
 	 * get their values again; those beyond the snapshot's go. */
 	if (!forward)
 		tn_state_reset_values(state);
+	if (blobs->len > 0) {
+		gsize size;
+		const void *data = g_bytes_get_data(
+			blobs->pdata[blobs->len - 1], &size);
+
+		tn_state_reserve(state, tn_state_delta_get_count(data, size));
+	}
 	for (guint j = 0; j < blobs->len && status == 0; j++) {
 		gsize size;
 		const void *data = g_bytes_get_data(blobs->pdata[j], &size);

@@ -178,6 +178,16 @@ static struct tn_state_children *children_of(struct tn_state *state,
 		: &state->attrs[quark].children;
 }
 
+void tn_state_reserve(struct tn_state *state, int count)
+{
+	if (count > state->cap) {
+		state->cap = MAX(count, state->cap * 2);
+		state->attrs = g_renew(struct tn_state_attr, state->attrs,
+			state->cap);
+	}
+	index_reserve(state, count);
+}
+
 int tn_state_add_child(struct tn_state *state, int parent, const char *name,
 		size_t len)
 {
