@@ -163,7 +163,8 @@ total=$(wc -l < "$TMPDIR_TEST/dump")
 
 regex_checks "$kernel" kernel 'sched_wakeup' 'prev_tid = 1[0-9]{3},' \
 	'IRQ|Xorg' 'comm = "[a-z]+"' '^\[\d\d:\d\d:\d\d\.\d{8}5\]' \
-	'cpu_id = [02] }.*ret = -\d' '\"' 'sched_(switch|wakeup): .*prio = -?9\d'
+	'cpu_id = [02] }.*ret = -\d' '\"' 'sched_(switch|wakeup): .*prio = -?9\d' \
+	'\d\] [a-z]'
 
 count_is "kernel: two filters: both must pass" "$kernel" \
 	"filter-in sched; filter-out wakeup; count" \

@@ -25,6 +25,9 @@ struct tn_format_state {
 	 * each trace before the event's name (host, procname, vpid), keyed
 	 * by libbabeltrace2's trace object; see tn_format_host_memo_new(). */
 	GHashTable *host_memo;
+	/* Lines without the delta and its blank (false after init):
+	 * "[time] host name: ...", the line the regex filters match. */
+	bool no_delta;
 };
 
 /* Start a sequence of lines: the first event's delta is unknown. */

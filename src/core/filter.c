@@ -3,7 +3,6 @@
 #include <glib.h>
 #include <pthread.h>
 #include <stdatomic.h>
-#include <string.h>
 
 #include "filter-expr.h"
 #include "tracenav/filter.h"
@@ -287,23 +286,13 @@ void tn_filter_matcher_free(struct tn_filter_matcher *matcher)
 static void format_line(struct tn_filter_matcher *matcher,
 		const struct tn_event *ev)
 {
-	/* "(+?.?????????) ", without trigraphs. */
-	static const char unknown_delta[] = "(+?.?\?\?\?\?\?\?\?\?) ";
 	struct tn_format_state state;
-	const char *close;
 
 	tn_format_state_init(&state, matcher->set->gmt);
 	state.host_memo = matcher->host_memo;
+	state.no_delta = true;
 	g_string_truncate(matcher->line, 0);
 	tn_format_event_line(matcher->line, ev, &state);
-	/* "[time] (+?.?????????) host name: ..." without a previous
-	 * event: drop the delta and its blank. */
-	close = matcher->line->str[0] == '[' ?
-		strchr(matcher->line->str, ']') : NULL;
-	if (close && strncmp(close + 1, " ", 1) == 0 &&
-	    strncmp(close + 2, unknown_delta, sizeof(unknown_delta) - 1) == 0)
-		g_string_erase(matcher->line, close + 2 - matcher->line->str,
-			sizeof(unknown_delta) - 1);
 }
 
 bool tn_filter_matcher_match(struct tn_filter_matcher *matcher,

@@ -70,6 +70,7 @@ void tn_format_state_init(struct tn_format_state *state, bool gmt)
 	state->last_ns = 0;
 	state->gmt = gmt;
 	state->host_memo = NULL;
+	state->no_delta = false;
 }
 
 GHashTable *tn_format_host_memo_new(void)
@@ -531,19 +532,21 @@ static void append_time_and_delta(GString *out, const struct tn_event *ev,
 
 	g_string_append_c(out, '[');
 	append_wall(out, ev->ns, state->gmt);
-	g_string_append(out, "] (");
 	/* As tn_time_format_delta(): babeltrace2 keeps "no previous
 	 * event" as a delta of -1, so a real delta of -1 ns prints as
-	 * unknown too. */
-	if (state->has_last && delta != UINT64_MAX) {
-		g_string_append_c(out, '+');
+	 * unknown too.  Without the delta: "[time] " alone. */
+	if (state->no_delta) {
+		g_string_append(out, "] ");
+	} else if (state->has_last && delta != UINT64_MAX) {
+		g_string_append(out, "] (+");
 		append_decimal(out, delta / (uint64_t) TN_NS_PER_S);
 		g_string_append_c(out, '.');
 		append_nine_digits(out, delta % (uint64_t) TN_NS_PER_S);
+		g_string_append(out, ") ");
 	} else {
-		g_string_append(out, "+?.?????????");
+		/* Two literals: "??)" would be a trigraph. */
+		g_string_append(out, "] (+?.?????????" ") ");
 	}
-	g_string_append(out, ") ");
 	state->has_last = true;
 	state->last_ns = ev->ns;
 }

@@ -10,6 +10,7 @@ struct tn_regex {
 	char *pattern;
 	pcre2_code *code;
 	bool caseless;
+	bool jit;	/* compiled to machine code */
 };
 
 struct tn_regex_matcher {
@@ -80,10 +81,10 @@ int tn_regex_compile(const char *pattern, struct tn_regex **out,
 			(const char *) message);
 		return -1;
 	}
+	re = g_new0(struct tn_regex, 1);
 	/* Without JIT (not built in, no executable memory) the
 	 * interpreter does the same, slower. */
-	(void) pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
-	re = g_new0(struct tn_regex, 1);
+	re->jit = pcre2_jit_compile(code, PCRE2_JIT_COMPLETE) == 0;
 	re->pattern = g_strdup(pattern);
 	re->code = code;
 	re->caseless = caseless;
@@ -130,10 +131,21 @@ void tn_regex_matcher_free(struct tn_regex_matcher *matcher)
 bool tn_regex_find(struct tn_regex_matcher *matcher, const char *text,
 		size_t len, size_t offset, size_t *start, size_t *end)
 {
+	const struct tn_regex *re = matcher->re;
 	PCRE2_SIZE *ovector;
+	int status;
 
-	if (offset > len || pcre2_match(matcher->re->code, (PCRE2_SPTR) text,
-			len, offset, 0, matcher->data, NULL) < 0)
+	if (offset > len)
+		return false;
+	/* The JIT code directly: pcre2_match() runs it after checks that
+	 * cost up to a third of a line's match, and gives its answer
+	 * (errors included); neither checks the UTF-8 (invalid bytes are
+	 * matched, not refused: PCRE2_MATCH_INVALID_UTF). */
+	status = re->jit ? pcre2_jit_match(re->code, (PCRE2_SPTR) text, len,
+			offset, 0, matcher->data, NULL) :
+		pcre2_match(re->code, (PCRE2_SPTR) text, len, offset, 0,
+			matcher->data, NULL);
+	if (status < 0)
 		return false;
 	ovector = pcre2_get_ovector_pointer(matcher->data);
 	if (start)
