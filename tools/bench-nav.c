@@ -16,13 +16,18 @@
  *       shown: without index, once indexed, and while the index is
  *       being built; and the last event's time (last_ns)
  *   bench-nav-core filter TRACE in|out|expr|rarest TEXT [SAMPLES] [PAGE]
+ *           [SEARCH]
  *       a filter on the indexed trace (the build is not timed; rarest:
  *       name == the rarest event name, TEXT ignored): its
- *       match counts (from the index's names, or the count pass), the
+ *       match counts (from the index's names, or the count pass, run
+ *       SAMPLES times), the
  *       first screen (the filter applied in the middle of the trace,
  *       a page of rows around the cursor and its match number), then
  *       page down and page up at random matches, and paging on (20
- *       pages down, and 20 up, from random matches: median and worst)
+ *       pages down, and 20 up, from random matches: median and worst);
+ *       with SEARCH, a regex, the whole-trace search for it from the
+ *       first event with the index, run after each count pass (both
+ *       read and format every event up to the match)
  *
  * Prints "name value" lines; times are medians in ms. */
 #include <stdio.h>
@@ -35,6 +40,7 @@
 #include "tracenav/filter.h"
 #include "tracenav/index.h"
 #include "tracenav/runtime.h"
+#include "tracenav/search.h"
 
 static double now_ms(void)
 {
@@ -239,6 +245,48 @@ static void read_screen(struct tn_cursor *cursor, int64_t page)
 	tn_cursor_get_rank(cursor, &rank, &err);
 }
 
+/* One count pass of set over the indexed trace, timed into *ms. */
+static struct tn_match_counts *count_pass(struct tn_trace *trace,
+		const struct tn_index *index, struct tn_filter_set *set,
+		double *ms)
+{
+	struct tn_match_counts *counts;
+	struct tn_error err;
+	struct tn_job *job;
+	double start = now_ms();
+
+	check(tn_match_counts_start(trace, index, set, 0, &job, &err), &err);
+	tn_job_wait(job);
+	counts = tn_match_counts_take(job);
+	tn_job_destroy(job);
+	*ms = now_ms() - start;
+	if (!counts) {
+		fprintf(stderr, "bench-nav-core: the count pass failed\n");
+		exit(1);
+	}
+	return counts;
+}
+
+/* A whole-trace search for re from the first event, as the list's
+ * search runs it with the index; returns its time in ms. */
+static double time_search(struct tn_trace *trace, const struct tn_index *index,
+		const struct tn_regex *re)
+{
+	struct tn_search_request request = { 0 };
+	struct tn_search_result result;
+	struct tn_error err;
+	double start = now_ms();
+
+	request.trace = trace;
+	request.regex = re;
+	request.index = index;
+	request.from = index->checkpoints[0].pos;
+	request.inclusive = true;
+	request.direction = TN_SEARCH_FORWARD;
+	check(tn_search_run(&request, &result, &err), &err);
+	return now_ms() - start;
+}
+
 static void bench_filter(struct tn_trace *trace, struct tn_cursor *cursor,
 		int argc, char **argv)
 {
@@ -246,6 +294,7 @@ static void bench_filter(struct tn_trace *trace, struct tn_cursor *cursor,
 	const char *text = argc > 4 ? argv[4] : "name == \"sched_switch\"";
 	int samples = argc > 5 ? atoi(argv[5]) : 15;
 	int64_t page = argc > 6 ? atoll(argv[6]) : 22;
+	const char *search = argc > 7 ? argv[7] : NULL;
 	double *down = calloc((size_t) samples, sizeof(double));
 	double *up = calloc((size_t) samples, sizeof(double));
 	struct tn_filter_stack *stack = tn_filter_stack_create();
@@ -284,19 +333,26 @@ static void bench_filter(struct tn_trace *trace, struct tn_cursor *cursor,
 	if (counts) {
 		printf("names_counts_ms %.2f\n", now_ms() - start);
 	} else {
-		struct tn_job *job;
+		int runs = MAX(samples, 1);
+		double *passes = calloc((size_t) runs, sizeof(double));
+		double *searches = calloc((size_t) runs, sizeof(double));
+		struct tn_regex *re = NULL;
 
-		check(tn_match_counts_start(trace, index, set, 0, &job, &err),
-			&err);
-		tn_job_wait(job);
-		counts = tn_match_counts_take(job);
-		tn_job_destroy(job);
-		if (!counts) {
-			fprintf(stderr, "bench-nav-core: the count pass "
-				"failed\n");
-			exit(1);
+		if (search)
+			check(tn_regex_compile(search, &re, &err), &err);
+		/* In turns, so that both see the same machine. */
+		for (int i = 0; i < runs; i++) {
+			tn_match_counts_destroy(counts);
+			counts = count_pass(trace, index, set, &passes[i]);
+			if (re)
+				searches[i] = time_search(trace, index, re);
 		}
-		printf("count_pass_ms %.1f\n", now_ms() - start);
+		printf("count_pass_ms %.1f\n", median(passes, runs));
+		if (re)
+			printf("search_ms %.1f\n", median(searches, runs));
+		tn_regex_destroy(re);
+		free(passes);
+		free(searches);
 	}
 	total = counts->before[counts->interval_count];
 	printf("matches %llu\n", (unsigned long long) total);
