@@ -140,15 +140,6 @@ static void spot_free(void *cache)
 
 /* ---- moving the list ---- */
 
-static void list_goto(struct tn_pane *pane, const struct tn_position *pos)
-{
-	char line[96];
-
-	snprintf(line, sizeof(line), "goto @%" PRId64 ":%" PRIu64, pos->ns,
-		pos->tie);
-	tn_tui_run_line(pane->tui, line, TN_TUI_FOLLOW_BY_COMMAND);
-}
-
 /* Move the list to the selected message's send (receive: its receive). */
 static void send_list(struct tn_pane *pane, bool receive)
 {
@@ -168,7 +159,7 @@ static void send_list(struct tn_pane *pane, bool receive)
 	p->has_sent = true;
 	p->sent = pos;
 	p->sent_message = p->view.selected;
-	list_goto(pane, &pos);
+	tn_pane_goto_position(pane, &pos);
 }
 
 /* Select message index and move the list to it. */
@@ -375,7 +366,7 @@ static void take_find(struct tn_pane *pane)
 		tn_tui_message_set(pane->tui, true, text);
 		g_free(text);
 	} else {
-		list_goto(pane, &req->result.pos);
+		tn_pane_goto_position(pane, &req->result.pos);
 		if (req->result.wrapped)
 			tn_tui_message_set(pane->tui, false,
 				req->find.backward ?

@@ -244,15 +244,6 @@ static void show_result(struct tn_pane *pane, struct tn_state_result *result,
 
 /* ---- moving the list ---- */
 
-static void list_goto(struct tn_pane *pane, const struct tn_position *pos)
-{
-	char line[96];
-
-	snprintf(line, sizeof(line), "goto @%" PRId64 ":%" PRIu64, pos->ns,
-		pos->tie);
-	tn_tui_run_line(pane->tui, line, TN_TUI_FOLLOW_BY_COMMAND);
-}
-
 static void go_start(struct tn_pane *pane)
 {
 	const struct tn_state_entry *entry = selected_entry(pane->data);
@@ -270,7 +261,7 @@ static void go_start(struct tn_pane *pane)
 		g_free(text);
 		return;
 	}
-	list_goto(pane, &entry->start.pos);
+	tn_pane_goto_position(pane, &entry->start.pos);
 }
 
 /* Where a value ends, found by a query (END) or by the full one. */
@@ -280,7 +271,7 @@ static void go_end_of(struct tn_pane *pane, const struct tn_state_entry *entry,
 	char *text;
 
 	if (entry->has_end && entry->end.has_pos) {
-		list_goto(pane, &entry->end.pos);
+		tn_pane_goto_position(pane, &entry->end.pos);
 		return;
 	}
 	text = g_strdup_printf("%s keeps its value to the end of the trace",

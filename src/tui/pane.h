@@ -135,6 +135,11 @@ bool tn_panes_poll(struct tn_panes *panes);
 /* Esc: every pane's cancel; true when one stopped something. */
 bool tn_panes_cancel(struct tn_panes *panes);
 
+/* Move the list's cursor to the event at pos (a pane's selection: its
+ * interval's start, a message's send), through the command queue as a
+ * key would (goto @NS:TIE). */
+void tn_pane_goto_position(struct tn_pane *pane, const struct tn_position *pos);
+
 /* Replace pane's cache (freeing the old one) and mark it dirty. */
 void tn_pane_set_cache(struct tn_pane *pane, void *cache);
 

@@ -1,5 +1,8 @@
 /* panes.c - the registry of panes, their focus and what they share (see
  * pane.h).  Adding a pane: one file defining its class, one line here. */
+#include <inttypes.h>
+#include <stdio.h>
+
 #include "draw.h"
 #include "pane.h"
 #include "tui-private.h"
@@ -171,4 +174,13 @@ void tn_pane_draw_lines(struct tn_pane *pane, WINDOW *win,
 	x = tn_pane_draw_frame(pane, win);
 	for (int i = 0; lines[i] && i + 2 < h; i++)
 		tn_tui_draw_utf8(win, i + 2, x, lines[i], w - x);
+}
+
+void tn_pane_goto_position(struct tn_pane *pane, const struct tn_position *pos)
+{
+	char line[96];
+
+	snprintf(line, sizeof(line), "goto @%" PRId64 ":%" PRIu64, pos->ns,
+		pos->tie);
+	tn_tui_run_line(pane->tui, line, TN_TUI_FOLLOW_BY_COMMAND);
 }
