@@ -1,13 +1,14 @@
 /* state-delta.c - the changes of a state between two snapshots, saved
  * and applied: what the state pass keeps between two full snapshots
- * (see state-history-private.h).
+ * (see state-history-private.h); and the full snapshots themselves,
+ * tn_state_save() and tn_state_restore() (state.h): the changes from an
+ * empty state.
  *
  * A state that grows (a kernel trace's threads, which stay once seen)
  * makes full snapshots ever larger while little of it changes between
  * two: a delta holds the attributes added since the last snapshot and
  * those whose value changed, each once with its latest value.  It
- * works on the state's own attribute table (state-private.h), as
- * state-save.c does.
+ * works on the state's own attribute table (state-private.h).
  *
  * The blob (integers little-endian; varints, zigzag and strings as
  * bytes.h says):
@@ -371,8 +372,9 @@ static int read_records(struct tn_state *state, struct apply *a,
 	return 0;
 }
 
-int tn_state_delta_apply(struct tn_state *state, const void *data,
-		size_t size, bool check, struct tn_error *err)
+/* Apply delta `data` to state; errors say "WHAT damaged: ...". */
+static int apply_blob(struct tn_state *state, const void *data, size_t size,
+		bool check, const char *what, struct tn_error *err)
 {
 	const uint8_t *p = data;
 	struct apply a = { .state = state, .strings = NULL };
@@ -380,14 +382,23 @@ int tn_state_delta_apply(struct tn_state *state, const void *data,
 	uint64_t now;
 	int status;
 
-	if (size < HEADER_LEN + CHECKSUM_LEN || memcmp(p, MAGIC, 4) != 0 ||
-	    tn_bytes_get_le(p + 4, 4) != VERSION) {
-		tn_error_set(err, "state delta damaged: bad header");
+	if (size < HEADER_LEN + CHECKSUM_LEN) {
+		tn_error_set(err, "%s damaged: %zu bytes is too short", what,
+			size);
+		return -1;
+	}
+	if (memcmp(p, MAGIC, 4) != 0) {
+		tn_error_set(err, "%s damaged: it is not a %s", what, what);
+		return -1;
+	}
+	if (tn_bytes_get_le(p + 4, 4) != VERSION) {
+		tn_error_set(err, "%s damaged: version %" PRIu64 ", not %d",
+			what, tn_bytes_get_le(p + 4, 4), VERSION);
 		return -1;
 	}
 	if (check && tn_bytes_fnv1a64(p, size - CHECKSUM_LEN) !=
 	    tn_bytes_get_le(p + size - CHECKSUM_LEN, 8)) {
-		tn_error_set(err, "state delta damaged: checksum mismatch");
+		tn_error_set(err, "%s damaged: checksum mismatch", what);
 		return -1;
 	}
 	/* The header fits: its takes cannot fail. */
@@ -400,8 +411,8 @@ int tn_state_delta_apply(struct tn_state *state, const void *data,
 	if (count < base || count > INT32_MAX ||
 	    (uint32_t) state->count < base ||
 	    a.string_count > size || records > size) {
-		tn_error_set(err, "state delta damaged: %" PRIu32 " to %"
-			PRIu32 " attributes for a state of %d", base, count,
+		tn_error_set(err, "%s damaged: %" PRIu32 " to %" PRIu32
+			" attributes for a state of %d", what, base, count,
 			state->count);
 		return -1;
 	}
@@ -414,11 +425,33 @@ int tn_state_delta_apply(struct tn_state *state, const void *data,
 			(int64_t) now);
 	g_free(a.strings);
 	if (status) {
-		tn_error_set(err, "state delta damaged: %s", a.r.why);
+		tn_error_set(err, "%s damaged: %s", what, a.r.why);
 		return -1;
 	}
 	state->current_time = (int64_t) now;
 	return 0;
+}
+
+int tn_state_delta_apply(struct tn_state *state, const void *data,
+		size_t size, bool check, struct tn_error *err)
+{
+	return apply_blob(state, data, size, check, "state delta", err);
+}
+
+/* A whole snapshot is the delta from an empty state. */
+void tn_state_save(const struct tn_state *state, GByteArray *buf)
+{
+	tn_state_delta_save(state, 0, NULL, buf);
+}
+
+int tn_state_restore(struct tn_state *state, const void *data, size_t size,
+		struct tn_error *err)
+{
+	tn_state_clear(state);
+	if (apply_blob(state, data, size, true, "state snapshot", err) == 0)
+		return 0;
+	tn_state_clear(state);
+	return -1;
 }
 
 int tn_state_delta_get_count(const void *data, size_t size)

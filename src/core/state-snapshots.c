@@ -11,7 +11,8 @@
  *   event count      u64      (complete only; else 0)
  *   count times:     ns i64, tie u64, rank u64, kind u8 (1: full, 0:
  *                    changes), size u64, size bytes (the blob of
- *                    tn_state_save(), or of tn_state_delta_save())
+ *                    tn_state_delta_save(): from an empty state when
+ *                    full)
  *   checksum         u64      of everything before it
  *                             (tn_bytes_hash64(), bytes.h)
  *

@@ -1,6 +1,6 @@
 /* state.c - the state system's attribute tree: quarks, paths, the child
  * index, and the current values as they stand (see state.h; the changes
- * are in state-change.c, the snapshots in state-save.c). */
+ * are in state-change.c, the snapshots in state-delta.c). */
 #include <string.h>
 
 #include "src/core/state-private.h"
