@@ -65,6 +65,15 @@ enum tn_field_scope {
 	TN_SCOPE_PACKET_CONTEXT,
 };
 
+/* The scope that `name` (len bytes, "$payload", "$ctx", "$cctx",
+ * "$sctx" or "$pctx", as filters and sequence diagram rules write it)
+ * stands for.  Returns false, *out untouched, for any other name. */
+bool tn_field_scope_from_name(const char *name, size_t len,
+		enum tn_field_scope *out);
+
+/* The names tn_field_scope_from_name() knows, for messages. */
+#define TN_FIELD_SCOPE_NAMES "$payload, $ctx, $cctx, $sctx or $pctx"
+
 enum tn_value_type {
 	TN_VALUE_SIGNED,
 	TN_VALUE_UNSIGNED,	/* also booleans and bit arrays */

@@ -118,6 +118,30 @@ static const bt_field *scope_root(const bt_event *event,
 	}
 }
 
+static const struct {
+	const char *name;
+	enum tn_field_scope scope;
+} scope_names[] = {
+	{ "$payload", TN_SCOPE_PAYLOAD },
+	{ "$ctx", TN_SCOPE_CONTEXTS },
+	{ "$cctx", TN_SCOPE_COMMON_CONTEXT },
+	{ "$sctx", TN_SCOPE_SPECIFIC_CONTEXT },
+	{ "$pctx", TN_SCOPE_PACKET_CONTEXT },
+};
+
+bool tn_field_scope_from_name(const char *name, size_t len,
+		enum tn_field_scope *out)
+{
+	for (size_t i = 0; i < G_N_ELEMENTS(scope_names); i++) {
+		if (strlen(scope_names[i].name) == len &&
+		    strncmp(name, scope_names[i].name, len) == 0) {
+			*out = scope_names[i].scope;
+			return true;
+		}
+	}
+	return false;
+}
+
 bool tn_event_find_field(const struct tn_event *ev, enum tn_field_scope scope,
 		const char *path, struct tn_field_value *out)
 {

@@ -312,17 +312,6 @@ static void free_node(struct node *node)
 	g_free(node);
 }
 
-static const struct {
-	const char *name;
-	enum tn_field_scope scope;
-} scopes[] = {
-	{ "$payload", TN_SCOPE_PAYLOAD },
-	{ "$ctx", TN_SCOPE_CONTEXTS },
-	{ "$cctx", TN_SCOPE_COMMON_CONTEXT },
-	{ "$sctx", TN_SCOPE_SPECIFIC_CONTEXT },
-	{ "$pctx", TN_SCOPE_PACKET_CONTEXT },
-};
-
 /* A word as an operand: name, cpu, a field, $scope.field. */
 static int word_operand(struct parser *p, const struct token *token,
 		struct operand *out)
@@ -337,15 +326,8 @@ static int word_operand(struct parser *p, const struct token *token,
 	} else if (strcmp(word, "cpu") == 0) {
 		out->kind = OPERAND_CPU;
 	} else if (word[0] == '$') {
-		bool known = false;
+		bool known = tn_field_scope_from_name(word, len, &out->scope);
 
-		for (size_t i = 0; i < G_N_ELEMENTS(scopes) && !known; i++) {
-			if (strlen(scopes[i].name) == len &&
-			    strncmp(word, scopes[i].name, len) == 0) {
-				out->scope = scopes[i].scope;
-				known = true;
-			}
-		}
 		if (!known || !word[len] || !word[len + 1]) {
 			set_error(p, token->offset, known ? "a scope needs a "
 				"field name after it ($payload.fd)" : "unknown "

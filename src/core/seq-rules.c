@@ -72,17 +72,6 @@ static const struct {
 	{ "return", TN_SEQ_RETURN },
 };
 
-static const struct {
-	const char *name;
-	enum tn_field_scope scope;
-} scopes[] = {
-	{ "$payload", TN_SCOPE_PAYLOAD },
-	{ "$ctx", TN_SCOPE_CONTEXTS },
-	{ "$cctx", TN_SCOPE_COMMON_CONTEXT },
-	{ "$sctx", TN_SCOPE_SPECIFIC_CONTEXT },
-	{ "$pctx", TN_SCOPE_PACKET_CONTEXT },
-};
-
 /* ---- rules ---- */
 
 static void value_fini(struct tn_seq_value *value)
@@ -316,18 +305,10 @@ static int field_part(struct parser *ps, const char *text, const char *at,
 	part->scope = TN_SCOPE_ANY;
 	if (text[0] == '$') {
 		size_t len = strcspn(text, ".");
-		bool known = false;
 
-		for (size_t i = 0; i < G_N_ELEMENTS(scopes) && !known; i++) {
-			if (strlen(scopes[i].name) == len &&
-			    strncmp(text, scopes[i].name, len) == 0) {
-				part->scope = scopes[i].scope;
-				known = true;
-			}
-		}
-		if (!known)
-			return expected(ps, at, "a scope ($payload, $ctx, "
-				"$cctx, $sctx or $pctx)");
+		if (!tn_field_scope_from_name(text, len, &part->scope))
+			return expected(ps, at, "a scope ("
+				TN_FIELD_SCOPE_NAMES ")");
 		if (!text[len])
 			return expected(ps, at + len, "'.' and a field after "
 				"the scope");
