@@ -115,39 +115,7 @@ check_generated both --events 20000 --domain both --seed 23
 # stack_lines DUMP NUMBERS: at each event number, each thread's call
 # stack depth and top, as state prints them ("#K<tab>LINE").
 stack_lines() {
-	awk -v numbers="$2" -v q='"' '
-	BEGIN {
-		n = split(numbers, want, " ")
-		k = 1
-	}
-	/:func_(entry|exit): / {
-		vpid = "unknown"
-		if (match($0, /[{ ]vpid = [0-9]+/))
-			vpid = substr($0, RSTART + 8, RLENGTH - 8)
-		match($0, /[{ ]vtid = [0-9]+/)
-		key = vpid "/Threads/" substr($0, RSTART + 8, RLENGTH - 8)
-		seen[key] = 1
-		if ($0 ~ /:func_entry: /) {
-			match($0, / addr = 0x[0-9A-F]+/)
-			top[key, ++depth[key]] = substr($0, RSTART + 8,
-				RLENGTH - 8)
-		} else if (depth[key] > 0) {
-			depth[key]--
-		}
-	}
-	{
-		while (k <= n && want[k] == NR) {
-			for (key in seen) {
-				d = depth[key]
-				if (d == 0)
-					continue
-				p = "Processes/" key "/Call_stack"
-				print "#" NR "\t" p " = " d
-				print "#" NR "\t" p "/" d " = " q top[key, d] q
-			}
-			k++
-		}
-	}' "$1"
+	awk -v numbers="$2" -v top=1 -f "$top_srcdir/tests/stacks.awk" "$1"
 }
 
 # got_stacks OUTPUT: the depth and top of each Call_stack in the output

@@ -25,92 +25,10 @@ pick() {
 # each thread's call stack as state prints it ("#K<tab>LINE"), the
 # addresses named from MAP (nm output) when SYMBOLS is 1.
 want_stacks() {
-	awk -v numbers="$3" -v symbols="$SYMBOLS" -v q='"' '
-	function hexval(s,   i, v) {
-		s = toupper(s)
-		sub(/^0X/, "", s)
-		v = 0
-		for (i = 1; i <= length(s); i++)
-			v = v * 16 + index("0123456789ABCDEF",
-				substr(s, i, 1)) - 1
-		return v
-	}
-	# The function of address a (hex text as the dump prints it).
-	function name(a,   v, lo, hi, mid) {
-		if (symbols != 1)
-			return a
-		v = hexval(a)
-		lo = 0
-		hi = nsym
-		while (lo < hi) {
-			mid = int((lo + hi) / 2)
-			if (addr[mid] <= v) lo = mid + 1; else hi = mid
-		}
-		if (lo == 0 || !text[lo - 1])
-			return a
-		if (addr[lo - 1] == v)
-			return sym[lo - 1]
-		return sprintf("%s+0x%x", sym[lo - 1], v - addr[lo - 1])
-	}
-	FNR == NR {
-		# the mapping file: "ADDR TYPE NAME", sorted below
-		if (NF < 3)
-			next
-		a = hexval($1)
-		t = ($2 ~ /^[tTwWiI]$/)
-		if (a in first && (!t || firsttext[a]))
-			next
-		first[a] = 1
-		if (t)
-			firsttext[a] = 1
-		m[a] = $3
-		mt[a] = t
-		next
-	}
-	FNR == 1 {
-		nsym = 0
-		for (a in m)
-			order[nsym++] = a + 0
-		# insertion sort: a few hundred symbols
-		for (i = 1; i < nsym; i++) {
-			x = order[i]
-			for (j = i - 1; j >= 0 && order[j] > x; j--)
-				order[j + 1] = order[j]
-			order[j + 1] = x
-		}
-		for (i = 0; i < nsym; i++) {
-			addr[i] = order[i]
-			sym[i] = m[order[i]]
-			text[i] = mt[order[i]]
-		}
-		n = split(numbers, want, " ")
-		k = 1
-	}
-	/:func_(entry|exit): / {
-		vpid = "unknown"
-		if (match($0, /[{ ]vpid = [0-9]+/))
-			vpid = substr($0, RSTART + 8, RLENGTH - 8)
-		match($0, /[{ ]vtid = [0-9]+/)
-		key = vpid "/Threads/" substr($0, RSTART + 8, RLENGTH - 8)
-		seen[key] = 1
-		if ($0 ~ /:func_entry: /) {
-			match($0, / addr = 0x[0-9A-F]+/)
-			top[key, ++depth[key]] = substr($0, RSTART + 8,
-				RLENGTH - 8)
-		} else if (depth[key] > 0) {
-			depth[key]--
-		}
-	}
-	{
-		while (k <= n && want[k] == FNR) {
-			for (key in seen)
-				for (d = 1; d <= depth[key]; d++)
-					print "#" FNR "\tProcesses/" key \
-						"/Call_stack/" d " = " q \
-						name(top[key, d]) q
-			k++
-		}
-	}' "$1" "$2"
+	names_from=
+	[ "$SYMBOLS" = 1 ] && names_from=$1
+	awk -v numbers="$3" -v map="$names_from" \
+		-f "$top_srcdir/tests/stacks.awk" "$2"
 }
 
 # got_stacks OUTPUT: the levels of the call stacks in the output of
