@@ -1,0 +1,25 @@
+#!/bin/sh
+# The LTTng-UST traces recorded by tools/record-ust-traces from the
+# programs of tests/ust/ (tests/data): --dump against babeltrace2; the
+# sequence diagram of ust-messages (seqdiag-list, seqdiag-find) against
+# awk's pairing of its send and receive events; the state of ust-calls
+# and ust-messages (process and thread names, call stacks from the
+# cyg-profile events, with and without --symbols and the program's nm
+# file) against awk over the dump (tests/stacks.awk).  The checks are
+# in tests/ust-checks.sh.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+make_tmpdir
+export TZ=UTC LC_ALL=C.UTF-8
+. "$top_srcdir/tests/ust-checks.sh"
+
+data=$top_srcdir/tests/data
+
+check_dump ust-messages "$data/ust-messages" 290
+check_messages ust-messages "$data/ust-messages"
+total=$(wc -l < "$TMPDIR_TEST/dump")
+check_state ust-messages "$data/ust-messages" "1 2 50 145 $total"
+
+check_dump ust-calls "$data/ust-calls" 1579
+check_calls ust-calls "$data/ust-calls" "$data/ust-calls.nm"
+
+tap_done
