@@ -104,11 +104,12 @@ messages() {
 	}' "$1"
 }
 
-# want_find RE K: the event number of the first message after event K
-# (wrapping around to K itself) whose sender, receiver or signal
-# matches RE (smart case), from the messages file; empty if none.
+# want_find RE K [back]: the event number of the first message after
+# event K (wrapping around to K itself) whose sender, receiver or signal
+# matches RE (smart case), from the messages file; with back, the last
+# one before K (wrapping around to the last one); empty if none.
 want_find() {
-	awk -F '\t' -v re="$1" -v k="$2" '
+	awk -F '\t' -v re="$1" -v k="$2" -v back="${3:+1}" '
 	function hit(s) {
 		if (re == tolower(re))
 			s = tolower(s)
@@ -116,6 +117,12 @@ want_find() {
 	}
 	hit($5) || hit($6) || hit($7) { m[++n] = $1 }
 	END {
+		if (back) {
+			for (i = n; i >= 1; i--)
+				if (m[i] < k) { print m[i]; exit }
+			if (n) print m[n]
+			exit
+		}
 		for (i = 1; i <= n; i++) if (m[i] > k) { print m[i]; exit }
 		if (n) print m[1]
 	}' "$TMPDIR_TEST/messages"
@@ -202,6 +209,18 @@ check_messages() {
 			fi
 			same_value "$name: seqdiag-find /$re/ from $k" \
 				"$st:$want" "$st:$got"
+		done
+	done
+	for re in '^db$' 'client-1' cancel; do
+		for k in 1 100 "$total"; do
+			want=$(want_find "$re" "$k" back)
+			"$TRACENAV" --no-cache --batch \
+				"goto #$k; seqdiag-find --backward $re; where" \
+				"$trace" > "$TMPDIR_TEST/got" 2>/dev/null
+			st=$?
+			got=$(awk '/^event / { print $2 }' "$TMPDIR_TEST/got")
+			same_value "$name: seqdiag-find --backward /$re/ from $k" \
+				"0:$want" "$st:$got"
 		done
 	done
 }
