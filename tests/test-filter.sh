@@ -272,6 +272,28 @@ count_is "ust: filter name == \"app:receive\" && seq > 100 = awk" "$ust" \
 keep_grep 'receive'
 paging "$ust" "ust: filter-in receive" "filter-in receive"
 
+# ---- a collection: one event name from several traces ----
+
+# Each trace of a collection has its own event classes: an interval
+# of the index where two traces meet holds sched_switch twice, and the
+# name filter's counts from the index must add them up.
+coll="$TMPDIR_TEST/coll"
+"$GEN_TRACE" --events 6000 --cpus 2 --hostname alpha --seed 1 \
+	"$coll/a" >/dev/null
+"$GEN_TRACE" --events 6000 --cpus 2 --hostname gamma --seed 3 \
+	--start 1700000002 "$coll/c" >/dev/null
+dump "$coll"
+"$TRACENAV" --batch index "$coll" >/dev/null 2>"$TMPDIR_TEST/err"
+check "collection: the index is saved, without a complaint" eval \
+	'! grep -q "cannot save" "$TMPDIR_TEST/err" &&
+	 [ -n "$(find "$XDG_CACHE_HOME" -name "*.index")" ]'
+grep "cannot" "$TMPDIR_TEST/err" | head -2 | sed 's/^/# /'
+"$TRACENAV" --batch 'filter name == "sched_switch"; count' "$coll" \
+	> "$TMPDIR_TEST/got" 2>/dev/null
+check "collection: filter name == \"sched_switch\" from the cached index = grep" \
+	[ "$(first_word "$TMPDIR_TEST/got")" = \
+	  "$(grep -c ' sched_switch: ' "$TMPDIR_TEST/nodelta")" ]
+
 # ---- the shared traces ----
 
 if [ -d "$SHARED_TRACES" ]; then

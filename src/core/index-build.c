@@ -251,6 +251,25 @@ static uint32_t class_index_of(const struct tn_index *index, const char *name)
 	return (uint32_t) low;
 }
 
+/* The entries of one interval from first on, sorted by class: one per
+ * class.  Traces of a collection each have their own event classes, so
+ * that one name can come from several of them (sched_switch of two
+ * hosts): their counts add up. */
+static void merge_same_classes(GArray *entries, guint first)
+{
+	struct tn_interval_class *e = (struct tn_interval_class *)
+		(void *) entries->data;
+	guint kept = first;
+
+	for (guint i = first; i < entries->len; i++) {
+		if (kept > first && e[kept - 1].class_index == e[i].class_index)
+			e[kept - 1].count += e[i].count;
+		else
+			e[kept++] = e[i];
+	}
+	g_array_set_size(entries, kept);
+}
+
 /* The workers' names per interval, in the index's class numbers; the
  * intervals follow each other as the checkpoints do. */
 static void stitch_intervals(const struct build *b, struct tn_index *index)
@@ -293,6 +312,7 @@ static void stitch_intervals(const struct build *b, struct tn_index *index)
 				first), entries->len - first,
 				sizeof(struct tn_interval_class),
 				compare_interval_classes);
+			merge_same_classes(entries, first);
 		}
 		g_free(global);
 	}
