@@ -26,6 +26,9 @@
 	COMMAND(tn_cmd_filter_remove) \
 	COMMAND(tn_cmd_clear_filters) \
 	COMMAND(tn_cmd_count_events) \
+	COMMAND(tn_cmd_range) \
+	COMMAND(tn_cmd_stats) \
+	COMMAND(tn_cmd_histogram) \
 	COMMAND(tn_cmd_print) \
 	COMMAND(tn_cmd_detail) \
 	COMMAND(tn_cmd_state) \

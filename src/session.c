@@ -195,6 +195,21 @@ void tn_session_save_marks(struct tn_session *session, struct tn_output *out)
 	tn_output_message(out, "%s; the marks stay in memory", err.message);
 }
 
+bool tn_session_get_range(const struct tn_session *session,
+		int64_t *begin_ns, int64_t *end_ns)
+{
+	if (session->has_range) {
+		*begin_ns = session->range_begin_ns;
+		*end_ns = session->range_end_ns;
+		return true;
+	}
+	if (!session->index || session->index->event_count == 0)
+		return false;
+	*begin_ns = session->index->first_event_ns;
+	*end_ns = session->index->last_event_ns;
+	return true;
+}
+
 void tn_session_fini(struct tn_session *session)
 {
 	tn_marks_destroy(session->marks);

@@ -99,6 +99,13 @@ struct tn_session {
 	 * The state's results (state, the state pane) show the functions
 	 * of call stacks by name with them. */
 	const struct tn_symbols *symbols;
+
+	/* The time range that stats and histogram apply to (range):
+	 * [range_begin_ns, range_end_ns], both ends inclusive, when
+	 * has_range; otherwise they take the whole trace, from its first
+	 * event to its last.  The commands' (the job's) to touch. */
+	bool has_range;
+	int64_t range_begin_ns, range_end_ns;
 };
 
 /* Set session up on trace: a cursor on its first event.  Returns 0, or
@@ -247,6 +254,12 @@ void tn_session_wait_seq(struct tn_session *session);
 
 /* Stop the page pass, free the pages and the rules (tn_session_fini()). */
 void tn_session_fini_seq(struct tn_session *session);
+
+/* The time range that stats and histogram take, both ends inclusive:
+ * the range when one is set, else the whole trace's events (first to
+ * last, from the index).  false without an index or without events. */
+bool tn_session_get_range(const struct tn_session *session,
+		int64_t *begin_ns, int64_t *end_ns);
 
 /* Free what tn_session_init() made (cancelling the jobs). */
 void tn_session_fini(struct tn_session *session);

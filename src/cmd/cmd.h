@@ -10,6 +10,14 @@
 int tn_cmd_goto_event_number(struct tn_command_context *ctx,
 		const char *what, uint64_t number, struct tn_error *err);
 
+/* The time that arg (any form goto takes: a time, +N/-N UNIT from the
+ * current event, begin, end, NN%, #K, @NS[:TIE]) stands for, with the
+ * index (begin, end and NN% are the first and last events' times, #K
+ * the time of event K, @NS:TIE its NS), for `what` ("range").  Moves
+ * nothing.  Returns 0, or -1 with err.  goto.c. */
+int tn_cmd_resolve_time(struct tn_command_context *ctx, const char *what,
+		const char *arg, int64_t *ns, struct tn_error *err);
+
 /* A marked event, as tn_cmd_each_mark() finds it. */
 struct tn_cmd_mark_event {
 	const struct tn_position *pos;	/* the mark */

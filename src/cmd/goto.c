@@ -1,10 +1,12 @@
 /* goto.c - the far jumps: to a time, a fraction of the time range, or
  * an event number. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
+#include "tracenav/stats.h"
 #include "tracenav/time.h"
 
 int tn_cmd_goto_event_number(struct tn_command_context *ctx,
@@ -146,6 +148,92 @@ static void say_if_outside(struct tn_command_context *ctx, const char *arg,
 		tn_output_message(ctx->out, "goto %s: before the first event: "
 			"at the first event (%s)", arg, when->str);
 	g_string_free(when, TRUE);
+}
+
+int tn_cmd_resolve_time(struct tn_command_context *ctx, const char *what,
+		const char *arg, int64_t *ns, struct tn_error *err)
+{
+	struct tn_session *session = ctx->session;
+	const struct tn_index *index = session->index;
+	struct tn_time_spec spec;
+	struct tn_error parse_err;
+	int64_t begin = 0, end = 0;
+	double fraction;
+	char *stop;
+
+	if (!index || index->event_count == 0) {
+		tn_error_set(err, "%s: the trace has no event", what);
+		return -1;
+	}
+	if (arg[0] == '#') {
+		uint64_t number;
+
+		errno = 0;
+		number = strtoull(arg + 1, &stop, 10);
+		if (errno || stop == arg + 1 || *stop || number == 0 ||
+		    arg[1] == '-') {
+			tn_error_set(err, "%s: \"%s\" is not an event number: "
+				"use #1 for the first event", what, arg);
+			return -1;
+		}
+		if (tn_stats_time_of_rank(session->trace, index, number - 1,
+				ns, err)) {
+			char message[TN_ERROR_MAX];
+
+			snprintf(message, sizeof(message), "%s", err->message);
+			tn_error_set(err, "%s: %s", what, message);
+			return -1;
+		}
+		return 0;
+	}
+	if (arg[0] == '@') {
+		errno = 0;
+		*ns = strtoll(arg + 1, &stop, 10);
+		if (!errno && stop != arg + 1 && *stop == ':' &&
+		    stop[1] >= '0' && stop[1] <= '9')
+			(void) strtoull(stop + 1, &stop, 10);
+		if (errno || stop == arg + 1 || *stop) {
+			tn_error_set(err, "%s: \"%s\" is not a position: use "
+				"@NS or @NS:TIE", what, arg);
+			return -1;
+		}
+		return 0;
+	}
+	if (parse_percent(arg, &fraction)) {
+		*ns = index->first_event_ns + (int64_t) ((double)
+			(index->last_event_ns - index->first_event_ns) *
+			fraction);
+		return 0;
+	}
+	if (tn_time_parse_extended(arg, session->gmt, &spec, &parse_err)) {
+		if (g_str_has_suffix(parse_err.message, TN_TIME_EXTENDED_FORMS))
+			tn_error_set(err, "%s: %s, NN%% of the time range, #K "
+				"(event number K) or @NS", what,
+				parse_err.message);
+		else
+			tn_error_set(err, "%s: %s", what, parse_err.message);
+		return -1;
+	}
+	switch (spec.kind) {
+	case TN_TIME_BEGIN:
+		*ns = index->first_event_ns;
+		return 0;
+	case TN_TIME_END:
+		*ns = index->last_event_ns;
+		return 0;
+	case TN_TIME_RELATIVE:
+		if (current_time(session, arg, ns, err))
+			return -1;
+		*ns = add_saturated(*ns, spec.ns);
+		return 0;
+	default:
+		/* As goto: a time of day on the date of the trace's
+		 * beginning. */
+		if (!tn_trace_get_time_range(session->trace, &begin, &end))
+			begin = index->first_event_ns;
+		*ns = tn_time_resolve(&spec, begin, session->gmt);
+		return 0;
+	}
 }
 
 static int exec_goto(struct tn_command_context *ctx,

@@ -1,0 +1,105 @@
+/* stats.h - what a time range of the trace holds: its events per name,
+ * their number in bins of time, and (by reading it) per CPU, per stream,
+ * per trace and the events the tracer lost.
+ *
+ * A range is [begin_ns, end_ns], both ends inclusive: the events whose
+ * timestamp t has begin_ns <= t <= end_ns.  The counts per name and per
+ * bin come from the checkpoint index: whole checkpoint intervals are
+ * summed from its counts, and only the events between a checkpoint and
+ * an edge of the range (or of a bin) are read, at most TN_INDEX_INTERVAL
+ * for each edge, so the cost does not grow with the range's length.
+ */
+#ifndef TRACENAV_STATS_H
+#define TRACENAV_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tracenav/error.h"
+#include "tracenav/index.h"
+#include "tracenav/trace.h"
+
+/* A key (an event name, "cpu 3", a stream) and its events. */
+struct tn_stats_entry {
+	char *key;
+	uint64_t count;
+};
+
+/* The events of a range per event name. */
+struct tn_stats_names {
+	uint64_t event_count;		/* in the range */
+	size_t entry_count;
+	/* Sorted by count, descending, then by name (strcmp); names
+	 * without an event in the range are left out. */
+	struct tn_stats_entry *entries;
+};
+
+/* Count the events of [begin_ns, end_ns] per name, with the trace's
+ * index.  Returns 0 with *out (free with tn_stats_names_destroy()), or -1
+ * with err (a read failed, a cancel of the job that runs it: "cancelled",
+ * or an event the index does not know: the trace changed). */
+int tn_stats_count_names(const struct tn_trace *trace,
+		const struct tn_index *index, int64_t begin_ns, int64_t end_ns,
+		struct tn_stats_names **out, struct tn_error *err);
+
+void tn_stats_names_destroy(struct tn_stats_names *names);
+
+/* The number of events whose timestamp is < ns, for each of the count
+ * times of ns_list (which must be sorted, ascending), into ranks: the
+ * rank of the first event at or after each time.  Consecutive times in
+ * one checkpoint interval share one read.  Returns 0, or -1 with err. */
+int tn_stats_ranks_at(const struct tn_trace *trace,
+		const struct tn_index *index, const int64_t *ns_list,
+		size_t count, uint64_t *ranks, struct tn_error *err);
+
+/* The time of event number rank (0-based), read from the checkpoint
+ * before it.  Returns 0, or -1 with err (past the last event). */
+int tn_stats_time_of_rank(const struct tn_trace *trace,
+		const struct tn_index *index, uint64_t rank, int64_t *ns,
+		struct tn_error *err);
+
+/* The events of [begin_ns, end_ns] in bin_count (> 0) bins of equal
+ * width: bin i starts at begin_ns + i * width, where width is
+ * ceil((end_ns - begin_ns + 1) / bin_count), the ns of the range over
+ * the bins rounded up (the last bin ends at end_ns, so it may be
+ * narrower; the last bins are empty when the range has fewer ns than
+ * bins).
+ * *width_out (may be NULL) gets the width.  Exact counts (from
+ * tn_stats_ranks_at()).  Returns 0, or -1 with err. */
+int tn_stats_histogram(const struct tn_trace *trace,
+		const struct tn_index *index, int64_t begin_ns, int64_t end_ns,
+		size_t bin_count, uint64_t *counts, int64_t *width_out,
+		struct tn_error *err);
+
+/* What a read of a range finds besides the names. */
+struct tn_stats_detail {
+	uint64_t event_count;
+	/* Sorted by key: "0", "1"... as numbers (the cpu_id of the packet
+	 * context; "-" for events without one). */
+	size_t cpu_count;
+	struct tn_stats_entry *cpus;
+	/* "TRACE/STREAM_CLASS_ID/STREAM_ID" (TRACE: the host name, else the
+	 * trace's name), sorted by key. */
+	size_t stream_count;
+	struct tn_stats_entry *streams;
+	/* TRACE (as above), sorted by key. */
+	size_t trace_count;
+	struct tn_stats_entry *traces;
+	/* The events the tracer discarded, as the notices that come
+	 * between the range's first and last events report them (and
+	 * those before its first event when it is the trace's first). */
+	uint64_t lost;
+};
+
+/* Read [begin_ns, end_ns] (every event of it: the cost grows with the
+ * range) and count its events per CPU, stream and trace, and the lost
+ * events.  Publishes progress under "counting" when a job runs it;
+ * stops on a cancel.  Returns 0 with *out (tn_stats_detail_destroy()),
+ * or -1 with err. */
+int tn_stats_read_detail(const struct tn_trace *trace, int64_t begin_ns,
+		int64_t end_ns, struct tn_stats_detail **out,
+		struct tn_error *err);
+
+void tn_stats_detail_destroy(struct tn_stats_detail *detail);
+
+#endif

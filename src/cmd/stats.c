@@ -1,0 +1,174 @@
+/* stats.c - what the range (or the whole trace) holds: events per name,
+ * per CPU, stream and trace, lost events, and a histogram. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "tracenav/stats.h"
+#include "tracenav/time.h"
+
+#define DEFAULT_BINS 20
+#define MAX_BINS 10000
+
+static bool has_word(const struct tn_command_args *args, const char *word)
+{
+	for (int i = 0; i < args->argc; i++)
+		if (strcmp(args->argv[i], word) == 0)
+			return true;
+	return false;
+}
+
+/* "KEY COUNT", or "KEY COUNT PERCENT" (of total, two decimals). */
+static void write_entry(struct tn_command_context *ctx, GString *line,
+		const struct tn_stats_entry *entry, bool percent, uint64_t total)
+{
+	g_string_printf(line, "%s %" PRIu64, entry->key, entry->count);
+	if (percent)
+		g_string_append_printf(line, " %.2f", total ?
+			100.0 * (double) entry->count / (double) total : 0.0);
+	tn_output_text(ctx->out, "stats", line->str);
+}
+
+static void write_section(struct tn_command_context *ctx, GString *line,
+		const char *title, const struct tn_stats_entry *entries,
+		size_t count, bool percent, uint64_t total)
+{
+	g_string_printf(line, "# %s", title);
+	tn_output_text(ctx->out, "stats", line->str);
+	for (size_t i = 0; i < count; i++)
+		write_entry(ctx, line, &entries[i], percent, total);
+}
+
+/* The sections that a read of the range gives. */
+static int write_detail(struct tn_command_context *ctx, GString *line,
+		int64_t begin, int64_t end, bool percent, struct tn_error *err)
+{
+	struct tn_stats_detail *detail;
+
+	if (tn_stats_read_detail(ctx->session->trace, begin, end, &detail,
+			err))
+		return -1;
+	write_section(ctx, line, "cpu", detail->cpus, detail->cpu_count,
+		percent, detail->event_count);
+	write_section(ctx, line, "stream", detail->streams,
+		detail->stream_count, percent, detail->event_count);
+	write_section(ctx, line, "trace", detail->traces, detail->trace_count,
+		percent, detail->event_count);
+	tn_output_text(ctx->out, "stats", "# lost");
+	g_string_printf(line, "lost %" PRIu64, detail->lost);
+	tn_output_text(ctx->out, "stats", line->str);
+	tn_stats_detail_destroy(detail);
+	return 0;
+}
+
+static int exec_stats(struct tn_command_context *ctx,
+		const struct tn_command_args *args, struct tn_error *err)
+{
+	struct tn_session *session = ctx->session;
+	bool percent = has_word(args, "percent");
+	struct tn_stats_names *names;
+	int64_t begin, end;
+	GString *line;
+	int status = 0;
+
+	if (!tn_session_get_range(session, &begin, &end))
+		return 0;	/* no event: nothing to count */
+	if (tn_stats_count_names(session->trace, session->index, begin, end,
+			&names, err))
+		return -1;
+	line = g_string_new(NULL);
+	for (size_t i = 0; i < names->entry_count; i++)
+		write_entry(ctx, line, &names->entries[i], percent,
+			names->event_count);
+	if (has_word(args, "all"))
+		status = write_detail(ctx, line, begin, end, percent, err);
+	g_string_free(line, TRUE);
+	tn_stats_names_destroy(names);
+	return status;
+}
+
+static int parse_bins(const struct tn_command_args *args, size_t *bins,
+		struct tn_error *err)
+{
+	const char *arg = args->argc ? args->argv[0] : NULL;
+	unsigned long long value;
+	char *stop;
+
+	*bins = DEFAULT_BINS;
+	if (!arg)
+		return 0;
+	errno = 0;
+	value = strtoull(arg, &stop, 10);
+	if (errno || stop == arg || *stop || *arg == '-' || value == 0 ||
+	    value > MAX_BINS) {
+		tn_error_set(err, "histogram: \"%s\" is not a number of bins: "
+			"give 1 to %d", arg, MAX_BINS);
+		return -1;
+	}
+	*bins = (size_t) value;
+	return 0;
+}
+
+static int exec_histogram(struct tn_command_context *ctx,
+		const struct tn_command_args *args, struct tn_error *err)
+{
+	struct tn_session *session = ctx->session;
+	int64_t begin, end, width;
+	uint64_t *counts;
+	GString *line;
+	size_t bins;
+
+	if (parse_bins(args, &bins, err))
+		return -1;
+	if (!tn_session_get_range(session, &begin, &end))
+		return 0;	/* no event: no bins */
+	counts = g_new0(uint64_t, bins);
+	if (tn_stats_histogram(session->trace, session->index, begin, end,
+			bins, counts, &width, err)) {
+		g_free(counts);
+		return -1;
+	}
+	line = g_string_new(NULL);
+	for (size_t i = 0; i < bins; i++) {
+		/* Bins past the range's end (fewer ns than bins) are left
+		 * out. */
+		if ((uint64_t) i * (uint64_t) width >
+		    (uint64_t) end - (uint64_t) begin)
+			break;
+		g_string_assign(line, "[");
+		tn_time_format_wall(line, begin + (int64_t) i * width,
+			session->gmt, false);
+		g_string_append_printf(line, "] %" PRIu64, counts[i]);
+		tn_output_text(ctx->out, "histogram", line->str);
+	}
+	g_string_free(line, TRUE);
+	g_free(counts);
+	return 0;
+}
+
+static const char *const all_choice[] = { "all", NULL };
+static const char *const percent_choice[] = { "percent", NULL };
+
+const struct tn_command tn_cmd_stats = {
+	"stats", NULL, {
+		{ TN_ARG_WORD, "all", true, all_choice },
+		{ TN_ARG_WORD, "percent", true, percent_choice },
+	},
+	"print the events of the range (or the whole trace) per name, "
+	"NAME COUNT sorted by count then name, from the index; all: then "
+	"sections # cpu, # stream, # trace and # lost, read from the "
+	"trace; percent: a third column, the share of the events",
+	TN_CMD_READS | TN_CMD_NEEDS_INDEX | TN_CMD_SHOWS_TEXT, TN_COUNT_NONE,
+	exec_stats,
+};
+
+const struct tn_command tn_cmd_histogram = {
+	"histogram", NULL, { { TN_ARG_TEXT, "BINS", true, NULL } },
+	"print the events of the range (or the whole trace) in BINS bins "
+	"of equal time (20 by default): one line per bin, [START] COUNT, "
+	"exact counts",
+	TN_CMD_READS | TN_CMD_NEEDS_INDEX | TN_CMD_SHOWS_TEXT, TN_COUNT_NONE,
+	exec_histogram,
+};

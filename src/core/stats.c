@@ -1,0 +1,469 @@
+/* stats.c - the counts of a time range (see stats.h): per name and per
+ * bin from the checkpoint index and reads of the partial intervals at
+ * the edges; per CPU, stream and trace by reading the range. */
+#include <glib.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tracenav/job.h"
+#include "tracenav/seek.h"
+#include "tracenav/stats.h"
+
+#define CHECK_EVERY 512
+
+/* ---- the events before a time ---- */
+
+/* A read that answers "how many events before t" for increasing times:
+ * its walk starts at checkpoint cp and has counted `read` events since
+ * (and, with partial, how many of each name), each with a time below
+ * the last one asked for; row is the first event not counted yet. */
+struct scan {
+	const struct tn_trace *trace;
+	const struct tn_index *index;
+	struct tn_walk *walk;	/* NULL: none open */
+	size_t cp;
+	uint64_t read;
+	uint64_t *partial;	/* per class of the index, or NULL */
+	bool has_row, ended;
+	struct tn_row row;
+};
+
+static void scan_close(struct scan *s)
+{
+	if (s->has_row)
+		tn_row_release(&s->row);
+	s->has_row = false;
+	tn_walk_destroy(s->walk);
+	s->walk = NULL;
+}
+
+static int compare_class_name(const void *key, const void *member)
+{
+	return strcmp(key, ((const struct tn_class_count *) member)->name);
+}
+
+/* Count row in s->partial. */
+static int count_name(struct scan *s, const struct tn_row *row,
+		struct tn_error *err)
+{
+	const char *name = tn_event_get_name(&row->ev);
+	const struct tn_class_count *class = bsearch(name,
+		s->index->classes, s->index->class_count,
+		sizeof(*s->index->classes), compare_class_name);
+
+	if (!class) {
+		tn_error_set(err, "event \"%s\" is not in the index: the trace "
+			"changed since it was indexed (run index again)", name);
+		return -1;
+	}
+	s->partial[class - s->index->classes]++;
+	return 0;
+}
+
+/* Open the walk at checkpoint cp, with nothing counted. */
+static int scan_open(struct scan *s, size_t cp, struct tn_error *err)
+{
+	bool fell_back;
+
+	scan_close(s);
+	if (tn_walk_open_at_known(s->trace, &s->index->checkpoints[cp].pos, 0,
+			&s->walk, &fell_back, err))
+		return -1;
+	s->cp = cp;
+	s->read = 0;
+	s->ended = false;
+	if (s->partial)
+		memset(s->partial, 0,
+			s->index->class_count * sizeof(*s->partial));
+	return 0;
+}
+
+/* Read on to the first event at or after ns (never back: ns at least
+ * the last one asked for, unless the walk is reopened).  *cp and *rank
+ * get the checkpoint the counts start from and the number of events
+ * before ns; s->partial the events of each name from the checkpoint up
+ * to ns.  No event before ns: *cp 0, *rank 0 and nothing counted. */
+static int scan_to(struct scan *s, int64_t ns, size_t *cp, uint64_t *rank,
+		struct tn_error *err)
+{
+	struct tn_position pos = { ns, 0 };
+	const struct tn_checkpoint *checkpoint =
+		tn_index_checkpoint_for_position(s->index, &pos);
+	size_t at;
+
+	if (!checkpoint) {
+		scan_close(s);
+		s->cp = 0;
+		s->read = 0;
+		if (s->partial)
+			memset(s->partial, 0, s->index->class_count *
+				sizeof(*s->partial));
+		*cp = 0;
+		*rank = 0;
+		return 0;
+	}
+	at = (size_t) (checkpoint - s->index->checkpoints);
+	if ((!s->walk || s->cp != at) && scan_open(s, at, err))
+		return -1;
+	for (;;) {
+		if (!s->has_row && !s->ended) {
+			int status = tn_walk_next(s->walk, NULL, &s->row, err);
+
+			if (status < 0)
+				return -1;
+			s->has_row = status == 1;
+			s->ended = status == 0;
+		}
+		if (!s->has_row || s->row.pos.ns >= ns)
+			break;
+		if (s->partial && count_name(s, &s->row, err))
+			return -1;
+		tn_row_release(&s->row);
+		s->has_row = false;
+		if (++s->read % CHECK_EVERY == 0 &&
+		    tn_job_current_is_cancelled()) {
+			tn_error_set(err, "cancelled");
+			return -1;
+		}
+	}
+	*cp = at;
+	*rank = checkpoint->rank + s->read;
+	return 0;
+}
+
+int tn_stats_ranks_at(const struct tn_trace *trace,
+		const struct tn_index *index, const int64_t *ns_list,
+		size_t count, uint64_t *ranks, struct tn_error *err)
+{
+	struct scan s = { trace, index, NULL, 0, 0, NULL, false, false,
+		{ { 0 }, { 0, 0 }, false, 0, 0 } };
+	int status = 0;
+
+	for (size_t i = 0; i < count && !status; i++) {
+		size_t cp;
+
+		status = scan_to(&s, ns_list[i], &cp, &ranks[i], err);
+	}
+	scan_close(&s);
+	return status;
+}
+
+/* ---- per name ---- */
+
+static int compare_entries(const void *a, const void *b)
+{
+	const struct tn_stats_entry *x = a, *y = b;
+
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
+/* The time just after end_ns (saturated). */
+static int64_t after(int64_t end_ns)
+{
+	return end_ns == INT64_MAX ? INT64_MAX : end_ns + 1;
+}
+
+/* counts[k] += the events of class k in intervals [from, to). */
+static void add_intervals(const struct tn_index *index, size_t from,
+		size_t to, int64_t *counts)
+{
+	if (!index->interval_class_start)
+		return;
+	for (size_t i = index->interval_class_start[from];
+	     i < index->interval_class_start[to]; i++)
+		counts[index->interval_classes[i].class_index] +=
+			index->interval_classes[i].count;
+}
+
+int tn_stats_count_names(const struct tn_trace *trace,
+		const struct tn_index *index, int64_t begin_ns, int64_t end_ns,
+		struct tn_stats_names **out, struct tn_error *err)
+{
+	size_t classes = index->class_count, cp_begin = 0, cp_end = 0;
+	struct scan s = { trace, index, NULL, 0, 0, NULL, false, false,
+		{ { 0 }, { 0, 0 }, false, 0, 0 } };
+	uint64_t rank_begin = 0, rank_end = 0;
+	int64_t *counts = g_new0(int64_t, classes + 1);
+	struct tn_stats_names *names;
+	int status = 0;
+
+	s.partial = g_new0(uint64_t, classes + 1);
+	if (begin_ns <= end_ns) {
+		status = scan_to(&s, begin_ns, &cp_begin, &rank_begin, err);
+		for (size_t k = 0; k < classes && !status; k++)
+			counts[k] -= (int64_t) s.partial[k];
+		if (!status)
+			status = scan_to(&s, after(end_ns), &cp_end, &rank_end,
+				err);
+		/* The same walk counted on from the first edge: its
+		 * partial counts hold the first one's. */
+		for (size_t k = 0; k < classes && !status; k++)
+			counts[k] += (int64_t) s.partial[k];
+		if (!status && cp_end > cp_begin)
+			add_intervals(index, cp_begin, cp_end, counts);
+	}
+	scan_close(&s);
+	g_free(s.partial);
+	if (status) {
+		g_free(counts);
+		return -1;
+	}
+	names = g_new0(struct tn_stats_names, 1);
+	names->event_count = rank_end > rank_begin ? rank_end - rank_begin : 0;
+	names->entries = g_new0(struct tn_stats_entry, classes + 1);
+	for (size_t k = 0; k < classes; k++) {
+		if (counts[k] <= 0)
+			continue;
+		names->entries[names->entry_count].key =
+			g_strdup(index->classes[k].name);
+		names->entries[names->entry_count++].count =
+			(uint64_t) counts[k];
+	}
+	qsort(names->entries, names->entry_count, sizeof(*names->entries),
+		compare_entries);
+	g_free(counts);
+	*out = names;
+	return 0;
+}
+
+static void free_entries(struct tn_stats_entry *entries, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		g_free(entries[i].key);
+	g_free(entries);
+}
+
+void tn_stats_names_destroy(struct tn_stats_names *names)
+{
+	if (!names)
+		return;
+	free_entries(names->entries, names->entry_count);
+	g_free(names);
+}
+
+/* ---- per bin ---- */
+
+int tn_stats_histogram(const struct tn_trace *trace,
+		const struct tn_index *index, int64_t begin_ns, int64_t end_ns,
+		size_t bin_count, uint64_t *counts, int64_t *width_out,
+		struct tn_error *err)
+{
+	uint64_t span, width;
+	int64_t *edges;
+	uint64_t *ranks;
+	int status;
+
+	if (bin_count == 0 || end_ns < begin_ns) {
+		tn_error_set(err, "no bins: the range is empty or no bins were "
+			"asked for");
+		return -1;
+	}
+	/* ns in the range, minus one (it has at least one): the width is
+	 * ceil((span + 1) / bin_count), which is this, without overflow. */
+	span = (uint64_t) end_ns - (uint64_t) begin_ns;
+	width = span / bin_count + 1;
+	edges = g_new(int64_t, bin_count + 1);
+	ranks = g_new(uint64_t, bin_count + 1);
+	for (size_t i = 0; i <= bin_count; i++) {
+		/* Past the range (or its end): the end. */
+		if ((uint64_t) i * width > span)
+			edges[i] = after(end_ns);
+		else
+			edges[i] = (int64_t) ((uint64_t) begin_ns +
+				(uint64_t) i * width);
+	}
+	status = tn_stats_ranks_at(trace, index, edges, bin_count + 1, ranks,
+		err);
+	for (size_t i = 0; i < bin_count && !status; i++)
+		counts[i] = ranks[i + 1] - ranks[i];
+	if (width_out)
+		*width_out = (int64_t) width;
+	g_free(edges);
+	g_free(ranks);
+	return status;
+}
+
+/* ---- per CPU, stream and trace, by reading ---- */
+
+static void tally(GHashTable *table, char *key)
+{
+	uint64_t *count = g_hash_table_lookup(table, key);
+
+	if (!count) {
+		count = g_new0(uint64_t, 1);
+		g_hash_table_insert(table, key, count);
+	} else {
+		g_free(key);
+	}
+	(*count)++;
+}
+
+/* Numbers by value ("2" before "10"), other keys after them by strcmp. */
+static int compare_keys(const void *a, const void *b)
+{
+	const struct tn_stats_entry *x = a, *y = b;
+	char *x_end, *y_end;
+	long long xn = strtoll(x->key, &x_end, 10);
+	long long yn = strtoll(y->key, &y_end, 10);
+	bool x_number = *x->key && !*x_end, y_number = *y->key && !*y_end;
+
+	if (x_number && y_number && xn != yn)
+		return xn < yn ? -1 : 1;
+	if (x_number != y_number)
+		return x_number ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
+/* The table's keys and counts (taken), sorted by compare_keys. */
+static struct tn_stats_entry *take_entries(GHashTable *table, size_t *count)
+{
+	struct tn_stats_entry *entries = g_new0(struct tn_stats_entry,
+		g_hash_table_size(table) + 1);
+	GHashTableIter iter;
+	gpointer key, value;
+	size_t n = 0;
+
+	g_hash_table_iter_init(&iter, table);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		entries[n].key = key;
+		entries[n++].count = *(uint64_t *) value;
+		g_hash_table_iter_steal(&iter);
+		g_free(value);
+	}
+	qsort(entries, n, sizeof(*entries), compare_keys);
+	*count = n;
+	return entries;
+}
+
+static const char *trace_key(const struct tn_event *ev)
+{
+	const char *name = tn_event_get_hostname(ev);
+
+	if (!name)
+		name = tn_event_get_trace_name(ev);
+	return name ? name : "-";
+}
+
+static void count_detail(GHashTable *cpus, GHashTable *streams,
+		GHashTable *traces, const struct tn_event *ev)
+{
+	int64_t cpu = tn_event_get_cpu(ev);
+	const char *trace = trace_key(ev);
+
+	tally(cpus, cpu < 0 ? g_strdup("-") :
+		g_strdup_printf("%" PRId64, cpu));
+	tally(streams, g_strdup_printf("%s/%" PRIu64 "/%" PRIu64, trace,
+		tn_event_get_stream_class_id(ev), tn_event_get_stream_id(ev)));
+	tally(traces, g_strdup(trace));
+}
+
+int tn_stats_read_detail(const struct tn_trace *trace, int64_t begin_ns,
+		int64_t end_ns, struct tn_stats_detail **out,
+		struct tn_error *err)
+{
+	GHashTable *cpus = g_hash_table_new_full(g_str_hash, g_str_equal,
+		g_free, g_free);
+	GHashTable *streams = g_hash_table_new_full(g_str_hash, g_str_equal,
+		g_free, g_free);
+	GHashTable *traces = g_hash_table_new_full(g_str_hash, g_str_equal,
+		g_free, g_free);
+	int64_t first_ns;
+	/* From the trace's first event: its notices are the range's. */
+	bool from_start = !tn_trace_get_first_event_time(trace, &first_ns) ||
+		begin_ns <= first_ns;
+	struct tn_stats_detail *detail = g_new0(struct tn_stats_detail, 1);
+	struct tn_walk *walk = NULL;
+	struct tn_row row;
+	int status = 0;
+
+	if (begin_ns <= end_ns && tn_walk_open(trace, begin_ns, &walk, err)) {
+		status = -1;
+		goto done;
+	}
+	while (walk && (status = tn_walk_next(walk, NULL, &row, err)) == 1) {
+		if (row.pos.ns > end_ns) {
+			tn_row_release(&row);
+			break;
+		}
+		if (detail->event_count > 0 || from_start)
+			detail->lost += row.lost_before;
+		count_detail(cpus, streams, traces, &row.ev);
+		tn_row_release(&row);
+		if (++detail->event_count % CHECK_EVERY == 0) {
+			tn_job_current_set_progress("counting", -1,
+				detail->event_count);
+			if (tn_job_current_is_cancelled()) {
+				tn_error_set(err, "cancelled");
+				status = -1;
+				break;
+			}
+		}
+	}
+	if (status > 0)
+		status = 0;
+done:
+	tn_walk_destroy(walk);
+	if (!status) {
+		detail->cpus = take_entries(cpus, &detail->cpu_count);
+		detail->streams = take_entries(streams, &detail->stream_count);
+		detail->traces = take_entries(traces, &detail->trace_count);
+		*out = detail;
+	} else {
+		g_free(detail);
+	}
+	g_hash_table_destroy(cpus);
+	g_hash_table_destroy(streams);
+	g_hash_table_destroy(traces);
+	return status;
+}
+
+void tn_stats_detail_destroy(struct tn_stats_detail *detail)
+{
+	if (!detail)
+		return;
+	free_entries(detail->cpus, detail->cpu_count);
+	free_entries(detail->streams, detail->stream_count);
+	free_entries(detail->traces, detail->trace_count);
+	g_free(detail);
+}
+
+int tn_stats_time_of_rank(const struct tn_trace *trace,
+		const struct tn_index *index, uint64_t rank, int64_t *ns,
+		struct tn_error *err)
+{
+	const struct tn_checkpoint *checkpoint;
+	struct tn_walk *walk;
+	struct tn_row row;
+	uint64_t at;
+	bool fell_back;
+	int status;
+
+	if (rank >= index->event_count) {
+		tn_error_set(err, "there is no event number %" PRIu64 ": the "
+			"trace has %" PRIu64, rank + 1, index->event_count);
+		return -1;
+	}
+	checkpoint = tn_index_checkpoint_for_rank(index, rank);
+	if (tn_walk_open_at_known(trace, &checkpoint->pos, 0, &walk,
+			&fell_back, err))
+		return -1;
+	for (at = checkpoint->rank;
+	     (status = tn_walk_next(walk, NULL, &row, err)) == 1; at++) {
+		bool found = at == rank;
+
+		if (found)
+			*ns = row.pos.ns;
+		tn_row_release(&row);
+		if (found)
+			break;
+	}
+	tn_walk_destroy(walk);
+	if (status == 0)
+		tn_error_set(err, "event number %" PRIu64 " is past the end "
+			"of the trace: it changed since it was indexed (run "
+			"index again)", rank + 1);
+	return status == 1 ? 0 : -1;
+}
