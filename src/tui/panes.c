@@ -13,7 +13,8 @@
 #define PANES(PANE) \
 	PANE(tn_pane_list) \
 	PANE(tn_pane_state) \
-	PANE(tn_pane_seq)
+	PANE(tn_pane_seq) \
+	PANE(tn_pane_histogram)
 
 #define DECLARE(name) extern const struct tn_pane_class name;
 PANES(DECLARE)

@@ -1,0 +1,317 @@
+/* pane-histogram.c - the histogram strip: how many events the trace
+ * holds over its time range, in bars of block characters below the
+ * list, the cursor's time marked.
+ *
+ * It shows the checkpoint index's time bins (index.h), so it needs no
+ * read of its own; before the index is there it says how far the
+ * indexing got.  h and l move the list to the next column with events,
+ * a click to the column clicked: far jumps, as the scrollbar gives.
+ */
+#include <glib.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tracenav/index.h"
+#include "tracenav/time.h"
+#include "draw.h"
+#include "pane.h"
+#include "strip.h"
+#include "text.h"
+#include "tui-private.h"
+
+#define FN TN_TUI_KEY_FN
+
+/* What the strip shows: a copy of the index's bins (the index may go
+ * when the trace is reloaded), and the cursor's time. */
+struct strip_cache {
+	bool has_index;
+	int64_t begin_ns, end_ns;
+	size_t bin_count;
+	uint64_t *bins;
+	bool has_cursor;
+	int64_t cursor_ns;
+};
+
+/* The pane's own state: the indexing progress drawn last. */
+struct strip_pane {
+	int drawn_percent;	/* -1: none drawn */
+	bool drawn_building;
+};
+
+enum strip_action {
+	STRIP_NONE,
+	STRIP_LEFT,
+	STRIP_RIGHT,
+};
+
+static const struct tn_tui_binding strip_bindings[] = {
+	{ { 'h', FN(KEY_LEFT) }, NULL, STRIP_LEFT, NULL,
+		"go to the first event of the previous column with events (a "
+		"count before it: the count-th)" },
+	{ { 'l', FN(KEY_RIGHT) }, NULL, STRIP_RIGHT, NULL,
+		"go to the first event of the next column with events" },
+	{ { 0 }, "click", STRIP_NONE, NULL,
+		"go to the time of the column clicked" },
+};
+
+static const struct tn_tui_keymap strip_keys = {
+	"Histogram pane", strip_bindings, G_N_ELEMENTS(strip_bindings),
+};
+
+static void strip_cache_free(void *data)
+{
+	struct strip_cache *cache = data;
+
+	if (!cache)
+		return;
+	g_free(cache->bins);
+	g_free(cache);
+}
+
+/* In the list's job: the bins of the index, the cursor's time. */
+static void *strip_cursor_moved(const void *old_cache,
+		const struct tn_pane_view *view)
+{
+	const struct tn_index *index = view->session->index;
+	struct strip_cache *cache = g_new0(struct strip_cache, 1);
+	const struct tn_row *row;
+
+	(void) old_cache;
+	if (index && index->bin_count > 0) {
+		cache->has_index = true;
+		cache->begin_ns = index->begin_ns;
+		cache->end_ns = index->end_ns;
+		cache->bin_count = index->bin_count;
+		cache->bins = g_memdup2(index->bins,
+			index->bin_count * sizeof(*index->bins));
+	}
+	/* The list read the current row just before: peeking is enough. */
+	if (!tn_cursor_is_empty(view->session->cursor) &&
+	    (row = tn_cursor_peek_row(view->session->cursor, 0))) {
+		cache->has_cursor = true;
+		cache->cursor_ns = row->pos.ns;
+	}
+	return cache;
+}
+
+/* The columns of the bars: from x to the pane's right edge. */
+static int first_column(struct tn_pane *pane)
+{
+	return pane->rect.x > 0 ? 2 : 1;
+}
+
+static void draw_waiting(struct tn_pane *pane, WINDOW *win, int x, int w)
+{
+	struct strip_pane *p = pane->data;
+	const struct tn_tui_index_status *index = &pane->tui->index;
+	char *text;
+
+	p->drawn_building = index->building;
+	p->drawn_percent = -1;
+	if (index->building && index->progress.fraction >= 0) {
+		p->drawn_percent = (int) (index->progress.fraction * 100);
+		text = g_strdup_printf("The histogram comes with the index: "
+			"indexing %d%%", p->drawn_percent);
+	} else if (index->building) {
+		text = g_strdup("The histogram comes with the index: "
+			"indexing...");
+	} else if (index->has_index) {
+		text = g_strdup("The trace has no timestamps to bin.");
+	} else {
+		text = g_strdup("The histogram needs the index: type :index "
+			"to build it.");
+	}
+	tn_tui_draw_utf8(win, 1, x, text, w - x);
+	g_free(text);
+}
+
+/* The bottom line: the first and last times, the cursor's column. */
+static void draw_axis(struct tn_pane *pane, WINDOW *win, int y, int x,
+		int cols, int cursor_col)
+{
+	const struct strip_cache *cache = pane->cache;
+	GString *left = g_string_new(NULL), *right = g_string_new(NULL);
+	int right_cols;
+
+	tn_time_format_wall(left, cache->begin_ns, pane->tui->session->gmt,
+		false);
+	tn_time_format_wall(right, cache->end_ns, pane->tui->session->gmt,
+		false);
+	right_cols = (int) right->len;
+	if ((int) left->len + 1 + right_cols > cols)
+		right_cols = 0;		/* no room for both */
+	tn_tui_draw_utf8(win, y, x, left->str, cols);
+	if (right_cols)
+		tn_tui_draw_utf8(win, y, x + cols - right_cols, right->str,
+			right_cols);
+	/* Under the cursor's column, unless a time is written there (the
+	 * column is drawn reversed above anyway). */
+	if (cursor_col > (int) left->len && cursor_col < cols - right_cols - 1)
+		mvwaddch(win, y, x + cursor_col, '^' | A_BOLD);
+	g_string_free(left, TRUE);
+	g_string_free(right, TRUE);
+}
+
+static void strip_draw(struct tn_pane *pane, WINDOW *win)
+{
+	const struct strip_cache *cache = pane->cache;
+	bool ascii = pane->tui->ascii || !tn_tui_text_locale_is_utf8();
+	int h, w, x, cols, rows, cursor_col = -1;
+	double *columns;
+	int *heights;
+
+	getmaxyx(win, h, w);
+	werase(win);
+	x = tn_pane_draw_frame(pane, win);
+	cols = w - x;
+	if (h < 2 || cols < 1)
+		return;
+	if (!cache || !cache->has_index) {
+		draw_waiting(pane, win, x, w);
+		return;
+	}
+	/* Bars above the time axis, or alone in a pane of two lines. */
+	rows = h > 2 ? h - 2 : 1;
+	columns = g_new(double, cols);
+	heights = g_new(int, cols);
+	tn_strip_columns(cache->bins, cache->bin_count, columns, cols);
+	tn_strip_heights(columns, cols, rows, heights);
+	if (cache->has_cursor)
+		cursor_col = tn_strip_column_of(cache->cursor_ns,
+			cache->begin_ns, cache->end_ns, cols);
+	for (int c = 0; c < cols; c++) {
+		attr_t attr = c == cursor_col ? A_REVERSE : A_NORMAL;
+
+		wattrset(win, attr);
+		for (int r = 0; r < rows; r++)
+			tn_tui_draw_utf8(win, rows - r, x + c,
+				tn_strip_glyph(heights[c], r, ascii), 1);
+	}
+	wattrset(win, A_NORMAL);
+	if (h > 2)
+		draw_axis(pane, win, h - 1, x, cols, cursor_col);
+	g_free(columns);
+	g_free(heights);
+}
+
+/* Move the list to the first event at or after column col's time. */
+static void go_to_column(struct tn_pane *pane, long col)
+{
+	const struct strip_cache *cache = pane->cache;
+	int cols = pane->rect.w - first_column(pane);
+	struct tn_position pos = { 0, 0 };
+	char line[64];
+
+	if (!cache || !cache->has_index || cols < 1)
+		return;
+	col = CLAMP(col, 0, cols - 1);
+	pos.ns = tn_strip_time_of((size_t) col, cache->begin_ns,
+		cache->end_ns, (size_t) cols);
+	if (pos.ns < 0) {
+		tn_pane_goto_position(pane, &pos);
+		return;
+	}
+	/* As seconds: the first event at or after that time, without the
+	 * note that a position (@NS:TIE) with no event there gets. */
+	snprintf(line, sizeof(line), "goto %" PRId64 ".%09" PRId64,
+		pos.ns / 1000000000, pos.ns % 1000000000);
+	tn_tui_run_line(pane->tui, line, TN_TUI_FOLLOW_BY_COMMAND);
+}
+
+/* The count-th column with events from col on, one step at a time
+ * (step -1 or 1), or the last one found before the edge; -1 if none. */
+static int busy_column(const struct strip_cache *cache, int cols, int col,
+		int step, long count)
+{
+	double *columns = g_new(double, cols);
+	int found = -1;
+
+	tn_strip_columns(cache->bins, cache->bin_count, columns, cols);
+	for (int c = col + step; c >= 0 && c < cols && count > 0; c += step) {
+		if (columns[c] > 0) {
+			found = c;
+			count--;
+		}
+	}
+	g_free(columns);
+	return found;
+}
+
+static bool strip_key(struct tn_pane *pane, const struct tn_tui_key *key)
+{
+	const struct strip_cache *cache = pane->cache;
+	const struct tn_tui_binding *b = tn_tui_keymap_find(&strip_keys,
+		key->key);
+	long count = key->has_count ? MAX(key->count, 1) : 1;
+	int cols = pane->rect.w - first_column(pane);
+	int col;
+
+	if (!b || b->action == STRIP_NONE)
+		return false;
+	if (!cache || !cache->has_index || !cache->has_cursor || cols < 1)
+		return true;
+	col = tn_strip_column_of(cache->cursor_ns, cache->begin_ns,
+		cache->end_ns, (size_t) cols);
+	col = busy_column(cache, cols, col,
+		b->action == STRIP_LEFT ? -1 : 1, count);
+	if (col >= 0)
+		go_to_column(pane, col);
+	return true;
+}
+
+static void strip_mouse(struct tn_pane *pane, int y, int x, int wheel)
+{
+	(void) y;
+	if (wheel == 0 && x >= first_column(pane))
+		go_to_column(pane, x - first_column(pane));
+}
+
+/* Draw again when the indexing progress changed. */
+static bool strip_poll(struct tn_pane *pane)
+{
+	struct strip_pane *p = pane->data;
+	const struct strip_cache *cache = pane->cache;
+	const struct tn_tui_index_status *index = &pane->tui->index;
+	int percent;
+
+	if (!pane->open || (cache && cache->has_index))
+		return false;
+	percent = index->building && index->progress.fraction >= 0 ?
+		(int) (index->progress.fraction * 100) : -1;
+	if (percent != p->drawn_percent || index->building != p->drawn_building)
+		pane->dirty = true;
+	return index->building;
+}
+
+static void strip_init(struct tn_pane *pane)
+{
+	struct strip_pane *p = g_new0(struct strip_pane, 1);
+
+	p->drawn_percent = -1;
+	pane->data = p;
+}
+
+static void strip_destroy(struct tn_pane *pane)
+{
+	g_free(pane->data);
+	pane->data = NULL;
+}
+
+const struct tn_pane_class tn_pane_histogram = {
+	.name = "histogram",
+	.title = "Histogram",
+	.toggle_key = 'i',
+	.toggle_help = "show or hide the histogram strip (events over the "
+		"trace's time range, the cursor's time marked)",
+	.layout = { TN_PANE_BOTTOM, 20, 3, 20, 0 },
+	.keymap = &strip_keys,
+	.init = strip_init,
+	.destroy = strip_destroy,
+	.cursor_moved = strip_cursor_moved,
+	.cache_free = strip_cache_free,
+	.draw = strip_draw,
+	.key = strip_key,
+	.mouse = strip_mouse,
+	.poll = strip_poll,
+};

@@ -1,0 +1,86 @@
+/* strip.c - the histogram strip's arithmetic (see strip.h). */
+#include "strip.h"
+
+void tn_strip_columns(const uint64_t *bins, size_t bin_count,
+		double *columns, size_t col_count)
+{
+	/* Column c covers [c, c + 1) * bin_count / col_count in units of
+	 * bins: add each bin's share of it. */
+	for (size_t c = 0; c < col_count; c++) {
+		double from = (double) c * bin_count / col_count;
+		double to = (double) (c + 1) * bin_count / col_count;
+		double sum = 0;
+
+		for (size_t b = (size_t) from; b < bin_count && b < to; b++) {
+			double lo = from > b ? from : (double) b;
+			double hi = to < b + 1 ? to : (double) (b + 1);
+
+			sum += (double) bins[b] * (hi - lo);
+		}
+		columns[c] = sum / (to - from);
+	}
+}
+
+void tn_strip_heights(const double *columns, size_t col_count, int rows,
+		int *heights)
+{
+	double max = 0;
+	int top = rows * 8;
+
+	for (size_t c = 0; c < col_count; c++) {
+		if (columns[c] > max)
+			max = columns[c];
+	}
+	for (size_t c = 0; c < col_count; c++) {
+		int h = max > 0 ? (int) (columns[c] / max * top + 0.5) : 0;
+
+		if (h == 0 && columns[c] > 0)
+			h = 1;
+		heights[c] = h;
+	}
+}
+
+/* b - a (b >= a) as a double, without overflow or the loss of
+ * precision of subtracting two large doubles. */
+static double distance(int64_t a, int64_t b)
+{
+	return (double) ((uint64_t) b - (uint64_t) a);
+}
+
+int tn_strip_column_of(int64_t ns, int64_t begin_ns, int64_t end_ns,
+		size_t col_count)
+{
+	double span = distance(begin_ns, end_ns) + 1;
+	int c;
+
+	if (ns < begin_ns || ns > end_ns || col_count == 0)
+		return -1;
+	c = (int) (distance(begin_ns, ns) / span * col_count);
+	return c < (int) col_count ? c : (int) col_count - 1;
+}
+
+int64_t tn_strip_time_of(size_t col, int64_t begin_ns, int64_t end_ns,
+		size_t col_count)
+{
+	double span = distance(begin_ns, end_ns) + 1;
+
+	if (col_count == 0)
+		return begin_ns;
+	return (int64_t) ((uint64_t) begin_ns +
+		(uint64_t) (span * col / col_count));
+}
+
+const char *tn_strip_glyph(int height, int row, bool ascii)
+{
+	static const char *const blocks[] = { " ", "\u2581", "\u2582",
+		"\u2583", "\u2584", "\u2585", "\u2586", "\u2587", "\u2588" };
+	static const char *const plain[] = { " ", ".", ".", ":", ":", "=",
+		"=", "#", "#" };
+	int eighths = height - row * 8;
+
+	if (eighths < 0)
+		eighths = 0;
+	if (eighths > 8)
+		eighths = 8;
+	return ascii ? plain[eighths] : blocks[eighths];
+}

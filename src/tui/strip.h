@@ -1,0 +1,41 @@
+/* strip.h - the histogram strip's arithmetic, apart from drawing (no
+ * curses): event counts per time bin made into columns of a given
+ * width, the columns into bar heights, a height into the glyph of one
+ * cell.
+ */
+#ifndef TRACENAV_TUI_STRIP_H
+#define TRACENAV_TUI_STRIP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The events of bins (bin_count bins of equal width, in time order) as
+ * col_count columns of equal width: each column's events per bin, on
+ * average, times bin_count (a column covering part of a bin takes that
+ * part), so that the columns keep the bins' shape whatever the two
+ * counts are.  bin_count, col_count > 0. */
+void tn_strip_columns(const uint64_t *bins, size_t bin_count,
+		double *columns, size_t col_count);
+
+/* Bar heights in eighths of a cell, for bars of at most rows cells:
+ * the highest column gets rows * 8, every column with events at least
+ * 1, a column without none. */
+void tn_strip_heights(const double *columns, size_t col_count, int rows,
+		int *heights);
+
+/* The column (0 .. col_count - 1) of time ns in [begin_ns, end_ns]
+ * shown over col_count columns; -1 outside it. */
+int tn_strip_column_of(int64_t ns, int64_t begin_ns, int64_t end_ns,
+		size_t col_count);
+
+/* The first time that column col of col_count stands for. */
+int64_t tn_strip_time_of(size_t col, int64_t begin_ns, int64_t end_ns,
+		size_t col_count);
+
+/* The glyph of the cell on row `row` (0: the bottom one) of a bar of
+ * height eighths: " " or one of ▁▂▃▄▅▆▇█ (UTF-8), or with ascii one of
+ * " .:=#" (from nothing to a full cell). */
+const char *tn_strip_glyph(int height, int row, bool ascii);
+
+#endif

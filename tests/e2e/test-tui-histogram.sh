@@ -1,0 +1,166 @@
+#!/bin/sh
+# test-tui-histogram.sh - the histogram strip, through tmux, on a
+# collection of three generated traces one second apart (6000, 2000 and
+# 6000 events): i opens it; without the index it says how to get one;
+# with it, the bars of each column are the events whose time falls in
+# that column of the axis's range, counted by awk over --dump (block
+# characters, or ASCII under --ascii); ^ marks the cursor's column; h
+# and l (focused) go to the first event of the previous or next column
+# with events, as awk finds it; i closes it.
+: "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/e2e/tmux.sh"
+tmux_setup
+export TZ=UTC
+
+dir="$TMPDIR_TEST/three"
+"$GEN_TRACE" --events 6000 --cpus 2 --hostname alpha --seed 1 \
+	"$dir/a" >/dev/null
+"$GEN_TRACE" --events 2000 --cpus 2 --hostname beta --seed 2 \
+	--start 1700000001 "$dir/b" >/dev/null
+"$GEN_TRACE" --events 6000 --cpus 2 --hostname gamma --seed 3 \
+	--start 1700000002 "$dir/c" >/dev/null
+"$TRACENAV" --dump "$dir" > "$TMPDIR_TEST/dump" 2>/dev/null
+events_of_dump "$TMPDIR_TEST/dump"
+# The events' times, ns since midnight, in order.
+sed 's/^\[\([^]]*\)\].*/\1/' "$TMPDIR_TEST/dump" |
+	awk -F'[:.]' '{ printf "%.0f\n", (($1 * 60 + $2) * 60 + $3) * 1e9 + $4 }' \
+	> "$TMPDIR_TEST/ns"
+
+# strip NAME: the strip's lines, from its title to the status bar.
+strip() {
+	screen "$1" | awk '/^ Histogram \(i hides\)/ { on = 1; next }
+		on && /^ three  / { exit } on'
+}
+
+# axis NAME: "BEGIN END" of the strip's time axis (ns since midnight).
+axis() {
+	set -- $(strip "$1" | tail -1)
+	[ $# -ge 2 ] || return 1
+	echo "$(ns_of_day "$1") $(ns_of_day "$2")"
+}
+
+# heights NAME COLS: each column's bar height in eighths, from the
+# glyphs of the rows above the axis (column 1 of the screen on).
+heights() {
+	strip "$1" | sed '$d' |
+		sed 's/▁/1/g; s/▂/2/g; s/▃/3/g; s/▄/4/g; s/▅/5/g; s/▆/6/g;
+			s/▇/7/g; s/█/8/g; s/\./2/g; s/:/4/g; s/=/6/g; s/#/8/g;
+			s/ /0/g' |
+		awk -v cols="$2" '{ for (c = 1; c <= cols; c++)
+				h[c] += substr($0, c + 1, 1) }
+			END { for (c = 1; c <= cols; c++) print h[c] + 0 }'
+}
+
+# want_heights BEGIN END COLS ROWS: the same from the dump's times, as
+# the strip scales them (the highest column is ROWS * 8 eighths, any
+# column with events at least 1).
+want_heights() {
+	awk -v b="$1" -v e="$2" -v cols="$3" -v rows="$4" '
+	{ c = int(($1 - b) / (e - b + 1) * cols); n[c]++ }
+	END { for (c = 0; c < cols; c++) if (n[c] > max) max = n[c]
+	      for (c = 0; c < cols; c++) {
+		h = int(n[c] / max * rows * 8 + 0.5)
+		if (h == 0 && n[c] > 0) h = 1
+		print h } }' "$TMPDIR_TEST/ns"
+}
+
+# same_heights NAME COLS ROWS: the bars are the dump's counts (within an
+# eighth: the strip resamples the index's bins).
+same_heights() {
+	range=$(axis "$1") || return 1
+	heights "$1" "$2" > "$TMPDIR_TEST/got"
+	want_heights $range "$2" "$3" > "$TMPDIR_TEST/want"
+	paste "$TMPDIR_TEST/got" "$TMPDIR_TEST/want" |
+		awk '{ d = $1 - $2; if (d < -1 || d > 1) bad = 1; n++ }
+			END { exit bad || n == 0 }'
+}
+
+# col_time BEGIN END COLS COL: the first ns of column COL.
+col_time() {
+	awk -v b="$1" -v e="$2" -v cols="$3" -v c="$4" \
+		'BEGIN { printf "%.0f\n", b + int((e - b + 1) * c / cols) }'
+}
+
+# first_at NS: "TIME NAME" of the first event at or after NS.
+first_at() {
+	k=$(awk -v t="$1" '$1 >= t { print NR; exit }' "$TMPDIR_TEST/ns")
+	event "$k"
+}
+
+# ---- without the index ----
+
+start st 80 24
+wait_for st "$HEADER" >/dev/null
+tm send-keys -t st i
+check "i without the index: the strip says how to get it" \
+	wait_for st "The histogram needs the index: type :index"
+tm send-keys -t st : i n d e x Enter
+check ":index: the strip shows the time axis" \
+	wait_until 50 axis st
+cols=79		# 80 columns, the first one a margin
+rows=$(($(strip st | wc -l) - 1))
+check "80x24: the strip has two rows of bars ($rows)" [ "$rows" = 2 ]
+if same_heights st $cols $rows; then
+	ok "the bars are the events per column, as awk counts the dump"
+else
+	not_ok "the bars are the events per column, as awk counts the dump"
+	paste "$TMPDIR_TEST/got" "$TMPDIR_TEST/want" | awk '$1 != $2' |
+		head -5 | sed 's/^/# got, want: /'
+fi
+range=$(axis st)
+begin=${range% *}
+first=$(head -1 "$TMPDIR_TEST/ns")
+check "the axis starts at or before the first event" [ "$begin" -le "$first" ]
+check "the list keeps its rows" same_rows st 1 10
+
+# The cursor's column: ^ under it, where no time is written.
+tm send-keys -t st 7 0 0 0 j
+check "7000j: event 7001" wait_status st "$(event 7001 | cut -d' ' -f1)"
+col=$(awk -v t="$(sed -n 7001p "$TMPDIR_TEST/ns")" -v r="$range" \
+	-v cols=$cols 'BEGIN { split(r, x, " ")
+		print int((t - x[1]) / (x[2] - x[1] + 1) * cols) }')
+marked() {
+	strip st | tail -1 | cut -c $((col + 2)) | grep -q '\^'
+}
+check "^ marks the cursor's column ($col)" wait_until 50 marked
+
+# h and l, the strip focused: the next columns with events.
+tm send-keys -t st Tab l
+next_busy=$(want_heights $range $cols $rows |
+	awk -v c="$col" 'NR - 1 > c && $1 > 0 { print NR - 1; exit }')
+want=$(first_at "$(col_time $range $cols "$next_busy")")
+check "l: the first event of the next column with events ($next_busy)" \
+	wait_status st "${want%% *}"
+tm send-keys -t st h
+prev_busy=$(want_heights $range $cols $rows |
+	awk -v c="$next_busy" 'NR - 1 < c && $1 > 0 { p = NR - 1 } END { print p }')
+want=$(first_at "$(col_time $range $cols "$prev_busy")")
+check "h: the first event of the previous one ($prev_busy)" \
+	wait_status st "${want%% *}"
+tm send-keys -t st 9 h
+check "9h: as far as there are columns with events: the first event" \
+	wait_status st "$(event 1 | cut -d' ' -f1)"
+tm send-keys -t st i
+check "i: the strip closes" wait_until 50 eval '! shows st "Histogram \(i hides\)"'
+check "the list is there" shows st "$HEADER"
+tm send-keys -t st q
+check "q: exits 0" wait_for st "EXIT=0"
+
+# ---- --ascii, the index from the cache ----
+
+start as 80 24 "--ascii"
+wait_for as "$HEADER" >/dev/null
+tm send-keys -t as i
+check "--ascii: the strip shows the axis" wait_until 50 axis as
+check "--ascii: full columns are #" eval 'strip as | grep -q "#"'
+check "--ascii: no block characters" eval '! strip as | grep -q "█"'
+if same_heights as $cols $rows; then
+	ok "--ascii: the bars are the events per column (in quarters)"
+else
+	not_ok "--ascii: the bars are the events per column (in quarters)"
+fi
+tm send-keys -t as q
+check "--ascii: q exits 0" wait_for as "EXIT=0"
+
+tap_done

@@ -1,0 +1,104 @@
+/* test-strip.c - the histogram strip's arithmetic (src/tui/strip.c). */
+#include <glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "tap.h"
+#include "src/tui/strip.h"
+
+static bool near(double a, double b)
+{
+	return fabs(a - b) < 1e-9 * (fabs(a) + fabs(b) + 1);
+}
+
+static void test_columns(void)
+{
+	uint64_t bins[8] = { 8, 0, 4, 4, 1, 1, 1, 1 };
+	double cols[16];
+	double total = 0;
+
+	/* Fewer columns: each the average of its bins, times nothing. */
+	tn_strip_columns(bins, 8, cols, 4);
+	tap_ok(near(cols[0], 4) && near(cols[1], 4) && near(cols[2], 1) &&
+		near(cols[3], 1), "8 bins in 4 columns: the averages "
+		"(%g %g %g %g)", cols[0], cols[1], cols[2], cols[3]);
+	/* More columns: each bin over two columns, the same height. */
+	tn_strip_columns(bins, 8, cols, 16);
+	tap_ok(near(cols[0], 8) && near(cols[1], 8) && near(cols[2], 0) &&
+		near(cols[15], 1), "8 bins in 16 columns: each bin twice");
+	/* Columns across bin edges take their parts. */
+	tn_strip_columns(bins, 8, cols, 3);
+	for (int i = 0; i < 3; i++)
+		total += cols[i] * 8.0 / 3;
+	tap_ok(near(total, 20), "8 bins in 3 columns keep the 20 events "
+		"(%g)", total);
+	tap_ok(near(cols[0], (8 + 0 + 4 * (2.0 / 3)) / (8.0 / 3)),
+		"the first of 3 columns: bins 0, 1 and 2/3 of bin 2 (%g)",
+		cols[0]);
+	tn_strip_columns(bins, 8, cols, 1);
+	tap_ok(near(cols[0], 20.0 / 8), "one column: the mean");
+}
+
+static void test_heights(void)
+{
+	double cols[5] = { 0, 1, 50, 100, 99.9 };
+	int h[5];
+
+	tn_strip_heights(cols, 5, 2, h);
+	tap_ok(h[0] == 0 && h[1] == 1 && h[2] == 8 && h[3] == 16 &&
+		h[4] == 16, "heights in eighths of 2 rows: %d %d %d %d %d",
+		h[0], h[1], h[2], h[3], h[4]);
+	memset(cols, 0, sizeof(cols));
+	tn_strip_heights(cols, 5, 3, h);
+	tap_ok(h[0] == 0 && h[4] == 0, "no events: no bars");
+}
+
+static void test_glyphs(void)
+{
+	tap_str_eq(tn_strip_glyph(0, 0, false), " ", "height 0: blank");
+	tap_str_eq(tn_strip_glyph(1, 0, false), "\u2581", "1/8: lowest block");
+	tap_str_eq(tn_strip_glyph(8, 0, false), "\u2588", "8/8: full block");
+	tap_str_eq(tn_strip_glyph(12, 0, false), "\u2588",
+		"12/8, bottom row: full");
+	tap_str_eq(tn_strip_glyph(12, 1, false), "\u2584",
+		"12/8, second row: half");
+	tap_str_eq(tn_strip_glyph(12, 2, false), " ", "12/8, third row: blank");
+	tap_str_eq(tn_strip_glyph(8, 0, true), "#", "ascii: full is #");
+	tap_str_eq(tn_strip_glyph(1, 0, true), ".", "ascii: a little is .");
+	tap_str_eq(tn_strip_glyph(4, 0, true), ":", "ascii: half is :");
+}
+
+static void test_times(void)
+{
+	tap_int_eq(tn_strip_column_of(1000, 1000, 1999, 10), 0,
+		"the first ns: column 0");
+	tap_int_eq(tn_strip_column_of(1999, 1000, 1999, 10), 9,
+		"the last ns: the last column");
+	tap_int_eq(tn_strip_column_of(1500, 1000, 1999, 10), 5,
+		"the middle: column 5");
+	tap_int_eq(tn_strip_column_of(999, 1000, 1999, 10), -1,
+		"before the range: -1");
+	tap_int_eq(tn_strip_column_of(2000, 1000, 1999, 10), -1,
+		"after it: -1");
+	tap_ok(tn_strip_time_of(5, 1000, 1999, 10) == 1500,
+		"column 5 starts at 1500");
+	for (size_t c = 0; c < 10; c++) {
+		if (tn_strip_column_of(tn_strip_time_of(c, 1000, 1999, 10),
+				1000, 1999, 10) != (int) c) {
+			tap_ok(false, "column %zu: its time is in it", c);
+			return;
+		}
+	}
+	tap_ok(true, "each column's time is in that column");
+	tap_int_eq(tn_strip_column_of(INT64_MAX, INT64_MIN, INT64_MAX, 80),
+		79, "the widest range: the end in the last column");
+}
+
+int main(void)
+{
+	test_columns();
+	test_heights();
+	test_glyphs();
+	test_times();
+	return tap_done();
+}
