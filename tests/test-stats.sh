@@ -228,6 +228,19 @@ check_trace "ust" "$T/ust" 2 detail
 	--ties 2 --lost-every 9 --seed 9 "$T/hosts" >/dev/null
 check_trace "3 hosts, ties, lost" "$T/hosts" 3 detail
 
+# Long enough that ranges hold intervals that a scan seeks over rather
+# than read (more than 16 of 4096 events): stats sums the index's
+# counts of whole intervals, histogram's edges seek.
+"$GEN_TRACE" --events 200000 --cpus 4 --packet-size 16384 --ties 2 \
+	--seed 11 "$T/long" >/dev/null
+prepare "$T/long"
+check_range "long, whole trace" "$T/long" "" ""
+for r in "1 200000" "3 150001" "70001 199999" "4097 8192" "12345 123456"; do
+	set -- $r
+	check_range "long, events $1..$2" "$T/long" "$(ns_of "$1")" \
+		"$(ns_of "$2")"
+done
+
 # A range given in seconds, and as event numbers.
 prepare "$T/kernel"
 a=$(ns_of 100) b=$(ns_of 20000)

@@ -11,6 +11,8 @@
 #include "tracenav/stats.h"
 
 #define CHECK_EVERY 512
+/* Up to this many events ahead, a scan reads on rather than seek. */
+#define READ_ON_EVENTS (16 * TN_INDEX_INTERVAL)
 
 /* ---- the events before a time ---- */
 
@@ -81,9 +83,10 @@ static int scan_open(struct scan *s, size_t cp, struct tn_error *err)
 
 /* Read on to the first event at or after ns (never back: ns at least
  * the last one asked for, unless the walk is reopened).  *cp and *rank
- * get the checkpoint the counts start from and the number of events
- * before ns; s->partial the events of each name from the checkpoint up
- * to ns.  No event before ns: *cp 0, *rank 0 and nothing counted. */
+ * get the checkpoint the counts start from (the walk's: at or before
+ * the last one before ns) and the number of events before ns;
+ * s->partial the events of each name from that checkpoint up to ns.
+ * No event before ns: *cp 0, *rank 0 and nothing counted. */
 static int scan_to(struct scan *s, int64_t ns, size_t *cp, uint64_t *rank,
 		struct tn_error *err)
 {
@@ -104,7 +107,11 @@ static int scan_to(struct scan *s, int64_t ns, size_t *cp, uint64_t *rank,
 		return 0;
 	}
 	at = (size_t) (checkpoint - s->index->checkpoints);
-	if ((!s->walk || s->cp != at) && scan_open(s, at, err))
+	/* Read on from where the walk is when that costs less than a
+	 * seek (which reads each stream's packet from its start). */
+	if ((!s->walk || at < s->cp || checkpoint->rank >
+	     s->index->checkpoints[s->cp].rank + s->read + READ_ON_EVENTS) &&
+	    scan_open(s, at, err))
 		return -1;
 	for (;;) {
 		if (!s->has_row && !s->ended) {
@@ -127,8 +134,8 @@ static int scan_to(struct scan *s, int64_t ns, size_t *cp, uint64_t *rank,
 			return -1;
 		}
 	}
-	*cp = at;
-	*rank = checkpoint->rank + s->read;
+	*cp = s->cp;
+	*rank = s->index->checkpoints[s->cp].rank + s->read;
 	return 0;
 }
 
