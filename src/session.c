@@ -97,6 +97,16 @@ bool tn_session_get_index_progress(struct tn_session *session,
 	return true;
 }
 
+size_t tn_session_get_partial_bins(struct tn_session *session,
+		int64_t *begin_ns, int64_t *end_ns, uint64_t **bins)
+{
+	*bins = NULL;
+	if (!session->index_job)
+		return 0;
+	return tn_index_build_get_bins(session->index_job, begin_ns, end_ns,
+		bins);
+}
+
 bool tn_session_poll_index(struct tn_session *session, struct tn_output *out)
 {
 	struct tn_job_progress progress;

@@ -144,6 +144,12 @@ void tn_session_save_index(struct tn_session *session, struct tn_output *out);
 bool tn_session_get_index_progress(struct tn_session *session,
 		struct tn_job_progress *progress);
 
+/* While the index is built: the events per time bin counted so far
+ * (tn_index_build_get_bins()), into *bins (g_free() it); their number,
+ * or 0 when no build runs. */
+size_t tn_session_get_partial_bins(struct tn_session *session,
+		int64_t *begin_ns, int64_t *end_ns, uint64_t **bins);
+
 /* Stop the background build; it does not start again until
  * tn_session_start_index() (the index command). */
 void tn_session_cancel_index(struct tn_session *session,

@@ -116,6 +116,15 @@ int tn_index_build_start(const struct tn_trace *trace, unsigned workers,
  * a job that is not an index build. */
 unsigned tn_index_build_get_worker_count(struct tn_job *job);
 
+/* The events per time bin that the build has counted so far (its
+ * workers publish them every few tens of thousands of events), for a
+ * histogram drawn while it runs: the bins of the index to be (see
+ * tn_index), into *bins (g_free() it).  Returns their number, 0 (and
+ * *bins NULL) for a trace without a time range or a job that is not an
+ * index build.  Any thread, while the job runs or after. */
+size_t tn_index_build_get_bins(struct tn_job *job, int64_t *begin_ns,
+		int64_t *end_ns, uint64_t **bins);
+
 /* The index, once the job is DONE: ownership passes to the caller, and
  * later calls return NULL.  NULL while it runs, after a failure or a
  * cancel, and for a job that is not an index build.  The starter's

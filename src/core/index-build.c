@@ -471,6 +471,28 @@ unsigned tn_index_build_get_worker_count(struct tn_job *job)
 	return b->worker_count;
 }
 
+size_t tn_index_build_get_bins(struct tn_job *job, int64_t *begin_ns,
+		int64_t *end_ns, uint64_t **bins)
+{
+	struct build *b;
+	uint64_t *sum;
+
+	*bins = NULL;
+	if (tn_job_borrow_class(job) != &build_class)
+		return 0;
+	/* The plan and the workers are fixed before the job started. */
+	b = tn_job_borrow_data(job);
+	if (b->plan.bin_count == 0)
+		return 0;
+	sum = g_new0(uint64_t, b->plan.bin_count);
+	for (unsigned i = 0; i < b->worker_count; i++)
+		tn_index_worker_add_shown_bins(&b->workers[i], sum);
+	*begin_ns = b->plan.begin_ns;
+	*end_ns = b->plan.end_ns;
+	*bins = sum;
+	return b->plan.bin_count;
+}
+
 struct tn_index *tn_index_build_take(struct tn_job *job)
 {
 	struct tn_job_progress progress;

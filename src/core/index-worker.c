@@ -21,6 +21,9 @@
 
 /* Workers publish progress and look for a stop request this often. */
 #define CHECK_EVERY 256
+/* How often the bins are copied for a histogram drawn meanwhile
+ * (events; a multiple of CHECK_EVERY). */
+#define SHOW_BINS_EVERY 65536
 
 void tn_index_worker_init(struct tn_index_worker *w,
 		const struct tn_index_plan *plan, unsigned i, unsigned count)
@@ -49,6 +52,8 @@ void tn_index_worker_init(struct tn_index_worker *w,
 		sizeof(struct tn_interval_class));
 	w->interval_names = g_ptr_array_new_with_free_func(g_free);
 	w->bins = g_new0(uint64_t, plan->bin_count);
+	pthread_mutex_init(&w->shown_lock, NULL);
+	w->shown_bins = g_new0(uint64_t, plan->bin_count);
 }
 
 void tn_index_worker_fini(struct tn_index_worker *w)
@@ -59,6 +64,8 @@ void tn_index_worker_fini(struct tn_index_worker *w)
 	g_array_free(w->interval_entries, TRUE);
 	g_ptr_array_free(w->interval_names, TRUE);
 	g_free(w->bins);
+	pthread_mutex_destroy(&w->shown_lock);
+	g_free(w->shown_bins);
 	tn_packets_destroy(w->packets);
 	w->packets = NULL;
 }
@@ -282,10 +289,28 @@ static void record_notice(struct tn_index_worker *w,
 		w->discarded += count;
 }
 
+static void publish_bins(struct tn_index_worker *w)
+{
+	pthread_mutex_lock(&w->shown_lock);
+	memcpy(w->shown_bins, w->bins, w->plan->bin_count * sizeof(*w->bins));
+	pthread_mutex_unlock(&w->shown_lock);
+}
+
+void tn_index_worker_add_shown_bins(struct tn_index_worker *w,
+		uint64_t *bins)
+{
+	pthread_mutex_lock(&w->shown_lock);
+	for (size_t k = 0; k < w->plan->bin_count; k++)
+		bins[k] += w->shown_bins[k];
+	pthread_mutex_unlock(&w->shown_lock);
+}
+
 static void publish_progress(struct tn_index_worker *w, int64_t ns)
 {
 	atomic_store(&w->events_read, w->count);
 	atomic_store(&w->reached_ns, ns);
+	if (w->count % SHOW_BINS_EVERY == 0)
+		publish_bins(w);
 }
 
 /* Handle one item of the slice's reader.  Returns false once past the
@@ -395,6 +420,7 @@ int tn_index_worker_run(struct tn_index_worker *w,
 	g_ptr_array_free(counter.touched, TRUE);
 	g_hash_table_destroy(counter.by_pointer);
 	close_slice_read(&read);
+	publish_bins(w);
 	atomic_store(&w->events_read, w->count);
 	atomic_store(&w->finished, true);
 	return status == TN_READER_ERROR ? -1 : 0;

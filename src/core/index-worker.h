@@ -14,6 +14,7 @@
 #define TRACENAV_CORE_INDEX_WORKER_H
 
 #include <glib.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -58,6 +59,10 @@ struct tn_index_worker {
 	GArray *interval_entries;	/* struct tn_interval_class */
 	GPtrArray *interval_names;	/* char *, the worker's own ids */
 	uint64_t *bins;		/* plan->bin_count */
+	/* A copy of bins made now and then, for a histogram drawn while
+	 * the build runs: any thread may read it under shown_lock. */
+	pthread_mutex_t shown_lock;
+	uint64_t *shown_bins;
 	/* The packets of the stream files without a packet index, when the
 	 * worker reads the whole trace (one worker) to its end. */
 	struct tn_packet_tables *packets;
@@ -67,6 +72,11 @@ struct tn_index_worker {
  * starts at begin_ns + i * (span / count). */
 void tn_index_worker_init(struct tn_index_worker *w,
 		const struct tn_index_plan *plan, unsigned i, unsigned count);
+
+/* Add the worker's bins as it last published them (every few thousand
+ * events, and at its end) to bins (plan->bin_count); any thread. */
+void tn_index_worker_add_shown_bins(struct tn_index_worker *w,
+		uint64_t *bins);
 
 /* Read the worker's slice, calling stop(stop_data) every few hundred
  * events and stopping early when it returns true; sets finished at the

@@ -22,22 +22,33 @@
 
 #define FN TN_TUI_KEY_FN
 
-/* What the strip shows: a copy of the index's bins (the index may go
- * when the trace is reloaded), and the cursor's time. */
-struct strip_cache {
-	bool has_index;
+/* Events per time bin over [begin_ns, end_ns]. */
+struct strip_bins {
 	int64_t begin_ns, end_ns;
-	size_t bin_count;
-	uint64_t *bins;
+	size_t count;		/* 0: none */
+	uint64_t *counts;
+};
+
+/* What the strip shows once the index is there: a copy of its bins
+ * (the index may go when the trace is reloaded), and the cursor's
+ * time. */
+struct strip_cache {
+	struct strip_bins bins;
 	bool has_cursor;
 	int64_t cursor_ns;
 };
 
-/* The pane's own state: the indexing progress drawn last. */
+/* The pane's own state: the indexing progress drawn last, and the bins
+ * counted so far while indexing (refreshed by poll). */
 struct strip_pane {
 	int drawn_percent;	/* -1: none drawn */
 	bool drawn_building;
+	struct strip_bins partial;
+	gint64 partial_us;	/* when they were taken */
 };
+
+/* How often the bins counted so far are drawn again while indexing. */
+#define PARTIAL_EVERY_US 300000
 
 enum strip_action {
 	STRIP_NONE,
@@ -65,7 +76,7 @@ static void strip_cache_free(void *data)
 
 	if (!cache)
 		return;
-	g_free(cache->bins);
+	g_free(cache->bins.counts);
 	g_free(cache);
 }
 
@@ -79,11 +90,10 @@ static void *strip_cursor_moved(const void *old_cache,
 
 	(void) old_cache;
 	if (index && index->bin_count > 0) {
-		cache->has_index = true;
-		cache->begin_ns = index->begin_ns;
-		cache->end_ns = index->end_ns;
-		cache->bin_count = index->bin_count;
-		cache->bins = g_memdup2(index->bins,
+		cache->bins.begin_ns = index->begin_ns;
+		cache->bins.end_ns = index->end_ns;
+		cache->bins.count = index->bin_count;
+		cache->bins.counts = g_memdup2(index->bins,
 			index->bin_count * sizeof(*index->bins));
 	}
 	/* The list read the current row just before: peeking is enough. */
@@ -101,43 +111,41 @@ static int first_column(struct tn_pane *pane)
 	return pane->rect.x > 0 ? 2 : 1;
 }
 
-static void draw_waiting(struct tn_pane *pane, WINDOW *win, int x, int w)
+/* The strip's title line: what it waits for, or how far indexing got
+ * (noted, so that poll knows when to draw again). */
+static char *waiting_text(struct tn_pane *pane)
 {
 	struct strip_pane *p = pane->data;
 	const struct tn_tui_index_status *index = &pane->tui->index;
-	char *text;
 
 	p->drawn_building = index->building;
 	p->drawn_percent = -1;
 	if (index->building && index->progress.fraction >= 0) {
 		p->drawn_percent = (int) (index->progress.fraction * 100);
-		text = g_strdup_printf("The histogram comes with the index: "
-			"indexing %d%%", p->drawn_percent);
-	} else if (index->building) {
-		text = g_strdup("The histogram comes with the index: "
-			"indexing...");
-	} else if (index->has_index) {
-		text = g_strdup("The trace has no timestamps to bin.");
-	} else {
-		text = g_strdup("The histogram needs the index: type :index "
-			"to build it.");
+		return g_strdup_printf("indexing %d%%", p->drawn_percent);
 	}
-	tn_tui_draw_utf8(win, 1, x, text, w - x);
-	g_free(text);
+	if (index->building)
+		return g_strdup("indexing...");
+	if (index->has_index)
+		return g_strdup("The trace has no timestamps to bin.");
+	return g_strdup("The histogram needs the index: type :index to "
+		"build it.");
 }
 
-/* The bottom line: the first and last times, the cursor's column. */
+/* The bottom line: the first time, and the last one or right_text;
+ * the cursor's column. */
 static void draw_axis(struct tn_pane *pane, WINDOW *win, int y, int x,
-		int cols, int cursor_col)
+		int cols, const struct strip_bins *bins, const char *right_text,
+		int cursor_col)
 {
-	const struct strip_cache *cache = pane->cache;
-	GString *left = g_string_new(NULL), *right = g_string_new(NULL);
+	GString *left = g_string_new(NULL), *right = g_string_new(right_text);
 	int right_cols;
 
-	tn_time_format_wall(left, cache->begin_ns, pane->tui->session->gmt,
+	tn_time_format_wall(left, bins->begin_ns, pane->tui->session->gmt,
 		false);
-	tn_time_format_wall(right, cache->end_ns, pane->tui->session->gmt,
-		false);
+	if (!right_text)
+		tn_time_format_wall(right, bins->end_ns,
+			pane->tui->session->gmt, false);
 	right_cols = (int) right->len;
 	if ((int) left->len + 1 + right_cols > cols)
 		right_cols = 0;		/* no room for both */
@@ -153,13 +161,34 @@ static void draw_axis(struct tn_pane *pane, WINDOW *win, int y, int x,
 	g_string_free(right, TRUE);
 }
 
+/* Bars of bins in rows 1 .. rows of win, from column x, cols wide. */
+static void draw_bars(WINDOW *win, int rows, int x, int cols,
+		const struct strip_bins *bins, int cursor_col, bool ascii)
+{
+	double *columns = g_new(double, cols);
+	int *heights = g_new(int, cols);
+
+	tn_strip_columns(bins->counts, bins->count, columns, cols);
+	tn_strip_heights(columns, cols, rows, heights);
+	for (int c = 0; c < cols; c++) {
+		wattrset(win, c == cursor_col ? A_REVERSE : A_NORMAL);
+		for (int r = 0; r < rows; r++)
+			tn_tui_draw_utf8(win, rows - r, x + c,
+				tn_strip_glyph(heights[c], r, ascii), 1);
+	}
+	wattrset(win, A_NORMAL);
+	g_free(columns);
+	g_free(heights);
+}
+
 static void strip_draw(struct tn_pane *pane, WINDOW *win)
 {
 	const struct strip_cache *cache = pane->cache;
+	struct strip_pane *p = pane->data;
+	const struct strip_bins *bins = NULL;
 	bool ascii = pane->tui->ascii || !tn_tui_text_locale_is_utf8();
+	char *waiting = NULL;
 	int h, w, x, cols, rows, cursor_col = -1;
-	double *columns;
-	int *heights;
 
 	getmaxyx(win, h, w);
 	werase(win);
@@ -167,32 +196,29 @@ static void strip_draw(struct tn_pane *pane, WINDOW *win)
 	cols = w - x;
 	if (h < 2 || cols < 1)
 		return;
-	if (!cache || !cache->has_index) {
-		draw_waiting(pane, win, x, w);
+	if (cache && cache->bins.count) {
+		bins = &cache->bins;
+	} else {
+		/* While indexing: what it counted so far, if anything. */
+		waiting = waiting_text(pane);
+		if (p->partial.count)
+			bins = &p->partial;
+	}
+	if (!bins) {
+		tn_tui_draw_utf8(win, 1, x, waiting, cols);
+		g_free(waiting);
 		return;
 	}
 	/* Bars above the time axis, or alone in a pane of two lines. */
 	rows = h > 2 ? h - 2 : 1;
-	columns = g_new(double, cols);
-	heights = g_new(int, cols);
-	tn_strip_columns(cache->bins, cache->bin_count, columns, cols);
-	tn_strip_heights(columns, cols, rows, heights);
-	if (cache->has_cursor)
+	if (cache && cache->has_cursor)
 		cursor_col = tn_strip_column_of(cache->cursor_ns,
-			cache->begin_ns, cache->end_ns, cols);
-	for (int c = 0; c < cols; c++) {
-		attr_t attr = c == cursor_col ? A_REVERSE : A_NORMAL;
-
-		wattrset(win, attr);
-		for (int r = 0; r < rows; r++)
-			tn_tui_draw_utf8(win, rows - r, x + c,
-				tn_strip_glyph(heights[c], r, ascii), 1);
-	}
-	wattrset(win, A_NORMAL);
+			bins->begin_ns, bins->end_ns, cols);
+	draw_bars(win, rows, x, cols, bins, cursor_col, ascii);
 	if (h > 2)
-		draw_axis(pane, win, h - 1, x, cols, cursor_col);
-	g_free(columns);
-	g_free(heights);
+		draw_axis(pane, win, h - 1, x, cols, bins, waiting,
+			cursor_col);
+	g_free(waiting);
 }
 
 /* Move the list to the first event at or after column col's time. */
@@ -203,11 +229,11 @@ static void go_to_column(struct tn_pane *pane, long col)
 	struct tn_position pos = { 0, 0 };
 	char line[64];
 
-	if (!cache || !cache->has_index || cols < 1)
+	if (!cache || !cache->bins.count || cols < 1)
 		return;
 	col = CLAMP(col, 0, cols - 1);
-	pos.ns = tn_strip_time_of((size_t) col, cache->begin_ns,
-		cache->end_ns, (size_t) cols);
+	pos.ns = tn_strip_time_of((size_t) col, cache->bins.begin_ns,
+		cache->bins.end_ns, (size_t) cols);
 	if (pos.ns < 0) {
 		tn_pane_goto_position(pane, &pos);
 		return;
@@ -227,7 +253,7 @@ static int busy_column(const struct strip_cache *cache, int cols, int col,
 	double *columns = g_new(double, cols);
 	int found = -1;
 
-	tn_strip_columns(cache->bins, cache->bin_count, columns, cols);
+	tn_strip_columns(cache->bins.counts, cache->bins.count, columns, cols);
 	for (int c = col + step; c >= 0 && c < cols && count > 0; c += step) {
 		if (columns[c] > 0) {
 			found = c;
@@ -249,10 +275,10 @@ static bool strip_key(struct tn_pane *pane, const struct tn_tui_key *key)
 
 	if (!b || b->action == STRIP_NONE)
 		return false;
-	if (!cache || !cache->has_index || !cache->has_cursor || cols < 1)
+	if (!cache || !cache->bins.count || !cache->has_cursor || cols < 1)
 		return true;
-	col = tn_strip_column_of(cache->cursor_ns, cache->begin_ns,
-		cache->end_ns, (size_t) cols);
+	col = tn_strip_column_of(cache->cursor_ns, cache->bins.begin_ns,
+		cache->bins.end_ns, (size_t) cols);
 	col = busy_column(cache, cols, col,
 		b->action == STRIP_LEFT ? -1 : 1, count);
 	if (col >= 0)
@@ -267,20 +293,36 @@ static void strip_mouse(struct tn_pane *pane, int y, int x, int wheel)
 		go_to_column(pane, x - first_column(pane));
 }
 
-/* Draw again when the indexing progress changed. */
+/* While indexing: take the bins counted so far now and then, and draw
+ * again when they or the progress changed. */
 static bool strip_poll(struct tn_pane *pane)
 {
 	struct strip_pane *p = pane->data;
 	const struct strip_cache *cache = pane->cache;
 	const struct tn_tui_index_status *index = &pane->tui->index;
+	gint64 now = g_get_monotonic_time();
 	int percent;
 
-	if (!pane->open || (cache && cache->has_index))
+	if (cache && cache->bins.count && p->partial.counts) {
+		g_free(p->partial.counts);
+		p->partial = (struct strip_bins) { 0 };
+	}
+	if (!pane->open || (cache && cache->bins.count))
 		return false;
 	percent = index->building && index->progress.fraction >= 0 ?
 		(int) (index->progress.fraction * 100) : -1;
 	if (percent != p->drawn_percent || index->building != p->drawn_building)
 		pane->dirty = true;
+	/* The session is the command job's while one runs. */
+	if (index->building && !pane->tui->update &&
+	    now - p->partial_us >= PARTIAL_EVERY_US) {
+		g_free(p->partial.counts);
+		p->partial.count = tn_session_get_partial_bins(
+			pane->tui->session, &p->partial.begin_ns,
+			&p->partial.end_ns, &p->partial.counts);
+		p->partial_us = now;
+		pane->dirty = true;
+	}
 	return index->building;
 }
 
@@ -294,7 +336,12 @@ static void strip_init(struct tn_pane *pane)
 
 static void strip_destroy(struct tn_pane *pane)
 {
-	g_free(pane->data);
+	struct strip_pane *p = pane->data;
+
+	if (!p)
+		return;
+	g_free(p->partial.counts);
+	g_free(p);
 	pane->data = NULL;
 }
 

@@ -6,7 +6,8 @@
 # that column of the axis's range, counted by awk over --dump (block
 # characters, or ASCII under --ascii); ^ marks the cursor's column; h
 # and l (focused) go to the first event of the previous or next column
-# with events, as awk finds it; i closes it.
+# with events, as awk finds it; i closes it.  While a big trace is
+# indexed, the bars fill in for what was read.
 : "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/e2e/tmux.sh"
@@ -27,10 +28,12 @@ sed 's/^\[\([^]]*\)\].*/\1/' "$TMPDIR_TEST/dump" |
 	awk -F'[:.]' '{ printf "%.0f\n", (($1 * 60 + $2) * 60 + $3) * 1e9 + $4 }' \
 	> "$TMPDIR_TEST/ns"
 
-# strip NAME: the strip's lines, from its title to the status bar.
+# strip NAME: the strip's lines, from under its title to the status bar
+# (which starts with the trace's directory name).
 strip() {
-	screen "$1" | awk '/^ Histogram \(i hides\)/ { on = 1; next }
-		on && /^ three  / { exit } on'
+	screen "$1" | awk -v bar=" ${dir##*/}  " '
+		/^ Histogram \(i hides\)/ { on = 1; next }
+		on && index($0, bar) == 1 { exit } on'
 }
 
 # axis NAME: "BEGIN END" of the strip's time axis (ns since midnight).
@@ -162,5 +165,36 @@ else
 fi
 tm send-keys -t as q
 check "--ascii: q exits 0" wait_for as "EXIT=0"
+
+# ---- while indexing: the bars fill in ----
+
+# A trace big enough that indexing it takes a few seconds.
+dir="$TMPDIR_TEST/big"
+"$GEN_TRACE" --events 3000000 --cpus 4 --packet-size 1048576 "$dir" >/dev/null
+# partly_filled NAME: the axis says "indexing N%", and the bars have
+# some columns with events and some without yet.
+partly_filled() {
+	strip "$1" > "$TMPDIR_TEST/strip"
+	tail -1 "$TMPDIR_TEST/strip" | grep -q 'indexing [0-9]*%$' &&
+		sed '$d' "$TMPDIR_TEST/strip" | cut -c2- | grep -q '[▁▂▃▄▅▆▇█]' &&
+		sed '$d' "$TMPDIR_TEST/strip" | cut -c2- | tail -1 | grep -q ' '
+}
+start big 80 24 "--cache-dir '$TMPDIR_TEST/bigcache'"
+tm send-keys -t big i
+if wait_until 100 partly_filled big; then
+	ok "while indexing: bars for what was read, the axis says indexing N%"
+elif ! shows big "indexing"; then
+	skip "the index was built before the strip could be seen filling"
+else
+	not_ok "while indexing: bars for what was read, the axis says indexing N%"
+	strip big | sed 's/^/# /'
+fi
+done_indexing() {
+	strip big | tail -1 | grep -q '[0-9]:[0-9][0-9]\.[0-9]*$'
+}
+check "once indexed: the axis ends with the last time" \
+	wait_until 300 done_indexing
+tm send-keys -t big q
+check "q exits 0" wait_for big "EXIT=0"
 
 tap_done
