@@ -139,21 +139,100 @@ static int scan_to(struct scan *s, int64_t ns, size_t *cp, uint64_t *rank,
 	return 0;
 }
 
+/* Consecutive edges that one scan answers, on a thread of its own or
+ * the caller's. */
+struct edge_run {
+	struct scan s;
+	const int64_t *ns_list;
+	size_t count;
+	uint64_t *ranks;
+	size_t cp;		/* the last edge's (scan_to()) */
+	int status;
+	struct tn_error err;
+};
+
+static void edge_run_init(struct edge_run *run, const struct tn_trace *trace,
+		const struct tn_index *index, const int64_t *ns_list,
+		size_t count, uint64_t *ranks, bool names)
+{
+	memset(run, 0, sizeof(*run));
+	run->s.trace = trace;
+	run->s.index = index;
+	if (names)
+		run->s.partial = g_new0(uint64_t, index->class_count + 1);
+	run->ns_list = ns_list;
+	run->count = count;
+	run->ranks = ranks;
+}
+
+static gpointer run_edges(gpointer data)
+{
+	struct edge_run *run = data;
+
+	for (size_t i = 0; i < run->count && !run->status; i++)
+		run->status = scan_to(&run->s, run->ns_list[i], &run->cp,
+			&run->ranks[i], &run->err);
+	scan_close(&run->s);
+	return NULL;
+}
+
+/* Answer the runs, the second one (if any) on a thread of its own
+ * (on the caller's when none can start).  Returns 0, or -1 with the
+ * first run's error that failed. */
+static int run_all(struct edge_run *runs, size_t count, struct tn_error *err)
+{
+	GThread *thread = count > 1 ? g_thread_try_new("stats", run_edges,
+		&runs[1], NULL) : NULL;
+
+	run_edges(&runs[0]);
+	if (thread)
+		g_thread_join(thread);
+	else if (count > 1)
+		run_edges(&runs[1]);
+	for (size_t i = 0; i < count; i++)
+		if (runs[i].status) {
+			*err = runs[i].err;
+			return -1;
+		}
+	return 0;
+}
+
+/* Whether the checkpoint before b is so far after the one before a that
+ * a scan would seek to it rather than read on: then two threads answer
+ * them in the time of one, on a machine with more than one core. */
+static bool worth_a_thread(const struct tn_index *index, int64_t a,
+		int64_t b)
+{
+	struct tn_position pa = { a, 0 }, pb = { b, 0 };
+	const struct tn_checkpoint *ca =
+		tn_index_checkpoint_for_position(index, &pa);
+	const struct tn_checkpoint *cb =
+		tn_index_checkpoint_for_position(index, &pb);
+
+	return g_get_num_processors() > 1 && cb &&
+		cb->rank > (ca ? ca->rank : 0) + READ_ON_EVENTS;
+}
+
 int tn_stats_ranks_at(const struct tn_trace *trace,
 		const struct tn_index *index, const int64_t *ns_list,
 		size_t count, uint64_t *ranks, struct tn_error *err)
 {
-	struct scan s = { trace, index, NULL, 0, 0, NULL, false, false,
-		{ { 0 }, { 0, 0 }, false, 0, 0 } };
-	int status = 0;
+	struct edge_run runs[2];
+	size_t half = count / 2, run_count = 1;
 
-	for (size_t i = 0; i < count && !status; i++) {
-		size_t cp;
-
-		status = scan_to(&s, ns_list[i], &cp, &ranks[i], err);
+	/* Two halves of the edges when they meet far apart. */
+	if (count >= 2 && worth_a_thread(index, ns_list[half - 1],
+			ns_list[half])) {
+		edge_run_init(&runs[0], trace, index, ns_list, half, ranks,
+			false);
+		edge_run_init(&runs[1], trace, index, ns_list + half,
+			count - half, ranks + half, false);
+		run_count = 2;
+	} else {
+		edge_run_init(&runs[0], trace, index, ns_list, count, ranks,
+			false);
 	}
-	scan_close(&s);
-	return status;
+	return run_all(runs, run_count, err);
 }
 
 /* ---- per name ---- */
@@ -198,7 +277,29 @@ int tn_stats_count_names(const struct tn_trace *trace,
 	int status = 0;
 
 	s.partial = g_new0(uint64_t, classes + 1);
-	if (begin_ns <= end_ns) {
+	if (begin_ns <= end_ns && worth_a_thread(index, begin_ns,
+			after(end_ns))) {
+		/* Each end on a thread of its own, with counts of its own. */
+		int64_t edges[2] = { begin_ns, after(end_ns) };
+		uint64_t ranks[2];
+		struct edge_run runs[2];
+
+		edge_run_init(&runs[0], trace, index, edges, 1, ranks, true);
+		edge_run_init(&runs[1], trace, index, edges + 1, 1, ranks + 1,
+			true);
+		status = run_all(runs, 2, err);
+		for (size_t k = 0; k < classes && !status; k++)
+			counts[k] = (int64_t) runs[1].s.partial[k] -
+				(int64_t) runs[0].s.partial[k];
+		cp_begin = runs[0].cp;
+		cp_end = runs[1].cp;
+		rank_begin = ranks[0];
+		rank_end = ranks[1];
+		g_free(runs[0].s.partial);
+		g_free(runs[1].s.partial);
+		if (!status && cp_end > cp_begin)
+			add_intervals(index, cp_begin, cp_end, counts);
+	} else if (begin_ns <= end_ns) {
 		status = scan_to(&s, begin_ns, &cp_begin, &rank_begin, err);
 		for (size_t k = 0; k < classes && !status; k++)
 			counts[k] -= (int64_t) s.partial[k];
