@@ -7,7 +7,8 @@
  * bin come from the checkpoint index: whole checkpoint intervals are
  * summed from its counts, and only the events between a checkpoint and
  * an edge of the range (or of a bin) are read, at most TN_INDEX_INTERVAL
- * for each edge, so the cost does not grow with the range's length.
+ * for each edge, so what is read does not grow with the range's length:
+ * each edge costs a seek (tn_walk_open_at_known()) and a short read.
  */
 #ifndef TRACENAV_STATS_H
 #define TRACENAV_STATS_H
@@ -46,8 +47,11 @@ void tn_stats_names_destroy(struct tn_stats_names *names);
 
 /* The number of events whose timestamp is < ns, for each of the count
  * times of ns_list (which must be sorted, ascending), into ranks: the
- * rank of the first event at or after each time.  Consecutive times in
- * one checkpoint interval share one read.  Returns 0, or -1 with err. */
+ * rank of the first event at or after each time.  A time up to 16
+ * intervals after the one before it is read on to; a farther one is
+ * sought (each stream's packet decoded from its start); when the two
+ * halves of the list are that far apart, a second thread answers the
+ * second half.  Returns 0, or -1 with err. */
 int tn_stats_ranks_at(const struct tn_trace *trace,
 		const struct tn_index *index, const int64_t *ns_list,
 		size_t count, uint64_t *ranks, struct tn_error *err);
