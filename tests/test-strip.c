@@ -13,7 +13,7 @@ static bool near(double a, double b)
 
 static void test_columns(void)
 {
-	uint64_t bins[8] = { 8, 0, 4, 4, 1, 1, 1, 1 };
+	double bins[8] = { 8, 0, 4, 4, 1, 1, 1, 1 };
 	double cols[16];
 	double total = 0;
 
@@ -39,6 +39,26 @@ static void test_columns(void)
 	tap_ok(near(cols[0], 20.0 / 8), "one column: the mean");
 }
 
+static void test_spread(void)
+{
+	double bins[10] = { 0 };
+	double sum = 0;
+
+	/* 10 bins over [0, 999]: width 100. */
+	tn_strip_spread(bins, 10, 0, 999, 250, 250, 3);
+	tap_ok(bins[2] == 3, "one time: all in its bin");
+	memset(bins, 0, sizeof(bins));
+	tn_strip_spread(bins, 10, 0, 999, 150, 349, 200);
+	tap_ok(near(bins[1], 50) && near(bins[2], 100) && near(bins[3], 50),
+		"[150, 349]: half a bin, a bin, half a bin (%g %g %g)",
+		bins[1], bins[2], bins[3]);
+	memset(bins, 0, sizeof(bins));
+	tn_strip_spread(bins, 10, 0, 999, -500, 2000, 7);
+	for (int i = 0; i < 10; i++)
+		sum += bins[i];
+	tap_ok(near(sum, 7), "beyond both ends: the count is kept (%g)", sum);
+}
+
 static void test_heights(void)
 {
 	double cols[5] = { 0, 1, 50, 100, 99.9 };
@@ -51,6 +71,11 @@ static void test_heights(void)
 	memset(cols, 0, sizeof(cols));
 	tn_strip_heights(cols, 5, 3, h);
 	tap_ok(h[0] == 0 && h[4] == 0, "no events: no bars");
+	cols[0] = 0.01;
+	cols[1] = 50;
+	tn_strip_heights_scaled(cols, 2, 2, 100, h);
+	tap_ok(h[0] == 1 && h[1] == 8, "on another scale: a sliver at "
+		"least, half of 16 (%d %d)", h[0], h[1]);
 }
 
 static void test_glyphs(void)
@@ -97,6 +122,7 @@ static void test_times(void)
 int main(void)
 {
 	test_columns();
+	test_spread();
 	test_heights();
 	test_glyphs();
 	test_times();

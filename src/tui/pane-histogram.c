@@ -26,8 +26,48 @@
 struct strip_bins {
 	int64_t begin_ns, end_ns;
 	size_t count;		/* 0: none */
-	uint64_t *counts;
+	double *counts;
+	/* The filters' matches in the same bins, once counted, or NULL. */
+	double *matches;
 };
+
+/* bins as strip bins (taken); NULL gives none. */
+static void set_bins(struct strip_bins *out, const uint64_t *bins,
+		size_t count, int64_t begin_ns, int64_t end_ns)
+{
+	g_free(out->counts);
+	g_free(out->matches);
+	*out = (struct strip_bins) { begin_ns, end_ns, 0, NULL, NULL };
+	if (!bins || count == 0)
+		return;
+	out->count = count;
+	out->counts = g_new(double, count);
+	for (size_t k = 0; k < count; k++)
+		out->counts[k] = (double) bins[k];
+}
+
+/* The filters' matches of each checkpoint interval, spread over the
+ * interval's time (known to the interval, not the event). */
+static double *match_bins(const struct tn_index *index,
+		const struct tn_match_counts *counts)
+{
+	double *bins = g_new0(double, index->bin_count);
+
+	for (size_t i = 0; i < counts->interval_count &&
+			i < index->checkpoint_count; i++) {
+		int64_t from = index->checkpoints[i].pos.ns;
+		int64_t to = i + 1 < index->checkpoint_count ?
+			index->checkpoints[i + 1].pos.ns :
+			index->last_event_ns;
+		uint64_t n = counts->before[i + 1] - counts->before[i];
+
+		if (n)
+			tn_strip_spread(bins, index->bin_count,
+				index->begin_ns, index->end_ns, from, to,
+				(double) n);
+	}
+	return bins;
+}
 
 /* What the strip shows once the index is there: a copy of its bins
  * (the index may go when the trace is reloaded), and the cursor's
@@ -76,7 +116,7 @@ static void strip_cache_free(void *data)
 
 	if (!cache)
 		return;
-	g_free(cache->bins.counts);
+	set_bins(&cache->bins, NULL, 0, 0, 0);
 	g_free(cache);
 }
 
@@ -90,11 +130,11 @@ static void *strip_cursor_moved(const void *old_cache,
 
 	(void) old_cache;
 	if (index && index->bin_count > 0) {
-		cache->bins.begin_ns = index->begin_ns;
-		cache->bins.end_ns = index->end_ns;
-		cache->bins.count = index->bin_count;
-		cache->bins.counts = g_memdup2(index->bins,
-			index->bin_count * sizeof(*index->bins));
+		set_bins(&cache->bins, index->bins, index->bin_count,
+			index->begin_ns, index->end_ns);
+		if (view->session->filter_set && view->session->match_counts)
+			cache->bins.matches = match_bins(index,
+				view->session->match_counts);
 	}
 	/* The list read the current row just before: peeking is enough. */
 	if (!tn_cursor_is_empty(view->session->cursor) &&
@@ -162,23 +202,39 @@ static void draw_axis(struct tn_pane *pane, WINDOW *win, int y, int x,
 }
 
 /* Bars of bins in rows 1 .. rows of win, from column x, cols wide. */
-static void draw_bars(WINDOW *win, int rows, int x, int cols,
-		const struct strip_bins *bins, int cursor_col, bool ascii)
+static void draw_bars(const struct tn_tui *tui, WINDOW *win, int rows,
+		int x, int cols, const struct strip_bins *bins, int cursor_col,
+		bool ascii)
 {
-	double *columns = g_new(double, cols);
-	int *heights = g_new(int, cols);
+	double *columns = g_new(double, cols), max = 0;
+	int *heights = g_new(int, cols), *matched = g_new0(int, cols);
 
 	tn_strip_columns(bins->counts, bins->count, columns, cols);
 	tn_strip_heights(columns, cols, rows, heights);
+	for (int c = 0; c < cols; c++)
+		max = MAX(max, columns[c]);
+	if (bins->matches) {
+		tn_strip_columns(bins->matches, bins->count, columns, cols);
+		tn_strip_heights_scaled(columns, cols, rows, max, matched);
+	}
 	for (int c = 0; c < cols; c++) {
-		wattrset(win, c == cursor_col ? A_REVERSE : A_NORMAL);
-		for (int r = 0; r < rows; r++)
+		attr_t attr = c == cursor_col ? A_REVERSE : A_NORMAL;
+
+		for (int r = 0; r < rows; r++) {
+			/* The events' bar, its cells up to the matches'
+			 * height in the match colour. */
+			bool match = matched[c] > r * 8;
+
+			wattrset(win, attr | (match ? tn_tui_attr(tui,
+				TN_TUI_COLOR_MATCH) : 0));
 			tn_tui_draw_utf8(win, rows - r, x + c,
 				tn_strip_glyph(heights[c], r, ascii), 1);
+		}
 	}
 	wattrset(win, A_NORMAL);
 	g_free(columns);
 	g_free(heights);
+	g_free(matched);
 }
 
 static void strip_draw(struct tn_pane *pane, WINDOW *win)
@@ -214,7 +270,7 @@ static void strip_draw(struct tn_pane *pane, WINDOW *win)
 	if (cache && cache->has_cursor)
 		cursor_col = tn_strip_column_of(cache->cursor_ns,
 			bins->begin_ns, bins->end_ns, cols);
-	draw_bars(win, rows, x, cols, bins, cursor_col, ascii);
+	draw_bars(pane->tui, win, rows, x, cols, bins, cursor_col, ascii);
 	if (h > 2)
 		draw_axis(pane, win, h - 1, x, cols, bins, waiting,
 			cursor_col);
@@ -303,10 +359,8 @@ static bool strip_poll(struct tn_pane *pane)
 	gint64 now = g_get_monotonic_time();
 	int percent;
 
-	if (cache && cache->bins.count && p->partial.counts) {
-		g_free(p->partial.counts);
-		p->partial = (struct strip_bins) { 0 };
-	}
+	if (cache && cache->bins.count && p->partial.counts)
+		set_bins(&p->partial, NULL, 0, 0, 0);
 	if (!pane->open || (cache && cache->bins.count))
 		return false;
 	percent = index->building && index->progress.fraction >= 0 ?
@@ -316,10 +370,13 @@ static bool strip_poll(struct tn_pane *pane)
 	/* The session is the command job's while one runs. */
 	if (index->building && !pane->tui->update &&
 	    now - p->partial_us >= PARTIAL_EVERY_US) {
-		g_free(p->partial.counts);
-		p->partial.count = tn_session_get_partial_bins(
-			pane->tui->session, &p->partial.begin_ns,
-			&p->partial.end_ns, &p->partial.counts);
+		int64_t begin_ns = 0, end_ns = 0;
+		uint64_t *bins = NULL;
+		size_t count = tn_session_get_partial_bins(pane->tui->session,
+			&begin_ns, &end_ns, &bins);
+
+		set_bins(&p->partial, bins, count, begin_ns, end_ns);
+		g_free(bins);
 		p->partial_us = now;
 		pane->dirty = true;
 	}
@@ -340,7 +397,7 @@ static void strip_destroy(struct tn_pane *pane)
 
 	if (!p)
 		return;
-	g_free(p->partial.counts);
+	set_bins(&p->partial, NULL, 0, 0, 0);
 	g_free(p);
 	pane->data = NULL;
 }

@@ -1,7 +1,16 @@
 /* strip.c - the histogram strip's arithmetic (see strip.h). */
+#include <glib.h>
+
 #include "strip.h"
 
-void tn_strip_columns(const uint64_t *bins, size_t bin_count,
+/* b - a (b >= a) as a double, without overflow or the loss of
+ * precision of subtracting two large doubles. */
+static double distance(int64_t a, int64_t b)
+{
+	return (double) ((uint64_t) b - (uint64_t) a);
+}
+
+void tn_strip_columns(const double *bins, size_t bin_count,
 		double *columns, size_t col_count)
 {
 	/* Column c covers [c, c + 1) * bin_count / col_count in units of
@@ -15,9 +24,61 @@ void tn_strip_columns(const uint64_t *bins, size_t bin_count,
 			double lo = from > b ? from : (double) b;
 			double hi = to < b + 1 ? to : (double) (b + 1);
 
-			sum += (double) bins[b] * (hi - lo);
+			sum += bins[b] * (hi - lo);
 		}
 		columns[c] = sum / (to - from);
+	}
+}
+
+/* The bin of ns, as the index bins it. */
+static size_t bin_of(int64_t ns, int64_t begin_ns, int64_t end_ns,
+		uint64_t width, size_t bin_count)
+{
+	if (ns <= begin_ns)
+		return 0;
+	if (ns >= end_ns)
+		return bin_count - 1;
+	return MIN((size_t) (((uint64_t) ns - (uint64_t) begin_ns) / width),
+		bin_count - 1);
+}
+
+void tn_strip_spread(double *bins, size_t bin_count, int64_t begin_ns,
+		int64_t end_ns, int64_t from_ns, int64_t to_ns, double count)
+{
+	uint64_t width = ((uint64_t) end_ns - (uint64_t) begin_ns) /
+		bin_count + 1;
+	size_t first = bin_of(from_ns, begin_ns, end_ns, width, bin_count);
+	size_t last = bin_of(to_ns, begin_ns, end_ns, width, bin_count);
+	double span;
+
+	if (first == last || to_ns <= from_ns) {
+		bins[first] += count;
+		return;
+	}
+	span = distance(from_ns, to_ns) + 1;
+	for (size_t b = first; b <= last; b++) {
+		int64_t lo = b == first ? from_ns : (int64_t) ((uint64_t)
+			begin_ns + b * width);
+		int64_t hi = b == last ? to_ns : (int64_t) ((uint64_t)
+			begin_ns + (b + 1) * width - 1);
+
+		bins[b] += count * (distance(lo, hi) + 1) / span;
+	}
+}
+
+void tn_strip_heights_scaled(const double *columns, size_t col_count,
+		int rows, double max, int *heights)
+{
+	int top = rows * 8;
+
+	for (size_t c = 0; c < col_count; c++) {
+		int h = max > 0 ? (int) (columns[c] / max * top + 0.5) : 0;
+
+		if (h > top)
+			h = top;
+		if (h == 0 && columns[c] > 0)
+			h = 1;
+		heights[c] = h;
 	}
 }
 
@@ -25,26 +86,12 @@ void tn_strip_heights(const double *columns, size_t col_count, int rows,
 		int *heights)
 {
 	double max = 0;
-	int top = rows * 8;
 
 	for (size_t c = 0; c < col_count; c++) {
 		if (columns[c] > max)
 			max = columns[c];
 	}
-	for (size_t c = 0; c < col_count; c++) {
-		int h = max > 0 ? (int) (columns[c] / max * top + 0.5) : 0;
-
-		if (h == 0 && columns[c] > 0)
-			h = 1;
-		heights[c] = h;
-	}
-}
-
-/* b - a (b >= a) as a double, without overflow or the loss of
- * precision of subtracting two large doubles. */
-static double distance(int64_t a, int64_t b)
-{
-	return (double) ((uint64_t) b - (uint64_t) a);
+	tn_strip_heights_scaled(columns, col_count, rows, max, heights);
 }
 
 int tn_strip_column_of(int64_t ns, int64_t begin_ns, int64_t end_ns,

@@ -15,14 +15,26 @@
  * average, times bin_count (a column covering part of a bin takes that
  * part), so that the columns keep the bins' shape whatever the two
  * counts are.  bin_count, col_count > 0. */
-void tn_strip_columns(const uint64_t *bins, size_t bin_count,
+void tn_strip_columns(const double *bins, size_t bin_count,
 		double *columns, size_t col_count);
+
+/* Add count events spread evenly over [from_ns, to_ns] to bins
+ * (bin_count bins over [begin_ns, end_ns], binned as the index bins
+ * events: bin i from begin_ns + i * width, width = (end_ns - begin_ns) /
+ * bin_count + 1, what lies outside in the first or last bin). */
+void tn_strip_spread(double *bins, size_t bin_count, int64_t begin_ns,
+		int64_t end_ns, int64_t from_ns, int64_t to_ns, double count);
 
 /* Bar heights in eighths of a cell, for bars of at most rows cells:
  * the highest column gets rows * 8, every column with events at least
  * 1, a column without none. */
 void tn_strip_heights(const double *columns, size_t col_count, int rows,
 		int *heights);
+
+/* The same on the scale of other columns whose highest is max (> 0):
+ * for a part of them (the filters' matches among the events). */
+void tn_strip_heights_scaled(const double *columns, size_t col_count,
+		int rows, double max, int *heights);
 
 /* The column (0 .. col_count - 1) of time ns in [begin_ns, end_ns]
  * shown over col_count columns; -1 outside it. */

@@ -6,8 +6,9 @@
 # that column of the axis's range, counted by awk over --dump (block
 # characters, or ASCII under --ascii); ^ marks the cursor's column; h
 # and l (focused) go to the first event of the previous or next column
-# with events, as awk finds it; i closes it.  While a big trace is
-# indexed, the bars fill in for what was read.
+# with events, as awk finds it; i closes it.  A filter's matches are
+# drawn in the match style in the columns where awk finds them.  While a
+# big trace is indexed, the bars fill in for what was read.
 : "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/e2e/tmux.sh"
@@ -165,6 +166,71 @@ else
 fi
 tm send-keys -t as q
 check "--ascii: q exits 0" wait_for as "EXIT=0"
+
+# ---- a filter's matches over the bars ----
+
+# 10 sched_process_hang among 200000 events; NO_COLOR: the matches'
+# cells are bold and underlined.
+dir="$TMPDIR_TEST/hang"
+"$GEN_TRACE" --events 200000 --cpus 4 --hang-every 20000 "$dir" >/dev/null
+"$TRACENAV" --dump "$dir" 2>/dev/null | grep ' sched_process_hang: ' |
+	sed 's/^\[\([^]]*\)\].*/\1/' |
+	awk -F'[:.]' '{ printf "%.0f\n", (($1 * 60 + $2) * 60 + $3) * 1e9 + $4 }' \
+	> "$TMPDIR_TEST/hang-ns"
+TEST_ENV="NO_COLOR=1" start hang 80 24 "--cache-dir '$TMPDIR_TEST/hangcache'"
+unset TEST_ENV
+tm send-keys -t hang i
+wait_until 100 axis hang >/dev/null
+tm send-keys -t hang : 'filter name == "sched_process_hang"' Enter
+# underlined: the columns (0-based, in the strip) of the bottom row of
+# bars drawn underlined.
+underlined() {
+	tm capture-pane -e -p -t hang | awk -v bar=" hang  " '
+		{ plain = $0; gsub(/\033\[[0-9;]*m/, "", plain) }
+		index(plain, bar) == 1 { print prev; exit }
+		{ prev = last; last = $0 }' |
+	LC_ALL=C.UTF-8 sed 's/[▁▂▃▄▅▆▇█]/g/g' | awk '{
+		n = length($0); col = -1; u = 0
+		for (i = 1; i <= n; i++) {
+			c = substr($0, i, 1)
+			if (c == "\033") {
+				j = index(substr($0, i), "m")
+				k = split(substr($0, i + 2, j - 3), p, ";")
+				for (q = 1; q <= k; q++) {
+					if (p[q] == "4") u = 1
+					if (p[q] == "0" || p[q] == "24") u = 0
+				}
+				i += j - 1
+				continue
+			}
+			if (col >= 0 && u) print col
+			col++
+		}
+	}'
+}
+has_underlined() {
+	[ -n "$(underlined)" ]
+}
+check "filter: some cells of the bars show matches" \
+	wait_until 100 has_underlined
+underlined > "$TMPDIR_TEST/marked"
+range=$(axis hang)
+awk -v r="$range" -v cols=$cols 'BEGIN { split(r, x, " ") }
+	{ print int(($1 - x[1]) / (x[2] - x[1] + 1) * cols) }' \
+	"$TMPDIR_TEST/hang-ns" | sort -un > "$TMPDIR_TEST/hang-cols"
+check "filter: each column with a match is marked" \
+	eval '[ -z "$(comm -23 "$TMPDIR_TEST/hang-cols" "$TMPDIR_TEST/marked")" ]'
+# A match is known to its checkpoint interval (4096 events, about 1.6
+# columns here), not to its time: marks are near matches.
+near_matches() {
+	awk 'NR == FNR { m[$1] = 1; next }
+		{ ok = 0; for (d = -2; d <= 2; d++) if (($1 + d) in m) ok = 1
+		  if (!ok) bad = 1 }
+		END { exit bad }' "$TMPDIR_TEST/hang-cols" "$TMPDIR_TEST/marked"
+}
+check "filter: marks only within two columns of a match" near_matches
+tm send-keys -t hang q
+check "q exits 0" wait_for hang "EXIT=0"
 
 # ---- while indexing: the bars fill in ----
 
