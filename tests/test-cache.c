@@ -68,6 +68,12 @@ static struct tn_index *sample_index(void)
 	index->bins = g_new(uint64_t, 7);
 	for (size_t i = 0; i < 7; i++)
 		index->bins[i] = i * 100;
+	/* The 42 discarded events in three bins (each below 128: one byte
+	 * a bin in the file). */
+	index->lost_bins = g_new0(uint64_t, 7);
+	index->lost_bins[2] = 5;
+	index->lost_bins[4] = 30;
+	index->lost_bins[6] = 7;
 	index->packet_tables = tn_packets_create();
 	for (size_t i = 0; i < 2; i++) {
 		char *file = g_strdup_printf("/traces/t/channel0_%zu", i);
@@ -154,7 +160,8 @@ static bool same_index(const struct tn_index *a, const struct tn_index *b)
 			return false;
 	}
 	for (size_t i = 0; i < a->bin_count; i++) {
-		if (a->bins[i] != b->bins[i])
+		if (a->bins[i] != b->bins[i] ||
+		    a->lost_bins[i] != b->lost_bins[i])
 			return false;
 	}
 	if (!a->interval_class_start != !b->interval_class_start)
@@ -502,10 +509,16 @@ static void test_corrupt_files(const struct tn_trace *trace, const char *base)
 	tap_ok(rejects(trace, dir, path, bad, size, ""),
 		"an interval's entry count beyond its entries");
 	memcpy(bad, good, size);
-	tn_bytes_set_le(bad + tables_at - 8, 1000000, 8);
+	tn_bytes_set_le(bad + tables_at - sample->bin_count - 8, 1000000, 8);
 	fix_checksum(bad, size);
 	tap_ok(rejects(trace, dir, path, bad, size, "bin counts exceed"),
 		"bins adding up to more than the events");
+	memcpy(bad, good, size);
+	bad[tables_at - 1] = 100;	/* the last bin's 7 discarded events */
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "discarded events per bin "
+		"exceed"), "discarded events per bin adding up to more than "
+		"the trace's");
 	memcpy(bad, good, size);
 	tn_bytes_set_le(bad + tables_at, UINT64_MAX / 2, 8);
 	fix_checksum(bad, size);

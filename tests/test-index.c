@@ -79,12 +79,12 @@ static bool checkpoints_match(const struct tn_index *index, GArray *positions)
 	return true;
 }
 
-static uint64_t sum_bins(const struct tn_index *index)
+static uint64_t sum_of(const uint64_t *bins, size_t count)
 {
 	uint64_t sum = 0;
 
-	for (size_t i = 0; i < index->bin_count; i++)
-		sum += index->bins[i];
+	for (size_t i = 0; i < count; i++)
+		sum += bins[i];
 	return sum;
 }
 
@@ -193,8 +193,13 @@ static void check_generated(const char *what, const char *options,
 			"%s, %u workers: discarded events", what, workers);
 		tap_ok(classes_match_plan(index, path),
 			"%s, %u workers: counts per event name", what, workers);
-		tap_int_eq(sum_bins(index), index->event_count,
-			"%s, %u workers: bins add up", what, workers);
+		tap_int_eq(sum_of(index->bins, index->bin_count),
+			index->event_count, "%s, %u workers: bins add up", what,
+			workers);
+		/* gen-trace's notices all have times. */
+		tap_int_eq(sum_of(index->lost_bins, index->bin_count),
+			index->discarded_events, "%s, %u workers: discarded "
+			"events per bin add up", what, workers);
 		tap_ok(checkpoints_match(index, positions),
 			"%s, %u workers: %zu checkpoints at their ranks", what,
 			workers, index->checkpoint_count);
@@ -209,7 +214,9 @@ static void check_generated(const char *what, const char *options,
 		       index->discarded_events == single->discarded_events &&
 		       same_classes(index, single) &&
 		       memcmp(index->bins, single->bins, index->bin_count *
-			       sizeof(*index->bins)) == 0,
+			       sizeof(*index->bins)) == 0 &&
+		       memcmp(index->lost_bins, single->lost_bins,
+			       index->bin_count * sizeof(*index->lost_bins)) == 0,
 			"%s, %u workers: same counts as 1 worker", what,
 			workers);
 		tn_index_destroy(index);

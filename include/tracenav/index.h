@@ -69,6 +69,9 @@ struct tn_index {
 	int64_t begin_ns, end_ns;
 	size_t bin_count;
 	uint64_t *bins;
+	/* The events the tracer discarded, per bin of the time its notice
+	 * gives (bin_count entries; notices without a time are left out). */
+	uint64_t *lost_bins;
 	/* The packets of each stream file without a packet index
 	 * (index/<file>.idx), from a full read, so that a slice can
 	 * synthesise one when the packets are fixed-size (packets.h).

@@ -26,7 +26,8 @@
  *       interval: entry count, then per entry: class index (in the class
  *       list), event count; these three as LEB128 varints,
  *     begin_ns i64, end_ns i64,
- *     bin_count u64, then bin_count u64s,
+ *     bin_count u64, then bin_count u64s, then bin_count varints: the
+ *       discarded events of each bin,
  *     packet_table_count u64, then per table: file length u32, file bytes
  *       (not NUL-terminated), packet count u64, then per packet:
  *       begin_ns i64, end_ns i64,
@@ -62,7 +63,7 @@
 #include "tracenav/file.h"
 #include "tracenav/state-history.h"
 
-#define FORMAT_VERSION 6
+#define FORMAT_VERSION 7
 #define KEY_VERSION "tracenav-index-1"
 #define DIGEST_LEN 32
 #define HEADER_LEN (8 + 4 + DIGEST_LEN + 8)
@@ -460,6 +461,15 @@ static bool check_bins(const struct tn_index *index, char *why)
 		}
 		total += index->bins[i];
 	}
+	total = 0;
+	for (size_t i = 0; i < index->bin_count; i++) {
+		if (index->lost_bins[i] > index->discarded_events - total) {
+			snprintf(why, REASON_MAX, "discarded events per bin "
+				"exceed the %" PRIu64, index->discarded_events);
+			return false;
+		}
+		total += index->lost_bins[i];
+	}
 	return true;
 }
 
@@ -595,6 +605,8 @@ static void encode_payload(const struct tn_index *index,
 	tn_bytes_put_u64(out, index->bin_count);
 	for (size_t i = 0; i < index->bin_count; i++)
 		tn_bytes_put_u64(out, index->bins[i]);
+	for (size_t i = 0; i < index->bin_count; i++)
+		tn_bytes_put_varint(out, index->lost_bins[i]);
 	encode_packet_tables(tn_index_borrow_packet_tables(index), out);
 	encode_snapshots(snapshots, out);
 }
@@ -763,9 +775,15 @@ static int decode_bins(struct tn_bytes_reader *r, struct tn_index *index)
 	if (count > r->left / 8)
 		return tn_bytes_fail(r, "bin count beyond the payload");
 	index->bins = g_new(uint64_t, count);
+	index->lost_bins = g_new0(uint64_t, count);
 	index->bin_count = count;
 	for (size_t i = 0; i < count; i++)
 		tn_bytes_take_u64(r, &index->bins[i], "a bin");
+	for (size_t i = 0; i < count; i++) {
+		if (tn_bytes_take_varint(r, &index->lost_bins[i],
+				"a bin's discarded events"))
+			return -1;
+	}
 	return 0;
 }
 

@@ -329,6 +329,7 @@ static struct tn_index *stitch(struct build *b)
 	index->end_ns = b->plan.end_ns;
 	index->bin_count = b->plan.bin_count;
 	index->bins = g_new0(uint64_t, b->plan.bin_count);
+	index->lost_bins = g_new0(uint64_t, b->plan.bin_count);
 	for (unsigned i = 0; i < b->worker_count; i++) {
 		const struct tn_index_worker *w = &b->workers[i];
 
@@ -338,8 +339,10 @@ static struct tn_index *stitch(struct build *b)
 			index->last_event_ns = w->last_ns;
 		index->event_count += w->count;
 		index->discarded_events += w->discarded;
-		for (size_t k = 0; k < b->plan.bin_count; k++)
+		for (size_t k = 0; k < b->plan.bin_count; k++) {
 			index->bins[k] += w->bins[k];
+			index->lost_bins[k] += w->lost_bins[k];
+		}
 	}
 	stitch_checkpoints(b, index);
 	stitch_classes(b, index);

@@ -52,6 +52,7 @@ void tn_index_worker_init(struct tn_index_worker *w,
 		sizeof(struct tn_interval_class));
 	w->interval_names = g_ptr_array_new_with_free_func(g_free);
 	w->bins = g_new0(uint64_t, plan->bin_count);
+	w->lost_bins = g_new0(uint64_t, plan->bin_count);
 	pthread_mutex_init(&w->shown_lock, NULL);
 	w->shown_bins = g_new0(uint64_t, plan->bin_count);
 }
@@ -64,6 +65,7 @@ void tn_index_worker_fini(struct tn_index_worker *w)
 	g_array_free(w->interval_entries, TRUE);
 	g_ptr_array_free(w->interval_names, TRUE);
 	g_free(w->bins);
+	g_free(w->lost_bins);
 	pthread_mutex_destroy(&w->shown_lock);
 	g_free(w->shown_bins);
 	tn_packets_destroy(w->packets);
@@ -285,8 +287,11 @@ static void record_notice(struct tn_index_worker *w,
 		w->open_begin ? INT64_MIN : w->begin - 1;
 
 	if (ev->kind == TN_EVENT_KIND_DISCARDED_EVENTS && in_slice(w, ns) &&
-	    tn_event_get_discarded_count(ev, &count))
+	    tn_event_get_discarded_count(ev, &count)) {
 		w->discarded += count;
+		if (ev->has_ns && w->plan->bin_count)
+			w->lost_bins[bin_of(w->plan, ev->ns)] += count;
+	}
 }
 
 static void publish_bins(struct tn_index_worker *w)

@@ -59,6 +59,7 @@ struct tn_index_worker {
 	GArray *interval_entries;	/* struct tn_interval_class */
 	GPtrArray *interval_names;	/* char *, the worker's own ids */
 	uint64_t *bins;		/* plan->bin_count */
+	uint64_t *lost_bins;	/* plan->bin_count: discarded events */
 	/* A copy of bins made now and then, for a histogram drawn while
 	 * the build runs: any thread may read it under shown_lock. */
 	pthread_mutex_t shown_lock;

@@ -15,6 +15,7 @@ void tn_index_destroy(struct tn_index *index)
 	g_free(index->interval_classes);
 	g_free(index->checkpoints);
 	g_free(index->bins);
+	g_free(index->lost_bins);
 	tn_packets_destroy(index->packet_tables);
 	g_free(index);
 }

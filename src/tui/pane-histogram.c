@@ -29,7 +29,18 @@ struct strip_bins {
 	double *counts;
 	/* The filters' matches in the same bins, once counted, or NULL. */
 	double *matches;
+	/* The events the tracer discarded in them, or NULL. */
+	double *lost;
 };
+
+static double *to_doubles(const uint64_t *values, size_t count)
+{
+	double *out = g_new(double, count);
+
+	for (size_t k = 0; k < count; k++)
+		out[k] = (double) values[k];
+	return out;
+}
 
 /* bins as strip bins (taken); NULL gives none. */
 static void set_bins(struct strip_bins *out, const uint64_t *bins,
@@ -37,13 +48,12 @@ static void set_bins(struct strip_bins *out, const uint64_t *bins,
 {
 	g_free(out->counts);
 	g_free(out->matches);
-	*out = (struct strip_bins) { begin_ns, end_ns, 0, NULL, NULL };
+	g_free(out->lost);
+	*out = (struct strip_bins) { begin_ns, end_ns, 0, NULL, NULL, NULL };
 	if (!bins || count == 0)
 		return;
 	out->count = count;
-	out->counts = g_new(double, count);
-	for (size_t k = 0; k < count; k++)
-		out->counts[k] = (double) bins[k];
+	out->counts = to_doubles(bins, count);
 }
 
 /* The filters' matches of each checkpoint interval, spread over the
@@ -132,6 +142,9 @@ static void *strip_cursor_moved(const void *old_cache,
 	if (index && index->bin_count > 0) {
 		set_bins(&cache->bins, index->bins, index->bin_count,
 			index->begin_ns, index->end_ns);
+		if (index->discarded_events && index->lost_bins)
+			cache->bins.lost = to_doubles(index->lost_bins,
+				index->bin_count);
 		if (view->session->filter_set && view->session->match_counts)
 			cache->bins.matches = match_bins(index,
 				view->session->match_counts);
@@ -217,6 +230,8 @@ static void draw_bars(const struct tn_tui *tui, WINDOW *win, int rows,
 		tn_strip_columns(bins->matches, bins->count, columns, cols);
 		tn_strip_heights_scaled(columns, cols, rows, max, matched);
 	}
+	if (bins->lost)
+		tn_strip_columns(bins->lost, bins->count, columns, cols);
 	for (int c = 0; c < cols; c++) {
 		attr_t attr = c == cursor_col ? A_REVERSE : A_NORMAL;
 
@@ -229,6 +244,12 @@ static void draw_bars(const struct tn_tui *tui, WINDOW *win, int rows,
 				TN_TUI_COLOR_MATCH) : 0));
 			tn_tui_draw_utf8(win, rows - r, x + c,
 				tn_strip_glyph(heights[c], r, ascii), 1);
+		}
+		/* Lost events: a ! on top of the column. */
+		if (bins->lost && columns[c] > 0) {
+			wattrset(win, attr | tn_tui_attr(tui,
+				TN_TUI_COLOR_LOST));
+			mvwaddch(win, 1, x + c, '!');
 		}
 	}
 	wattrset(win, A_NORMAL);

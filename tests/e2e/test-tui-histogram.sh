@@ -7,7 +7,8 @@
 # characters, or ASCII under --ascii); ^ marks the cursor's column; h
 # and l (focused) go to the first event of the previous or next column
 # with events, as awk finds it; i closes it.  A filter's matches are
-# drawn in the match style in the columns where awk finds them.  While a
+# drawn in the match style in the columns where awk finds them; lost
+# events put a ! over the columns their notices begin in.  While a
 # big trace is indexed, the bars fill in for what was read.
 : "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
 . "$top_srcdir/tests/lib.sh"
@@ -231,6 +232,33 @@ near_matches() {
 check "filter: marks only within two columns of a match" near_matches
 tm send-keys -t hang q
 check "q exits 0" wait_for hang "EXIT=0"
+
+# ---- lost events: a ! on top of their columns ----
+
+dir="$TMPDIR_TEST/lost"
+"$GEN_TRACE" --events 100000 --cpus 2 --lost-every 7 "$dir" >/dev/null
+# The columns of the times the notices begin at (the first time of
+# babeltrace2's "discarded N events between [T1] and [T2]").
+"$TRACENAV" --dump "$dir" 2>&1 >/dev/null |
+	sed -n 's/.*discarded [0-9]* events between \[\([^]]*\)\].*/\1/p' |
+	awk -F'[:.]' '{ printf "%.0f\n", (($1 * 60 + $2) * 60 + $3) * 1e9 + $4 }' \
+	> "$TMPDIR_TEST/lost-ns"
+start lost 80 24 "--cache-dir '$TMPDIR_TEST/lostcache'"
+tm send-keys -t lost i
+wait_until 100 axis lost >/dev/null
+range=$(axis lost)
+awk -v r="$range" -v cols=$cols 'BEGIN { split(r, x, " ") }
+	{ print int(($1 - x[1]) / (x[2] - x[1] + 1) * cols) }' \
+	"$TMPDIR_TEST/lost-ns" | sort -un > "$TMPDIR_TEST/lost-cols"
+strip lost | head -1 | LC_ALL=C.UTF-8 sed 's/[▁▂▃▄▅▆▇█]/g/g' |
+	awk '{ n = split($0, ch, "")
+	for (i = 2; i <= n; i++) if (ch[i] == "!") print i - 2 }' \
+	> "$TMPDIR_TEST/bangs"
+check "lost events: ! over each column where a notice begins ($(wc -l < "$TMPDIR_TEST/lost-cols") columns)" \
+	eval '[ -s "$TMPDIR_TEST/lost-cols" ] &&
+	      cmp -s "$TMPDIR_TEST/lost-cols" "$TMPDIR_TEST/bangs"'
+tm send-keys -t lost q
+check "q exits 0" wait_for lost "EXIT=0"
 
 # ---- while indexing: the bars fill in ----
 
