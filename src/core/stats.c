@@ -106,6 +106,13 @@ static int scan_to(struct scan *s, int64_t ns, size_t *cp, uint64_t *rank,
 		*rank = 0;
 		return 0;
 	}
+	/* After the last event: every event is before it (the name counts
+	 * are the caller's to take from the index). */
+	if (!s->partial && ns > s->index->last_event_ns) {
+		*cp = s->cp;
+		*rank = s->index->event_count;
+		return 0;
+	}
 	at = (size_t) (checkpoint - s->index->checkpoints);
 	/* Read on from where the walk is when that costs less than a
 	 * seek (which reads each stream's packet from its start). */
@@ -277,7 +284,13 @@ int tn_stats_count_names(const struct tn_trace *trace,
 	int status = 0;
 
 	s.partial = g_new0(uint64_t, classes + 1);
-	if (begin_ns <= end_ns && worth_a_thread(index, begin_ns,
+	if (begin_ns <= index->first_event_ns &&
+	    end_ns >= index->last_event_ns) {
+		/* Every event: the index's counts. */
+		for (size_t k = 0; k < classes; k++)
+			counts[k] = (int64_t) index->classes[k].count;
+		rank_end = index->event_count;
+	} else if (begin_ns <= end_ns && worth_a_thread(index, begin_ns,
 			after(end_ns))) {
 		/* Each end on a thread of its own, with counts of its own. */
 		int64_t edges[2] = { begin_ns, after(end_ns) };
