@@ -1,0 +1,105 @@
+#!/bin/sh
+# test-tui-stats.sh - the statistics pane, through tmux: S opens it;
+# without the index it says how to get one; with it, its rows (count,
+# share, name) are what `--batch 'stats percent'` prints, for the whole
+# trace and, after :range T1 T2, for the range (as `range T1 T2; stats`
+# prints it, whose counts test-stats.sh checks against babeltrace2);
+# Tab, j and Enter filter the list on the selected name; S closes it.
+: "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/e2e/tmux.sh"
+tmux_setup
+export TZ=UTC
+
+dir="$TMPDIR_TEST/kernel"
+"$GEN_TRACE" --events 30000 --cpus 4 --hang-every 3000 "$dir" >/dev/null
+"$TRACENAV" --dump "$dir" > "$TMPDIR_TEST/dump" 2>/dev/null
+events_of_dump "$TMPDIR_TEST/dump"
+cache_opt="--cache-dir '$TMPDIR_TEST/cache'"
+total=$(wc -l < "$TMPDIR_TEST/dump")
+
+# pane NAME: the pane's lines under its title, from the column of its
+# title on, without the rule ('|') before them, down to the status bar
+# (which starts with the trace's directory name).
+pane() {
+	screen "$1" | awk -v bar=" ${dir##*/}  " '
+		NR == 1 { at = index($0, " Statistics") }
+		NR == 1 && at { next }
+		index($0, bar) == 1 { exit }
+		at { rest = substr($0, at); rule = index(rest, "|")
+			print substr(rest, (rule ? rule : 1) + 2) }'
+}
+
+# rows NAME: "NAME COUNT PERCENT" of the pane's rows.
+rows() {
+	pane "$1" | sed -n '2,$p' |
+		awk 'NF == 3 && $2 ~ /%$/ { sub(/%$/, "", $2); print $3, $1, $2 }'
+}
+
+pane_has() {
+	pane "$1" | grep -q -E -- "$2"
+}
+
+# same_rows NAME FILE: the pane's rows are the first lines of FILE.
+same_rows() {
+	rows "$1" > "$TMPDIR_TEST/shown"
+	n=$(wc -l < "$TMPDIR_TEST/shown")
+	[ "$n" -gt 0 ] && head -n "$n" "$2" | cmp -s - "$TMPDIR_TEST/shown"
+}
+
+start nx 160 30
+wait_for nx "$HEADER" >/dev/null
+tm send-keys -t nx S
+check "S without the index: the pane says how to get it" \
+	wait_until 50 pane_has nx "The counts need the index: type :index"
+tm send-keys -t nx q
+wait_for nx "EXIT=0" >/dev/null
+
+start st 160 30 "$cache_opt"
+wait_for st "$HEADER" >/dev/null
+tm send-keys -t st S
+check "S: $total events, whole trace" \
+	wait_until 100 pane_has st "^$total events, whole trace"
+"$TRACENAV" --batch 'stats percent' "$dir" > "$TMPDIR_TEST/want" 2>/dev/null
+if wait_until 50 same_rows st "$TMPDIR_TEST/want"; then
+	ok "the rows are stats percent's ($(wc -l < "$TMPDIR_TEST/shown") names)"
+else
+	not_ok "the rows are stats percent's"
+	diff "$TMPDIR_TEST/want" "$TMPDIR_TEST/shown" | head -5 | sed 's/^/# /'
+fi
+hangs=$(grep -c ' sched_process_hang: ' "$TMPDIR_TEST/dump")
+check "the rarest name is there: sched_process_hang, $hangs as in --dump" \
+	eval 'rows st | grep -q "^sched_process_hang $hangs "'
+
+# A range: the rows follow it.
+t1=$(sed -n 5000p "$TMPDIR_TEST/events" | cut -d' ' -f1)
+t2=$(sed -n 9000p "$TMPDIR_TEST/events" | cut -d' ' -f1)
+tm send-keys -t st : "range $t1 $t2" Enter
+wait_for st "events: " >/dev/null
+tm send-keys -t st q
+"$TRACENAV" --batch "range $t1 $t2; stats percent" "$dir" 2>/dev/null |
+	grep -v '^[a-z]*: ' > "$TMPDIR_TEST/want"
+in_range=$(awk '{ n += $2 } END { print n }' "$TMPDIR_TEST/want")
+check "range: the summary says its $in_range events" \
+	wait_until 50 pane_has st "^range 0\.[0-9]+ s: $in_range events"
+if wait_until 50 same_rows st "$TMPDIR_TEST/want"; then
+	ok "range: the rows are those of range T1 T2; stats percent"
+else
+	not_ok "range: the rows are those of range T1 T2; stats percent"
+	diff "$TMPDIR_TEST/want" "$TMPDIR_TEST/shown" | head -5 | sed 's/^/# /'
+fi
+
+# Tab, j, Enter: the list keeps the second name's events.
+second=$(sed -n 2p "$TMPDIR_TEST/want")
+name=${second%% *}
+count=$(grep -c " $name: " "$TMPDIR_TEST/dump")
+tm send-keys -t st Tab j Enter
+check "Enter on $name: the list shows its $count events (match 1 of $count)" \
+	wait_for st "match 1 of $count"
+tm send-keys -t st S
+check "S: the pane closes" \
+	wait_until 50 eval '! shows st "Statistics \(S hides\)"'
+tm send-keys -t st q
+check "q: exits 0" wait_for st "EXIT=0"
+
+tap_done
