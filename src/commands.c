@@ -27,6 +27,7 @@
 	COMMAND(tn_cmd_clear_filters) \
 	COMMAND(tn_cmd_count_events) \
 	COMMAND(tn_cmd_range) \
+	COMMAND(tn_cmd_select) \
 	COMMAND(tn_cmd_stats) \
 	COMMAND(tn_cmd_histogram) \
 	COMMAND(tn_cmd_print) \

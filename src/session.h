@@ -106,6 +106,10 @@ struct tn_session {
 	 * event to its last.  The commands' (the job's) to touch. */
 	bool has_range;
 	int64_t range_begin_ns, range_end_ns;
+	/* A range being selected (select): from select_anchor, an event,
+	 * to the event that the next select is typed at. */
+	bool selecting;
+	struct tn_position select_anchor;
 };
 
 /* Set session up on trace: a cursor on its first event.  Returns 0, or

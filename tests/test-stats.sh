@@ -295,6 +295,34 @@ fails "histogram 0" "histogram 0" "not a number of bins"
 fails "histogram x" "histogram x" "not a number of bins"
 fails "stats with a bad word" "stats bogus" "is not one of"
 
+# select: the range from the event of the first select to that of the
+# second, in either order; select cancel forgets the first.
+prepare "$T/kernel"
+# in_times A B: the events whose time (ns, all of one width: compared
+# as strings, exactly) is in [A, B].
+in_times() {
+	awk -F'\t' -v a="$1" -v b="$2" \
+		'($1 "") >= (a "") && ($1 "") <= (b "")' "$T/ev" |
+		wc -l | tr -d ' '
+}
+want=$(in_times "$(ns_of 100)" "$(ns_of 2100)")
+for script in "down 99; select; down 2000; select" \
+	      "down 2099; select; up 2000; select" \
+	      "select; select cancel; down 99; select; down 2000; select"; do
+	"$TRACENAV" --batch "$script; range" "$T/kernel" > "$T/got" 2>/dev/null
+	got=$(sed -n 's/^events: *//p' "$T/got" | tail -1)
+	if [ "$got" = "$want" ]; then
+		ok "select: $script: $want events, as awk counts events 100..2100's times"
+	else
+		not_ok "select: $script: got '$got', want $want"
+	fi
+done
+"$TRACENAV" --batch "down 99; select; down 2000; select; stats" "$T/kernel" \
+	2>/dev/null | grep -v '^[a-z]*: ' |
+	awk '{ n += $2 } END { print n }' > "$T/got"
+check "select, then stats: the counts add up to the selection's" \
+	[ "$(cat "$T/got")" = "$want" ]
+
 if [ -d "$SHARED_TRACES" ]; then
 	find "$SHARED_TRACES" -name metadata | sed 's|/metadata$||' |
 		LC_ALL=C sort > "$T/dirs"

@@ -102,21 +102,15 @@ static void format_wall(GString *text, struct tn_session *session,
 	tn_time_format_wall(text, ns, session->gmt, true);
 }
 
-static int set_range(struct tn_command_context *ctx, char **words, int n,
-		struct tn_error *err)
+/* Make [t1, t2] the range, and say what it holds. */
+static int apply_range(struct tn_command_context *ctx, int64_t t1,
+		int64_t t2, struct tn_error *err)
 {
 	struct tn_session *session = ctx->session;
 	const struct tn_index *index = session->index;
-	int64_t t1, t2;
 	GString *a, *b;
 	int status = -1;
 
-	if (n < 2) {
-		tn_error_set(err, "range: " RANGE_USAGE);
-		return -1;
-	}
-	if (parse_times(ctx, words, n, &t1, &t2, err))
-		return -1;
 	a = g_string_new(NULL);
 	b = g_string_new(NULL);
 	if (t2 < t1) {
@@ -138,6 +132,20 @@ static int set_range(struct tn_command_context *ctx, char **words, int n,
 	g_string_free(a, TRUE);
 	g_string_free(b, TRUE);
 	return status ? -1 : write_range(ctx, err);
+}
+
+static int set_range(struct tn_command_context *ctx, char **words, int n,
+		struct tn_error *err)
+{
+	int64_t t1, t2;
+
+	if (n < 2) {
+		tn_error_set(err, "range: " RANGE_USAGE);
+		return -1;
+	}
+	if (parse_times(ctx, words, n, &t1, &t2, err))
+		return -1;
+	return apply_range(ctx, t1, t2, err);
 }
 
 static int exec_range(struct tn_command_context *ctx,
@@ -169,6 +177,57 @@ static int exec_range(struct tn_command_context *ctx,
 	g_strfreev(words);
 	return status;
 }
+
+/* select: the first one anchors a range at the current event, the next
+ * one makes the range from there to the current event. */
+static int exec_select(struct tn_command_context *ctx,
+		const struct tn_command_args *args, struct tn_error *err)
+{
+	struct tn_session *session = ctx->session;
+	const struct tn_row *row;
+	struct tn_position a, b;
+	GString *when;
+
+	if (args->argc && strcmp(args->argv[0], "cancel") == 0) {
+		if (session->selecting)
+			tn_output_message(ctx->out, "selection cancelled");
+		session->selecting = false;
+		return 0;
+	}
+	row = tn_cursor_row(session->cursor, 0, err);
+	if (!row) {
+		if (!err->message[0])
+			tn_error_set(err, "select: the trace has no event");
+		return -1;
+	}
+	if (!session->selecting) {
+		session->selecting = true;
+		session->select_anchor = row->pos;
+		when = g_string_new(NULL);
+		format_wall(when, session, row->pos.ns);
+		tn_output_message(ctx->out, "selecting from %s: move, then "
+			"select again (v) sets the range; select cancel (Esc) "
+			"forgets it", when->str);
+		g_string_free(when, TRUE);
+		return 0;
+	}
+	session->selecting = false;
+	a = session->select_anchor;
+	b = row->pos;
+	if (tn_session_need_index(session, "select", ctx->out, err))
+		return -1;
+	return apply_range(ctx, MIN(a.ns, b.ns), MAX(a.ns, b.ns), err);
+}
+
+static const char *const select_choices[] = { "cancel", NULL };
+
+const struct tn_command tn_cmd_select = {
+	"select", NULL, { { TN_ARG_WORD, "cancel", true, select_choices } },
+	"start selecting a range at the current event; again, make the "
+	"range from there to the current event and print it, as range "
+	"does (key v); cancel: stop selecting",
+	TN_CMD_READS | TN_CMD_SHOWS_TEXT, TN_COUNT_NONE, exec_select,
+};
 
 const struct tn_command tn_cmd_range = {
 	"range", NULL, { { TN_ARG_TEXT, "T1 T2|clear", true, NULL } },

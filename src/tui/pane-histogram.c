@@ -215,10 +215,12 @@ static void draw_axis(struct tn_pane *pane, WINDOW *win, int y, int x,
 }
 
 /* Bars of bins in rows 1 .. rows of win, from column x, cols wide. */
-static void draw_bars(const struct tn_tui *tui, WINDOW *win, int rows,
+static void draw_bars(struct tn_tui *tui, WINDOW *win, int rows,
 		int x, int cols, const struct strip_bins *bins, int cursor_col,
 		bool ascii)
 {
+	int64_t sel_begin, sel_end;
+	int sel_from = cols, sel_to = -1;	/* columns of the selection */
 	double *columns = g_new(double, cols), max = 0;
 	int *heights = g_new(int, cols), *matched = g_new0(int, cols);
 
@@ -232,8 +234,18 @@ static void draw_bars(const struct tn_tui *tui, WINDOW *win, int rows,
 	}
 	if (bins->lost)
 		tn_strip_columns(bins->lost, bins->count, columns, cols);
+	/* The selection (or the range): its columns underlined. */
+	if (tn_tui_selection_get(tui, &sel_begin, &sel_end)) {
+		sel_from = tn_strip_column_of(MAX(sel_begin, bins->begin_ns),
+			bins->begin_ns, bins->end_ns, cols);
+		sel_to = tn_strip_column_of(MIN(sel_end, bins->end_ns),
+			bins->begin_ns, bins->end_ns, cols);
+		if (sel_from < 0 || sel_to < 0)
+			sel_to = -1;
+	}
 	for (int c = 0; c < cols; c++) {
-		attr_t attr = c == cursor_col ? A_REVERSE : A_NORMAL;
+		attr_t attr = (c == cursor_col ? A_REVERSE : A_NORMAL) |
+			(c >= sel_from && c <= sel_to ? A_UNDERLINE : 0);
 
 		for (int r = 0; r < rows; r++) {
 			/* The events' bar, its cells up to the matches'

@@ -79,6 +79,9 @@ static const struct tn_tui_binding list_bindings[] = {
 	{ { '&' }, NULL, LIST_FILTER, NULL,
 		"filter: type a regex, Enter shows only the events whose line "
 		"matches (filter-in; an empty one removes the filters)" },
+	{ { 'v' }, NULL, 0, "select",
+		"select a time range: from this event, move, then v again sets "
+		"it as the range that statistics count (range; Esc cancels)" },
 	{ { 'm' }, NULL, 0, "mark",
 		"mark the selected event (* in the left column), or unmark "
 		"it" },
@@ -317,6 +320,7 @@ static void draw_row(struct tn_pane *pane, WINDOW *win,
 	GString *fields = g_string_new(NULL);
 	int width = getmaxx(win), y = 1 + row->screen_row;
 	int lost_cols = 0, payload_cols;
+	int64_t sel_begin, sel_end;
 	attr_t base = row->notice ? tn_tui_attr(tui, TN_TUI_COLOR_NOTICE) :
 		A_NORMAL;
 	enum tn_tui_color color = row->notice ? 0 : name_color(row->name);
@@ -348,6 +352,11 @@ static void draw_row(struct tn_pane *pane, WINDOW *win,
 	if (row->marked && c->gutter)
 		paint(win, y, 0, 1, base | A_BOLD |
 			tn_tui_attr(tui, TN_TUI_COLOR_NOTICE));
+	/* In the selection or the range: the time reversed. */
+	if (c->time && tn_tui_selection_get(tui, &sel_begin, &sel_end) &&
+	    row->pos.ns >= sel_begin && row->pos.ns <= sel_end && !row->notice)
+		paint(win, y, c->gutter, c->time, (base | A_REVERSE) ^
+			(row->current && focused ? A_REVERSE : 0));
 	if (lost_cols)
 		paint_fields(win, y, c, state->hscroll, width, 0, lost_cols,
 			base | tn_tui_attr(tui, TN_TUI_COLOR_LOST));
@@ -527,6 +536,15 @@ bool tn_pane_list_get_status(const struct tn_pane *pane,
 	status->current_ns = cache->current_ns;
 	status->has_rank = cache->has_rank;
 	status->rank = cache->rank;
+	for (guint i = 0; i < cache->rows->len; i++) {
+		const struct list_row *row = &g_array_index(cache->rows,
+			struct list_row, i);
+
+		if (row->current && !row->notice) {
+			status->has_current_pos = true;
+			status->current_pos = row->pos;
+		}
+	}
 	status->error = cache->error;
 	status->current_time = cache->current_time;
 	status->has_span = cache->has_span;

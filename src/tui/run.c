@@ -125,6 +125,7 @@ static void note_index(struct tn_tui *tui)
 		&tui->index.progress);
 	tui->index.computing_state = tn_session_get_state_progress(session,
 		&tui->index.state_progress);
+	tn_tui_selection_note(tui);
 	note_filters(tui);
 }
 

@@ -87,6 +87,7 @@ static void append_state(struct tn_tui *tui, GString *out,
 	const struct tn_tui_filter_status *filters = &tui->filters;
 
 	append_job(tui, out);
+	tn_tui_selection_append_status(tui, out);
 	if (index->computing_state)
 		g_string_append_printf(out, "  state %d%%",
 			(int) (index->state_progress.fraction * 100));

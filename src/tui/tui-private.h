@@ -108,7 +108,35 @@ struct tn_tui {
 	gint64 job_started_us;
 	struct tn_tui_index_status index;
 	struct tn_tui_filter_status filters;
+	/* A time range being selected with v: from anchor to the cursor
+	 * (the event list's); rank: the anchor's (an event's number, or
+	 * a match's with filters) when known. */
+	struct {
+		bool active;
+		struct tn_position anchor;
+		bool has_rank;
+		uint64_t rank;
+	} selection;
+	/* The session's range (range T1 T2), copied between jobs. */
+	struct {
+		bool set;
+		int64_t begin_ns, end_ns;
+	} range;
 };
+
+/* selection.c: the time range selected with v. */
+/* Copy the session's selection and range (between jobs). */
+void tn_tui_selection_note(struct tn_tui *tui);
+/* Esc: stop selecting; false when no selection was going on. */
+bool tn_tui_selection_cancel(struct tn_tui *tui);
+/* The times [*begin_ns, *end_ns] of the selection going on, or else of
+ * the range that is set; false when neither.  The list and the
+ * histogram show them. */
+bool tn_tui_selection_get(struct tn_tui *tui, int64_t *begin_ns,
+		int64_t *end_ns);
+/* The status bar's part: "  sel 1.500 ms, 42 events" or "  range ...". */
+void tn_tui_selection_append_status(struct tn_tui *tui,
+		GString *out);
 
 /* tui.c */
 /* The attributes of a kind of text (colours unless NO_COLOR). */
@@ -173,6 +201,8 @@ struct tn_list_status {
 	int shown;			/* event rows shown */
 	bool has_current_ns;
 	int64_t current_ns;
+	bool has_current_pos;		/* the current row's position */
+	struct tn_position current_pos;
 	bool has_rank;
 	uint64_t rank;
 	const char *error;		/* a read error, or NULL */

@@ -284,8 +284,11 @@ static void give_to_pane(struct tn_tui *tui, const char *line)
  * count or a message goes. */
 static void cancel(struct tn_tui *tui)
 {
-	bool panes = tn_panes_cancel(&tui->panes);
+	bool panes;
 
+	if (tn_tui_selection_cancel(tui))
+		return;
+	panes = tn_panes_cancel(&tui->panes);
 	if (tn_tui_cancel_jobs(tui) || panes)
 		tn_tui_message_set(tui, false, "cancelling...");
 	else

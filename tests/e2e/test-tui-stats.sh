@@ -4,7 +4,9 @@
 # share, name) are what `--batch 'stats percent'` prints, for the whole
 # trace and, after :range T1 T2, for the range (as `range T1 T2; stats`
 # prints it, whose counts test-stats.sh checks against babeltrace2);
-# Tab, j and Enter filter the list on the selected name; S closes it.
+# Tab, j and Enter filter the list on the selected name; v selects a
+# range in the list (status bar, reversed times), v again sets it and
+# the pane counts it, Esc cancels a selection; S closes the pane.
 : "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/e2e/tmux.sh"
@@ -96,6 +98,43 @@ count=$(grep -c " $name: " "$TMPDIR_TEST/dump")
 tm send-keys -t st Tab j Enter
 check "Enter on $name: the list shows its $count events (match 1 of $count)" \
 	wait_for st "match 1 of $count"
+tm send-keys -t st : clear-filters Enter
+
+# v: a selection from event 101 to event 2101, shown in the status bar
+# (duration, events), the list (times reversed) and, set with v again,
+# in the pane.
+status_has() {
+	screen "$1" | tail -2 | head -1 | grep -q -E -- "$2"
+}
+tm send-keys -t st Tab g 1 0 0 j v	# the focus back on the list
+check "v: the status bar says sel, 1 event" \
+	wait_until 50 status_has st " sel [0-9.]+ ?[mun]?s, 1 event "
+tm send-keys -t st 2 0 0 0 j
+check "2000j: sel ..., 2001 events" \
+	wait_until 50 status_has st " sel [0-9.]+ [mun]?s, 2001 events "
+# reversed NAME: the screen rows whose time is drawn reversed.
+reversed() {
+	tm capture-pane -e -p -t "$1" | grep -c "^$(printf '\033')\[7m[0-9][0-9]:"
+}
+check "the rows of the selection show their time reversed" \
+	[ "$(reversed st)" -gt 5 ]
+t101=$(sed -n 101p "$TMPDIR_TEST/events" | cut -d' ' -f1)
+t2101=$(sed -n 2101p "$TMPDIR_TEST/events" | cut -d' ' -f1)
+tm send-keys -t st v
+check "v again: the range from event 101 to event 2101" \
+	wait_for st "end: +[0-9-]+ $t2101"
+check "... which begins at event 101" shows st "begin: +[0-9-]+ $t101"
+tm send-keys -t st q
+want=$(awk -v a="$t101" -v b="$t2101" '$1 >= a && $1 <= b' \
+	"$TMPDIR_TEST/events" | wc -l | tr -d ' ')
+check "the pane counts the range's $want events" \
+	wait_until 50 pane_has st "^range 0\.[0-9]+ s: $want events"
+check "the status bar says range" status_has st " range [0-9.]+ [mun]?s "
+tm send-keys -t st v j Escape
+check "v, j, Esc: the selection is cancelled" \
+	wait_until 50 eval '! status_has st " sel "'
+check "... the range stays" status_has st " range [0-9.]+ [mun]?s "
+
 tm send-keys -t st S
 check "S: the pane closes" \
 	wait_until 50 eval '! shows st "Statistics \(S hides\)"'
