@@ -85,3 +85,30 @@ same_output() {
 		head -3 "$TMPDIR_TEST/tn.err" | cut -c1-200 | sed 's/^/# /'
 	fi
 }
+
+# pick N FIRST LAST SEED: N event numbers in FIRST..LAST, sorted, each
+# once (so maybe fewer than N).
+pick() {
+	awk -v n="$1" -v lo="$2" -v hi="$3" -v seed="$4" 'BEGIN {
+		srand(seed)
+		for (i = 0; i < n; i++)
+			print lo + int(rand() * (hi - lo + 1))
+	}' | sort -n -u
+}
+
+# same_lines DESC WANT GOT STATUS: one check, WANT and GOT equal once
+# sorted (and not empty), STATUS (the exit status of what wrote GOT) 0;
+# else the differences, and the start of $TMPDIR_TEST/err.
+same_lines() {
+	sort "$2" > "$2.sorted"
+	sort "$3" > "$3.sorted"
+	if [ "$4" = 0 ] && [ -s "$2.sorted" ] &&
+	   cmp -s "$2.sorted" "$3.sorted"; then
+		ok "$1: $(wc -l < "$2.sorted") lines agree"
+	else
+		not_ok "$1"
+		diag "exit $4: $(head -3 "$TMPDIR_TEST/err" 2>/dev/null)"
+		diff "$2.sorted" "$3.sorted" | head -10 | cut -c1-200 |
+			while IFS= read -r line; do diag "$line"; done
+	fi
+}

@@ -11,31 +11,6 @@
 make_tmpdir
 export TZ=UTC LC_ALL=C.UTF-8
 
-# pick N FIRST LAST SEED: N event numbers in FIRST..LAST, sorted.
-pick() {
-	awk -v n="$1" -v lo="$2" -v hi="$3" -v seed="$4" 'BEGIN {
-		srand(seed)
-		for (i = 0; i < n; i++)
-			print lo + int(rand() * (hi - lo + 1))
-	}' | sort -n -u
-}
-
-# same_lines DESC WANT GOT STATUS: one check, WANT and GOT ("#K<tab>LINE"
-# lines) equal once sorted.
-same_lines() {
-	sort "$2" > "$2.sorted"
-	sort "$3" > "$3.sorted"
-	if [ "$4" = 0 ] && [ -s "$2.sorted" ] &&
-	   cmp -s "$2.sorted" "$3.sorted"; then
-		ok "$1: $(wc -l < "$2.sorted") lines agree"
-	else
-		not_ok "$1"
-		diag "exit $4: $(head -3 "$TMPDIR_TEST/err")"
-		diff "$2.sorted" "$3.sorted" | head -10 |
-			while IFS= read -r line; do diag "$line"; done
-	fi
-}
-
 # ---- generated kernel traces against the generator's plan ----
 
 # plan_lines PLAN: what state prints of the plan's attributes at each

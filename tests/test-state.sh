@@ -11,15 +11,6 @@
 make_tmpdir
 export TZ=UTC LC_ALL=C.UTF-8
 
-# pick N FIRST LAST SEED: N event numbers in FIRST..LAST, sorted.
-pick() {
-	awk -v n="$1" -v lo="$2" -v hi="$3" -v seed="$4" 'BEGIN {
-		srand(seed)
-		for (i = 0; i < n; i++)
-			print lo + int(rand() * (hi - lo + 1))
-	}' | sort -n
-}
-
 # expected_threads DUMP NUMBERS: for each event number, the lines
 # "CPUs/N/Current_thread = TID" of the CPUs that switched by then.
 expected_threads() {

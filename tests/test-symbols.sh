@@ -12,15 +12,6 @@
 make_tmpdir
 export TZ=UTC LC_ALL=C.UTF-8
 
-# pick N FIRST LAST SEED: N event numbers in FIRST..LAST, sorted.
-pick() {
-	awk -v n="$1" -v lo="$2" -v hi="$3" -v seed="$4" 'BEGIN {
-		srand(seed)
-		for (i = 0; i < n; i++)
-			print lo + int(rand() * (hi - lo + 1))
-	}' | sort -n -u
-}
-
 # want_stacks MAP DUMP NUMBERS: at each event number K, every level of
 # each thread's call stack as state prints it ("#K<tab>LINE"), the
 # addresses named from MAP (nm output) when SYMBOLS is 1.
@@ -38,22 +29,6 @@ got_stacks() {
 	/^event [0-9]+ of [0-9]+ at / { k = $2; next }
 	/\/Call_stack\/[0-9]+ = / { print "#" k "\t" $0 }
 	' "$1"
-}
-
-# same_lines DESC WANT GOT STATUS: one check, WANT and GOT equal once
-# sorted.
-same_lines() {
-	sort "$2" > "$2.sorted"
-	sort "$3" > "$3.sorted"
-	if [ "$4" = 0 ] && [ -s "$2.sorted" ] &&
-	   cmp -s "$2.sorted" "$3.sorted"; then
-		ok "$1: $(wc -l < "$2.sorted") lines agree"
-	else
-		not_ok "$1"
-		diag "exit $4: $(head -3 "$TMPDIR_TEST/err")"
-		diff "$2.sorted" "$3.sorted" | head -10 |
-			while IFS= read -r line; do diag "$line"; done
-	fi
 }
 
 # ---- a bad mapping file ----
