@@ -14,12 +14,6 @@ export TZ=UTC LC_ALL=C.UTF-8
 
 data=$top_srcdir/tests/data
 
-check_dump ust-messages "$data/ust-messages" 290
-check_messages ust-messages "$data/ust-messages"
-total=$(wc -l < "$TMPDIR_TEST/dump")
-check_state ust-messages "$data/ust-messages" "1 2 50 145 $total"
-
-check_dump ust-calls "$data/ust-calls" 1579
-check_calls ust-calls "$data/ust-calls" "$data/ust-calls.nm"
+check_recordings "$data"
 
 tap_done

@@ -36,12 +36,6 @@ if ! "$top_srcdir/tools/record-ust-traces" "$data" \
 fi
 diag "$(cat "$TMPDIR_TEST/record.log")"
 
-check_dump ust-messages "$data/ust-messages" 290
-check_messages ust-messages "$data/ust-messages"
-total=$(wc -l < "$TMPDIR_TEST/dump")
-check_state ust-messages "$data/ust-messages" "1 2 50 145 $total"
-
-check_dump ust-calls "$data/ust-calls" 1579
-check_calls ust-calls "$data/ust-calls" "$data/ust-calls.nm"
+check_recordings "$data"
 
 tap_done

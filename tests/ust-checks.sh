@@ -299,3 +299,14 @@ check_calls() {
 		sh -c '! grep -q "Call_stack/[0-9]* = \"0x" "$1"' sh \
 			"$TMPDIR_TEST/got"
 }
+
+# check_recordings DIR: every check above on the two recordings that
+# tools/record-ust-traces writes in DIR.
+check_recordings() {
+	check_dump ust-messages "$1/ust-messages" 290
+	check_messages ust-messages "$1/ust-messages"
+	check_state ust-messages "$1/ust-messages" \
+		"1 2 50 145 $(wc -l < "$TMPDIR_TEST/dump")"
+	check_dump ust-calls "$1/ust-calls" 1579
+	check_calls ust-calls "$1/ust-calls" "$1/ust-calls.nm"
+}
