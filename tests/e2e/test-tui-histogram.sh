@@ -38,10 +38,15 @@ strip() {
 		on && index($0, bar) == 1 { exit } on'
 }
 
-# axis NAME: "BEGIN END" of the strip's time axis (ns since midnight).
+# axis NAME: "BEGIN END" of the strip's time axis (ns since midnight),
+# once the index is built (fails before).
 axis() {
 	set -- $(strip "$1" | tail -1)
-	[ $# -ge 2 ] || return 1
+	# Both times: not "indexing NN%" while the index is built.
+	[ $# -eq 2 ] || return 1
+	case "$1$2" in
+	*[!0-9:.]*) return 1 ;;
+	esac
 	echo "$(ns_of_day "$1") $(ns_of_day "$2")"
 }
 
@@ -102,7 +107,7 @@ check "i without the index: the strip says how to get it" \
 	wait_for st "The histogram needs the index: type :index"
 tm send-keys -t st : i n d e x Enter
 check ":index: the strip shows the time axis" \
-	wait_until 50 axis st
+	wait_until 150 axis st
 cols=79		# 80 columns, the first one a margin
 rows=$(($(strip st | wc -l) - 1))
 check "80x24: the strip has two rows of bars ($rows)" [ "$rows" = 2 ]
@@ -157,7 +162,7 @@ check "q: exits 0" wait_for st "EXIT=0"
 start as 80 24 "--ascii"
 wait_for as "$HEADER" >/dev/null
 tm send-keys -t as i
-check "--ascii: the strip shows the axis" wait_until 50 axis as
+check "--ascii: the strip shows the axis" wait_until 150 axis as
 check "--ascii: full columns are #" eval 'strip as | grep -q "#"'
 check "--ascii: no block characters" eval '! strip as | grep -q "█"'
 if same_heights as $cols $rows; then
@@ -181,7 +186,7 @@ dir="$TMPDIR_TEST/hang"
 TEST_ENV="NO_COLOR=1" start hang 80 24 "--cache-dir '$TMPDIR_TEST/hangcache'"
 unset TEST_ENV
 tm send-keys -t hang i
-wait_until 100 axis hang >/dev/null
+wait_until 150 axis hang >/dev/null
 tm send-keys -t hang : 'filter name == "sched_process_hang"' Enter
 # underlined: the columns (0-based, in the strip) of the bottom row of
 # bars drawn underlined.
@@ -245,7 +250,7 @@ dir="$TMPDIR_TEST/lost"
 	> "$TMPDIR_TEST/lost-ns"
 start lost 80 24 "--cache-dir '$TMPDIR_TEST/lostcache'"
 tm send-keys -t lost i
-wait_until 100 axis lost >/dev/null
+wait_until 150 axis lost >/dev/null
 range=$(axis lost)
 awk -v r="$range" -v cols=$cols 'BEGIN { split(r, x, " ") }
 	{ print int(($1 - x[1]) / (x[2] - x[1] + 1) * cols) }' \
