@@ -29,7 +29,7 @@ static int report_left_out(const struct tn_trace *trace)
 }
 
 int batch_run(struct tn_trace *trace, const char *script, bool gmt,
-		char *cache_dir, struct tn_seq_rules *rules,
+		char *cache_dir, struct tn_seq_rules *rules, bool no_seq_index,
 		const struct tn_symbols *symbols)
 {
 	struct tn_output out = { batch_write };
@@ -53,6 +53,7 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 	}
 	session.cache_dir = cache_dir;
 	session.seq_rules = rules;
+	session.no_seq_index = no_seq_index;
 	session.symbols = symbols;
 	tn_session_open_marks(&session, &out);
 	/* Without a terminal, a command that needs the index waits for it. */

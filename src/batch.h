@@ -12,13 +12,14 @@
 
 /* Run script (commands separated by ';' or newlines) on trace, keeping
  * the checkpoint index in cache_dir (NULL: no cache; taken over), with
- * the sequence diagram rules (NULL: none; taken over) and the symbols
- * of call stacks (NULL: none; borrowed).  Returns the exit status: 0,
- * or 1 with a message on stderr. */
+ * the sequence diagram rules (NULL: none; taken over), without the
+ * index of the diagram's pages when no_seq_index (--no-seq-index), and
+ * the symbols of call stacks (NULL: none; borrowed).  Returns the exit
+ * status: 0, or 1 with a message on stderr. */
 struct tn_seq_rules;
 struct tn_symbols;
 int batch_run(struct tn_trace *trace, const char *script, bool gmt,
-		char *cache_dir, struct tn_seq_rules *rules,
+		char *cache_dir, struct tn_seq_rules *rules, bool no_seq_index,
 		const struct tn_symbols *symbols);
 
 #endif

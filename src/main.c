@@ -59,6 +59,10 @@ static void print_usage(FILE *out)
 "                      (default: $XDG_CONFIG_HOME/tracenav/seq-rules or\n"
 "                      ~/.config/tracenav/seq-rules when present; see the man\n"
 "                      page, SEQUENCE DIAGRAM RULES)\n"
+"      --no-seq-index  page the sequence diagram without the index of its\n"
+"                      pages (no page pass: windows that grow before the\n"
+"                      event; the same pages, slower where messages are\n"
+"                      rare; to compare)\n"
 "      --symbols=FILE  show the functions of call stacks by name, from FILE in\n"
 "                      the output format of nm (nm PROGRAM > FILE)\n"
 "\n"
@@ -88,6 +92,7 @@ struct command_line {
 	bool bt_muxer;
 	const char *cache_dir;
 	const char *seq_rules;
+	bool no_seq_index;
 	const char *symbols;
 	bool verbose;
 	const char *path;
@@ -117,7 +122,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 {
 	enum { OPT_GMT = 256, OPT_NO_INDEX, OPT_NO_CACHE, OPT_CACHE_DIR,
 		OPT_NO_MOUSE, OPT_ASCII, OPT_BT_MUXER, OPT_SEQ_RULES,
-		OPT_SYMBOLS };
+		OPT_NO_SEQ_INDEX, OPT_SYMBOLS };
 	static const struct option options[] = {
 		{ "dump", no_argument, NULL, 'd' },
 		{ "info", no_argument, NULL, 'i' },
@@ -133,6 +138,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		{ "ascii", no_argument, NULL, OPT_ASCII },
 		{ "bt-muxer", no_argument, NULL, OPT_BT_MUXER },
 		{ "seq-rules", required_argument, NULL, OPT_SEQ_RULES },
+		{ "no-seq-index", no_argument, NULL, OPT_NO_SEQ_INDEX },
 		{ "symbols", required_argument, NULL, OPT_SYMBOLS },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -165,6 +171,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		case OPT_ASCII: cl->ascii = true; break;
 		case OPT_BT_MUXER: cl->bt_muxer = true; break;
 		case OPT_SEQ_RULES: cl->seq_rules = optarg; break;
+		case OPT_NO_SEQ_INDEX: cl->no_seq_index = true; break;
 		case OPT_SYMBOLS: cl->symbols = optarg; break;
 		case 'v': cl->verbose = true; break;
 		case 'h': print_usage(stdout); return 0;
@@ -249,6 +256,7 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl,
 	}
 	session.cache_dir = cache_dir(cl);
 	session.seq_rules = rules;
+	session.no_seq_index = cl->no_seq_index;
 	session.symbols = symbols;
 	status = tn_tui_run(&session, !cl->no_index, !cl->no_mouse, cl->ascii,
 		&err);
@@ -306,7 +314,7 @@ int main(int argc, char **argv)
 		break;
 	case MODE_BATCH:
 		status = batch_run(trace, cl.script, cl.dump.gmt,
-			cache_dir(&cl), rules, symbols);
+			cache_dir(&cl), rules, cl.no_seq_index, symbols);
 		break;
 	case MODE_TUI:
 		status = run_tui(trace, &cl, rules, symbols);

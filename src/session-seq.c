@@ -26,7 +26,7 @@ void tn_session_start_seq(struct tn_session *session, struct tn_output *out)
 	struct tn_error err;
 	bool none;
 
-	if (session->seq_pages || !session->index)
+	if (session->seq_pages || !session->index || session->no_seq_index)
 		return;
 	loaders = tn_seq_loaders_create_with_rules(session->trace,
 		session->seq_rules);

@@ -68,6 +68,9 @@ struct tn_session {
 	 * through it. */
 	struct tn_seq_pages *seq_pages;
 	struct tn_job *seq_job;
+	/* --no-seq-index: no page pass, pages by windows that grow (set
+	 * before the session starts). */
+	bool no_seq_index;
 
 	/* The filters (session-filter.c): the stack the commands change
 	 * (NULL: none yet), the set of its enabled filters that the cursor
@@ -255,7 +258,7 @@ void tn_session_fini_state(struct tn_session *session);
 struct tn_seq_source tn_session_get_seq_source(struct tn_session *session);
 
 /* The index is there: start the page pass (once) when a loader applies
- * to the trace.  A failure is said through out. */
+ * to the trace, unless no_seq_index.  A failure is said through out. */
 void tn_session_start_seq(struct tn_session *session, struct tn_output *out);
 
 /* Wait for the page pass to end (--batch's index command); nothing when

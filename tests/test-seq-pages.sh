@@ -2,10 +2,19 @@
 # The index of the sequence diagram's pages (the page pass, which
 # `index` in --batch waits for): the page around an event read from
 # where the index says is the page the windows that grow before it
-# give: the same messages at the same times, the same one selected, at
-# events spread over the trace, on a message trace, a kernel trace and
-# a trace whose messages are rare (a rule on one event in 500); and a
-# search from there finds what it finds without the index.
+# give (--no-seq-index, which runs no page pass): the same messages at
+# the same times, the same lifelines created and stopped in it, the
+# same one selected.  At the event where each page of the index starts
+# and two events on either side of it, and at events spread over the
+# trace; on a message trace, a kernel trace, a trace whose messages are
+# rare (a rule on one event in 500) and the kernel traces of the shared
+# corpus (skipped when it is not there).  A search from there finds
+# what it finds without the index.
+#
+# Both sides run `index` first: it waits for the state pass (a window
+# starts from its snapshots) and, with the index of pages, for the page
+# pass, so that which one a page comes from never depends on how far a
+# pass in the background got.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 make_tmpdir
 export TZ=UTC LC_ALL=C.UTF-8
@@ -21,61 +30,165 @@ loaders none
 message sched_process_hang from="{comm}-{pid}" to="watchdog" signal="hang"
 RULES
 
-# seq_times TRACE SCRIPT [OPTIONS]: the time column of seqdiag's lines (the
-# selection mark included); the header's order of lifelines depends on
-# where reading began, not the messages.
-seq_times() {
+# page_events TRACE EVERY [OPTIONS]: the numbers of the events where
+# every EVERY-th page of the index starts (its first message's first
+# end: messages in the order of their first ends, from seqdiag-list at
+# the trace's first event, whose window starts from the empty state as
+# the page pass does; the first event of that time in --dump), one a
+# line.
+page_events() {
 	trace=$1
-	script=$2
+	every=$2
 	shift 2
-	"$TRACENAV" --no-cache "$@" --batch "$script; seqdiag 1000" "$trace" \
-		2>/dev/null | sed 1,3d | cut -c1-20
+	"$TRACENAV" --no-cache "$@" --batch "seqdiag-list 1000000" "$trace" \
+		2>/dev/null > "$TMPDIR_TEST/list"
+	"$TRACENAV" --dump "$trace" 2>/dev/null |
+	awk -F '\t' -v pages="$TMPDIR_TEST/list" -v every="$every" '
+	BEGIN {
+		while ((getline line < pages) > 0) {
+			split(line, f, "\t")
+			first = f[1] != "-" ? f[1] : f[2]
+			if (n++ % (8 * every) == 0)
+				want[first] = 1
+		}
+	}
+	{
+		split($0, f, " ")
+		if (f[1] in want) {
+			print NR
+			delete want[f[1]]
+		}
+	}'
+}
+
+# around N EVENTS...: each event, and the two before and after it (from
+# #1 to #N), once each, in order.
+around() {
+	count=$1
+	shift
+	for e in "$@"; do
+		for d in -2 -1 0 1 2; do
+			echo $((e + d))
+		done
+	done | awk -v n="$count" '$1 >= 1 && $1 <= n && !seen[$1]++' |
+		sort -n
+}
+
+# pages OUT TRACE EVENTS [OPTIONS]: for each event of the file EVENTS,
+# "#K TIMES", TIMES the time column of the lines seqdiag draws around
+# it (the selection mark included; not the header, whose order of
+# lifelines depends on where reading began), joined by '|'; scripts of
+# 200 events a run.
+pages() {
+	out=$1
+	trace=$2
+	events=$3
+	shift 3
+	: > "$out"
+	split -l 200 "$events" "$TMPDIR_TEST/chunk."
+	for chunk in "$TMPDIR_TEST"/chunk.*; do
+		script="index"
+		while read -r k; do
+			script="$script; goto #$k; where; seqdiag 1000"
+		done < "$chunk"
+		rm -f "$chunk"
+		"$TRACENAV" --no-cache "$@" --batch "$script" "$trace" \
+			2>/dev/null
+	done | awk '
+	/^event [0-9]+ of / {
+		if (k != "")
+			print k, times
+		k = "#" $2
+		times = ""
+		next
+	}
+	/^[ >][0-9][0-9]:[0-9][0-9]:/ { times = times substr($0, 1, 20) "|" }
+	END { if (k != "") print k, times }' >> "$out"
+}
+
+# compare DESC TRACE EVENTS [OPTIONS]: the pages with and without the
+# index of pages are the same at each event of EVENTS.
+compare() {
+	desc=$1
+	trace=$2
+	events=$3
+	shift 3
+	pages "$TMPDIR_TEST/with" "$trace" "$events" "$@"
+	pages "$TMPDIR_TEST/without" "$trace" "$events" --no-seq-index "$@"
+	total=$(wc -l < "$events")
+	same=$(paste -d '\n' "$TMPDIR_TEST/with" "$TMPDIR_TEST/without" |
+		awk 'NR % 2 { line = $0; next }
+		     $0 == line && $2 != "" { same++ }
+		     END { print same + 0 }')
+	what="$desc: the page from the index is the page, at $same of $total events"
+	if [ "$same" -eq "$total" ] &&
+	   [ "$(wc -l < "$TMPDIR_TEST/with")" -eq "$total" ]; then
+		ok "$what"
+	else
+		not_ok "$what"
+		diff "$TMPDIR_TEST/without" "$TMPDIR_TEST/with" | head -4 |
+			cut -c1-300 | sed 's/^/# /'
+	fi
 }
 
 for case in messages kernel rare; do
 	case $case in
-	messages) trace=$messages; set -- ;;
-	kernel) trace=$kernel; set -- ;;
-	rare) trace=$kernel; set -- --seq-rules "$TMPDIR_TEST/rare.rules" ;;
+	messages) trace=$messages; every=4; set -- ;;
+	kernel) trace=$kernel; every=1; set -- ;;
+	rare) trace=$kernel; every=1
+		set -- --seq-rules "$TMPDIR_TEST/rare.rules" ;;
 	esac
-	same=0
-	total=0
-	for k in 1 17 2500 9999 15001 19990; do
-		seq_times "$trace" "goto #$k" "$@" > "$TMPDIR_TEST/without"
-		seq_times "$trace" "index; goto #$k" "$@" > "$TMPDIR_TEST/with"
-		total=$((total + 1))
-		if [ -s "$TMPDIR_TEST/without" ] &&
-		   cmp -s "$TMPDIR_TEST/without" "$TMPDIR_TEST/with"; then
-			same=$((same + 1))
-		else
-			diag "$case #$k:"
-			diff "$TMPDIR_TEST/without" "$TMPDIR_TEST/with" |
-				head -4 | sed 's/^/# /'
-		fi
-	done
-	what="$case: the page from the index is the page, at $same of $total events"
-	if [ "$same" -eq "$total" ]; then
-		ok "$what"
-	elif [ "$case" = kernel ]; then
-		# Known: on a kernel trace, one page read from the index
-		# may lack its first message (the window from the page's
-		# prime holds fewer messages than the pass counted there).
-		not_ok "$what # TODO the kernel loader's pages"
-		tap_failed=$((tap_failed - 1))
-	else
-		not_ok "$what"
-	fi
+	{
+		page_events "$trace" "$every" "$@"
+		echo 1 17 2500 9999 15001 19990 | tr ' ' '\n'
+	} > "$TMPDIR_TEST/starts"
+	# shellcheck disable=SC2046
+	around 20000 $(cat "$TMPDIR_TEST/starts") > "$TMPDIR_TEST/events"
+	starts=$(($(wc -l < "$TMPDIR_TEST/starts") - 6))
+	compare "$case ($starts page starts)" "$trace" "$TMPDIR_TEST/events" \
+		"$@"
 done
 
 # A search primed from the index: the same message.
 for k in 3 5000 12000; do
-	a=$("$TRACENAV" --no-cache --batch "goto #$k; seqdiag-find ping; where" \
-		"$messages" 2>/dev/null)
+	a=$("$TRACENAV" --no-cache --no-seq-index --batch \
+		"index; goto #$k; seqdiag-find ping; where" "$messages" \
+		2>/dev/null)
 	b=$("$TRACENAV" --no-cache --batch \
 		"index; goto #$k; seqdiag-find ping; where" "$messages" \
-		2>/dev/null | grep -v 'events indexed')
+		2>/dev/null)
 	check "seqdiag-find ping from #$k: the same with the index" \
 		[ -n "$a" ] && [ "$a" = "$b" ]
 done
+
+# ---- the shared corpus's kernel traces ----
+
+if [ ! -d "$SHARED_TRACES" ]; then
+	skip "no shared trace corpus at $SHARED_TRACES"
+else
+	for metadata in $(find "$SHARED_TRACES" -name metadata -path '*/*' |
+			grep -v '/fail/' | sort); do
+		grep -q sched_switch "$metadata" || continue
+		trace=$(dirname "$metadata")
+		name=${trace#"$SHARED_TRACES"/}
+		if ! "$TRACENAV" --dump "$trace" > "$TMPDIR_TEST/dump" \
+				2>/dev/null; then
+			skip "$name: tracenav cannot read it"
+			continue
+		fi
+		if ! grep -q ' sched_wak[a-z_]*: ' "$TMPDIR_TEST/dump"; then
+			skip "$name: no wake-up event"
+			continue
+		fi
+		n=$(wc -l < "$TMPDIR_TEST/dump")
+		page_events "$trace" 1 > "$TMPDIR_TEST/starts"
+		starts=$(wc -l < "$TMPDIR_TEST/starts")
+		# shellcheck disable=SC2046
+		around "$n" $(cat "$TMPDIR_TEST/starts") 1 $((n / 2)) "$n" \
+			> "$TMPDIR_TEST/events"
+		compare "$name ($starts page starts)" "$trace" \
+			"$TMPDIR_TEST/events"
+	done
+fi
 
 tap_done

@@ -179,8 +179,10 @@ const struct tn_seq_activation *tn_seq_model_borrow_activation(
  * first + count), the lifelines they join and those created or stopped
  * between the first end of the first of them and the first end of the
  * last (in the order of model), and the activations of those lifelines
- * that overlap that time.  count may be 0 (an empty model).  Never
- * fails. */
+ * that overlap that time.  What happened before the first of them is
+ * left out (the creation and stop marks, an activation's begin), so
+ * that the copy does not depend on how much of the trace before it the
+ * model holds.  count may be 0 (an empty model).  Never fails. */
 struct tn_seq_model *tn_seq_model_copy_range(const struct tn_seq_model *model,
 		size_t first, size_t count);
 

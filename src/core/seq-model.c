@@ -390,9 +390,16 @@ struct tn_seq_model *tn_seq_model_copy_range(const struct tn_seq_model *model,
 		map[i] = tn_seq_model_lifeline(copy, l->name, l->category,
 			&l->first);
 		c = lifeline_at(copy, map[i]);
-		c->has_created = l->has_created;
+		/* Not a mark before the first message: whether the model
+		 * holds one depends on how far back its window began (a
+		 * fork 3 ms before the page is in a window of 4 ms, not in
+		 * one read from a page of the index), and the page must
+		 * not. */
+		c->has_created = l->has_created &&
+			tn_position_compare(&l->created.pos, &lo) >= 0;
 		c->created = l->created;
-		c->has_stopped = l->has_stopped;
+		c->has_stopped = l->has_stopped &&
+			tn_position_compare(&l->stopped.pos, &lo) >= 0;
 		c->stopped = l->stopped;
 	}
 	for (size_t i = first; i < first + count; i++) {
@@ -414,6 +421,11 @@ struct tn_seq_model *tn_seq_model_copy_range(const struct tn_seq_model *model,
 		     tn_position_compare(&a.end.at.pos, &lo) < 0))
 			continue;
 		a.lifeline = map[a.lifeline];
+		/* A begin before the first message is outside the page,
+		 * for the same reason. */
+		if (a.begin.present &&
+		    tn_position_compare(&a.begin.at.pos, &lo) < 0)
+			a.begin.present = false;
 		tn_seq_model_add_activation(copy, &a);
 	}
 	g_free(map);
