@@ -4,9 +4,9 @@
 # where the index says is the page the windows that grow before it
 # give (--no-seq-index, which runs no page pass): the same messages at
 # the same times, the same lifelines created and stopped in it, the
-# same one selected.  At the event where each page of the index starts
-# and two events on either side of it, and at events spread over the
-# trace; on a message trace, a kernel trace, a trace whose messages are
+# same one selected.  At the events where pages of the index start (up
+# to 24 of them, spread over the trace) and the event on either side of
+# each, and at a few fixed events; on a message trace, a kernel trace, a trace whose messages are
 # rare (a rule on one event in 500) and the kernel traces of the shared
 # corpus (skipped when it is not there).  A search from there finds
 # what it finds without the index.
@@ -61,13 +61,28 @@ page_events() {
 	}'
 }
 
-# around N EVENTS...: each event, and the two before and after it (from
+# spread MAX: at most MAX of the lines of standard input, spread evenly
+# over them (the first one kept), so that a trace with hundreds of pages
+# costs what one with MAX costs (a page is a few hundred ms of a
+# sanitizer build's time).
+spread() {
+	awk -v max="$1" '{ line[n++] = $0 }
+	END {
+		step = n > max ? n / max : 1
+		for (i = 0; i < n && kept < max; i += step) {
+			print line[int(i)]
+			kept++
+		}
+	}'
+}
+
+# around N EVENTS...: each event, and the one before and after it (from
 # #1 to #N), once each, in order.
 around() {
 	count=$1
 	shift
 	for e in "$@"; do
-		for d in -2 -1 0 1 2; do
+		for d in -1 0 1; do
 			echo $((e + d))
 		done
 	done | awk -v n="$count" '$1 >= 1 && $1 <= n && !seen[$1]++' |
@@ -139,7 +154,7 @@ for case in messages kernel rare; do
 		set -- --seq-rules "$TMPDIR_TEST/rare.rules" ;;
 	esac
 	{
-		page_events "$trace" "$every" "$@"
+		page_events "$trace" "$every" "$@" | spread 24
 		echo 1 17 2500 9999 15001 19990 | tr ' ' '\n'
 	} > "$TMPDIR_TEST/starts"
 	# shellcheck disable=SC2046
@@ -181,7 +196,7 @@ else
 			continue
 		fi
 		n=$(wc -l < "$TMPDIR_TEST/dump")
-		page_events "$trace" 1 > "$TMPDIR_TEST/starts"
+		page_events "$trace" 1 | spread 24 > "$TMPDIR_TEST/starts"
 		starts=$(wc -l < "$TMPDIR_TEST/starts")
 		# shellcheck disable=SC2046
 		around "$n" $(cat "$TMPDIR_TEST/starts") 1 $((n / 2)) "$n" \

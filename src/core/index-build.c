@@ -222,8 +222,9 @@ static void stitch_classes(const struct build *b, struct tn_index *index)
 		index->classes[at].count = *(const uint64_t *) count;
 		at++;
 	}
-	qsort(index->classes, index->class_count, sizeof(*index->classes),
-		compare_class_names);
+	if (index->class_count)	/* else classes is NULL */
+		qsort(index->classes, index->class_count,
+			sizeof(*index->classes), compare_class_names);
 	g_hash_table_destroy(totals);
 }
 

@@ -296,6 +296,8 @@ static void record_notice(struct tn_index_worker *w,
 
 static void publish_bins(struct tn_index_worker *w)
 {
+	if (!w->plan->bin_count)
+		return;		/* no bins: both are NULL */
 	pthread_mutex_lock(&w->shown_lock);
 	memcpy(w->shown_bins, w->bins, w->plan->bin_count * sizeof(*w->bins));
 	pthread_mutex_unlock(&w->shown_lock);

@@ -71,10 +71,18 @@ int tn_seq_feed_open(struct tn_seq_feed *feed, const struct tn_position *at,
 		if (at && open_at_snapshot(feed, at, walk, &found, err))
 			goto fail;
 	}
-	if (!found)
+	if (!at || (!found && !feed->providers))
 		return at ? tn_walk_open_at(trace, at, false, walk, err) :
 			tn_walk_open(trace, INT64_MIN, walk, err);
-	/* From the snapshot to at: the providers alone. */
+	/* No snapshot before at (the first ones come thousands of events
+	 * into the trace, or the state pass has not got there): the state
+	 * at at is the replay of the trace from its start, never the empty
+	 * state, or a window opened there would miss what the state knows
+	 * (a CPU's thread) and drop messages that a window opened further
+	 * back draws. */
+	if (!found && tn_walk_open(trace, INT64_MIN, walk, err))
+		goto fail;
+	/* From the snapshot (or the start) to at: the providers alone. */
 	while ((status = tn_walk_next(*walk, NULL, &row, err)) == 1) {
 		if (tn_position_compare(&row.pos, at) >= 0) {
 			*first = row;

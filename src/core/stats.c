@@ -343,8 +343,9 @@ int tn_stats_count_names(const struct tn_trace *trace,
 		names->entries[names->entry_count++].count =
 			(uint64_t) counts[k];
 	}
-	qsort(names->entries, names->entry_count, sizeof(*names->entries),
-		compare_entries);
+	if (names->entry_count)	/* else entries may be NULL */
+		qsort(names->entries, names->entry_count,
+			sizeof(*names->entries), compare_entries);
 	g_free(counts);
 	*out = names;
 	return 0;
@@ -454,7 +455,8 @@ static struct tn_stats_entry *take_entries(GHashTable *table, size_t *count)
 		g_hash_table_iter_steal(&iter);
 		g_free(value);
 	}
-	qsort(entries, n, sizeof(*entries), compare_keys);
+	if (n)
+		qsort(entries, n, sizeof(*entries), compare_keys);
 	*count = n;
 	return entries;
 }

@@ -174,7 +174,9 @@ int tn_symbols_parse(const char *name, const char *text,
 		g_array_append_val(all, sym);
 	}
 	g_string_free(line, TRUE);
-	qsort(all->data, all->len, sizeof(struct symbol), compare_symbols);
+	if (all->len)	/* an empty GArray's data may be NULL */
+		qsort(all->data, all->len, sizeof(struct symbol),
+			compare_symbols);
 	/* One symbol an address: the first, a text one if any. */
 	for (guint i = 0; i < all->len; i++) {
 		struct symbol *sym = &g_array_index(all, struct symbol, i);

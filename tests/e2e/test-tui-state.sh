@@ -164,6 +164,10 @@ if [ -n "$until" ]; then
 	tm send-keys -t st ']'
 	check "]: the list goes to the event that changes it ($until)" \
 		wait_status st "$until"
+	# The pane's query at the new event ends before the search below
+	# runs, or the search would select on the old tree a value that the
+	# new one changes.
+	check "]: the pane shows the state there" wait_pane st "(^| )at $until"
 else
 	skip "the value lasts beyond what the pane read (no until)"
 fi
