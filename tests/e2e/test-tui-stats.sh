@@ -133,7 +133,10 @@ check "the status bar says range" status_has st " range [0-9.]+ [mun]?s "
 tm send-keys -t st v j Escape
 check "v, j, Esc: the selection is cancelled" \
 	wait_until 50 eval '! status_has st " sel "'
-check "... the range stays" status_has st " range [0-9.]+ [mun]?s "
+# The status bar may say something else for a moment first (the move's
+# job, the cancel): wait for it, as above.
+check "... the range stays" \
+	wait_until 50 status_has st " range [0-9.]+ [mun]?s "
 
 tm send-keys -t st S
 check "S: the pane closes" \
