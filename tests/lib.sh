@@ -112,3 +112,32 @@ same_lines() {
 			while IFS= read -r line; do diag "$line"; done
 	fi
 }
+
+# shared_wakeup_traces FUNCTION: run `FUNCTION NAME TRACE` for each
+# kernel trace of the shared corpus (outside fail/) that tracenav reads
+# and that has wake-up events, its --dump output in
+# $TMPDIR_TEST/shared.dump meanwhile; a skip for each other kernel
+# trace, or one when the corpus is not there.  Needs make_tmpdir.
+shared_wakeup_traces() {
+	if [ ! -d "$SHARED_TRACES" ]; then
+		skip "no shared trace corpus at $SHARED_TRACES"
+		return
+	fi
+	for metadata in $(find "$SHARED_TRACES" -name metadata -path '*/*' |
+			grep -v '/fail/' | sort); do
+		grep -q sched_switch "$metadata" || continue
+		trace=$(dirname "$metadata")
+		name=${trace#"$SHARED_TRACES"/}
+		if ! "$TRACENAV" --dump "$trace" \
+				> "$TMPDIR_TEST/shared.dump" 2>/dev/null; then
+			skip "$name: tracenav cannot read it"
+			continue
+		fi
+		if ! grep -q ' sched_wak[a-z_]*: ' "$TMPDIR_TEST/shared.dump"
+		then
+			skip "$name: no wake-up event"
+			continue
+		fi
+		"$1" "$name" "$trace"
+	done
+}

@@ -160,25 +160,6 @@ done
 
 # ---- the shared corpus's kernel traces ----
 
-if [ ! -d "$SHARED_TRACES" ]; then
-	skip "no shared trace corpus at $SHARED_TRACES"
-else
-	for metadata in $(find "$SHARED_TRACES" -name metadata -path '*/*' |
-			grep -v '/fail/' | sort); do
-		grep -q sched_switch "$metadata" || continue
-		trace=$(dirname "$metadata")
-		name=${trace#"$SHARED_TRACES"/}
-		if ! "$TRACENAV" --dump "$trace" > /dev/null 2>&1; then
-			skip "$name: tracenav cannot read it"
-			continue
-		fi
-		if ! "$TRACENAV" --dump "$trace" 2>/dev/null |
-				grep -q ' sched_wak[a-z_]*: '; then
-			skip "$name: no wake-up event"
-			continue
-		fi
-		compare "$name" "$trace"
-	done
-fi
+shared_wakeup_traces compare
 
 tap_done

@@ -178,32 +178,17 @@ done
 
 # ---- the shared corpus's kernel traces ----
 
-if [ ! -d "$SHARED_TRACES" ]; then
-	skip "no shared trace corpus at $SHARED_TRACES"
-else
-	for metadata in $(find "$SHARED_TRACES" -name metadata -path '*/*' |
-			grep -v '/fail/' | sort); do
-		grep -q sched_switch "$metadata" || continue
-		trace=$(dirname "$metadata")
-		name=${trace#"$SHARED_TRACES"/}
-		if ! "$TRACENAV" --dump "$trace" > "$TMPDIR_TEST/dump" \
-				2>/dev/null; then
-			skip "$name: tracenav cannot read it"
-			continue
-		fi
-		if ! grep -q ' sched_wak[a-z_]*: ' "$TMPDIR_TEST/dump"; then
-			skip "$name: no wake-up event"
-			continue
-		fi
-		n=$(wc -l < "$TMPDIR_TEST/dump")
-		page_events "$trace" 1 | spread 24 > "$TMPDIR_TEST/starts"
-		starts=$(wc -l < "$TMPDIR_TEST/starts")
-		# shellcheck disable=SC2046
-		around "$n" $(cat "$TMPDIR_TEST/starts") 1 $((n / 2)) "$n" \
-			> "$TMPDIR_TEST/events"
-		compare "$name ($starts page starts)" "$trace" \
-			"$TMPDIR_TEST/events"
-	done
-fi
+# compare_shared NAME TRACE: compare at the trace's page starts and at
+# its first, middle and last events.
+compare_shared() {
+	n=$(wc -l < "$TMPDIR_TEST/shared.dump")
+	page_events "$2" 1 | spread 24 > "$TMPDIR_TEST/starts"
+	starts=$(wc -l < "$TMPDIR_TEST/starts")
+	# shellcheck disable=SC2046
+	around "$n" $(cat "$TMPDIR_TEST/starts") 1 $((n / 2)) "$n" \
+		> "$TMPDIR_TEST/events"
+	compare "$1 ($starts page starts)" "$2" "$TMPDIR_TEST/events"
+}
+shared_wakeup_traces compare_shared
 
 tap_done
