@@ -30,6 +30,11 @@
 	COMMAND(tn_cmd_select) \
 	COMMAND(tn_cmd_stats) \
 	COMMAND(tn_cmd_histogram) \
+	COMMAND(tn_cmd_analysis) \
+	COMMAND(tn_cmd_cputop) \
+	COMMAND(tn_cmd_syscallstats) \
+	COMMAND(tn_cmd_irqstats) \
+	COMMAND(tn_cmd_schedtop) \
 	COMMAND(tn_cmd_print) \
 	COMMAND(tn_cmd_detail) \
 	COMMAND(tn_cmd_state) \

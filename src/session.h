@@ -109,6 +109,10 @@ struct tn_session {
 	 * event to its last.  The commands' (the job's) to touch. */
 	bool has_range;
 	int64_t range_begin_ns, range_end_ns;
+	/* The analysis the analysis pane shows (one of
+	 * tn_analysis_names(); NULL: cputop), as the last analysis command
+	 * chose it.  The commands' (the job's) to touch. */
+	const char *analysis_name;
 	/* A range being selected (select): from select_anchor, an event,
 	 * to the event that the next select is typed at. */
 	bool selecting;

@@ -204,8 +204,10 @@ static const char *const event_fields_tsdl[EV_COUNT] = {
 	[EV_SCHED_PROCESS_FORK] =
 		"\t\t" TSDL_COMM " parent_comm[16];\n"
 		"\t\tint32_t parent_tid;\n"
+		"\t\tint32_t parent_pid;\n"
 		"\t\t" TSDL_COMM " child_comm[16];\n"
-		"\t\tint32_t child_tid;\n",
+		"\t\tint32_t child_tid;\n"
+		"\t\tint32_t child_pid;\n",
 	[EV_SCHED_PROCESS_EXEC] =
 		"\t\tstring filename;\n"
 		"\t\tint32_t tid;\n"
@@ -1232,8 +1234,10 @@ static void emit_fork(struct run *run, struct stream *s, int free_slot)
 	p = begin_kernel_event(run, s, buf, EV_SCHED_PROCESS_FORK);
 	p = put_comm(p, parent->comm);
 	p = put_i32(p, parent->tid);
+	p = put_i32(p, parent->pid);
 	p = put_comm(p, child->comm);
 	p = put_i32(p, child->tid);
+	p = put_i32(p, child->pid);
 	end_event(run, s, EV_SCHED_PROCESS_FORK, buf, p);
 }
 

@@ -271,6 +271,37 @@ void tn_state_entry_fini(struct tn_state_entry *entry);
  * snapshot or the trace's start (for tests and benchmarks). */
 void tn_state_querier_reset(struct tn_state_querier *querier);
 
+/* ---- replaying a part of the trace: what analyses build on ---- */
+
+/* What a replay of a part of the trace tells its reader. */
+struct tn_state_replay_hooks {
+	/* Once, with the state before the part's first event. */
+	void (*begin)(void *data, const struct tn_state *state);
+	/* Every event of the part, before the providers apply it (the
+	 * state is the state before it); non-zero stops the replay with
+	 * "cancelled". */
+	int (*event)(void *data, const struct tn_state *state,
+			const struct tn_row *row);
+	/* Every interval the events of the part end (tn_state.h's
+	 * interval sink), while the providers apply the event that ends
+	 * it, which is the last one given to event. */
+	tn_state_interval_fn interval;
+	/* Once, with the state after the part's last event. */
+	void (*end)(void *data, const struct tn_state *state);
+};
+
+/* Replay the events at positions [from, to) (from NULL: the trace's
+ * start; to NULL: its end) to hooks, with data: the kept state is made
+ * the state before from (a snapshot exactly at from costs no replay;
+ * else the nearest one before it, or the trace's start), then each
+ * event of the part is given to hooks->event and applied.  The querier
+ * keeps the state after the part for a later query.  Returns 0, or -1
+ * with err (a read error, a failure of a provider, "cancelled"). */
+int tn_state_querier_replay(struct tn_state_querier *querier,
+		const struct tn_position *from, const struct tn_position *to,
+		const struct tn_state_replay_hooks *hooks, void *data,
+		struct tn_error *err);
+
 /* What the last query did, and where its time went. */
 struct tn_state_query_stats {
 	bool continued;		/* went on from the kept state */

@@ -213,6 +213,20 @@ int64_t tn_state_get_current_time(const struct tn_state *state);
 struct _GArray;
 void tn_state_set_change_log(struct tn_state *state, struct _GArray *log);
 
+/* Call fn(data, state, quark, value, start, end) whenever a change ends
+ * the interval of an attribute: value is what it held since start (the
+ * attribute's value and start before the change, borrowed for the
+ * call), end is the change's stamp.  For analyses that consume the
+ * intervals of a replay as Trace Compass's state history stores them.
+ * fn NULL stops; a clear or a restore keeps the sink. */
+typedef void (*tn_state_interval_fn)(void *data,
+		const struct tn_state *state, int quark,
+		const struct tn_state_value *value,
+		const struct tn_state_stamp *start,
+		const struct tn_state_stamp *end);
+void tn_state_set_interval_sink(struct tn_state *state,
+		tn_state_interval_fn fn, void *data);
+
 /* ---- snapshots ---- */
 
 /* Append to buf (a GByteArray) a snapshot of the whole state: the

@@ -86,6 +86,9 @@ static void set_value(struct tn_state *state, int quark,
 
 		g_array_append_val(state->undo_log, undo);
 	}
+	if (state->interval_fn)
+		state->interval_fn(state->interval_data, state, quark,
+			&attr->value, &attr->start, at);
 	if (value->type == TN_STATE_STRING)
 		kept.u.s = tn_state_intern(state, value->u.s);
 	tn_state_put_value(state, quark, &kept);

@@ -72,6 +72,8 @@ struct tn_state {
 	GStringChunk *strings;
 	int64_t current_time;
 	GArray *change_log;		/* tn_state_set_change_log() */
+	tn_state_interval_fn interval_fn; /* tn_state_set_interval_sink() */
+	void *interval_data;
 	GArray *undo_log;		/* struct tn_state_undo, see
 					 * state-history-private.h */
 };

@@ -499,6 +499,97 @@ static int read_on(struct tn_state_querier *querier, struct read_on *on,
 	return status;
 }
 
+/* ---- replaying a part ---- */
+
+/* The position just before pos (the last one that sorts before it). */
+static struct tn_position position_before(const struct tn_position *pos)
+{
+	struct tn_position before = *pos;
+
+	if (before.tie > 0) {
+		before.tie--;
+	} else {
+		before.ns--;
+		before.tie = UINT64_MAX;
+	}
+	return before;
+}
+
+/* Make the kept state the state before the event at from (NULL: the
+ * trace's start). */
+static int state_before(struct tn_state_querier *querier,
+		const struct tn_position *from, struct tn_error *err)
+{
+	struct tn_state_snapshot_info info;
+	struct tn_position before;
+
+	if (!from || from->ns == INT64_MIN)
+		return start_from_beginning(querier, err);
+	if (querier->snapshots && tn_state_snapshots_find(querier->snapshots,
+			from, &info, NULL) &&
+	    tn_position_compare(&info.pos, from) == 0 &&
+	    !(querier->has_state && tn_position_compare(&querier->next,
+			from) == 0))
+		return start_from_snapshot(querier, &info, -1, err);
+	before = position_before(from);
+	if (state_at(querier, &before, err) == 0)
+		return 0;
+	/* No event before from: the state before it is the empty one. */
+	if (querier->has_state && !querier->has_last)
+		return start_from_beginning(querier, err);
+	return -1;
+}
+
+int tn_state_querier_replay(struct tn_state_querier *querier,
+		const struct tn_position *from, const struct tn_position *to,
+		const struct tn_state_replay_hooks *hooks, void *data,
+		struct tn_error *err)
+{
+	struct tn_row row;
+	int status;
+
+	if (state_before(querier, from, err))
+		return -1;
+	if (hooks->begin)
+		hooks->begin(data, querier->state);
+	tn_state_set_interval_sink(querier->state, hooks->interval, data);
+	while ((status = next_row(querier, &row, err)) == 1) {
+		if (to && tn_position_compare(&row.pos, to) >= 0) {
+			unread_row(querier, &row);
+			querier->next = row.pos;
+			break;
+		}
+		if (hooks->event && hooks->event(data, querier->state, &row)) {
+			tn_row_release(&row);
+			tn_error_set(err, "cancelled");
+			status = -1;
+			break;
+		}
+		if (tn_state_providers_handle(querier->providers,
+				querier->state, &row.ev, &row.pos, err)) {
+			tn_row_release(&row);
+			tn_state_set_interval_sink(querier->state, NULL, NULL);
+			reset(querier);
+			return -1;
+		}
+		querier->has_last = true;
+		querier->last = row.pos;
+		querier->next = row.pos;
+		querier->next.tie++;
+		querier->next_rank++;
+		querier->replayed++;
+		tn_row_release(&row);
+	}
+	tn_state_set_interval_sink(querier->state, NULL, NULL);
+	if (status < 0) {
+		reset(querier);
+		return -1;
+	}
+	if (hooks->end)
+		hooks->end(data, querier->state);
+	return 0;
+}
+
 /* ---- queries ---- */
 
 int tn_state_querier_query(struct tn_state_querier *querier,

@@ -70,6 +70,13 @@ void tn_state_set_change_log(struct tn_state *state, GArray *log)
 	state->change_log = log;
 }
 
+void tn_state_set_interval_sink(struct tn_state *state,
+		tn_state_interval_fn fn, void *data)
+{
+	state->interval_fn = fn;
+	state->interval_data = data;
+}
+
 const char *tn_state_intern(struct tn_state *state, const char *s)
 {
 	return g_string_chunk_insert_const(state->strings, s);

@@ -1,0 +1,173 @@
+/* analysis.c - the kernel analyses of the range (or the whole trace):
+ * cputop, syscallstats, irqstats, schedtop.  Each prints its first
+ * table one row a line, then each other table under a "# NAME" line;
+ * in the TUI the analysis pane shows the result (session->analysis). */
+#include <inttypes.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "tracenav/analysis.h"
+
+static void format_cell(GString *out, const struct tn_analysis_cell *cell)
+{
+	switch (cell->type) {
+	case TN_CELL_NONE:
+		g_string_append_c(out, '-');
+		break;
+	case TN_CELL_TEXT:
+		g_string_append(out, cell->u.text);
+		break;
+	case TN_CELL_INT:
+		g_string_append_printf(out, "%" PRId64, cell->u.i);
+		break;
+	case TN_CELL_NS:
+		g_string_append_printf(out, "%.0f", cell->u.d);
+		break;
+	case TN_CELL_PERCENT:
+		g_string_append_printf(out, "%.2f", cell->u.d);
+		break;
+	}
+}
+
+static void write_table(struct tn_command_context *ctx, const char *what,
+		const struct tn_analysis_table *table, bool header)
+{
+	GString *line = g_string_new(NULL);
+
+	if (header) {
+		g_string_printf(line, "# %s", table->name);
+		for (size_t c = 0; c < table->column_count; c++)
+			g_string_append_printf(line, " %s",
+				table->columns[c].name);
+		tn_output_text(ctx->out, what, line->str);
+	}
+	for (size_t r = 0; r < table->row_count; r++) {
+		g_string_truncate(line, 0);
+		for (size_t c = 0; c < table->column_count; c++) {
+			if (c)
+				g_string_append_c(line, ' ');
+			format_cell(line,
+				tn_analysis_cell_at(table, r, c));
+		}
+		tn_output_text(ctx->out, what, line->str);
+	}
+	g_string_free(line, TRUE);
+}
+
+/* Run analysis `name` (one of tn_analysis_names()) and print it; the
+ * analysis pane shows it from then on. */
+static int run_analysis(struct tn_command_context *ctx, const char *name,
+		struct tn_error *err)
+{
+	struct tn_session *session = ctx->session;
+	struct tn_analysis_result *result;
+	int64_t begin, end;
+
+	if (!tn_session_get_range(session, &begin, &end))
+		return 0;	/* no event: nothing to analyse */
+	if (tn_analysis_run(session->trace, session->state_snapshots, name,
+			begin, end, g_get_num_processors(), &result, err))
+		return -1;
+	for (size_t i = 0; i < result->table_count; i++)
+		write_table(ctx, name, &result->tables[i], i > 0);
+	tn_analysis_result_destroy(result);
+	return 0;
+}
+
+/* The analysis pane shows analysis `name` from then on. */
+static int choose(struct tn_command_context *ctx, const char *name,
+		struct tn_error *err)
+{
+	for (const char *const *n = tn_analysis_names(); *n; n++) {
+		if (strcmp(*n, name) == 0) {
+			ctx->session->analysis_name = *n;
+			return run_analysis(ctx, *n, err);
+		}
+	}
+	tn_error_set(err, "analysis: no analysis called \"%s\": give "
+		"cputop, syscallstats, irqstats or schedtop", name);
+	return -1;
+}
+
+static int exec_analysis(struct tn_command_context *ctx,
+		const struct tn_command_args *args, struct tn_error *err)
+{
+	return choose(ctx, args->argc ? args->argv[0] : "cputop", err);
+}
+
+static int exec_cputop(struct tn_command_context *ctx,
+		const struct tn_command_args *args, struct tn_error *err)
+{
+	(void) args;
+	return choose(ctx, "cputop", err);
+}
+
+static int exec_syscallstats(struct tn_command_context *ctx,
+		const struct tn_command_args *args, struct tn_error *err)
+{
+	(void) args;
+	return choose(ctx, "syscallstats", err);
+}
+
+static int exec_irqstats(struct tn_command_context *ctx,
+		const struct tn_command_args *args, struct tn_error *err)
+{
+	(void) args;
+	return choose(ctx, "irqstats", err);
+}
+
+static int exec_schedtop(struct tn_command_context *ctx,
+		const struct tn_command_args *args, struct tn_error *err)
+{
+	(void) args;
+	return choose(ctx, "schedtop", err);
+}
+
+#define ANALYSIS_FLAGS (TN_CMD_READS | TN_CMD_NEEDS_INDEX | \
+	TN_CMD_SHOWS_TEXT)
+
+const struct tn_command tn_cmd_cputop = {
+	"cputop", NULL, { { TN_ARG_NONE, NULL, false, NULL } },
+	"CPU time of the range (or the whole trace) per thread, TID NAME NS "
+	"PERCENT sorted by NS (swapper, tid 0, left out; PERCENT of the "
+	"range's duration), then # cpus CPU NS PERCENT",
+	ANALYSIS_FLAGS, TN_COUNT_NONE, exec_cputop,
+};
+
+const struct tn_command tn_cmd_syscallstats = {
+	"syscallstats", NULL, { { TN_ARG_NONE, NULL, false, NULL } },
+	"system calls that end in the range (or the whole trace) per name, "
+	"SYSCALL COUNT MIN MEAN MAX STDDEV (durations in ns) sorted by "
+	"COUNT, then # threads TID NAME SYSCALL COUNT MIN MEAN MAX STDDEV",
+	ANALYSIS_FLAGS, TN_COUNT_NONE, exec_syscallstats,
+};
+
+const struct tn_command tn_cmd_irqstats = {
+	"irqstats", NULL, { { TN_ARG_NONE, NULL, false, NULL } },
+	"interrupt handlers that end in the range (or the whole trace), IRQ "
+	"NAME COUNT MIN MEAN MAX STDDEV (ns), then # softirqs VEC NAME COUNT "
+	"MIN MEAN MAX STDDEV RAISES RAISE_MIN RAISE_MEAN RAISE_MAX "
+	"RAISE_STDDEV",
+	ANALYSIS_FLAGS, TN_COUNT_NONE, exec_irqstats,
+};
+
+const struct tn_command tn_cmd_schedtop = {
+	"schedtop", NULL, { { TN_ARG_NONE, NULL, false, NULL } },
+	"wake-up to switch-in latency of the range (or the whole trace) per "
+	"thread, TID NAME COUNT MIN MEAN MAX STDDEV (ns) sorted by MAX",
+	ANALYSIS_FLAGS, TN_COUNT_NONE, exec_schedtop,
+};
+
+static const char *const analysis_choices[] = {
+	"cputop", "syscallstats", "irqstats", "schedtop", NULL,
+};
+
+const struct tn_command tn_cmd_analysis = {
+	"analysis", NULL, {
+		{ TN_ARG_WORD, "NAME", true, analysis_choices },
+	},
+	"run the analysis NAME (cputop by default; or syscallstats, "
+	"irqstats, schedtop) as the command of that name does, and show it "
+	"in the analysis pane (key A)",
+	ANALYSIS_FLAGS, TN_COUNT_NONE, exec_analysis,
+};

@@ -1,0 +1,257 @@
+/* analysis-cputop.c - CPU usage: per thread, the time it was the
+ * current thread of some CPU (the intervals of CPUs/<n>/Current_thread),
+ * and per CPU the time a thread other than the idle one (tid 0, the
+ * swapper) ran on it, within the range.
+ *
+ * As lttng-cputop does, the thread that a CPU's first sched_switch takes
+ * off it (when nothing said before which thread it ran) counts as
+ * running from the range's start. */
+#include <string.h>
+
+#include "src/core/analysis-private.h"
+#include "src/core/providers/providers.h"
+
+struct usage {
+	int64_t ns;
+	char *name;
+};
+
+struct cputop {
+	struct tn_analysis_span span;
+	struct tn_akinds kinds;
+	const struct tn_row *row;	/* the event being applied */
+	GHashTable *threads;		/* int64 tid -> struct usage */
+	GHashTable *cpus;		/* int64 cpu -> struct usage */
+};
+
+static void usage_free(gpointer data)
+{
+	struct usage *u = data;
+
+	g_free(u->name);
+	g_free(u);
+}
+
+static GHashTable *usage_table(void)
+{
+	return g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
+		usage_free);
+}
+
+static struct usage *usage_of(GHashTable *table, int64_t key)
+{
+	struct usage *u = g_hash_table_lookup(table, &key);
+
+	if (!u) {
+		u = g_new0(struct usage, 1);
+		g_hash_table_insert(table, g_memdup2(&key, sizeof(key)), u);
+	}
+	return u;
+}
+
+static void *create(const struct tn_analysis_span *span)
+{
+	struct cputop *c = g_new0(struct cputop, 1);
+
+	c->span = *span;
+	tn_akinds_init(&c->kinds);
+	c->threads = usage_table();
+	c->cpus = usage_table();
+	return c;
+}
+
+static void destroy(void *acc)
+{
+	struct cputop *c = acc;
+
+	tn_akinds_fini(&c->kinds);
+	g_hash_table_destroy(c->threads);
+	g_hash_table_destroy(c->cpus);
+	g_free(c);
+}
+
+static void on_event(void *acc, const struct tn_state *state,
+		const struct tn_row *row)
+{
+	struct cputop *c = acc;
+
+	(void) state;
+	c->row = row;
+}
+
+static const char *thread_name(const struct tn_state *state, int64_t tid)
+{
+	char path[64];
+	int quark;
+	const struct tn_state_value *value;
+
+	g_snprintf(path, sizeof(path), "Threads/%" G_GINT64_FORMAT
+		"/Exec_name", tid);
+	quark = tn_state_quark_lookup(state, TN_STATE_ROOT, path);
+	if (quark < 0)
+		return NULL;
+	value = tn_state_get_value(state, quark);
+	return value->type == TN_STATE_STRING ? value->u.s : NULL;
+}
+
+/* tid ran on the CPU of attribute quark from `from` to `to`. */
+static void account(struct cputop *c, const struct tn_state *state,
+		int quark, int64_t tid, int64_t from, int64_t to)
+{
+	const char *name;
+	struct usage *u;
+	int64_t cpu;
+
+	if (from < c->span.begin_ns)
+		from = c->span.begin_ns;
+	if (to > c->span.end_ns)
+		to = c->span.end_ns;
+	if (tid <= 0 || to <= from)
+		return;
+	u = usage_of(c->threads, tid);
+	u->ns += to - from;
+	if ((name = thread_name(state, tid)) &&
+	    (!u->name || strcmp(u->name, name))) {
+		g_free(u->name);
+		u->name = g_strdup(name);
+	}
+	cpu = g_ascii_strtoll(tn_akind_name_up(state, quark, 1), NULL, 10);
+	usage_of(c->cpus, cpu)->ns += to - from;
+}
+
+static void on_interval(void *acc, const struct tn_state *state, int quark,
+		const struct tn_state_value *value,
+		const struct tn_state_stamp *start,
+		const struct tn_state_stamp *end)
+{
+	struct cputop *c = acc;
+	int64_t tid;
+
+	if (tn_akinds_get(&c->kinds, state, quark) != AK_CPU_CURRENT)
+		return;
+	if (value->type == TN_STATE_INT) {
+		account(c, state, quark, value->u.i, start->ns, end->ns);
+		return;
+	}
+	/* The CPU's first switch: what ran before it ran since the range's
+	 * start (not the slice's: the slices before had no thread for this
+	 * CPU). */
+	if (value->type == TN_STATE_NULL && start->ns == INT64_MIN && c->row &&
+	    tn_aevent_of(tn_event_get_name(&c->row->ev)) == AE_SCHED_SWITCH &&
+	    tn_provider_field_int(&c->row->ev, "prev_tid", &tid)) {
+		int64_t begin = c->span.begin_ns;
+
+		c->span.begin_ns = c->span.range_begin_ns;
+		account(c, state, quark, tid, INT64_MIN, end->ns);
+		c->span.begin_ns = begin;
+	}
+}
+
+/* What runs at the slice's end runs until it. */
+static void on_end(void *acc, const struct tn_state *state)
+{
+	struct cputop *c = acc;
+	int cpus = tn_state_quark_lookup(state, TN_STATE_ROOT, "CPUs");
+	size_t count = cpus < 0 ? 0 : tn_state_get_child_count(state, cpus);
+
+	for (size_t i = 0; i < count; i++) {
+		int cpu = tn_state_get_child(state, cpus, i);
+		int q = tn_state_quark_child_lookup(state, cpu,
+			"Current_thread");
+		const struct tn_state_value *value;
+
+		if (q < 0)
+			continue;
+		value = tn_state_get_value(state, q);
+		if (value->type == TN_STATE_INT)
+			account(c, state, q, value->u.i,
+				tn_state_get_start(state, q)->ns,
+				c->span.end_ns);
+	}
+}
+
+static void merge_table(GHashTable *into, GHashTable *from)
+{
+	GHashTableIter iter;
+	gpointer key, value;
+
+	g_hash_table_iter_init(&iter, from);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		struct usage *later = value;
+		struct usage *u = usage_of(into, *(int64_t *) key);
+
+		u->ns += later->ns;
+		if (later->name) {
+			g_free(u->name);
+			u->name = g_strdup(later->name);
+		}
+	}
+}
+
+static void merge(void *acc, void *later)
+{
+	struct cputop *c = acc, *l = later;
+
+	merge_table(c->threads, l->threads);
+	merge_table(c->cpus, l->cpus);
+}
+
+static const struct tn_analysis_column thread_columns[] = {
+	{ "TID", TN_CELL_INT }, { "NAME", TN_CELL_TEXT },
+	{ "NS", TN_CELL_NS }, { "PERCENT", TN_CELL_PERCENT },
+};
+
+static const struct tn_analysis_column cpu_columns[] = {
+	{ "CPU", TN_CELL_INT }, { "NS", TN_CELL_NS },
+	{ "PERCENT", TN_CELL_PERCENT },
+};
+
+static double percent(int64_t ns, const struct tn_analysis_span *range)
+{
+	int64_t duration = range->end_ns - range->begin_ns;
+
+	return duration > 0 ? 100.0 * (double) ns / (double) duration : 0.0;
+}
+
+static void report(void *acc, const struct tn_analysis_span *range,
+		struct tn_analysis_result *result)
+{
+	struct cputop *c = acc;
+	struct tn_analysis_table *threads, *cpus;
+	GHashTableIter iter;
+	gpointer key, value;
+
+	threads = tn_atable_add(result, "threads", "CPU time per thread",
+		thread_columns, G_N_ELEMENTS(thread_columns));
+	g_hash_table_iter_init(&iter, c->threads);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		struct tn_analysis_cell *row = tn_atable_row(threads);
+		struct usage *u = value;
+
+		tn_acell_int(&row[0], *(int64_t *) key);
+		tn_acell_text(result, &row[1], u->name);
+		tn_acell_ns(&row[2], (double) u->ns);
+		tn_acell_percent(&row[3], percent(u->ns, range));
+	}
+	tn_analysis_table_sort(threads, 0, false);
+	tn_analysis_table_sort(threads, 2, true);
+
+	cpus = tn_atable_add(result, "cpus", "CPU time per CPU", cpu_columns,
+		G_N_ELEMENTS(cpu_columns));
+	g_hash_table_iter_init(&iter, c->cpus);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		struct tn_analysis_cell *row = tn_atable_row(cpus);
+		struct usage *u = value;
+
+		tn_acell_int(&row[0], *(int64_t *) key);
+		tn_acell_ns(&row[1], (double) u->ns);
+		tn_acell_percent(&row[2], percent(u->ns, range));
+	}
+	tn_analysis_table_sort(cpus, 0, false);
+}
+
+const struct tn_analysis_class tn_analysis_cputop = {
+	"cputop",
+	"CPU time per thread (TID NAME NS PERCENT, by NS) and per CPU",
+	create, destroy, on_event, on_interval, on_end, merge, report,
+};

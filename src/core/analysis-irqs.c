@@ -1,0 +1,244 @@
+/* analysis-irqs.c - interrupts: per hard irq, the count and durations
+ * of its handlers (irq_handler_entry to irq_handler_exit: the intervals
+ * of CPUs/<n>/IRQs/<irq> that an exit ends); per softirq vector, those
+ * of its runs (softirq_entry to softirq_exit) and the latency from its
+ * raise to its entry (the intervals of CPUs/<n>/Soft_IRQs/<vec> in the
+ * "raised" state that an entry ends).  Handlers and runs that end in
+ * the range count, whole. */
+#include <string.h>
+
+#include "src/core/analysis-private.h"
+#include "src/core/providers/providers.h"
+
+struct line {
+	char *name;
+	struct tn_adur durations;
+	struct tn_adur raises;		/* softirqs */
+};
+
+struct irqs {
+	struct tn_akinds kinds;
+	enum tn_aevent event;		/* the event being applied */
+	GHashTable *hard;		/* int64 irq -> struct line */
+	GHashTable *soft;		/* int64 vec -> struct line */
+	/* A softirq raised again while it ran (running_raised): when its
+	 * run began, by "CPU/VEC". */
+	GHashTable *began;		/* string -> int64 ns */
+};
+
+/* The kernel's softirq vectors (include/linux/interrupt.h). */
+static const char *const softirq_names[] = {
+	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET",
+	"SCHED", "HRTIMER", "RCU",
+};
+
+static void line_free(gpointer data)
+{
+	struct line *l = data;
+
+	g_free(l->name);
+	g_free(l);
+}
+
+static GHashTable *line_table(void)
+{
+	return g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
+		line_free);
+}
+
+static struct line *line_of(GHashTable *table, int64_t key)
+{
+	struct line *l = g_hash_table_lookup(table, &key);
+
+	if (!l) {
+		l = g_new0(struct line, 1);
+		g_hash_table_insert(table, g_memdup2(&key, sizeof(key)), l);
+	}
+	return l;
+}
+
+static void *create(const struct tn_analysis_span *span)
+{
+	struct irqs *s = g_new0(struct irqs, 1);
+
+	(void) span;
+	tn_akinds_init(&s->kinds);
+	s->hard = line_table();
+	s->soft = line_table();
+	s->began = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+		g_free);
+	return s;
+}
+
+static void destroy(void *acc)
+{
+	struct irqs *s = acc;
+
+	tn_akinds_fini(&s->kinds);
+	g_hash_table_destroy(s->hard);
+	g_hash_table_destroy(s->soft);
+	g_hash_table_destroy(s->began);
+	g_free(s);
+}
+
+/* An irq's entry names it. */
+static void on_event(void *acc, const struct tn_state *state,
+		const struct tn_row *row)
+{
+	struct irqs *s = acc;
+	const char *name;
+	struct line *l;
+	int64_t irq;
+
+	(void) state;
+	s->event = tn_aevent_of(tn_event_get_name(&row->ev));
+	if (s->event != AE_IRQ_ENTRY ||
+	    !tn_provider_field_int(&row->ev, "irq", &irq) ||
+	    !(name = tn_provider_field_string(&row->ev, "name")))
+		return;
+	l = line_of(s->hard, irq);
+	if (!l->name || strcmp(l->name, name)) {
+		g_free(l->name);
+		l->name = g_strdup(name);
+	}
+}
+
+static void on_softirq(struct irqs *s, const struct tn_state *state,
+		int quark, const char *value, int64_t start, int64_t end)
+{
+	int64_t vec = g_ascii_strtoll(tn_state_get_name(state, quark), NULL,
+		10);
+	char *key = g_strdup_printf("%s/%" G_GINT64_FORMAT,
+		tn_akind_name_up(state, quark, 2), vec);
+	int64_t *began;
+
+	if (!strcmp(value, "raised") && s->event == AE_SOFTIRQ_ENTRY) {
+		tn_adur_add(&line_of(s->soft, vec)->raises,
+			(double) (end - start));
+	} else if (!strcmp(value, "running")) {
+		if (s->event == AE_SOFTIRQ_EXIT)
+			tn_adur_add(&line_of(s->soft, vec)->durations,
+				(double) (end - start));
+		else	/* raised again while it runs */
+			g_hash_table_replace(s->began, g_strdup(key),
+				g_memdup2(&start, sizeof(start)));
+	} else if (!strcmp(value, "running_raised") &&
+		   s->event == AE_SOFTIRQ_EXIT) {
+		if ((began = g_hash_table_lookup(s->began, key)))
+			tn_adur_add(&line_of(s->soft, vec)->durations,
+				(double) (end - *began));
+		g_hash_table_remove(s->began, key);
+	}
+	g_free(key);
+}
+
+static void on_interval(void *acc, const struct tn_state *state, int quark,
+		const struct tn_state_value *value,
+		const struct tn_state_stamp *start,
+		const struct tn_state_stamp *end)
+{
+	struct irqs *s = acc;
+	enum tn_akind kind;
+
+	if (start->ns == INT64_MIN || value->type == TN_STATE_NULL)
+		return;
+	kind = tn_akinds_get(&s->kinds, state, quark);
+	if (kind == AK_CPU_IRQ && s->event == AE_IRQ_EXIT)
+		tn_adur_add(&line_of(s->hard, g_ascii_strtoll(
+			tn_state_get_name(state, quark), NULL, 10))->durations,
+			(double) (end->ns - start->ns));
+	else if (kind == AK_CPU_SOFTIRQ && value->type == TN_STATE_STRING)
+		on_softirq(s, state, quark, value->u.s, start->ns, end->ns);
+}
+
+static void merge_lines(GHashTable *into, GHashTable *from)
+{
+	GHashTableIter iter;
+	gpointer key, value;
+
+	g_hash_table_iter_init(&iter, from);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		struct line *later = value;
+		struct line *l = line_of(into, *(int64_t *) key);
+
+		tn_adur_merge(&l->durations, &later->durations);
+		tn_adur_merge(&l->raises, &later->raises);
+		if (later->name) {
+			g_free(l->name);
+			l->name = g_strdup(later->name);
+		}
+	}
+}
+
+static void merge(void *acc, void *later)
+{
+	struct irqs *s = acc, *l = later;
+
+	merge_lines(s->hard, l->hard);
+	merge_lines(s->soft, l->soft);
+}
+
+static const struct tn_analysis_column hard_columns[] = {
+	{ "IRQ", TN_CELL_INT }, { "NAME", TN_CELL_TEXT },
+	{ "COUNT", TN_CELL_INT }, { "MIN", TN_CELL_NS },
+	{ "MEAN", TN_CELL_NS }, { "MAX", TN_CELL_NS },
+	{ "STDDEV", TN_CELL_NS },
+};
+
+static const struct tn_analysis_column soft_columns[] = {
+	{ "VEC", TN_CELL_INT }, { "NAME", TN_CELL_TEXT },
+	{ "COUNT", TN_CELL_INT }, { "MIN", TN_CELL_NS },
+	{ "MEAN", TN_CELL_NS }, { "MAX", TN_CELL_NS },
+	{ "STDDEV", TN_CELL_NS }, { "RAISES", TN_CELL_INT },
+	{ "RAISE_MIN", TN_CELL_NS }, { "RAISE_MEAN", TN_CELL_NS },
+	{ "RAISE_MAX", TN_CELL_NS }, { "RAISE_STDDEV", TN_CELL_NS },
+};
+
+static void report(void *acc, const struct tn_analysis_span *range,
+		struct tn_analysis_result *result)
+{
+	struct irqs *s = acc;
+	struct tn_analysis_table *hard, *soft;
+	GHashTableIter iter;
+	gpointer key, value;
+
+	(void) range;
+	hard = tn_atable_add(result, "irqs", "Hard interrupts", hard_columns,
+		G_N_ELEMENTS(hard_columns));
+	g_hash_table_iter_init(&iter, s->hard);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		struct line *l = value;
+		struct tn_analysis_cell *row;
+
+		if (l->durations.count == 0)
+			continue;
+		row = tn_atable_row(hard);
+		tn_acell_int(&row[0], *(int64_t *) key);
+		tn_acell_text(result, &row[1], l->name ? l->name : "?");
+		tn_acell_durations(&row[2], &l->durations);
+	}
+	tn_analysis_table_sort(hard, 0, false);
+
+	soft = tn_atable_add(result, "softirqs", "Soft interrupts",
+		soft_columns, G_N_ELEMENTS(soft_columns));
+	g_hash_table_iter_init(&iter, s->soft);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		struct line *l = value;
+		int64_t vec = *(int64_t *) key;
+		struct tn_analysis_cell *row = tn_atable_row(soft);
+
+		tn_acell_int(&row[0], vec);
+		tn_acell_text(result, &row[1], vec >= 0 && vec < (int64_t)
+			G_N_ELEMENTS(softirq_names) ? softirq_names[vec] : "?");
+		tn_acell_durations(&row[2], &l->durations);
+		tn_acell_durations(&row[7], &l->raises);
+	}
+	tn_analysis_table_sort(soft, 0, false);
+}
+
+const struct tn_analysis_class tn_analysis_irqstats = {
+	"irqstats",
+	"hard interrupts (IRQ NAME COUNT MIN MEAN MAX STDDEV, ns) and soft "
+	"interrupts with their raise latency",
+	create, destroy, on_event, on_interval, NULL, merge, report,
+};

@@ -1,0 +1,135 @@
+/* analysis-private.h - what the analyses (analysis-*.c) share with the
+ * engine that runs them (analysis.c): the class each one is, a
+ * classifier of the kernel state's attributes and of event names, the
+ * statistics of durations, and a table builder. */
+#ifndef TRACENAV_CORE_ANALYSIS_PRIVATE_H
+#define TRACENAV_CORE_ANALYSIS_PRIVATE_H
+
+#include <glib.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tracenav/analysis.h"
+#include "tracenav/state.h"
+
+/* The part of the range one accumulator reads: its events have
+ * begin_ns <= t <= end_ns, and the time it accounts runs from begin_ns
+ * to end_ns (the next slice's first event's time, or the range's end
+ * for the last slice). */
+struct tn_analysis_span {
+	int64_t begin_ns, end_ns;
+	int64_t range_begin_ns;	/* the range's, for every slice */
+	bool first;		/* the range's first slice */
+};
+
+/* An analysis: an accumulator per slice, fed by the replay's hooks,
+ * merged in time order, then turned into tables. */
+struct tn_analysis_class {
+	const char *name;
+	const char *description;
+	void *(*create)(const struct tn_analysis_span *span);
+	void (*destroy)(void *acc);
+	/* The event about to be applied (the state is the state before
+	 * it).  Optional. */
+	void (*event)(void *acc, const struct tn_state *state,
+			const struct tn_row *row);
+	/* An interval the event ended (state.h's interval sink). */
+	void (*interval)(void *acc, const struct tn_state *state, int quark,
+			const struct tn_state_value *value,
+			const struct tn_state_stamp *start,
+			const struct tn_state_stamp *end);
+	/* The state after the slice's last event.  Optional. */
+	void (*end)(void *acc, const struct tn_state *state);
+	/* Add `later` (the next slice) to acc. */
+	void (*merge)(void *acc, void *later);
+	/* Fill result's tables from the merged accumulator. */
+	void (*report)(void *acc, const struct tn_analysis_span *range,
+			struct tn_analysis_result *result);
+};
+
+extern const struct tn_analysis_class tn_analysis_cputop;
+extern const struct tn_analysis_class tn_analysis_syscallstats;
+extern const struct tn_analysis_class tn_analysis_irqstats;
+extern const struct tn_analysis_class tn_analysis_schedtop;
+
+/* ---- what an attribute of the kernel state is ---- */
+
+enum tn_akind {
+	AK_OTHER,
+	AK_CPU_CURRENT,		/* CPUs/<n>/Current_thread */
+	AK_THREAD_STATUS,	/* Threads/<t>/Status */
+	AK_THREAD_SYSCALL,	/* Threads/<t>/System_call */
+	AK_CPU_IRQ,		/* CPUs/<n>/IRQs/<irq> */
+	AK_CPU_SOFTIRQ,		/* CPUs/<n>/Soft_IRQs/<vec> */
+};
+
+/* Classifies quarks, remembering each one's kind (quarks are stable
+ * within one state). */
+struct tn_akinds {
+	GByteArray *kinds;	/* by quark: 0 unknown, else kind + 1 */
+};
+
+void tn_akinds_init(struct tn_akinds *k);
+void tn_akinds_fini(struct tn_akinds *k);
+enum tn_akind tn_akinds_get(struct tn_akinds *k, const struct tn_state *state,
+		int quark);
+
+/* The name of the attribute `up` levels above quark ("42" for
+ * Threads/42/Status, 1 up), or "" when there is none. */
+const char *tn_akind_name_up(const struct tn_state *state, int quark, int up);
+
+/* The value of the sibling attribute `name` of quark as a string (the
+ * Exec_name of Threads/42/Status), or NULL. */
+const char *tn_akind_sibling_string(const struct tn_state *state, int quark,
+		const char *name);
+
+/* ---- what an event is, by its name ---- */
+
+enum tn_aevent {
+	AE_OTHER,
+	AE_SCHED_SWITCH,
+	AE_WAKEUP,		/* sched_wakeup, sched_waking, _new */
+	AE_SYSCALL_EXIT,	/* exit_syscall, syscall_exit_*, compat_ */
+	AE_IRQ_ENTRY,
+	AE_IRQ_EXIT,
+	AE_SOFTIRQ_ENTRY,
+	AE_SOFTIRQ_EXIT,
+};
+
+enum tn_aevent tn_aevent_of(const char *name);
+
+/* ---- statistics of durations (or of any sample) ---- */
+
+struct tn_adur {
+	uint64_t count;
+	double min, max;
+	double mean, m2;	/* Welford's running mean and squares */
+	double sum;
+};
+
+void tn_adur_add(struct tn_adur *d, double x);
+/* Add the samples of b (Chan's formula for the squares). */
+void tn_adur_merge(struct tn_adur *d, const struct tn_adur *b);
+/* The sample standard deviation (n - 1); false with fewer than 2. */
+bool tn_adur_stddev(const struct tn_adur *d, double *out);
+
+/* ---- making tables ---- */
+
+struct tn_analysis_table *tn_atable_add(struct tn_analysis_result *result,
+		const char *name, const char *title,
+		const struct tn_analysis_column *columns, size_t column_count);
+/* A new row of table, its cells TN_CELL_NONE. */
+struct tn_analysis_cell *tn_atable_row(struct tn_analysis_table *table);
+void tn_acell_text(struct tn_analysis_result *result,
+		struct tn_analysis_cell *cell, const char *text);
+void tn_acell_int(struct tn_analysis_cell *cell, int64_t v);
+void tn_acell_ns(struct tn_analysis_cell *cell, double ns);
+void tn_acell_percent(struct tn_analysis_cell *cell, double percent);
+/* COUNT MIN MEAN MAX STDDEV of d into the five cells from cell on. */
+void tn_acell_durations(struct tn_analysis_cell *cell, const struct tn_adur *d);
+
+/* Thread keys: "42", and "0_3" for the idle thread of CPU 3 (as the
+ * kernel provider names them); 0 for the idle threads. */
+int64_t tn_athread_tid(const char *key);
+
+#endif

@@ -1,0 +1,208 @@
+/* analysis-syscalls.c - system calls: per name and per thread, the
+ * count and the durations (from entry to exit: the intervals of
+ * Threads/<tid>/System_call that a system call's exit ends) of the calls
+ * that end in the range.  A call whose entry the trace does not hold
+ * (it began before tracing did) is left out, as lttng-syscallstats does. */
+#include <string.h>
+
+#include "src/core/analysis-private.h"
+
+struct thread_calls {
+	char *name;			/* the thread's, last seen */
+	GHashTable *calls;		/* system call name -> struct tn_adur */
+};
+
+struct syscalls {
+	struct tn_akinds kinds;
+	enum tn_aevent event;		/* the event being applied */
+	GHashTable *by_name;		/* name -> struct tn_adur */
+	GHashTable *threads;		/* int64 tid -> struct thread_calls */
+};
+
+static GHashTable *dur_table(void)
+{
+	return g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+}
+
+static struct tn_adur *dur_of(GHashTable *table, const char *name)
+{
+	struct tn_adur *d = g_hash_table_lookup(table, name);
+
+	if (!d) {
+		d = g_new0(struct tn_adur, 1);
+		g_hash_table_insert(table, g_strdup(name), d);
+	}
+	return d;
+}
+
+static void thread_calls_free(gpointer data)
+{
+	struct thread_calls *t = data;
+
+	g_free(t->name);
+	g_hash_table_destroy(t->calls);
+	g_free(t);
+}
+
+static struct thread_calls *thread_of(struct syscalls *s, int64_t tid)
+{
+	struct thread_calls *t = g_hash_table_lookup(s->threads, &tid);
+
+	if (!t) {
+		t = g_new0(struct thread_calls, 1);
+		t->calls = dur_table();
+		g_hash_table_insert(s->threads, g_memdup2(&tid, sizeof(tid)), t);
+	}
+	return t;
+}
+
+static void set_name(char **slot, const char *name)
+{
+	if (name && (!*slot || strcmp(*slot, name))) {
+		g_free(*slot);
+		*slot = g_strdup(name);
+	}
+}
+
+static void *create(const struct tn_analysis_span *span)
+{
+	struct syscalls *s = g_new0(struct syscalls, 1);
+
+	(void) span;
+	tn_akinds_init(&s->kinds);
+	s->by_name = dur_table();
+	s->threads = g_hash_table_new_full(g_int64_hash, g_int64_equal,
+		g_free, thread_calls_free);
+	return s;
+}
+
+static void destroy(void *acc)
+{
+	struct syscalls *s = acc;
+
+	tn_akinds_fini(&s->kinds);
+	g_hash_table_destroy(s->by_name);
+	g_hash_table_destroy(s->threads);
+	g_free(s);
+}
+
+static void on_event(void *acc, const struct tn_state *state,
+		const struct tn_row *row)
+{
+	struct syscalls *s = acc;
+
+	(void) state;
+	s->event = tn_aevent_of(tn_event_get_name(&row->ev));
+}
+
+static void on_interval(void *acc, const struct tn_state *state, int quark,
+		const struct tn_state_value *value,
+		const struct tn_state_stamp *start,
+		const struct tn_state_stamp *end)
+{
+	struct syscalls *s = acc;
+	struct thread_calls *t;
+	double duration;
+	int64_t tid;
+
+	if (s->event != AE_SYSCALL_EXIT || value->type != TN_STATE_STRING ||
+	    start->ns == INT64_MIN ||
+	    tn_akinds_get(&s->kinds, state, quark) != AK_THREAD_SYSCALL)
+		return;
+	duration = (double) (end->ns - start->ns);
+	tn_adur_add(dur_of(s->by_name, value->u.s), duration);
+	tid = tn_athread_tid(tn_akind_name_up(state, quark, 1));
+	t = thread_of(s, tid);
+	set_name(&t->name, tn_akind_sibling_string(state, quark, "Exec_name"));
+	tn_adur_add(dur_of(t->calls, value->u.s), duration);
+}
+
+static void merge_durs(GHashTable *into, GHashTable *from)
+{
+	GHashTableIter iter;
+	gpointer key, value;
+
+	g_hash_table_iter_init(&iter, from);
+	while (g_hash_table_iter_next(&iter, &key, &value))
+		tn_adur_merge(dur_of(into, key), value);
+}
+
+static void merge(void *acc, void *later)
+{
+	struct syscalls *s = acc, *l = later;
+	GHashTableIter iter;
+	gpointer key, value;
+
+	merge_durs(s->by_name, l->by_name);
+	g_hash_table_iter_init(&iter, l->threads);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		struct thread_calls *from = value;
+		struct thread_calls *t = thread_of(s, *(int64_t *) key);
+
+		set_name(&t->name, from->name);
+		merge_durs(t->calls, from->calls);
+	}
+}
+
+static const struct tn_analysis_column name_columns[] = {
+	{ "SYSCALL", TN_CELL_TEXT }, { "COUNT", TN_CELL_INT },
+	{ "MIN", TN_CELL_NS }, { "MEAN", TN_CELL_NS }, { "MAX", TN_CELL_NS },
+	{ "STDDEV", TN_CELL_NS },
+};
+
+static const struct tn_analysis_column thread_columns[] = {
+	{ "TID", TN_CELL_INT }, { "NAME", TN_CELL_TEXT },
+	{ "SYSCALL", TN_CELL_TEXT }, { "COUNT", TN_CELL_INT },
+	{ "MIN", TN_CELL_NS }, { "MEAN", TN_CELL_NS }, { "MAX", TN_CELL_NS },
+	{ "STDDEV", TN_CELL_NS },
+};
+
+static void report(void *acc, const struct tn_analysis_span *range,
+		struct tn_analysis_result *result)
+{
+	struct syscalls *s = acc;
+	struct tn_analysis_table *names, *threads;
+	GHashTableIter iter, calls;
+	gpointer key, value, call, dur;
+
+	(void) range;
+	names = tn_atable_add(result, "syscalls", "System calls per name",
+		name_columns, G_N_ELEMENTS(name_columns));
+	g_hash_table_iter_init(&iter, s->by_name);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		struct tn_analysis_cell *row = tn_atable_row(names);
+
+		tn_acell_text(result, &row[0], key);
+		tn_acell_durations(&row[1], value);
+	}
+	tn_analysis_table_sort(names, 0, false);
+	tn_analysis_table_sort(names, 1, true);
+
+	threads = tn_atable_add(result, "threads",
+		"System calls per thread", thread_columns,
+		G_N_ELEMENTS(thread_columns));
+	g_hash_table_iter_init(&iter, s->threads);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		struct thread_calls *t = value;
+
+		g_hash_table_iter_init(&calls, t->calls);
+		while (g_hash_table_iter_next(&calls, &call, &dur)) {
+			struct tn_analysis_cell *row = tn_atable_row(threads);
+
+			tn_acell_int(&row[0], *(int64_t *) key);
+			tn_acell_text(result, &row[1], t->name);
+			tn_acell_text(result, &row[2], call);
+			tn_acell_durations(&row[3], dur);
+		}
+	}
+	tn_analysis_table_sort(threads, 2, false);
+	tn_analysis_table_sort(threads, 3, true);
+	tn_analysis_table_sort(threads, 0, false);
+}
+
+const struct tn_analysis_class tn_analysis_syscallstats = {
+	"syscallstats",
+	"system calls per name (SYSCALL COUNT MIN MEAN MAX STDDEV, ns) and "
+	"per thread",
+	create, destroy, on_event, on_interval, NULL, merge, report,
+};

@@ -1,0 +1,307 @@
+/* analysis-util.c - what the analyses share: which attribute of the
+ * kernel state a quark is, what an event is by its name, statistics of
+ * durations, and the tables of a result (see analysis-private.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/core/analysis-private.h"
+
+/* ---- attributes ---- */
+
+void tn_akinds_init(struct tn_akinds *k)
+{
+	k->kinds = g_byte_array_new();
+}
+
+void tn_akinds_fini(struct tn_akinds *k)
+{
+	g_byte_array_free(k->kinds, TRUE);
+}
+
+const char *tn_akind_name_up(const struct tn_state *state, int quark, int up)
+{
+	while (up-- > 0 && quark != TN_STATE_ROOT)
+		quark = tn_state_get_parent(state, quark);
+	return quark == TN_STATE_ROOT ? "" : tn_state_get_name(state, quark);
+}
+
+/* Whether quark is depth levels under a top attribute named top. */
+static bool under_top(const struct tn_state *state, int quark, int depth,
+		const char *top)
+{
+	for (int i = 0; i < depth && quark != TN_STATE_ROOT; i++)
+		quark = tn_state_get_parent(state, quark);
+	return quark != TN_STATE_ROOT &&
+		tn_state_get_parent(state, quark) == TN_STATE_ROOT &&
+		strcmp(tn_state_get_name(state, quark), top) == 0;
+}
+
+static enum tn_akind classify(const struct tn_state *state, int quark)
+{
+	const char *name = tn_state_get_name(state, quark);
+	const char *up = tn_akind_name_up(state, quark, 1);
+
+	if (!strcmp(name, "Current_thread") && under_top(state, quark, 2,
+			"CPUs"))
+		return AK_CPU_CURRENT;
+	if (!strcmp(name, "Status") && under_top(state, quark, 2, "Threads"))
+		return AK_THREAD_STATUS;
+	if (!strcmp(name, "System_call") && under_top(state, quark, 2,
+			"Threads"))
+		return AK_THREAD_SYSCALL;
+	if (!strcmp(up, "IRQs") && under_top(state, quark, 3, "CPUs"))
+		return AK_CPU_IRQ;
+	if (!strcmp(up, "Soft_IRQs") && under_top(state, quark, 3, "CPUs"))
+		return AK_CPU_SOFTIRQ;
+	return AK_OTHER;
+}
+
+enum tn_akind tn_akinds_get(struct tn_akinds *k, const struct tn_state *state,
+		int quark)
+{
+	guint8 kind;
+
+	if (quark < 0)
+		return AK_OTHER;
+	if ((guint) quark >= k->kinds->len) {
+		guint old = k->kinds->len;
+
+		g_byte_array_set_size(k->kinds, (guint) quark + 1);
+		memset(k->kinds->data + old, 0, k->kinds->len - old);
+	}
+	kind = k->kinds->data[quark];
+	if (kind == 0) {
+		kind = (guint8) (classify(state, quark) + 1);
+		k->kinds->data[quark] = kind;
+	}
+	return (enum tn_akind) (kind - 1);
+}
+
+const char *tn_akind_sibling_string(const struct tn_state *state, int quark,
+		const char *name)
+{
+	int parent = tn_state_get_parent(state, quark);
+	int sibling = tn_state_quark_child_lookup(state, parent, name);
+	const struct tn_state_value *value;
+
+	if (sibling < 0)
+		return NULL;
+	value = tn_state_get_value(state, sibling);
+	return value->type == TN_STATE_STRING ? value->u.s : NULL;
+}
+
+int64_t tn_athread_tid(const char *key)
+{
+	if (strchr(key, '_'))
+		return 0;
+	return g_ascii_strtoll(key, NULL, 10);
+}
+
+/* ---- events ---- */
+
+static bool starts_with(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+enum tn_aevent tn_aevent_of(const char *name)
+{
+	if (!name)
+		return AE_OTHER;
+	if (!strcmp(name, "sched_switch"))
+		return AE_SCHED_SWITCH;
+	if (!strcmp(name, "sched_wakeup") || !strcmp(name, "sched_waking") ||
+			!strcmp(name, "sched_wakeup_new"))
+		return AE_WAKEUP;
+	if (!strcmp(name, "exit_syscall") ||
+			starts_with(name, "syscall_exit_") ||
+			starts_with(name, "compat_syscall_exit_"))
+		return AE_SYSCALL_EXIT;
+	if (!strcmp(name, "irq_handler_entry"))
+		return AE_IRQ_ENTRY;
+	if (!strcmp(name, "irq_handler_exit"))
+		return AE_IRQ_EXIT;
+	if (!strcmp(name, "irq_softirq_entry") ||
+			!strcmp(name, "softirq_entry"))
+		return AE_SOFTIRQ_ENTRY;
+	if (!strcmp(name, "irq_softirq_exit") || !strcmp(name, "softirq_exit"))
+		return AE_SOFTIRQ_EXIT;
+	return AE_OTHER;
+}
+
+/* ---- durations ---- */
+
+void tn_adur_add(struct tn_adur *d, double x)
+{
+	double delta;
+
+	if (d->count == 0 || x < d->min)
+		d->min = x;
+	if (d->count == 0 || x > d->max)
+		d->max = x;
+	d->count++;
+	d->sum += x;
+	delta = x - d->mean;
+	d->mean += delta / (double) d->count;
+	d->m2 += delta * (x - d->mean);
+}
+
+void tn_adur_merge(struct tn_adur *d, const struct tn_adur *b)
+{
+	double n, delta;
+
+	if (b->count == 0)
+		return;
+	if (d->count == 0) {
+		*d = *b;
+		return;
+	}
+	n = (double) (d->count + b->count);
+	delta = b->mean - d->mean;
+	d->m2 += b->m2 + delta * delta * (double) d->count *
+		(double) b->count / n;
+	d->mean += delta * (double) b->count / n;
+	d->min = b->min < d->min ? b->min : d->min;
+	d->max = b->max > d->max ? b->max : d->max;
+	d->count += b->count;
+	d->sum += b->sum;
+}
+
+bool tn_adur_stddev(const struct tn_adur *d, double *out)
+{
+	if (d->count < 2)
+		return false;
+	*out = sqrt(d->m2 / (double) (d->count - 1));
+	return true;
+}
+
+/* ---- tables ---- */
+
+struct tn_analysis_table *tn_atable_add(struct tn_analysis_result *result,
+		const char *name, const char *title,
+		const struct tn_analysis_column *columns, size_t column_count)
+{
+	struct tn_analysis_table *table;
+
+	result->tables = g_renew(struct tn_analysis_table, result->tables,
+		result->table_count + 1);
+	table = &result->tables[result->table_count++];
+	memset(table, 0, sizeof(*table));
+	table->name = name;
+	table->title = title;
+	table->columns = columns;
+	table->column_count = column_count;
+	return table;
+}
+
+struct tn_analysis_cell *tn_atable_row(struct tn_analysis_table *table)
+{
+	size_t n = table->column_count;
+	struct tn_analysis_cell *row;
+
+	table->cells = g_renew(struct tn_analysis_cell, table->cells,
+		(table->row_count + 1) * n);
+	row = table->cells + table->row_count * n;
+	memset(row, 0, n * sizeof(*row));
+	table->row_count++;
+	return row;
+}
+
+void tn_acell_text(struct tn_analysis_result *result,
+		struct tn_analysis_cell *cell, const char *text)
+{
+	cell->type = TN_CELL_TEXT;
+	cell->u.text = g_string_chunk_insert_const(result->strings,
+		text ? text : "");
+}
+
+void tn_acell_int(struct tn_analysis_cell *cell, int64_t v)
+{
+	cell->type = TN_CELL_INT;
+	cell->u.i = v;
+}
+
+void tn_acell_ns(struct tn_analysis_cell *cell, double ns)
+{
+	cell->type = TN_CELL_NS;
+	cell->u.d = ns;
+}
+
+void tn_acell_percent(struct tn_analysis_cell *cell, double percent)
+{
+	cell->type = TN_CELL_PERCENT;
+	cell->u.d = percent;
+}
+
+void tn_acell_durations(struct tn_analysis_cell *cell, const struct tn_adur *d)
+{
+	double stddev;
+
+	tn_acell_int(&cell[0], (int64_t) d->count);
+	if (d->count == 0)
+		return;
+	tn_acell_ns(&cell[1], d->min);
+	tn_acell_ns(&cell[2], d->mean);
+	tn_acell_ns(&cell[3], d->max);
+	if (tn_adur_stddev(d, &stddev))
+		tn_acell_ns(&cell[4], stddev);
+}
+
+const struct tn_analysis_cell *tn_analysis_cell_at(
+		const struct tn_analysis_table *table, size_t r, size_t c)
+{
+	return &table->cells[r * table->column_count + c];
+}
+
+struct sort_key {
+	size_t column, width;
+	bool descending;
+};
+
+static int compare_cells(const struct tn_analysis_cell *a,
+		const struct tn_analysis_cell *b)
+{
+	double x, y;
+
+	/* No value sorts after every value. */
+	if (a->type == TN_CELL_NONE || b->type == TN_CELL_NONE)
+		return (a->type == TN_CELL_NONE) - (b->type == TN_CELL_NONE);
+	if (a->type == TN_CELL_TEXT || b->type == TN_CELL_TEXT)
+		return strcmp(a->type == TN_CELL_TEXT ? a->u.text : "",
+			b->type == TN_CELL_TEXT ? b->u.text : "");
+	x = a->type == TN_CELL_INT ? (double) a->u.i : a->u.d;
+	y = b->type == TN_CELL_INT ? (double) b->u.i : b->u.d;
+	return (x > y) - (x < y);
+}
+
+static gint compare_rows(gconstpointer pa, gconstpointer pb, gpointer data)
+{
+	const struct sort_key *key = data;
+	const struct tn_analysis_cell *a = pa, *b = pb;
+	const struct tn_analysis_cell *ca = &a[key->column];
+	const struct tn_analysis_cell *cb = &b[key->column];
+	int c = compare_cells(ca, cb);
+
+	if (key->descending && ca->type != TN_CELL_NONE &&
+			cb->type != TN_CELL_NONE)
+		c = -c;
+	return c;
+}
+
+void tn_analysis_table_sort(struct tn_analysis_table *table, size_t column,
+		bool descending)
+{
+	struct sort_key key = { column, table->column_count, descending };
+
+	if (column >= table->column_count)
+		return;
+	table->sort_column = column;
+	table->sort_descending = descending;
+	if (table->row_count < 2)
+		return;
+	/* GLib's sort is a merge sort: equal rows keep their order. */
+	g_qsort_with_data(table->cells, (gint) table->row_count,
+		table->column_count * sizeof(struct tn_analysis_cell),
+		compare_rows, &key);
+}
