@@ -5,23 +5,36 @@
  * (not woken) is not counted.  Counted when the switch is in the range.
  *
  * In the state, both waits are a Threads/<tid>/Status interval in
- * "wait_cpu"; which one it is, is known from the event that began it:
- * a slice notes the wake-ups it sees.  A wait that began before the
- * slice is settled when the slices merge: the slice before says whether
- * its wake-up began it. */
+ * "wait_cpu" that a sched_switch ends; a slice notes the wake-ups it
+ * sees of threads that do not run (a preempted thread may be woken
+ * too).  A wait that began before the slice is settled when the slices
+ * merge: the slice before says whether a wake-up came during it. */
 #include <string.h>
 
 #include "src/core/analysis-private.h"
+#include "src/core/providers/providers.h"
 
 struct latency {
 	char *name;
 	struct tn_adur lat;
 };
 
-/* A switch-in ending a wait that began before the slice. */
+/* A wake-up noted by a slice.  It may come after another one in an
+ * earlier slice, when the thread's wait began before the slice
+ * (fallback): the earlier one counts then. */
+struct wakeup {
+	int64_t ns;
+	bool fallback;
+};
+
+/* A switch-in ending a wait that began before the slice: its latency
+ * runs from the wake-up the slices before saw, else from the fallback
+ * one (has_fallback). */
 struct pending {
 	char *key;
-	int64_t start, end;
+	int64_t end;
+	bool has_fallback;
+	int64_t fallback;
 	char *name;
 };
 
@@ -29,7 +42,7 @@ struct sched {
 	struct tn_analysis_span span;
 	struct tn_akinds kinds;
 	enum tn_aevent event;		/* the event being applied */
-	GHashTable *woken;		/* thread key -> int64 wake-up ns */
+	GHashTable *woken;		/* thread key -> struct wakeup */
 	GHashTable *touched;		/* thread keys whose Status changed */
 	GArray *pending;		/* struct pending */
 	GHashTable *threads;		/* thread key -> struct latency */
@@ -78,15 +91,6 @@ static void destroy(void *acc)
 	g_free(s);
 }
 
-static void on_event(void *acc, const struct tn_state *state,
-		const struct tn_row *row)
-{
-	struct sched *s = acc;
-
-	(void) state;
-	s->event = tn_aevent_of(tn_event_get_name(&row->ev));
-}
-
 static void add_latency(struct sched *s, const char *key, const char *name,
 		int64_t ns)
 {
@@ -103,6 +107,47 @@ static void add_latency(struct sched *s, const char *key, const char *name,
 	tn_adur_add(&l->lat, (double) ns);
 }
 
+static bool is_running(const char *status)
+{
+	return status && (!strcmp(status, "usermode") ||
+		!strcmp(status, "syscall") || !strcmp(status, "interrupted"));
+}
+
+/* A wake-up of a thread that does not run: the first one since it last
+ * ran starts its latency (whether it was blocked or preempted). */
+static void on_event(void *acc, const struct tn_state *state,
+		const struct tn_row *row)
+{
+	struct sched *s = acc;
+	char path[64];
+	int64_t tid;
+	int quark;
+	const struct tn_state_value *status;
+	struct wakeup wakeup;
+
+	s->event = tn_aevent_of(tn_event_get_name(&row->ev));
+	if (s->event != AE_WAKEUP ||
+	    !tn_provider_field_int(&row->ev, "tid", &tid) || tid <= 0)
+		return;
+	g_snprintf(path, sizeof(path), "%" G_GINT64_FORMAT, tid);
+	if (g_hash_table_contains(s->woken, path))
+		return;
+	g_snprintf(path, sizeof(path), "Threads/%" G_GINT64_FORMAT "/Status",
+		tid);
+	quark = tn_state_quark_lookup(state, TN_STATE_ROOT, path);
+	status = quark < 0 ? NULL : tn_state_get_value(state, quark);
+	if (status && status->type == TN_STATE_STRING &&
+	    is_running(status->u.s))
+		return;
+	wakeup.ns = row->pos.ns;
+	g_snprintf(path, sizeof(path), "%" G_GINT64_FORMAT, tid);
+	/* Waiting since before the slice, unchanged in it. */
+	wakeup.fallback = quark >= 0 && !g_hash_table_contains(s->touched,
+		path) && tn_state_get_start(state, quark)->ns < s->span.begin_ns;
+	g_hash_table_insert(s->woken, g_strdup(path),
+		g_memdup2(&wakeup, sizeof(wakeup)));
+}
+
 static void on_interval(void *acc, const struct tn_state *state, int quark,
 		const struct tn_state_value *value,
 		const struct tn_state_stamp *start,
@@ -110,29 +155,26 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 {
 	struct sched *s = acc;
 	const char *key, *name;
-	int64_t *woken;
+	struct wakeup *woken;
 
-	if (tn_akinds_get(&s->kinds, state, quark) != AK_THREAD_STATUS)
+	/* The wake-up itself (noted before it was applied). */
+	if (s->event == AE_WAKEUP ||
+	    tn_akinds_get(&s->kinds, state, quark) != AK_THREAD_STATUS)
 		return;
 	key = tn_akind_name_up(state, quark, 1);
 	if (strchr(key, '_'))
 		return;		/* an idle thread */
 	g_hash_table_add(s->touched, g_strdup(key));
-	if (s->event == AE_WAKEUP) {
-		/* It did not run: the wake-up makes it wait for a CPU. */
-		g_hash_table_replace(s->woken, g_strdup(key),
-			g_memdup2(&end->ns, sizeof(end->ns)));
-		return;
-	}
 	woken = g_hash_table_lookup(s->woken, key);
 	if (value->type == TN_STATE_STRING && !strcmp(value->u.s, "wait_cpu")
 	    && s->event == AE_SCHED_SWITCH) {
 		name = tn_akind_sibling_string(state, quark, "Exec_name");
-		if (woken && *woken == start->ns) {
-			add_latency(s, key, name, end->ns - start->ns);
-		} else if (!woken && start->ns != INT64_MIN &&
-			   start->ns < s->span.begin_ns) {
-			struct pending p = { g_strdup(key), start->ns, end->ns,
+		if (woken && !woken->fallback) {
+			add_latency(s, key, name, end->ns - woken->ns);
+		} else if (woken || (start->ns != INT64_MIN &&
+			   start->ns < s->span.begin_ns)) {
+			struct pending p = { g_strdup(key), end->ns,
+				woken != NULL, woken ? woken->ns : 0,
 				g_strdup(name) };
 
 			g_array_append_val(s->pending, p);
@@ -151,19 +193,28 @@ static void merge(void *acc, void *later)
 	for (guint i = 0; i < l->pending->len; i++) {
 		struct pending *p = &g_array_index(l->pending, struct pending,
 			i);
-		int64_t *woken = g_hash_table_lookup(s->woken, p->key);
+		struct wakeup *woken = g_hash_table_lookup(s->woken, p->key);
 
-		if (woken && *woken == p->start)
-			add_latency(s, p->key, p->name, p->end - p->start);
+		if (woken)
+			add_latency(s, p->key, p->name, p->end - woken->ns);
+		else if (p->has_fallback)
+			add_latency(s, p->key, p->name, p->end - p->fallback);
 	}
-	/* What is still woken at the later slice's end. */
+	/* What is still woken at the later slice's end: a fallback only
+	 * when the slices before saw no wake-up. */
 	g_hash_table_iter_init(&iter, l->touched);
 	while (g_hash_table_iter_next(&iter, &key, NULL))
 		g_hash_table_remove(s->woken, key);
 	g_hash_table_iter_init(&iter, l->woken);
-	while (g_hash_table_iter_next(&iter, &key, &value))
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		struct wakeup w = *(struct wakeup *) value;
+
+		if (w.fallback && g_hash_table_contains(s->woken, key))
+			continue;
+		w.fallback = false;
 		g_hash_table_replace(s->woken, g_strdup(key),
-			g_memdup2(value, sizeof(int64_t)));
+			g_memdup2(&w, sizeof(w)));
+	}
 	g_hash_table_iter_init(&iter, l->threads);
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		struct latency *from = value;
