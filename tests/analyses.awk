@@ -13,7 +13,9 @@
 #   syscalls  NAME COUNT MIN MAX SUM   calls whose exit is in the range
 #   irqs      IRQ COUNT MIN MAX SUM    handlers whose exit is in the range
 #   sched     TID COUNT MIN MAX SUM    wake-up to switch-in latencies
-#                                      whose switch is in the range
+#                                      whose wake-up and switch are in
+#                                      the range (and that did not
+#                                      wait for the CPU since before it)
 function ns(s,   a) {
 	gsub(/[][]/, "", s)
 	split(s, a, ".")
@@ -57,13 +59,25 @@ function ran(tid, a, b) {
 }
 name == "sched_switch" {
 	prev = field("prev_tid"); nx = field("next_tid")
+	# prev_state: an enumeration "( LABEL : container = N )", or N.
+	if (match($0, /prev_state = \( [^)]*container = [0-9]+ \)/)) {
+		state = substr($0, RSTART, RLENGTH)
+		sub(/.*container = /, "", state); sub(/ \)$/, "", state)
+	} else
+		state = field("prev_state")
+	# Preempted: it waits for a CPU from now on, not woken.
+	if (state % 256 == 0 && prev != 0) runnable[prev] = t
 	if (cpu in cur) ran(cur[cpu], since[cpu], t)
 	else ran(prev, lo, t)
 	delete oncpu[prev]
 	cur[cpu] = nx; since[cpu] = t; oncpu[nx] = 1
-	if ((nx in woken) && inside && mode == "sched")
+	# Woken in the range, and waiting since then (not since a
+	# preemption before the range).
+	if ((nx in woken) && inside && woken[nx] >= lo && mode == "sched" &&
+	    !((nx in runnable) && runnable[nx] < lo))
 		add(nx, t - woken[nx])
 	delete woken[nx]
+	delete runnable[nx]
 	next
 }
 name ~ /^sched_(wakeup|waking|wakeup_new)$/ {
@@ -71,11 +85,13 @@ name ~ /^sched_(wakeup|waking|wakeup_new)$/ {
 	if (!(tid in oncpu) && !(tid in woken)) woken[tid] = t
 	next
 }
-name ~ /^syscall_entry_/ {
-	if (cpu in cur) { call[cur[cpu]] = substr(name, 15); callt[cur[cpu]] = t }
+# LTTng 2.x before 2.7 names them sys_NAME and exit_syscall.
+name ~ /^(compat_)?(syscall_entry_|sys_)/ {
+	sub(/^(compat_)?(syscall_entry_|sys_)/, "", name)
+	if (cpu in cur) { call[cur[cpu]] = name; callt[cur[cpu]] = t }
 	next
 }
-name ~ /^syscall_exit_/ {
+name ~ /^(compat_)?syscall_exit_/ || name == "exit_syscall" {
 	if ((cpu in cur) && (cur[cpu] in call)) {
 		if (inside && mode == "syscalls")
 			add(call[cur[cpu]], t - callt[cur[cpu]])
@@ -86,10 +102,12 @@ name ~ /^syscall_exit_/ {
 name == "sched_process_fork" {
 	parent = field("parent_tid"); child = field("child_tid")
 	if (parent in call) { call[child] = call[parent]; callt[child] = t }
+	runnable[child] = t	# it waits for its first CPU
 	next
 }
 name == "sched_process_free" {
 	tid = field("tid"); delete call[tid]; delete woken[tid]
+	delete runnable[tid]
 	next
 }
 name == "irq_handler_entry" { irq[cpu "/" field("irq")] = t; next }
@@ -104,8 +122,11 @@ name == "irq_handler_exit" {
 END {
 	if (hi < 0) hi = last
 	for (c in cur) ran(cur[c], since[c], hi)
+	# printf: print writes numbers past 2^31 with OFMT (%.6g).
 	if (mode == "cputop")
-		for (tid in time) print tid, time[tid]
+		for (tid in time) printf "%s %.0f\n", tid, time[tid]
 	else
-		for (k in count) print k, count[k], min[k], max[k], sum[k]
+		for (k in count)
+			printf "%s %.0f %.0f %.0f %.0f\n", k, count[k], min[k],
+				max[k], sum[k]
 }

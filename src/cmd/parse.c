@@ -130,10 +130,17 @@ static int check_choice(const struct tn_command *command,
 		const struct tn_arg_spec *spec, const char *text,
 		struct tn_error *err)
 {
+	GString *choices;
+
 	if (is_choice(spec, text))
 		return 0;
+	choices = g_string_new(NULL);
+	for (const char *const *c = spec->choices; c && *c; c++)
+		g_string_append_printf(choices, "%s%s", choices->len ? ", " :
+			"", *c);
 	tn_error_set(err, "%s: \"%s\" is not one of %s", command->name, text,
-		spec->name);
+		choices->len ? choices->str : spec->name);
+	g_string_free(choices, TRUE);
 	return -1;
 }
 

@@ -89,6 +89,7 @@ enum tn_aevent {
 	AE_OTHER,
 	AE_SCHED_SWITCH,
 	AE_WAKEUP,		/* sched_wakeup, sched_waking, _new */
+	AE_SYSCALL_ENTRY,	/* syscall_entry_*, sys_*, compat_ */
 	AE_SYSCALL_EXIT,	/* exit_syscall, syscall_exit_*, compat_ */
 	AE_IRQ_ENTRY,
 	AE_IRQ_EXIT,

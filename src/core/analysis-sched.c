@@ -2,7 +2,9 @@
  * wake-up (sched_waking, sched_wakeup or sched_wakeup_new, the first of
  * them) to the sched_switch that gives it a CPU, as lttng-schedtop
  * measures it.  A thread that waits for a CPU because it was preempted
- * (not woken) is not counted.  Counted when the switch is in the range.
+ * (not woken) is not counted.  Counted when the wake-up and the switch
+ * are in the range, and the thread did not wait for a CPU since before
+ * the range.
  *
  * In the state, both waits are a Threads/<tid>/Status interval in
  * "wait_cpu" that a sched_switch ends; a slice notes the wake-ups it
@@ -137,12 +139,14 @@ static void on_event(void *acc, const struct tn_state *state,
 	quark = tn_state_quark_lookup(state, TN_STATE_ROOT, path);
 	status = quark < 0 ? NULL : tn_state_get_value(state, quark);
 	if (status && status->type == TN_STATE_STRING &&
-	    is_running(status->u.s))
-		return;
+	    (is_running(status->u.s) || (!strcmp(status->u.s, "wait_cpu") &&
+	     tn_state_get_start(state, quark)->ns < s->span.range_begin_ns)))
+		return;		/* running, or waiting since before the range */
 	wakeup.ns = row->pos.ns;
 	g_snprintf(path, sizeof(path), "%" G_GINT64_FORMAT, tid);
-	/* Waiting since before the slice, unchanged in it. */
-	wakeup.fallback = quark >= 0 && !g_hash_table_contains(s->touched,
+	/* Waiting since before the slice, unchanged in it (the range's
+	 * first slice: what came before the range does not count). */
+	wakeup.fallback = !s->span.first && quark >= 0 && !g_hash_table_contains(s->touched,
 		path) && tn_state_get_start(state, quark)->ns < s->span.begin_ns;
 	g_hash_table_insert(s->woken, g_strdup(path),
 		g_memdup2(&wakeup, sizeof(wakeup)));

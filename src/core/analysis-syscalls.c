@@ -2,7 +2,9 @@
  * count and the durations (from entry to exit: the intervals of
  * Threads/<tid>/System_call that a system call's exit ends) of the calls
  * that end in the range.  A call whose entry the trace does not hold
- * (it began before tracing did) is left out, as lttng-syscallstats does. */
+ * (it began before tracing did) is left out, as lttng-syscallstats does;
+ * an entry while the thread is in a call of the same name (the exit
+ * was lost) starts the call again, as there. */
 #include <string.h>
 
 #include "src/core/analysis-private.h"
@@ -17,6 +19,8 @@ struct syscalls {
 	enum tn_aevent event;		/* the event being applied */
 	GHashTable *by_name;		/* name -> struct tn_adur */
 	GHashTable *threads;		/* int64 tid -> struct thread_calls */
+	/* Entries again into the call a thread is in: when (by tid). */
+	GHashTable *again;		/* int64 tid -> int64 ns */
 };
 
 static GHashTable *dur_table(void)
@@ -73,6 +77,8 @@ static void *create(const struct tn_analysis_span *span)
 	s->by_name = dur_table();
 	s->threads = g_hash_table_new_full(g_int64_hash, g_int64_equal,
 		g_free, thread_calls_free);
+	s->again = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
+		g_free);
 	return s;
 }
 
@@ -83,16 +89,46 @@ static void destroy(void *acc)
 	tn_akinds_fini(&s->kinds);
 	g_hash_table_destroy(s->by_name);
 	g_hash_table_destroy(s->threads);
+	g_hash_table_destroy(s->again);
 	g_free(s);
 }
 
+/* The value of an int attribute at path, or -1. */
+static int64_t int_at(const struct tn_state *state, const char *path)
+{
+	int quark = tn_state_quark_lookup(state, TN_STATE_ROOT, path);
+	const struct tn_state_value *value;
+
+	if (quark < 0)
+		return -1;
+	value = tn_state_get_value(state, quark);
+	return value->type == TN_STATE_INT ? value->u.i : -1;
+}
+
+/* An entry by a thread already in a call: note when. */
 static void on_event(void *acc, const struct tn_state *state,
 		const struct tn_row *row)
 {
 	struct syscalls *s = acc;
+	char path[64];
+	int64_t cpu, tid;
+	int quark;
 
-	(void) state;
 	s->event = tn_aevent_of(tn_event_get_name(&row->ev));
+	if (s->event != AE_SYSCALL_ENTRY ||
+	    (cpu = tn_event_get_cpu(&row->ev)) < 0)
+		return;
+	g_snprintf(path, sizeof(path), "CPUs/%" G_GINT64_FORMAT
+		"/Current_thread", cpu);
+	if ((tid = int_at(state, path)) <= 0)
+		return;
+	g_snprintf(path, sizeof(path), "Threads/%" G_GINT64_FORMAT
+		"/System_call", tid);
+	quark = tn_state_quark_lookup(state, TN_STATE_ROOT, path);
+	if (quark >= 0 && tn_state_get_value(state, quark)->type ==
+			TN_STATE_STRING)
+		g_hash_table_replace(s->again, g_memdup2(&tid, sizeof(tid)),
+			g_memdup2(&row->pos.ns, sizeof(row->pos.ns)));
 }
 
 static void on_interval(void *acc, const struct tn_state *state, int quark,
@@ -103,15 +139,21 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 	struct syscalls *s = acc;
 	struct thread_calls *t;
 	double duration;
-	int64_t tid;
+	int64_t tid, *again;
 
-	if (s->event != AE_SYSCALL_EXIT || value->type != TN_STATE_STRING ||
-	    start->ns == INT64_MIN ||
+	if (value->type != TN_STATE_STRING || start->ns == INT64_MIN ||
 	    tn_akinds_get(&s->kinds, state, quark) != AK_THREAD_SYSCALL)
 		return;
-	duration = (double) (end->ns - start->ns);
-	tn_adur_add(dur_of(s->by_name, value->u.s), duration);
 	tid = tn_athread_tid(tn_akind_name_up(state, quark, 1));
+	again = g_hash_table_lookup(s->again, &tid);
+	if (s->event != AE_SYSCALL_EXIT) {
+		/* Another call's entry: the one it was in is over. */
+		g_hash_table_remove(s->again, &tid);
+		return;
+	}
+	duration = (double) (end->ns - (again ? *again : start->ns));
+	g_hash_table_remove(s->again, &tid);
+	tn_adur_add(dur_of(s->by_name, value->u.s), duration);
 	t = thread_of(s, tid);
 	set_name(&t->name, tn_akind_sibling_string(state, quark, "Exec_name"));
 	tn_adur_add(dur_of(t->calls, value->u.s), duration);

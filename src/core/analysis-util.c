@@ -118,6 +118,11 @@ enum tn_aevent tn_aevent_of(const char *name)
 			starts_with(name, "syscall_exit_") ||
 			starts_with(name, "compat_syscall_exit_"))
 		return AE_SYSCALL_EXIT;
+	if (starts_with(name, "syscall_entry_") ||
+			starts_with(name, "compat_syscall_entry_") ||
+			starts_with(name, "sys_") ||
+			starts_with(name, "compat_sys_"))
+		return AE_SYSCALL_ENTRY;
 	if (!strcmp(name, "irq_handler_entry"))
 		return AE_IRQ_ENTRY;
 	if (!strcmp(name, "irq_handler_exit"))
