@@ -1,7 +1,8 @@
 /* analysis.c - the kernel analyses of the range (or the whole trace):
  * cputop, syscallstats, irqstats, schedtop.  Each prints its first
- * table one row a line, then each other table under a "# NAME" line;
- * in the TUI the analysis pane shows the result (session->analysis). */
+ * table one row a line, then each other table under a "# NAME COLUMNS"
+ * line, and makes it the analysis the analysis pane shows
+ * (session->analysis_name); `analysis NAME` only chooses it. */
 #include <inttypes.h>
 #include <string.h>
 
@@ -74,25 +75,28 @@ static int run_analysis(struct tn_command_context *ctx, const char *name,
 	return 0;
 }
 
-/* The analysis pane shows analysis `name` from then on. */
+/* Print analysis `name` (one of tn_analysis_names()); the analysis
+ * pane shows it from then on. */
 static int choose(struct tn_command_context *ctx, const char *name,
 		struct tn_error *err)
 {
-	for (const char *const *n = tn_analysis_names(); *n; n++) {
-		if (strcmp(*n, name) == 0) {
-			ctx->session->analysis_name = *n;
-			return run_analysis(ctx, *n, err);
-		}
-	}
-	tn_error_set(err, "analysis: no analysis called \"%s\": give "
-		"cputop, syscallstats, irqstats or schedtop", name);
-	return -1;
+	ctx->session->analysis_name = name;
+	return run_analysis(ctx, name, err);
 }
 
+/* Only choose: the analysis pane runs it (in the job, after this). */
 static int exec_analysis(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
-	return choose(ctx, args->argc ? args->argv[0] : "cputop", err);
+	for (const char *const *n = tn_analysis_names(); *n; n++) {
+		if (strcmp(*n, args->argv[0]) == 0) {
+			ctx->session->analysis_name = *n;
+			return 0;
+		}
+	}
+	tn_error_set(err, "analysis: no analysis called \"%s\"",
+		args->argv[0]);
+	return -1;
 }
 
 static int exec_cputop(struct tn_command_context *ctx,
@@ -164,10 +168,10 @@ static const char *const analysis_choices[] = {
 
 const struct tn_command tn_cmd_analysis = {
 	"analysis", NULL, {
-		{ TN_ARG_WORD, "NAME", true, analysis_choices },
+		{ TN_ARG_WORD, "NAME", false, analysis_choices },
 	},
-	"run the analysis NAME (cputop by default; or syscallstats, "
-	"irqstats, schedtop) as the command of that name does, and show it "
-	"in the analysis pane (key A)",
-	ANALYSIS_FLAGS, TN_COUNT_NONE, exec_analysis,
+	"show the analysis NAME (cputop, syscallstats, irqstats or "
+	"schedtop) in the analysis pane (key A), which runs it; prints "
+	"nothing (the command NAME prints it)",
+	TN_CMD_READS, TN_COUNT_NONE, exec_analysis,
 };

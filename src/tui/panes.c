@@ -15,7 +15,8 @@
 	PANE(tn_pane_state) \
 	PANE(tn_pane_seq) \
 	PANE(tn_pane_histogram) \
-	PANE(tn_pane_stats)
+	PANE(tn_pane_stats) \
+	PANE(tn_pane_analysis)
 
 #define DECLARE(name) extern const struct tn_pane_class name;
 PANES(DECLARE)
