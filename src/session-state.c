@@ -2,6 +2,7 @@
  * from the cache or from the state pass, which starts once the index is
  * there (see session.h). */
 #include "session.h"
+#include "tracenav/analysis.h"
 #include "tracenav/state-provider.h"
 
 bool tn_session_has_state(struct tn_session *session)
@@ -34,6 +35,7 @@ void tn_session_use_cached_state(struct tn_session *session,
 void tn_session_start_state(struct tn_session *session,
 		struct tn_output *out)
 {
+	struct tn_state_pass_observer observer;
 	struct tn_error err;
 
 	if (session->state_job || !session->index ||
@@ -43,8 +45,11 @@ void tn_session_start_state(struct tn_session *session,
 	if (session->state_snapshots)
 		return;
 	session->state_snapshots = tn_state_snapshots_create();
-	if (tn_state_pass_start(session->trace, session->index, NULL,
-			session->state_snapshots, &session->state_job, &err))
+	/* The pass also runs the analyses of the whole trace. */
+	tn_analysis_observe(&observer);
+	if (tn_state_pass_start_observed(session->trace, session->index, NULL,
+			session->state_snapshots, &observer,
+			&session->state_job, &err))
 		tn_output_message(out, "cannot compute the state in the "
 			"background: %s", err.message);
 }

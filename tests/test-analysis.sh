@@ -6,7 +6,8 @@
 # corpus's kernel traces; a long trace read in slices at the state
 # snapshots gives what one replay gives (--no-cache: no snapshots); and
 # where lttng-analyses is installed and runs on a trace, its figures
-# equal ours (tests/lttng-compare.py).  Then the errors.
+# equal ours (tests/lttng-compare.py); the whole trace's, kept by the
+# state pass in the cache, equal them too.  Then the errors.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 make_tmpdir
 export TZ=UTC LC_ALL=C
@@ -158,18 +159,24 @@ check "analysis irqstats prints nothing (it chooses the pane's)" \
 check "irqstats: irq names from irq_handler_entry" grep -q '^0 timer ' "$T/irq"
 
 # A longer trace, indexed with its state snapshots (the cache): the
-# analyses read it in slices, one per core, and give what one replay
-# from the start gives.
+# state pass computed the whole trace's analyses, kept in the cache, and
+# a range is read in slices, one per core; both give what one replay
+# from the start gives (--no-cache: no snapshots, nothing kept).
 "$GEN_TRACE" --events 600000 --cpus 4 --packet-size 65536 \
 	"$T/long" > /dev/null
 "$TRACENAV" --batch index "$T/long" > /dev/null 2>&1
 diag "slices on this machine: up to $(nproc 2>/dev/null || echo 1) threads"
 for a in cputop syscallstats irqstats schedtop; do
-	"$TRACENAV" --batch "$a" "$T/long" > "$T/sliced.$a" 2>&1
+	"$TRACENAV" --batch "$a" "$T/long" > "$T/kept.$a" 2>&1
 	"$TRACENAV" --no-cache --batch "$a" "$T/long" > "$T/whole.$a" 2>&1
-	check "600 k events: $a in slices equals one replay" \
-		close_outputs "$T/whole.$a" "$T/sliced.$a"
+	check "600 k events: $a kept by the state pass equals one replay" \
+		cmp -s "$T/whole.$a" "$T/kept.$a"
 	check "600 k events: $a has rows" test -s "$T/whole.$a"
+	"$TRACENAV" --batch "range 3% 97%; $a" "$T/long" > "$T/sliced.$a" 2>&1
+	"$TRACENAV" --no-cache --batch "range 3% 97%; $a" "$T/long" \
+		> "$T/one.$a" 2>&1
+	check "600 k events, 3%-97%: $a in slices equals one replay" \
+		close_outputs "$T/one.$a" "$T/sliced.$a"
 done
 
 # ---- the shared corpus's kernel traces ----

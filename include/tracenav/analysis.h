@@ -15,7 +15,10 @@
  * With complete state snapshots, a long range is cut into slices at
  * snapshots, each read by a thread of its own from the snapshot's state,
  * and the slices' figures are merged (exactly: a slice starts from the
- * state its predecessor ends with).
+ * state its predecessor ends with).  The whole trace's figures are
+ * computed by the state pass too (tn_analysis_observe()) and kept with
+ * the snapshots (and in the cache): an analysis of the whole trace then
+ * reads nothing.
  *
  * The figures (and how they compare with the LTTng analyses') are
  * described in the man page, section ANALYSES.
@@ -75,6 +78,8 @@ struct tn_analysis_result {
 	size_t table_count;
 	struct tn_analysis_table *tables;
 	struct _GStringChunk *strings;
+	/* A result read back from the cache owns its columns. */
+	struct tn_analysis_column *owned_columns;
 };
 
 /* The analyses: their names ("cputop", "syscallstats", "irqstats",
@@ -96,6 +101,12 @@ int tn_analysis_run(const struct tn_trace *trace,
 		struct tn_analysis_result **out, struct tn_error *err);
 
 void tn_analysis_result_destroy(struct tn_analysis_result *result);
+
+/* An observer for the state pass (tn_state_pass_start_observed()) that
+ * runs every analysis over the whole trace (its first event to its
+ * last) and keeps their results with the snapshots, where
+ * tn_analysis_run() finds them.  Fills *observer. */
+void tn_analysis_observe(struct tn_state_pass_observer *observer);
 
 /* The table called name, or NULL. */
 struct tn_analysis_table *tn_analysis_result_find(

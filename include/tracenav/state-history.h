@@ -119,6 +119,15 @@ void tn_state_snapshots_set_reached(struct tn_state_snapshots *snapshots,
 void tn_state_snapshots_set_complete(struct tn_state_snapshots *snapshots,
 		uint64_t event_count);
 
+/* What else the state pass keeps with the snapshots, by name (the
+ * analyses of the whole trace: "analysis/cputop"): set replaces (the
+ * snapshots take a reference), get gives a new reference or NULL.
+ * Saved and loaded with them. */
+void tn_state_snapshots_set_extra(struct tn_state_snapshots *snapshots,
+		const char *name, struct _GBytes *blob);
+struct _GBytes *tn_state_snapshots_get_extra(
+		const struct tn_state_snapshots *snapshots, const char *name);
+
 /* Serialise all of them for the cache (appends to buf, a GByteArray),
  * and read them back; load fails with err when data is damaged.  The
  * bytes carry their own checksum: load checks it, the sizes, the
@@ -145,6 +154,41 @@ struct tn_state_budget {
 /* The default budget (4% of the trace, gaps of 16 Ki .. 64 Ki events,
  * 4 Ki after a packet's start). */
 struct tn_state_budget tn_state_budget_default(void);
+
+/* What a replay of a part of the trace tells its reader. */
+struct tn_state_replay_hooks {
+	/* Once, with the state before the part's first event. */
+	void (*begin)(void *data, const struct tn_state *state);
+	/* Every event of the part, before the providers apply it (the
+	 * state is the state before it); non-zero stops the replay with
+	 * "cancelled". */
+	int (*event)(void *data, const struct tn_state *state,
+			const struct tn_row *row);
+	/* Every interval the events of the part end (tn_state.h's
+	 * interval sink), while the providers apply the event that ends
+	 * it, which is the last one given to event. */
+	tn_state_interval_fn interval;
+	/* Once, with the state after the part's last event. */
+	void (*end)(void *data, const struct tn_state *state);
+};
+
+/* Who else reads the events of the state pass, and keeps what it made
+ * with the snapshots once the pass read the whole trace.  The pass owns
+ * it (destroy, when the pass's job is freed). */
+struct tn_state_pass_observer {
+	struct tn_state_replay_hooks hooks;	/* begin: the empty state */
+	void *data;
+	void (*finish)(void *data, struct tn_state_snapshots *snapshots);
+	void (*destroy)(void *data);
+};
+
+/* tn_state_pass_start() with an observer (may be NULL; taken even when
+ * the start fails). */
+int tn_state_pass_start_observed(const struct tn_trace *trace,
+		const struct tn_index *index, const struct tn_state_budget *budget,
+		struct tn_state_snapshots *snapshots,
+		struct tn_state_pass_observer *observer, struct tn_job **out,
+		struct tn_error *err);
 
 /* Start the state pass over trace (which, and snapshots, must outlive
  * the job): read the whole trace once in order, feed the providers,
@@ -273,22 +317,6 @@ void tn_state_querier_reset(struct tn_state_querier *querier);
 
 /* ---- replaying a part of the trace: what analyses build on ---- */
 
-/* What a replay of a part of the trace tells its reader. */
-struct tn_state_replay_hooks {
-	/* Once, with the state before the part's first event. */
-	void (*begin)(void *data, const struct tn_state *state);
-	/* Every event of the part, before the providers apply it (the
-	 * state is the state before it); non-zero stops the replay with
-	 * "cancelled". */
-	int (*event)(void *data, const struct tn_state *state,
-			const struct tn_row *row);
-	/* Every interval the events of the part end (tn_state.h's
-	 * interval sink), while the providers apply the event that ends
-	 * it, which is the last one given to event. */
-	tn_state_interval_fn interval;
-	/* Once, with the state after the part's last event. */
-	void (*end)(void *data, const struct tn_state *state);
-};
 
 /* Replay the events at positions [from, to) (from NULL: the trace's
  * start; to NULL: its end) to hooks, with data: the kept state is made

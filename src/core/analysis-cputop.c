@@ -104,8 +104,6 @@ static void account(struct cputop *c, const struct tn_state *state,
 
 	if (from < c->span.begin_ns)
 		from = c->span.begin_ns;
-	if (to > c->span.end_ns)
-		to = c->span.end_ns;
 	if (tid <= 0 || to <= from)
 		return;
 	u = usage_of(c->threads, tid);
@@ -148,7 +146,7 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 }
 
 /* What runs at the slice's end runs until it. */
-static void on_end(void *acc, const struct tn_state *state)
+static void on_end(void *acc, const struct tn_state *state, int64_t end_ns)
 {
 	struct cputop *c = acc;
 	int cpus = tn_state_quark_lookup(state, TN_STATE_ROOT, "CPUs");
@@ -165,8 +163,7 @@ static void on_end(void *acc, const struct tn_state *state)
 		value = tn_state_get_value(state, q);
 		if (value->type == TN_STATE_INT)
 			account(c, state, q, value->u.i,
-				tn_state_get_start(state, q)->ns,
-				c->span.end_ns);
+				tn_state_get_start(state, q)->ns, end_ns);
 	}
 }
 

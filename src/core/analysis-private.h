@@ -38,8 +38,9 @@ struct tn_analysis_class {
 			const struct tn_state_value *value,
 			const struct tn_state_stamp *start,
 			const struct tn_state_stamp *end);
-	/* The state after the slice's last event.  Optional. */
-	void (*end)(void *acc, const struct tn_state *state);
+	/* The state after the slice's last event; what it accounts ends
+	 * at end_ns.  Optional. */
+	void (*end)(void *acc, const struct tn_state *state, int64_t end_ns);
 	/* Add `later` (the next slice) to acc. */
 	void (*merge)(void *acc, void *later);
 	/* Fill result's tables from the merged accumulator. */
@@ -128,6 +129,22 @@ void tn_acell_ns(struct tn_analysis_cell *cell, double ns);
 void tn_acell_percent(struct tn_analysis_cell *cell, double percent);
 /* COUNT MIN MEAN MAX STDDEV of d into the five cells from cell on. */
 void tn_acell_durations(struct tn_analysis_cell *cell, const struct tn_adur *d);
+
+/* ---- saving results (analysis-save.c) ---- */
+
+/* Append result to buf, and read one back (checked: -1 with err for a
+ * damaged one). */
+void tn_analysis_result_save(const struct tn_analysis_result *result,
+		GByteArray *buf);
+int tn_analysis_result_load(const void *data, size_t size,
+		struct tn_analysis_result **out, struct tn_error *err);
+
+/* A new, empty result of analysis (a static name) over a range. */
+struct tn_analysis_result *tn_analysis_result_new(const char *analysis,
+		int64_t begin_ns, int64_t end_ns);
+
+/* The classes, NULL-terminated, in the order of tn_analysis_names(). */
+extern const struct tn_analysis_class *const tn_analysis_classes[];
 
 /* Thread keys: "42", and "0_3" for the idle thread of CPU 3 (as the
  * kernel provider names them); 0 for the idle threads. */

@@ -15,7 +15,7 @@
 /* How often a slice publishes how far it got and looks for a stop. */
 #define TICK_EVENTS 4096
 
-static const struct tn_analysis_class *const classes[] = {
+const struct tn_analysis_class *const tn_analysis_classes[] = {
 	&tn_analysis_cputop,
 	&tn_analysis_syscallstats,
 	&tn_analysis_irqstats,
@@ -34,9 +34,9 @@ const char *const *tn_analysis_names(void)
 
 static const struct tn_analysis_class *find_class(const char *name)
 {
-	for (size_t i = 0; classes[i]; i++)
-		if (strcmp(classes[i]->name, name) == 0)
-			return classes[i];
+	for (size_t i = 0; tn_analysis_classes[i]; i++)
+		if (strcmp(tn_analysis_classes[i]->name, name) == 0)
+			return tn_analysis_classes[i];
 	return NULL;
 }
 
@@ -114,7 +114,7 @@ static void hook_end(void *data, const struct tn_state *state)
 	struct slice *s = data;
 
 	if (s->cls->end)
-		s->cls->end(s->acc, state);
+		s->cls->end(s->acc, state, s->span.end_ns);
 }
 
 static gpointer run_slice(gpointer data)
@@ -182,6 +182,40 @@ static unsigned plan_slices(const struct tn_state_snapshots *snapshots,
 		starts[i] = info.pos;
 	}
 	return slices;
+}
+
+/* The result the state pass kept for the whole trace, when the range is
+ * the whole trace. */
+static bool saved_result(const struct tn_state_snapshots *snapshots,
+		const struct tn_analysis_class *cls, int64_t begin_ns,
+		int64_t end_ns, struct tn_analysis_result **out)
+{
+	struct tn_analysis_result *result;
+	struct tn_error err;
+	char name[64];
+	GBytes *blob;
+	gsize size;
+	const void *data;
+	int status;
+
+	if (!snapshots)
+		return false;
+	g_snprintf(name, sizeof(name), "analysis/%s", cls->name);
+	if (!(blob = tn_state_snapshots_get_extra(snapshots, name)))
+		return false;
+	data = g_bytes_get_data(blob, &size);
+	status = tn_analysis_result_load(data, size, &result, &err);
+	g_bytes_unref(blob);
+	if (status)
+		return false;	/* damaged: computed again */
+	if (strcmp(result->analysis, cls->name) || result->begin_ns !=
+	    begin_ns || result->end_ns != end_ns) {
+		tn_analysis_result_destroy(result);
+		return false;
+	}
+	result->analysis = cls->name;
+	*out = result;
+	return true;
 }
 
 /* Wait for the slices' threads, publishing their progress and passing
@@ -253,6 +287,8 @@ int tn_analysis_run(const struct tn_trace *trace,
 		tn_error_set(err, "the range ends before it begins");
 		return -1;
 	}
+	if (saved_result(snapshots, cls, begin_ns, end_ns, out))
+		return 0;
 	if (threads > MAX_THREADS)
 		threads = MAX_THREADS;
 	count = plan_slices(snapshots, begin_ns, end_ns, threads, starts);
@@ -299,12 +335,8 @@ int tn_analysis_run(const struct tn_trace *trace,
 			status = -1;
 		}
 	}
-	result = g_new0(struct tn_analysis_result, 1);
-	result->analysis = cls->name;
-	result->begin_ns = begin_ns;
-	result->end_ns = end_ns;
+	result = tn_analysis_result_new(cls->name, begin_ns, end_ns);
 	result->slices = count;
-	result->strings = g_string_chunk_new(1024);
 	for (unsigned i = 0; i < count; i++) {
 		result->events += slices[i].events;
 		if (i > 0 && slices[0].acc && slices[i].acc)
@@ -323,6 +355,19 @@ int tn_analysis_run(const struct tn_trace *trace,
 	return 0;
 }
 
+struct tn_analysis_result *tn_analysis_result_new(const char *analysis,
+		int64_t begin_ns, int64_t end_ns)
+{
+	struct tn_analysis_result *result = g_new0(struct tn_analysis_result,
+		1);
+
+	result->analysis = analysis;
+	result->begin_ns = begin_ns;
+	result->end_ns = end_ns;
+	result->strings = g_string_chunk_new(1024);
+	return result;
+}
+
 void tn_analysis_result_destroy(struct tn_analysis_result *result)
 {
 	if (!result)
@@ -330,6 +375,7 @@ void tn_analysis_result_destroy(struct tn_analysis_result *result)
 	for (size_t i = 0; i < result->table_count; i++)
 		g_free(result->tables[i].cells);
 	g_free(result->tables);
+	g_free(result->owned_columns);
 	g_string_chunk_free(result->strings);
 	g_free(result);
 }

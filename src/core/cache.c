@@ -33,8 +33,9 @@
  *       begin_ns i64, end_ns i64,
  *     snapshots length u64 (0: none), then that many bytes: the state
  *       snapshots (tn_state_snapshots_save(), state-snapshots.c, with
- *       their own checksum and checks), saved once the state pass
- *       read the whole trace
+ *       their own checksum and checks, and what the state pass kept
+ *       with them: the analyses of the whole trace), saved once the
+ *       state pass read the whole trace
  *   checksum         32 bytes  SHA-256 of everything before it
  *
  * A file of another format version (an older tracenav's) is simply not
@@ -63,7 +64,7 @@
 #include "tracenav/file.h"
 #include "tracenav/state-history.h"
 
-#define FORMAT_VERSION 7
+#define FORMAT_VERSION 8
 #define KEY_VERSION "tracenav-index-1"
 #define DIGEST_LEN 32
 #define HEADER_LEN (8 + 4 + DIGEST_LEN + 8)

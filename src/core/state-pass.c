@@ -79,6 +79,9 @@ struct pass {
 	GArray *starts;
 	guint next_start;
 	bool start_passed;
+	/* Who else reads the events (has_observer). */
+	bool has_observer;
+	struct tn_state_pass_observer observer;
 };
 
 struct tn_state_budget tn_state_budget_default(void)
@@ -281,6 +284,13 @@ static int run_pass(struct tn_job *job, void *data, struct tn_error *err)
 	if (tn_walk_open(pass->trace, INT64_MIN, &walk, err))
 		return -1;
 	tn_state_set_change_log(pass->state, pass->log);
+	if (pass->has_observer) {
+		if (pass->observer.hooks.begin)
+			pass->observer.hooks.begin(pass->observer.data,
+				pass->state);
+		tn_state_set_interval_sink(pass->state,
+			pass->observer.hooks.interval, pass->observer.data);
+	}
 	while ((status = tn_walk_next(walk, NULL, &row, err)) == 1) {
 		pass_starts(pass, row.pos.ns);
 		if (rank > 0 && ((gap >= pass->budget.min_gap &&
@@ -290,6 +300,9 @@ static int run_pass(struct tn_job *job, void *data, struct tn_error *err)
 				wants_full(pass, gap, rank, row.pos.ns),
 				gap >= pass->budget.max_gap))
 			gap = 0;
+		if (pass->has_observer && pass->observer.hooks.event)
+			pass->observer.hooks.event(pass->observer.data,
+				pass->state, &row);
 		status = tn_state_providers_handle(pass->providers,
 			pass->state, &row.ev, &row.pos, err);
 		drain_log(pass);
@@ -317,6 +330,14 @@ static int run_pass(struct tn_job *job, void *data, struct tn_error *err)
 	if (rank > 0)
 		tn_state_snapshots_set_reached(pass->snapshots, &last,
 			rank - 1);
+	if (pass->has_observer) {
+		if (pass->observer.hooks.end)
+			pass->observer.hooks.end(pass->observer.data,
+				pass->state);
+		if (pass->observer.finish)
+			pass->observer.finish(pass->observer.data,
+				pass->snapshots);
+	}
 	tn_state_snapshots_set_complete(pass->snapshots, rank);
 	tn_job_set_progress(job, 1, rank);
 	return 0;
@@ -326,6 +347,8 @@ static void free_pass(void *data)
 {
 	struct pass *pass = data;
 
+	if (pass->has_observer && pass->observer.destroy)
+		pass->observer.destroy(pass->observer.data);
 	tn_state_providers_destroy(pass->providers);
 	tn_state_destroy(pass->state);
 	g_array_free(pass->log, TRUE);
@@ -346,7 +369,22 @@ int tn_state_pass_start(const struct tn_trace *trace,
 		struct tn_state_snapshots *snapshots, struct tn_job **out,
 		struct tn_error *err)
 {
+	return tn_state_pass_start_observed(trace, index, budget, snapshots,
+		NULL, out, err);
+}
+
+int tn_state_pass_start_observed(const struct tn_trace *trace,
+		const struct tn_index *index, const struct tn_state_budget *budget,
+		struct tn_state_snapshots *snapshots,
+		struct tn_state_pass_observer *observer, struct tn_job **out,
+		struct tn_error *err)
+{
 	struct pass *pass = g_new0(struct pass, 1);
+
+	if (observer) {
+		pass->has_observer = true;
+		pass->observer = *observer;
+	}
 
 	pass->trace = trace;
 	pass->index = index;

@@ -4,7 +4,7 @@
  *
  * Serialised (for the cache; integers little-endian):
  *   magic            4 bytes  "TNSH"
- *   version          u32      3
+ *   version          u32      4
  *   flags            u32      1: complete, 2: reached is set
  *   count            u64      snapshots
  *   reached          ns i64, tie u64, rank u64
@@ -13,6 +13,9 @@
  *                    changes), size u64, size bytes (the blob of
  *                    tn_state_delta_save(): from an empty state when
  *                    full)
+ *   extra count      u64      what else the pass kept, sorted by name:
+ *   extra count times: name (tn_bytes_put_string()), size u64, size
+ *                    bytes (tn_state_snapshots_set_extra())
  *   checksum         u64      of everything before it
  *                             (tn_bytes_hash64(), bytes.h)
  *
@@ -31,7 +34,7 @@
 #include "src/core/state-private.h"
 
 #define MAGIC "TNSH"
-#define VERSION 3
+#define VERSION 4
 #define FLAG_COMPLETE 1u
 #define FLAG_REACHED 2u
 #define KNOWN_FLAGS (FLAG_COMPLETE | FLAG_REACHED)
@@ -63,6 +66,7 @@ struct tn_state_snapshots {
 	bool has_reached;
 	struct tn_position reached;
 	uint64_t reached_rank;
+	GTree *extras;		/* name (owned) -> GBytes */
 };
 
 static void snapshot_clear(gpointer data)
@@ -70,6 +74,17 @@ static void snapshot_clear(gpointer data)
 	struct snapshot *snapshot = data;
 
 	g_bytes_unref(snapshot->blob);
+}
+
+static gint compare_names(gconstpointer a, gconstpointer b, gpointer data)
+{
+	(void) data;
+	return strcmp(a, b);
+}
+
+static void unref_blob(gpointer blob)
+{
+	g_bytes_unref(blob);
 }
 
 struct tn_state_snapshots *tn_state_snapshots_create(void)
@@ -81,6 +96,8 @@ struct tn_state_snapshots *tn_state_snapshots_create(void)
 	pthread_mutex_init(snapshots->lock, NULL);
 	snapshots->items = g_array_new(FALSE, FALSE, sizeof(struct snapshot));
 	g_array_set_clear_func(snapshots->items, snapshot_clear);
+	snapshots->extras = g_tree_new_full(compare_names, NULL, g_free,
+		unref_blob);
 	return snapshots;
 }
 
@@ -89,9 +106,42 @@ void tn_state_snapshots_destroy(struct tn_state_snapshots *snapshots)
 	if (!snapshots)
 		return;
 	g_array_free(snapshots->items, TRUE);
+	g_tree_destroy(snapshots->extras);
 	pthread_mutex_destroy(snapshots->lock);
 	g_free(snapshots->lock);
 	g_free(snapshots);
+}
+
+void tn_state_snapshots_set_extra(struct tn_state_snapshots *snapshots,
+		const char *name, GBytes *blob)
+{
+	pthread_mutex_lock(snapshots->lock);
+	g_tree_replace(snapshots->extras, g_strdup(name), g_bytes_ref(blob));
+	pthread_mutex_unlock(snapshots->lock);
+}
+
+GBytes *tn_state_snapshots_get_extra(const struct tn_state_snapshots *snapshots,
+		const char *name)
+{
+	GBytes *blob;
+
+	pthread_mutex_lock(snapshots->lock);
+	blob = g_tree_lookup(snapshots->extras, name);
+	if (blob)
+		g_bytes_ref(blob);
+	pthread_mutex_unlock(snapshots->lock);
+	return blob;
+}
+
+static gboolean save_extra(gpointer key, gpointer value, gpointer data)
+{
+	gsize size;
+	const guint8 *bytes = g_bytes_get_data(value, &size);
+
+	tn_bytes_put_string(data, key, strlen(key));
+	tn_bytes_put_u64(data, size);
+	tn_bytes_put_raw(data, bytes, size);
+	return FALSE;
 }
 
 size_t tn_state_snapshots_get_count(const struct tn_state_snapshots *snapshots)
@@ -329,6 +379,8 @@ void tn_state_snapshots_save(const struct tn_state_snapshots *snapshots,
 		tn_bytes_put_u64(buf, size);
 		tn_bytes_put_raw(buf, data, size);
 	}
+	tn_bytes_put_u64(buf, (uint64_t) g_tree_nnodes(snapshots->extras));
+	g_tree_foreach(snapshots->extras, save_extra, buf);
 	pthread_mutex_unlock(snapshots->lock);
 	tn_bytes_put_u64(buf, tn_bytes_hash64(buf->data + start,
 		buf->len - start));
@@ -419,6 +471,41 @@ static int read_entries(struct tn_bytes_reader *r, const struct header *h,
 		g_array_append_val(out->items, s);
 		out->bytes += len;
 	}
+	return 0;
+}
+
+/* The extras after the snapshots into out, checked. */
+static int read_extras(struct tn_bytes_reader *r,
+		struct tn_state_snapshots *out)
+{
+	uint64_t count;
+
+	if (tn_bytes_take_u64(r, &count, "the extra count"))
+		return -1;
+	if (count > r->left / 9)
+		return tn_bytes_fail(r, "%" PRIu64 " extras in %zu bytes",
+			count, r->left);
+	for (uint64_t i = 0; i < count; i++) {
+		const char *name;
+		const uint8_t *data;
+		size_t name_len;
+		uint64_t len;
+		char *key;
+
+		if (tn_bytes_take_string(r, &name, &name_len, "an extra's name")
+		    || tn_bytes_take_u64(r, &len, "an extra's size"))
+			return -1;
+		if (len > r->left)
+			return tn_bytes_fail(r, "extra %" PRIu64 ": %" PRIu64
+				" bytes", i, len);
+		tn_bytes_take_raw(r, len, &data, "an extra");
+		key = g_strndup(name, name_len);
+		if (g_tree_lookup(out->extras, key)) {
+			g_free(key);
+			return tn_bytes_fail(r, "extra %" PRIu64 " twice", i);
+		}
+		g_tree_insert(out->extras, key, g_bytes_new(data, len));
+	}
 	if (r->left)
 		return tn_bytes_fail(r, "%zu bytes after the snapshots",
 			r->left);
@@ -443,7 +530,8 @@ static int read_section(const uint8_t *p, size_t size,
 	    tn_bytes_get_le(p + size - CHECKSUM_LEN, 8))
 		return tn_bytes_fail(r, "checksum mismatch");
 	tn_bytes_reader_init(r, p + 8, size - 8 - CHECKSUM_LEN);
-	if (read_header(r, &h) || read_entries(r, &h, out))
+	if (read_header(r, &h) || read_entries(r, &h, out) ||
+	    read_extras(r, out))
 		return -1;
 	out->complete = h.flags & FLAG_COMPLETE;
 	out->event_count = h.event_count;

@@ -1,0 +1,118 @@
+/* analysis-whole.c - every analysis of the whole trace, computed by the
+ * state pass as it reads the trace (an observer of the pass: one
+ * accumulator per analysis, fed the same events and intervals as the
+ * providers' state makes them) and kept with the snapshots as
+ * "analysis/NAME" (analysis-save.c's bytes), so that an analysis of the
+ * whole trace reads nothing once the pass is done (or the cache holds
+ * its snapshots).  The whole trace runs from its first event to its
+ * last, as tn_session_get_range() has it. */
+#include "src/core/analysis-private.h"
+
+struct whole {
+	size_t count;
+	void *accs[8];
+	bool started;
+	int64_t first_ns, last_ns;
+	uint64_t events;
+};
+
+/* The accumulators begin at the first event: their range starts there. */
+static void start(struct whole *w, int64_t ns)
+{
+	struct tn_analysis_span span = { ns, INT64_MAX, ns, true };
+
+	for (size_t i = 0; i < w->count; i++)
+		w->accs[i] = tn_analysis_classes[i]->create(&span);
+	w->started = true;
+	w->first_ns = ns;
+}
+
+static int on_event(void *data, const struct tn_state *state,
+		const struct tn_row *row)
+{
+	struct whole *w = data;
+
+	if (!w->started)
+		start(w, row->pos.ns);
+	for (size_t i = 0; i < w->count; i++)
+		if (tn_analysis_classes[i]->event)
+			tn_analysis_classes[i]->event(w->accs[i], state, row);
+	w->last_ns = row->pos.ns;
+	w->events++;
+	return 0;
+}
+
+static void on_interval(void *data, const struct tn_state *state, int quark,
+		const struct tn_state_value *value,
+		const struct tn_state_stamp *start_stamp,
+		const struct tn_state_stamp *end)
+{
+	struct whole *w = data;
+
+	if (!w->started)
+		return;
+	for (size_t i = 0; i < w->count; i++)
+		tn_analysis_classes[i]->interval(w->accs[i], state, quark,
+			value, start_stamp, end);
+}
+
+static void on_end(void *data, const struct tn_state *state)
+{
+	struct whole *w = data;
+
+	for (size_t i = 0; w->started && i < w->count; i++)
+		if (tn_analysis_classes[i]->end)
+			tn_analysis_classes[i]->end(w->accs[i], state,
+				w->last_ns);
+}
+
+static void finish(void *data, struct tn_state_snapshots *snapshots)
+{
+	struct whole *w = data;
+	struct tn_analysis_span range = { w->first_ns, w->last_ns,
+		w->first_ns, true };
+
+	for (size_t i = 0; w->started && i < w->count; i++) {
+		const struct tn_analysis_class *cls = tn_analysis_classes[i];
+		struct tn_analysis_result *result = tn_analysis_result_new(
+			cls->name, w->first_ns, w->last_ns);
+		GByteArray *buf = g_byte_array_new();
+		char *name = g_strdup_printf("analysis/%s", cls->name);
+		GBytes *blob;
+
+		result->events = w->events;
+		result->slices = 1;
+		cls->report(w->accs[i], &range, result);
+		tn_analysis_result_save(result, buf);
+		blob = g_byte_array_free_to_bytes(buf);
+		tn_state_snapshots_set_extra(snapshots, name, blob);
+		g_bytes_unref(blob);
+		g_free(name);
+		tn_analysis_result_destroy(result);
+	}
+}
+
+static void destroy(void *data)
+{
+	struct whole *w = data;
+
+	for (size_t i = 0; w->started && i < w->count; i++)
+		tn_analysis_classes[i]->destroy(w->accs[i]);
+	g_free(w);
+}
+
+void tn_analysis_observe(struct tn_state_pass_observer *observer)
+{
+	struct whole *w = g_new0(struct whole, 1);
+
+	while (tn_analysis_classes[w->count] &&
+	       w->count < G_N_ELEMENTS(w->accs))
+		w->count++;
+	observer->hooks.begin = NULL;
+	observer->hooks.event = on_event;
+	observer->hooks.interval = on_interval;
+	observer->hooks.end = on_end;
+	observer->data = w;
+	observer->finish = finish;
+	observer->destroy = destroy;
+}
