@@ -85,7 +85,7 @@ static int run_queue(struct tn_job *job, void *data, struct tn_error *err)
 {
 	struct tn_cmdq *queue = data;
 	struct tn_command_context ctx = { queue->session, &queue->out.output,
-		queue->page_rows, queue->help_prefix };
+		queue->page_rows, queue->help_prefix, NULL };
 
 	(void) err;
 	for (guint i = 0; i < queue->items->len; i++) {

@@ -85,6 +85,7 @@ int tn_command_exec(struct tn_command_context *ctx,
 	int status;
 
 	tn_error_clear(err);
+	ctx->command = command;
 	if (parsed->args.has_count && command->count == TN_COUNT_NONE) {
 		tn_error_set(err, "%s takes no count", command->name);
 		return -1;

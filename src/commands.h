@@ -98,6 +98,9 @@ struct tn_command_context {
 	/* Lines the help command shows before the commands (the event
 	 * list's keys), or NULL. */
 	const GPtrArray *help_prefix;
+	/* The command being run (tn_command_exec() sets it): one exec may
+	 * serve several commands. */
+	const struct tn_command *command;
 };
 
 struct tn_command {

@@ -108,38 +108,31 @@ def compare_syscallstats(mi, ours, problems):
     return len(theirs)
 
 
-def compare_irqstats(mi, ours, problems):
-    theirs = {}
-    for r in mi["results"]:
-        if r.get("class") != "hard-stats":
+def compare_keyed(label, theirs, here, problems):
+    """theirs and here: {key: count, min, mean, max, stdev}."""
+    for key in sorted(set(theirs) | set(here)):
+        if key not in here or key not in theirs:
+            problems.append("%s %d: only %s" % (label, key, "here"
+                            if key in here else "there"))
             continue
-        for row in r["data"]:
-            theirs[row[0]["nr"]] = lttng_stats(row, 1)
-    here = {int(f[0]): stats_of(f) for f in ours[""]}
-    for irq in sorted(set(theirs) | set(here)):
-        if irq not in here or irq not in theirs:
-            problems.append("irq %d: only %s" % (irq, "here" if irq in here
-                                                 else "there"))
-            continue
-        same_stats("irq %d" % irq, here[irq], theirs[irq], problems)
+        same_stats("%s %d" % (label, key), here[key], theirs[key], problems)
     return len(theirs)
+
+
+def compare_irqstats(mi, ours, problems):
+    theirs = {row[0]["nr"]: lttng_stats(row, 1)
+              for r in mi["results"] if r.get("class") == "hard-stats"
+              for row in r["data"]}
+    here = {int(f[0]): stats_of(f) for f in ours[""]}
+    return compare_keyed("irq", theirs, here, problems)
 
 
 def compare_schedtop(mi, ours, problems):
-    theirs = {}
-    for r in mi["results"]:
-        if r.get("class") != "per_tid_stats":
-            continue
-        for row in r["data"]:
-            theirs[row[0]["tid"]] = lttng_stats(row, 1)
+    theirs = {row[0]["tid"]: lttng_stats(row, 1)
+              for r in mi["results"] if r.get("class") == "per_tid_stats"
+              for row in r["data"]}
     here = {int(f[0]): stats_of(f) for f in ours[""]}
-    for tid in sorted(set(theirs) | set(here)):
-        if tid not in here or tid not in theirs:
-            problems.append("tid %d: only %s" % (tid, "here" if tid in here
-                                                 else "there"))
-            continue
-        same_stats("tid %d" % tid, here[tid], theirs[tid], problems)
-    return len(theirs)
+    return compare_keyed("tid", theirs, here, problems)
 
 
 def main():

@@ -99,32 +99,16 @@ static int exec_analysis(struct tn_command_context *ctx,
 	return -1;
 }
 
-static int exec_cputop(struct tn_command_context *ctx,
+/* cputop, syscallstats, irqstats, schedtop: the analysis of the name. */
+static int exec_named(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
 	(void) args;
-	return choose(ctx, "cputop", err);
-}
-
-static int exec_syscallstats(struct tn_command_context *ctx,
-		const struct tn_command_args *args, struct tn_error *err)
-{
-	(void) args;
-	return choose(ctx, "syscallstats", err);
-}
-
-static int exec_irqstats(struct tn_command_context *ctx,
-		const struct tn_command_args *args, struct tn_error *err)
-{
-	(void) args;
-	return choose(ctx, "irqstats", err);
-}
-
-static int exec_schedtop(struct tn_command_context *ctx,
-		const struct tn_command_args *args, struct tn_error *err)
-{
-	(void) args;
-	return choose(ctx, "schedtop", err);
+	for (const char *const *n = tn_analysis_names(); *n; n++)
+		if (strcmp(*n, ctx->command->name) == 0)
+			return choose(ctx, *n, err);
+	tn_error_set(err, "no analysis called \"%s\"", ctx->command->name);
+	return -1;
 }
 
 #define ANALYSIS_FLAGS (TN_CMD_READS | TN_CMD_NEEDS_INDEX | \
@@ -135,7 +119,7 @@ const struct tn_command tn_cmd_cputop = {
 	"CPU time of the range (or the whole trace) per thread, TID NAME NS "
 	"PERCENT sorted by NS (swapper, tid 0, left out; PERCENT of the "
 	"range's duration), then # cpus CPU NS PERCENT",
-	ANALYSIS_FLAGS, TN_COUNT_NONE, exec_cputop,
+	ANALYSIS_FLAGS, TN_COUNT_NONE, exec_named,
 };
 
 const struct tn_command tn_cmd_syscallstats = {
@@ -143,7 +127,7 @@ const struct tn_command tn_cmd_syscallstats = {
 	"system calls that end in the range (or the whole trace) per name, "
 	"SYSCALL COUNT MIN MEAN MAX STDDEV (durations in ns) sorted by "
 	"COUNT, then # threads TID NAME SYSCALL COUNT MIN MEAN MAX STDDEV",
-	ANALYSIS_FLAGS, TN_COUNT_NONE, exec_syscallstats,
+	ANALYSIS_FLAGS, TN_COUNT_NONE, exec_named,
 };
 
 const struct tn_command tn_cmd_irqstats = {
@@ -152,14 +136,14 @@ const struct tn_command tn_cmd_irqstats = {
 	"NAME COUNT MIN MEAN MAX STDDEV (ns), then # softirqs VEC NAME COUNT "
 	"MIN MEAN MAX STDDEV RAISES RAISE_MIN RAISE_MEAN RAISE_MAX "
 	"RAISE_STDDEV",
-	ANALYSIS_FLAGS, TN_COUNT_NONE, exec_irqstats,
+	ANALYSIS_FLAGS, TN_COUNT_NONE, exec_named,
 };
 
 const struct tn_command tn_cmd_schedtop = {
 	"schedtop", NULL, { { TN_ARG_NONE, NULL, false, NULL } },
 	"wake-up to switch-in latency of the range (or the whole trace) per "
 	"thread, TID NAME COUNT MIN MEAN MAX STDDEV (ns) sorted by MAX",
-	ANALYSIS_FLAGS, TN_COUNT_NONE, exec_schedtop,
+	ANALYSIS_FLAGS, TN_COUNT_NONE, exec_named,
 };
 
 static const char *const analysis_choices[] = {

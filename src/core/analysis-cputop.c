@@ -32,21 +32,9 @@ static void usage_free(gpointer data)
 	g_free(u);
 }
 
-static GHashTable *usage_table(void)
-{
-	return g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
-		usage_free);
-}
-
 static struct usage *usage_of(GHashTable *table, int64_t key)
 {
-	struct usage *u = g_hash_table_lookup(table, &key);
-
-	if (!u) {
-		u = g_new0(struct usage, 1);
-		g_hash_table_insert(table, g_memdup2(&key, sizeof(key)), u);
-	}
-	return u;
+	return tn_amap_int64(table, key, sizeof(struct usage));
 }
 
 static void *create(const struct tn_analysis_span *span)
@@ -55,8 +43,8 @@ static void *create(const struct tn_analysis_span *span)
 
 	c->span = *span;
 	tn_akinds_init(&c->kinds);
-	c->threads = usage_table();
-	c->cpus = usage_table();
+	c->threads = tn_amap_new_int64(usage_free);
+	c->cpus = tn_amap_new_int64(usage_free);
 	return c;
 }
 
@@ -98,7 +86,6 @@ static const char *thread_name(const struct tn_state *state, int64_t tid)
 static void account(struct cputop *c, const struct tn_state *state,
 		int quark, int64_t tid, int64_t from, int64_t to)
 {
-	const char *name;
 	struct usage *u;
 	int64_t cpu;
 
@@ -108,11 +95,7 @@ static void account(struct cputop *c, const struct tn_state *state,
 		return;
 	u = usage_of(c->threads, tid);
 	u->ns += to - from;
-	if ((name = thread_name(state, tid)) &&
-	    (!u->name || strcmp(u->name, name))) {
-		g_free(u->name);
-		u->name = g_strdup(name);
-	}
+	tn_aname_set(&u->name, thread_name(state, tid));
 	cpu = g_ascii_strtoll(tn_akind_name_up(state, quark, 1), NULL, 10);
 	usage_of(c->cpus, cpu)->ns += to - from;
 }
@@ -178,10 +161,7 @@ static void merge_table(GHashTable *into, GHashTable *from)
 		struct usage *u = usage_of(into, *(int64_t *) key);
 
 		u->ns += later->ns;
-		if (later->name) {
-			g_free(u->name);
-			u->name = g_strdup(later->name);
-		}
+		tn_aname_set(&u->name, later->name);
 	}
 }
 

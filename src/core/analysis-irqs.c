@@ -40,21 +40,9 @@ static void line_free(gpointer data)
 	g_free(l);
 }
 
-static GHashTable *line_table(void)
-{
-	return g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
-		line_free);
-}
-
 static struct line *line_of(GHashTable *table, int64_t key)
 {
-	struct line *l = g_hash_table_lookup(table, &key);
-
-	if (!l) {
-		l = g_new0(struct line, 1);
-		g_hash_table_insert(table, g_memdup2(&key, sizeof(key)), l);
-	}
-	return l;
+	return tn_amap_int64(table, key, sizeof(struct line));
 }
 
 static void *create(const struct tn_analysis_span *span)
@@ -63,10 +51,9 @@ static void *create(const struct tn_analysis_span *span)
 
 	(void) span;
 	tn_akinds_init(&s->kinds);
-	s->hard = line_table();
-	s->soft = line_table();
-	s->began = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-		g_free);
+	s->hard = tn_amap_new_int64(line_free);
+	s->soft = tn_amap_new_int64(line_free);
+	s->began = tn_amap_new_string(NULL);
 	return s;
 }
 
@@ -97,10 +84,7 @@ static void on_event(void *acc, const struct tn_state *state,
 	    !(name = tn_provider_field_string(&row->ev, "name")))
 		return;
 	l = line_of(s->hard, irq);
-	if (!l->name || strcmp(l->name, name)) {
-		g_free(l->name);
-		l->name = g_strdup(name);
-	}
+	tn_aname_set(&l->name, name);
 }
 
 static void on_softirq(struct irqs *s, const struct tn_state *state,
@@ -163,10 +147,7 @@ static void merge_lines(GHashTable *into, GHashTable *from)
 
 		tn_adur_merge(&l->durations, &later->durations);
 		tn_adur_merge(&l->raises, &later->raises);
-		if (later->name) {
-			g_free(l->name);
-			l->name = g_strdup(later->name);
-		}
+		tn_aname_set(&l->name, later->name);
 	}
 }
 

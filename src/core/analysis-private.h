@@ -100,6 +100,19 @@ enum tn_aevent {
 
 enum tn_aevent tn_aevent_of(const char *name);
 
+/* ---- tables of accumulators ---- */
+
+/* Tables keyed by an int64 or by a string (both copied), whose values
+ * are g_malloc0'ed blocks freed with free_value (NULL: g_free). */
+GHashTable *tn_amap_new_int64(GDestroyNotify free_value);
+GHashTable *tn_amap_new_string(GDestroyNotify free_value);
+/* The value of key, made (size bytes of zeroes) when there is none. */
+void *tn_amap_int64(GHashTable *map, int64_t key, size_t size);
+void *tn_amap_string(GHashTable *map, const char *key, size_t size);
+
+/* Replace *slot (g_free'd) with a copy of name, unless NULL or equal. */
+void tn_aname_set(char **slot, const char *name);
+
 /* ---- statistics of durations (or of any sample) ---- */
 
 struct tn_adur {

@@ -64,13 +64,11 @@ static void *create(const struct tn_analysis_span *span)
 
 	s->span = *span;
 	tn_akinds_init(&s->kinds);
-	s->woken = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-		g_free);
+	s->woken = tn_amap_new_string(NULL);
 	s->touched = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 		NULL);
 	s->pending = g_array_new(FALSE, FALSE, sizeof(struct pending));
-	s->threads = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-		latency_free);
+	s->threads = tn_amap_new_string(latency_free);
 	return s;
 }
 
@@ -96,16 +94,9 @@ static void destroy(void *acc)
 static void add_latency(struct sched *s, const char *key, const char *name,
 		int64_t ns)
 {
-	struct latency *l = g_hash_table_lookup(s->threads, key);
+	struct latency *l = tn_amap_string(s->threads, key, sizeof(*l));
 
-	if (!l) {
-		l = g_new0(struct latency, 1);
-		g_hash_table_insert(s->threads, g_strdup(key), l);
-	}
-	if (name && (!l->name || strcmp(l->name, name))) {
-		g_free(l->name);
-		l->name = g_strdup(name);
-	}
+	tn_aname_set(&l->name, name);
 	tn_adur_add(&l->lat, (double) ns);
 }
 
@@ -222,16 +213,10 @@ static void merge(void *acc, void *later)
 	g_hash_table_iter_init(&iter, l->threads);
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		struct latency *from = value;
-		struct latency *t = g_hash_table_lookup(s->threads, key);
+		struct latency *t = tn_amap_string(s->threads, key,
+			sizeof(*t));
 
-		if (!t) {
-			t = g_new0(struct latency, 1);
-			g_hash_table_insert(s->threads, g_strdup(key), t);
-		}
-		if (from->name) {
-			g_free(t->name);
-			t->name = g_strdup(from->name);
-		}
+		tn_aname_set(&t->name, from->name);
 		tn_adur_merge(&t->lat, &from->lat);
 	}
 }

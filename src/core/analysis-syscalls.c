@@ -23,20 +23,9 @@ struct syscalls {
 	GHashTable *again;		/* int64 tid -> int64 ns */
 };
 
-static GHashTable *dur_table(void)
-{
-	return g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-}
-
 static struct tn_adur *dur_of(GHashTable *table, const char *name)
 {
-	struct tn_adur *d = g_hash_table_lookup(table, name);
-
-	if (!d) {
-		d = g_new0(struct tn_adur, 1);
-		g_hash_table_insert(table, g_strdup(name), d);
-	}
-	return d;
+	return tn_amap_string(table, name, sizeof(struct tn_adur));
 }
 
 static void thread_calls_free(gpointer data)
@@ -50,22 +39,11 @@ static void thread_calls_free(gpointer data)
 
 static struct thread_calls *thread_of(struct syscalls *s, int64_t tid)
 {
-	struct thread_calls *t = g_hash_table_lookup(s->threads, &tid);
+	struct thread_calls *t = tn_amap_int64(s->threads, tid, sizeof(*t));
 
-	if (!t) {
-		t = g_new0(struct thread_calls, 1);
-		t->calls = dur_table();
-		g_hash_table_insert(s->threads, g_memdup2(&tid, sizeof(tid)), t);
-	}
+	if (!t->calls)
+		t->calls = tn_amap_new_string(NULL);
 	return t;
-}
-
-static void set_name(char **slot, const char *name)
-{
-	if (name && (!*slot || strcmp(*slot, name))) {
-		g_free(*slot);
-		*slot = g_strdup(name);
-	}
 }
 
 static void *create(const struct tn_analysis_span *span)
@@ -74,11 +52,9 @@ static void *create(const struct tn_analysis_span *span)
 
 	(void) span;
 	tn_akinds_init(&s->kinds);
-	s->by_name = dur_table();
-	s->threads = g_hash_table_new_full(g_int64_hash, g_int64_equal,
-		g_free, thread_calls_free);
-	s->again = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
-		g_free);
+	s->by_name = tn_amap_new_string(NULL);
+	s->threads = tn_amap_new_int64(thread_calls_free);
+	s->again = tn_amap_new_int64(NULL);
 	return s;
 }
 
@@ -155,7 +131,7 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 	g_hash_table_remove(s->again, &tid);
 	tn_adur_add(dur_of(s->by_name, value->u.s), duration);
 	t = thread_of(s, tid);
-	set_name(&t->name, tn_akind_sibling_string(state, quark, "Exec_name"));
+	tn_aname_set(&t->name, tn_akind_sibling_string(state, quark, "Exec_name"));
 	tn_adur_add(dur_of(t->calls, value->u.s), duration);
 }
 
@@ -181,7 +157,7 @@ static void merge(void *acc, void *later)
 		struct thread_calls *from = value;
 		struct thread_calls *t = thread_of(s, *(int64_t *) key);
 
-		set_name(&t->name, from->name);
+		tn_aname_set(&t->name, from->name);
 		merge_durs(t->calls, from->calls);
 	}
 }

@@ -135,6 +135,50 @@ enum tn_aevent tn_aevent_of(const char *name)
 	return AE_OTHER;
 }
 
+/* ---- tables of accumulators ---- */
+
+GHashTable *tn_amap_new_int64(GDestroyNotify free_value)
+{
+	return g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
+		free_value ? free_value : g_free);
+}
+
+GHashTable *tn_amap_new_string(GDestroyNotify free_value)
+{
+	return g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+		free_value ? free_value : g_free);
+}
+
+void *tn_amap_int64(GHashTable *map, int64_t key, size_t size)
+{
+	void *value = g_hash_table_lookup(map, &key);
+
+	if (!value) {
+		value = g_malloc0(size);
+		g_hash_table_insert(map, g_memdup2(&key, sizeof(key)), value);
+	}
+	return value;
+}
+
+void *tn_amap_string(GHashTable *map, const char *key, size_t size)
+{
+	void *value = g_hash_table_lookup(map, key);
+
+	if (!value) {
+		value = g_malloc0(size);
+		g_hash_table_insert(map, g_strdup(key), value);
+	}
+	return value;
+}
+
+void tn_aname_set(char **slot, const char *name)
+{
+	if (name && (!*slot || strcmp(*slot, name))) {
+		g_free(*slot);
+		*slot = g_strdup(name);
+	}
+}
+
 /* ---- durations ---- */
 
 void tn_adur_add(struct tn_adur *d, double x)

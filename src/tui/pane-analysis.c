@@ -20,6 +20,7 @@
 #include "tracenav/time.h"
 #include "draw.h"
 #include "pane.h"
+#include "rows.h"
 #include "tui-private.h"
 
 #define FN TN_TUI_KEY_FN
@@ -47,16 +48,16 @@ struct analysis_pane {
 	const struct tn_analysis_result *shown;	/* the result shown */
 	const char *shown_name;		/* its analysis */
 	size_t table;			/* which table of the result */
-	long selected, top;		/* rows, 0-based */
+	struct tn_tui_rows rows;
 };
 
 enum analysis_action {
-	AN_DOWN = 1,
-	AN_UP,
-	AN_PAGE_DOWN,
-	AN_PAGE_UP,
-	AN_FIRST,
-	AN_LAST,
+	AN_DOWN = TN_ROWS_DOWN,
+	AN_UP = TN_ROWS_UP,
+	AN_PAGE_DOWN = TN_ROWS_PAGE_DOWN,
+	AN_PAGE_UP = TN_ROWS_PAGE_UP,
+	AN_FIRST = TN_ROWS_FIRST,
+	AN_LAST = TN_ROWS_LAST,
 	AN_NEXT_ANALYSIS,
 	AN_PREV_ANALYSIS,
 	AN_NEXT_TABLE,
@@ -186,7 +187,7 @@ static struct tn_analysis_table *shown_table(struct tn_pane *pane)
 			p->table = 0;
 		p->shown = result;
 		p->shown_name = result->analysis;
-		p->selected = p->top = 0;
+		p->rows.selected = p->rows.top = 0;
 	}
 	return &result->tables[p->table];
 }
@@ -207,13 +208,8 @@ static int list_lines(const struct tn_pane *pane)
 static void select_row(struct tn_pane *pane, long row)
 {
 	struct analysis_pane *p = pane->data;
-	long count = row_count(pane);
 
-	p->selected = count ? CLAMP(row, 0, count - 1) : 0;
-	if (p->selected < p->top)
-		p->top = p->selected;
-	if (p->selected >= p->top + list_lines(pane))
-		p->top = p->selected - list_lines(pane) + 1;
+	tn_tui_rows_select(&p->rows, row, row_count(pane), list_lines(pane));
 	pane->dirty = true;
 }
 
@@ -362,7 +358,7 @@ static void analysis_draw(struct tn_pane *pane, WINDOW *win)
 	tn_tui_draw_utf8(win, 2, x, line->str, w - x);
 	wattrset(win, A_NORMAL);
 	for (int l = 0; l < list_lines(pane) && l + 3 < h; l++) {
-		long r = p->top + l;
+		long r = p->rows.top + l;
 
 		if (r >= (long) table->row_count)
 			break;
@@ -374,7 +370,7 @@ static void analysis_draw(struct tn_pane *pane, WINDOW *win)
 			append_cell(line, cell->str, widths[c],
 				table->columns[c].type != TN_CELL_TEXT);
 		}
-		if (r == p->selected)
+		if (r == p->rows.selected)
 			wattrset(win, focused ? A_REVERSE : A_BOLD);
 		tn_tui_draw_utf8(win, l + 3, x, line->str, w - x);
 		wattrset(win, A_NORMAL);
@@ -432,24 +428,22 @@ static bool analysis_key(struct tn_pane *pane, const struct tn_tui_key *key)
 	const struct tn_tui_binding *b = tn_tui_keymap_find(&analysis_keys,
 		key->key);
 	long count = key->has_count ? MAX(key->count, 1) : 1;
-	long page = list_lines(pane);
 	struct tn_analysis_result *result = shown_result(pane);
 
 	if (!b)
 		return false;
+	if (tn_tui_rows_move(&p->rows, b->action, count, row_count(pane),
+			list_lines(pane))) {
+		pane->dirty = true;
+		return true;
+	}
 	switch (b->action) {
-	case AN_DOWN: select_row(pane, p->selected + count); break;
-	case AN_UP: select_row(pane, p->selected - count); break;
-	case AN_PAGE_DOWN: select_row(pane, p->selected + page); break;
-	case AN_PAGE_UP: select_row(pane, p->selected - page); break;
-	case AN_FIRST: select_row(pane, 0); break;
-	case AN_LAST: select_row(pane, row_count(pane) - 1); break;
 	case AN_NEXT_ANALYSIS: step_analysis(pane, 1); break;
 	case AN_PREV_ANALYSIS: step_analysis(pane, -1); break;
 	case AN_NEXT_TABLE:
 		if (result && result->table_count) {
 			p->table = (p->table + 1) % result->table_count;
-			p->selected = p->top = 0;
+			p->rows.selected = p->rows.top = 0;
 			pane->dirty = true;
 		}
 		break;
@@ -465,10 +459,9 @@ static void analysis_mouse(struct tn_pane *pane, int y, int x, int wheel)
 	struct analysis_pane *p = pane->data;
 
 	(void) x;
-	if (wheel)
-		select_row(pane, p->selected + wheel);
-	else if (y >= 3)
-		select_row(pane, p->top + (y - 3));
+	tn_tui_rows_mouse(&p->rows, y - 3, wheel, row_count(pane),
+		list_lines(pane));
+	pane->dirty = true;
 }
 
 static void analysis_init(struct tn_pane *pane)

@@ -16,6 +16,7 @@
 #include "tracenav/time.h"
 #include "draw.h"
 #include "pane.h"
+#include "rows.h"
 #include "tui-private.h"
 
 #define FN TN_TUI_KEY_FN
@@ -32,18 +33,17 @@ struct stats_cache {
 };
 
 struct stats_pane {
-	long selected;		/* row of names, 0-based */
-	long top;		/* first row shown */
+	struct tn_tui_rows rows;	/* of names */
 	int drawn_percent;	/* of the indexing, in the summary; -1 */
 };
 
 enum stats_action {
-	STATS_DOWN = 1,
-	STATS_UP,
-	STATS_PAGE_DOWN,
-	STATS_PAGE_UP,
-	STATS_FIRST,
-	STATS_LAST,
+	STATS_DOWN = TN_ROWS_DOWN,
+	STATS_UP = TN_ROWS_UP,
+	STATS_PAGE_DOWN = TN_ROWS_PAGE_DOWN,
+	STATS_PAGE_UP = TN_ROWS_PAGE_UP,
+	STATS_FIRST = TN_ROWS_FIRST,
+	STATS_LAST = TN_ROWS_LAST,
 	STATS_FILTER,
 };
 
@@ -145,19 +145,6 @@ static int list_lines(const struct tn_pane *pane)
 	return MAX(pane->rect.h - 2, 1);
 }
 
-static void select_row(struct tn_pane *pane, long row)
-{
-	struct stats_pane *p = pane->data;
-	long count = name_count(pane);
-
-	p->selected = count ? CLAMP(row, 0, count - 1) : 0;
-	if (p->selected < p->top)
-		p->top = p->selected;
-	if (p->selected >= p->top + list_lines(pane))
-		p->top = p->selected - list_lines(pane) + 1;
-	pane->dirty = true;
-}
-
 /* "12345 events, whole trace" or "range 1.5 ms: 12345 events". */
 static char *summary(const struct tn_pane *pane)
 {
@@ -210,7 +197,7 @@ static void stats_draw(struct tn_pane *pane, WINDOW *win)
 	tn_tui_draw_utf8(win, 1, x, text, w - x);
 	g_free(text);
 	for (int line = 0; line < list_lines(pane) && line + 2 < h; line++) {
-		long row = p->top + line;
+		long row = p->rows.top + line;
 		const struct tn_stats_entry *e;
 		double share;
 		char *row_text;
@@ -222,7 +209,7 @@ static void stats_draw(struct tn_pane *pane, WINDOW *win)
 			(double) cache->names->event_count : 0;
 		row_text = g_strdup_printf("%10" PRIu64 " %6.2f%% %s",
 			e->count, share, e->key);
-		if (row == p->selected)
+		if (row == p->rows.selected)
 			wattrset(win, focused ? A_REVERSE : A_BOLD);
 		tn_tui_draw_utf8(win, line + 2, x, row_text, w - x);
 		wattrset(win, A_NORMAL);
@@ -237,10 +224,10 @@ static void filter_selected(struct tn_pane *pane)
 	struct stats_pane *p = pane->data;
 	GString *line;
 
-	if (p->selected >= name_count(pane))
+	if (p->rows.selected >= name_count(pane))
 		return;
 	line = g_string_new("filter name == \"");
-	for (const char *c = cache->names->entries[p->selected].key; *c; c++) {
+	for (const char *c = cache->names->entries[p->rows.selected].key; *c; c++) {
 		if (*c == '"' || *c == '\\')
 			g_string_append_c(line, '\\');
 		g_string_append_c(line, *c);
@@ -256,19 +243,15 @@ static bool stats_key(struct tn_pane *pane, const struct tn_tui_key *key)
 	const struct tn_tui_binding *b = tn_tui_keymap_find(&stats_keys,
 		key->key);
 	long count = key->has_count ? MAX(key->count, 1) : 1;
-	long page = list_lines(pane);
 
 	if (!b)
 		return false;
-	switch (b->action) {
-	case STATS_DOWN: select_row(pane, p->selected + count); break;
-	case STATS_UP: select_row(pane, p->selected - count); break;
-	case STATS_PAGE_DOWN: select_row(pane, p->selected + page); break;
-	case STATS_PAGE_UP: select_row(pane, p->selected - page); break;
-	case STATS_FIRST: select_row(pane, 0); break;
-	case STATS_LAST: select_row(pane, name_count(pane) - 1); break;
-	case STATS_FILTER: filter_selected(pane); break;
-	}
+	if (b->action == STATS_FILTER)
+		filter_selected(pane);
+	else
+		tn_tui_rows_move(&p->rows, b->action, count, name_count(pane),
+			list_lines(pane));
+	pane->dirty = true;
 	return true;
 }
 
@@ -277,10 +260,9 @@ static void stats_mouse(struct tn_pane *pane, int y, int x, int wheel)
 	struct stats_pane *p = pane->data;
 
 	(void) x;
-	if (wheel)
-		select_row(pane, p->selected + wheel);
-	else if (y >= 2)
-		select_row(pane, p->top + (y - 2));
+	tn_tui_rows_mouse(&p->rows, y - 2, wheel, name_count(pane),
+		list_lines(pane));
+	pane->dirty = true;
 }
 
 /* Draw again while the index is built (the summary says how far). */

@@ -224,7 +224,7 @@ static void run_now(struct tn_tui *tui, struct tn_parsed_command *parsed)
 {
 	struct tn_command_context ctx = { tui->session, &tui->out,
 		MAX(tn_pane_list_rows(tn_panes_main(&tui->panes)), 1),
-		tui->help_keys };
+		tui->help_keys, NULL };
 	const struct tn_command *command = parsed->command;
 	struct tn_error err;
 
