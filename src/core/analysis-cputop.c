@@ -19,7 +19,9 @@ struct usage {
 struct cputop {
 	struct tn_analysis_span span;
 	struct tn_akinds kinds;
+	struct tn_aquarks quarks;
 	const struct tn_row *row;	/* the event being applied */
+	enum tn_aevent kind;		/* what it is */
 	GHashTable *threads;		/* int64 tid -> struct usage */
 	GHashTable *cpus;		/* int64 cpu -> struct usage */
 };
@@ -43,6 +45,7 @@ static void *create(const struct tn_analysis_span *span)
 
 	c->span = *span;
 	tn_akinds_init(&c->kinds);
+	tn_aquarks_init(&c->quarks);
 	c->threads = tn_amap_new_int64(usage_free);
 	c->cpus = tn_amap_new_int64(usage_free);
 	return c;
@@ -53,29 +56,28 @@ static void destroy(void *acc)
 	struct cputop *c = acc;
 
 	tn_akinds_fini(&c->kinds);
+	tn_aquarks_fini(&c->quarks);
 	g_hash_table_destroy(c->threads);
 	g_hash_table_destroy(c->cpus);
 	g_free(c);
 }
 
 static void on_event(void *acc, const struct tn_state *state,
-		const struct tn_row *row)
+		const struct tn_row *row, enum tn_aevent kind)
 {
 	struct cputop *c = acc;
 
 	(void) state;
 	c->row = row;
+	c->kind = kind;
 }
 
-static const char *thread_name(const struct tn_state *state, int64_t tid)
+static const char *thread_name(struct cputop *c, const struct tn_state *state,
+		int64_t tid)
 {
-	char path[64];
-	int quark;
+	int quark = tn_aquark_thread(&c->quarks, state, tid, AQ_EXEC_NAME);
 	const struct tn_state_value *value;
 
-	g_snprintf(path, sizeof(path), "Threads/%" G_GINT64_FORMAT
-		"/Exec_name", tid);
-	quark = tn_state_quark_lookup(state, TN_STATE_ROOT, path);
 	if (quark < 0)
 		return NULL;
 	value = tn_state_get_value(state, quark);
@@ -95,7 +97,7 @@ static void account(struct cputop *c, const struct tn_state *state,
 		return;
 	u = usage_of(c->threads, tid);
 	u->ns += to - from;
-	tn_aname_set(&u->name, thread_name(state, tid));
+	tn_aname_set(&u->name, thread_name(c, state, tid));
 	cpu = g_ascii_strtoll(tn_akind_name_up(state, quark, 1), NULL, 10);
 	usage_of(c->cpus, cpu)->ns += to - from;
 }
@@ -118,7 +120,7 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 	 * start (not the slice's: the slices before had no thread for this
 	 * CPU). */
 	if (value->type == TN_STATE_NULL && start->ns == INT64_MIN && c->row &&
-	    tn_aevent_of(tn_event_get_name(&c->row->ev)) == AE_SCHED_SWITCH &&
+	    c->kind == AE_SCHED_SWITCH &&
 	    tn_provider_field_int(&c->row->ev, "prev_tid", &tid)) {
 		int64_t begin = c->span.begin_ns;
 

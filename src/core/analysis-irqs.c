@@ -70,7 +70,7 @@ static void destroy(void *acc)
 
 /* An irq's entry names it. */
 static void on_event(void *acc, const struct tn_state *state,
-		const struct tn_row *row)
+		const struct tn_row *row, enum tn_aevent kind)
 {
 	struct irqs *s = acc;
 	const char *name;
@@ -78,7 +78,7 @@ static void on_event(void *acc, const struct tn_state *state,
 	int64_t irq;
 
 	(void) state;
-	s->event = tn_aevent_of(tn_event_get_name(&row->ev));
+	s->event = kind;
 	if (s->event != AE_IRQ_ENTRY ||
 	    !tn_provider_field_int(&row->ev, "irq", &irq) ||
 	    !(name = tn_provider_field_string(&row->ev, "name")))

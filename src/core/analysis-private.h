@@ -12,6 +12,52 @@
 #include "tracenav/analysis.h"
 #include "tracenav/state.h"
 
+/* ---- quarks of the kernel state, remembered ---- */
+
+/* The quarks of CPUs/<n>/Current_thread and of Threads/<tid>/<attr>,
+ * looked up once each (quarks are stable within one state; one that
+ * does not exist yet is looked up again next time). */
+struct tn_aquarks {
+	GArray *cpu_current;	/* int by CPU, -1: not found yet */
+	GHashTable *threads;	/* int64 tid -> int[AQ_COUNT] */
+};
+
+enum tn_aquark_attr { AQ_STATUS, AQ_SYSTEM_CALL, AQ_EXEC_NAME, AQ_COUNT };
+
+void tn_aquarks_init(struct tn_aquarks *q);
+void tn_aquarks_fini(struct tn_aquarks *q);
+/* The quark, or -1 when the state has no such attribute. */
+int tn_aquark_cpu_current(struct tn_aquarks *q, const struct tn_state *state,
+		int64_t cpu);
+int tn_aquark_thread(struct tn_aquarks *q, const struct tn_state *state,
+		int64_t tid, enum tn_aquark_attr attr);
+
+/* ---- what an event is, by its name ---- */
+
+enum tn_aevent {
+	AE_OTHER,
+	AE_SCHED_SWITCH,
+	AE_WAKEUP,		/* sched_wakeup, sched_waking, _new */
+	AE_SYSCALL_ENTRY,	/* syscall_entry_*, sys_*, compat_ */
+	AE_SYSCALL_EXIT,	/* exit_syscall, syscall_exit_*, compat_ */
+	AE_IRQ_ENTRY,
+	AE_IRQ_EXIT,
+	AE_SOFTIRQ_ENTRY,
+	AE_SOFTIRQ_EXIT,
+};
+
+enum tn_aevent tn_aevent_of(const char *name);
+
+/* The same, remembering the last names seen (by the address of the
+ * class's name, checked): what the engine gives each class. */
+struct tn_aevent_memo {
+	const char *names[64];
+	enum tn_aevent kinds[64];
+};
+
+enum tn_aevent tn_aevent_memo_of(struct tn_aevent_memo *memo,
+		const char *name);
+
 /* The part of the range one accumulator reads: its events have
  * begin_ns <= t <= end_ns, and the time it accounts runs from begin_ns
  * to end_ns (the next slice's first event's time, or the range's end
@@ -30,9 +76,9 @@ struct tn_analysis_class {
 	void *(*create)(const struct tn_analysis_span *span);
 	void (*destroy)(void *acc);
 	/* The event about to be applied (the state is the state before
-	 * it).  Optional. */
+	 * it), and what it is by its name.  Optional. */
 	void (*event)(void *acc, const struct tn_state *state,
-			const struct tn_row *row);
+			const struct tn_row *row, enum tn_aevent kind);
 	/* An interval the event ended (state.h's interval sink). */
 	void (*interval)(void *acc, const struct tn_state *state, int quark,
 			const struct tn_state_value *value,
@@ -84,21 +130,7 @@ const char *tn_akind_name_up(const struct tn_state *state, int quark, int up);
 const char *tn_akind_sibling_string(const struct tn_state *state, int quark,
 		const char *name);
 
-/* ---- what an event is, by its name ---- */
 
-enum tn_aevent {
-	AE_OTHER,
-	AE_SCHED_SWITCH,
-	AE_WAKEUP,		/* sched_wakeup, sched_waking, _new */
-	AE_SYSCALL_ENTRY,	/* syscall_entry_*, sys_*, compat_ */
-	AE_SYSCALL_EXIT,	/* exit_syscall, syscall_exit_*, compat_ */
-	AE_IRQ_ENTRY,
-	AE_IRQ_EXIT,
-	AE_SOFTIRQ_ENTRY,
-	AE_SOFTIRQ_EXIT,
-};
-
-enum tn_aevent tn_aevent_of(const char *name);
 
 /* ---- tables of accumulators ---- */
 

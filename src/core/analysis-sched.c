@@ -33,7 +33,7 @@ struct wakeup {
  * runs from the wake-up the slices before saw, else from the fallback
  * one (has_fallback). */
 struct pending {
-	char *key;
+	int64_t tid;
 	int64_t end;
 	bool has_fallback;
 	int64_t fallback;
@@ -44,10 +44,13 @@ struct sched {
 	struct tn_analysis_span span;
 	struct tn_akinds kinds;
 	enum tn_aevent event;		/* the event being applied */
-	GHashTable *woken;		/* thread key -> struct wakeup */
-	GHashTable *touched;		/* thread keys whose Status changed */
+	struct tn_aquarks quarks;
+	GHashTable *woken;		/* int64 tid -> struct wakeup */
+	/* The tids whose Status changed (not kept in the range's first
+	 * slice: only a merge into an earlier one needs them). */
+	GHashTable *touched;
 	GArray *pending;		/* struct pending */
-	GHashTable *threads;		/* thread key -> struct latency */
+	GHashTable *threads;		/* int64 tid -> struct latency */
 };
 
 static void latency_free(gpointer data)
@@ -64,11 +67,12 @@ static void *create(const struct tn_analysis_span *span)
 
 	s->span = *span;
 	tn_akinds_init(&s->kinds);
-	s->woken = tn_amap_new_string(NULL);
-	s->touched = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-		NULL);
+	tn_aquarks_init(&s->quarks);
+	s->woken = tn_amap_new_int64(NULL);
+	s->touched = g_hash_table_new_full(g_int64_hash, g_int64_equal,
+		g_free, NULL);
 	s->pending = g_array_new(FALSE, FALSE, sizeof(struct pending));
-	s->threads = tn_amap_new_string(latency_free);
+	s->threads = tn_amap_new_int64(latency_free);
 	return s;
 }
 
@@ -77,13 +81,13 @@ static void destroy(void *acc)
 	struct sched *s = acc;
 
 	tn_akinds_fini(&s->kinds);
+	tn_aquarks_fini(&s->quarks);
 	g_hash_table_destroy(s->woken);
 	g_hash_table_destroy(s->touched);
 	for (guint i = 0; i < s->pending->len; i++) {
 		struct pending *p = &g_array_index(s->pending, struct pending,
 			i);
 
-		g_free(p->key);
 		g_free(p->name);
 	}
 	g_array_free(s->pending, TRUE);
@@ -91,10 +95,10 @@ static void destroy(void *acc)
 	g_free(s);
 }
 
-static void add_latency(struct sched *s, const char *key, const char *name,
+static void add_latency(struct sched *s, int64_t tid, const char *name,
 		int64_t ns)
 {
-	struct latency *l = tn_amap_string(s->threads, key, sizeof(*l));
+	struct latency *l = tn_amap_int64(s->threads, tid, sizeof(*l));
 
 	tn_aname_set(&l->name, name);
 	tn_adur_add(&l->lat, (double) ns);
@@ -109,37 +113,33 @@ static bool is_running(const char *status)
 /* A wake-up of a thread that does not run: the first one since it last
  * ran starts its latency (whether it was blocked or preempted). */
 static void on_event(void *acc, const struct tn_state *state,
-		const struct tn_row *row)
+		const struct tn_row *row, enum tn_aevent kind)
 {
 	struct sched *s = acc;
-	char path[64];
 	int64_t tid;
 	int quark;
 	const struct tn_state_value *status;
 	struct wakeup wakeup;
 
-	s->event = tn_aevent_of(tn_event_get_name(&row->ev));
+	s->event = kind;
 	if (s->event != AE_WAKEUP ||
 	    !tn_provider_field_int(&row->ev, "tid", &tid) || tid <= 0)
 		return;
-	g_snprintf(path, sizeof(path), "%" G_GINT64_FORMAT, tid);
-	if (g_hash_table_contains(s->woken, path))
+	if (g_hash_table_contains(s->woken, &tid))
 		return;
-	g_snprintf(path, sizeof(path), "Threads/%" G_GINT64_FORMAT "/Status",
-		tid);
-	quark = tn_state_quark_lookup(state, TN_STATE_ROOT, path);
+	quark = tn_aquark_thread(&s->quarks, state, tid, AQ_STATUS);
 	status = quark < 0 ? NULL : tn_state_get_value(state, quark);
 	if (status && status->type == TN_STATE_STRING &&
 	    (is_running(status->u.s) || (!strcmp(status->u.s, "wait_cpu") &&
 	     tn_state_get_start(state, quark)->ns < s->span.range_begin_ns)))
 		return;		/* running, or waiting since before the range */
 	wakeup.ns = row->pos.ns;
-	g_snprintf(path, sizeof(path), "%" G_GINT64_FORMAT, tid);
 	/* Waiting since before the slice, unchanged in it (the range's
 	 * first slice: what came before the range does not count). */
-	wakeup.fallback = !s->span.first && quark >= 0 && !g_hash_table_contains(s->touched,
-		path) && tn_state_get_start(state, quark)->ns < s->span.begin_ns;
-	g_hash_table_insert(s->woken, g_strdup(path),
+	wakeup.fallback = !s->span.first && quark >= 0 &&
+		!g_hash_table_contains(s->touched, &tid) &&
+		tn_state_get_start(state, quark)->ns < s->span.begin_ns;
+	g_hash_table_insert(s->woken, g_memdup2(&tid, sizeof(tid)),
 		g_memdup2(&wakeup, sizeof(wakeup)));
 }
 
@@ -151,6 +151,7 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 	struct sched *s = acc;
 	const char *key, *name;
 	struct wakeup *woken;
+	int64_t tid;
 
 	/* The wake-up itself (noted before it was applied). */
 	if (s->event == AE_WAKEUP ||
@@ -159,23 +160,25 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 	key = tn_akind_name_up(state, quark, 1);
 	if (strchr(key, '_'))
 		return;		/* an idle thread */
-	g_hash_table_add(s->touched, g_strdup(key));
-	woken = g_hash_table_lookup(s->woken, key);
+	tid = g_ascii_strtoll(key, NULL, 10);
+	if (!s->span.first)
+		g_hash_table_add(s->touched, g_memdup2(&tid, sizeof(tid)));
+	woken = g_hash_table_lookup(s->woken, &tid);
 	if (value->type == TN_STATE_STRING && !strcmp(value->u.s, "wait_cpu")
 	    && s->event == AE_SCHED_SWITCH) {
 		name = tn_akind_sibling_string(state, quark, "Exec_name");
 		if (woken && !woken->fallback) {
-			add_latency(s, key, name, end->ns - woken->ns);
+			add_latency(s, tid, name, end->ns - woken->ns);
 		} else if (woken || (start->ns != INT64_MIN &&
 			   start->ns < s->span.begin_ns)) {
-			struct pending p = { g_strdup(key), end->ns,
+			struct pending p = { tid, end->ns,
 				woken != NULL, woken ? woken->ns : 0,
 				g_strdup(name) };
 
 			g_array_append_val(s->pending, p);
 		}
 	}
-	g_hash_table_remove(s->woken, key);
+	g_hash_table_remove(s->woken, &tid);
 }
 
 static void merge(void *acc, void *later)
@@ -188,12 +191,12 @@ static void merge(void *acc, void *later)
 	for (guint i = 0; i < l->pending->len; i++) {
 		struct pending *p = &g_array_index(l->pending, struct pending,
 			i);
-		struct wakeup *woken = g_hash_table_lookup(s->woken, p->key);
+		struct wakeup *woken = g_hash_table_lookup(s->woken, &p->tid);
 
 		if (woken)
-			add_latency(s, p->key, p->name, p->end - woken->ns);
+			add_latency(s, p->tid, p->name, p->end - woken->ns);
 		else if (p->has_fallback)
-			add_latency(s, p->key, p->name, p->end - p->fallback);
+			add_latency(s, p->tid, p->name, p->end - p->fallback);
 	}
 	/* What is still woken at the later slice's end: a fallback only
 	 * when the slices before saw no wake-up. */
@@ -207,14 +210,14 @@ static void merge(void *acc, void *later)
 		if (w.fallback && g_hash_table_contains(s->woken, key))
 			continue;
 		w.fallback = false;
-		g_hash_table_replace(s->woken, g_strdup(key),
+		g_hash_table_replace(s->woken, g_memdup2(key, sizeof(int64_t)),
 			g_memdup2(&w, sizeof(w)));
 	}
 	g_hash_table_iter_init(&iter, l->threads);
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		struct latency *from = value;
-		struct latency *t = tn_amap_string(s->threads, key,
-			sizeof(*t));
+		struct latency *t = tn_amap_int64(s->threads,
+			*(int64_t *) key, sizeof(*t));
 
 		tn_aname_set(&t->name, from->name);
 		tn_adur_merge(&t->lat, &from->lat);
@@ -245,7 +248,7 @@ static void report(void *acc, const struct tn_analysis_span *range,
 		struct latency *l = value;
 		struct tn_analysis_cell *row = tn_atable_row(table);
 
-		tn_acell_int(&row[0], tn_athread_tid(key));
+		tn_acell_int(&row[0], *(int64_t *) key);
 		tn_acell_text(result, &row[1], l->name);
 		tn_acell_durations(&row[2], &l->lat);
 	}

@@ -16,6 +16,7 @@ struct thread_calls {
 
 struct syscalls {
 	struct tn_akinds kinds;
+	struct tn_aquarks quarks;
 	enum tn_aevent event;		/* the event being applied */
 	GHashTable *by_name;		/* name -> struct tn_adur */
 	GHashTable *threads;		/* int64 tid -> struct thread_calls */
@@ -52,6 +53,7 @@ static void *create(const struct tn_analysis_span *span)
 
 	(void) span;
 	tn_akinds_init(&s->kinds);
+	tn_aquarks_init(&s->quarks);
 	s->by_name = tn_amap_new_string(NULL);
 	s->threads = tn_amap_new_int64(thread_calls_free);
 	s->again = tn_amap_new_int64(NULL);
@@ -63,44 +65,30 @@ static void destroy(void *acc)
 	struct syscalls *s = acc;
 
 	tn_akinds_fini(&s->kinds);
+	tn_aquarks_fini(&s->quarks);
 	g_hash_table_destroy(s->by_name);
 	g_hash_table_destroy(s->threads);
 	g_hash_table_destroy(s->again);
 	g_free(s);
 }
 
-/* The value of an int attribute at path, or -1. */
-static int64_t int_at(const struct tn_state *state, const char *path)
-{
-	int quark = tn_state_quark_lookup(state, TN_STATE_ROOT, path);
-	const struct tn_state_value *value;
-
-	if (quark < 0)
-		return -1;
-	value = tn_state_get_value(state, quark);
-	return value->type == TN_STATE_INT ? value->u.i : -1;
-}
-
 /* An entry by a thread already in a call: note when. */
 static void on_event(void *acc, const struct tn_state *state,
-		const struct tn_row *row)
+		const struct tn_row *row, enum tn_aevent kind)
 {
 	struct syscalls *s = acc;
-	char path[64];
-	int64_t cpu, tid;
+	const struct tn_state_value *current;
+	int64_t tid;
 	int quark;
 
-	s->event = tn_aevent_of(tn_event_get_name(&row->ev));
-	if (s->event != AE_SYSCALL_ENTRY ||
-	    (cpu = tn_event_get_cpu(&row->ev)) < 0)
+	s->event = kind;
+	if (s->event != AE_SYSCALL_ENTRY || (quark = tn_aquark_cpu_current(
+			&s->quarks, state, tn_event_get_cpu(&row->ev))) < 0)
 		return;
-	g_snprintf(path, sizeof(path), "CPUs/%" G_GINT64_FORMAT
-		"/Current_thread", cpu);
-	if ((tid = int_at(state, path)) <= 0)
+	current = tn_state_get_value(state, quark);
+	if (current->type != TN_STATE_INT || (tid = current->u.i) <= 0)
 		return;
-	g_snprintf(path, sizeof(path), "Threads/%" G_GINT64_FORMAT
-		"/System_call", tid);
-	quark = tn_state_quark_lookup(state, TN_STATE_ROOT, path);
+	quark = tn_aquark_thread(&s->quarks, state, tid, AQ_SYSTEM_CALL);
 	if (quark >= 0 && tn_state_get_value(state, quark)->type ==
 			TN_STATE_STRING)
 		g_hash_table_replace(s->again, g_memdup2(&tid, sizeof(tid)),

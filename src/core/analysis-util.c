@@ -3,6 +3,7 @@
  * durations, and the tables of a result (see analysis-private.h). */
 #include <math.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "src/core/analysis-private.h"
@@ -98,6 +99,75 @@ int64_t tn_athread_tid(const char *key)
 	return g_ascii_strtoll(key, NULL, 10);
 }
 
+/* ---- quarks ---- */
+
+static const char *const aquark_names[AQ_COUNT] = {
+	"Status", "System_call", "Exec_name",
+};
+
+void tn_aquarks_init(struct tn_aquarks *q)
+{
+	q->cpu_current = g_array_new(FALSE, FALSE, sizeof(int));
+	q->threads = tn_amap_new_int64(NULL);
+}
+
+void tn_aquarks_fini(struct tn_aquarks *q)
+{
+	g_array_free(q->cpu_current, TRUE);
+	g_hash_table_destroy(q->threads);
+}
+
+int tn_aquark_cpu_current(struct tn_aquarks *q, const struct tn_state *state,
+		int64_t cpu)
+{
+	char name[24];
+	int cpus, node, *slot;
+
+	if (cpu < 0 || cpu >= (1 << 20))
+		return -1;
+	while (q->cpu_current->len <= (guint) cpu) {
+		int none = -1;
+
+		g_array_append_val(q->cpu_current, none);
+	}
+	slot = &g_array_index(q->cpu_current, int, cpu);
+	if (*slot >= 0)
+		return *slot;
+	g_snprintf(name, sizeof(name), "%" G_GINT64_FORMAT, cpu);
+	if ((cpus = tn_state_quark_child_lookup(state, TN_STATE_ROOT,
+			"CPUs")) < 0 ||
+	    (node = tn_state_quark_child_lookup(state, cpus, name)) < 0)
+		return -1;
+	*slot = tn_state_quark_child_lookup(state, node, "Current_thread");
+	return *slot;
+}
+
+int tn_aquark_thread(struct tn_aquarks *q, const struct tn_state *state,
+		int64_t tid, enum tn_aquark_attr attr)
+{
+	int *quarks = g_hash_table_lookup(q->threads, &tid);
+	char name[24];
+	int threads, node;
+
+	if (!quarks) {
+		quarks = g_new(int, AQ_COUNT);
+		for (int i = 0; i < AQ_COUNT; i++)
+			quarks[i] = -1;
+		g_hash_table_insert(q->threads, g_memdup2(&tid, sizeof(tid)),
+			quarks);
+	}
+	if (quarks[attr] >= 0)
+		return quarks[attr];
+	g_snprintf(name, sizeof(name), "%" G_GINT64_FORMAT, tid);
+	if ((threads = tn_state_quark_child_lookup(state, TN_STATE_ROOT,
+			"Threads")) < 0 ||
+	    (node = tn_state_quark_child_lookup(state, threads, name)) < 0)
+		return -1;
+	quarks[attr] = tn_state_quark_child_lookup(state, node,
+		aquark_names[attr]);
+	return quarks[attr];
+}
+
 /* ---- events ---- */
 
 static bool starts_with(const char *s, const char *prefix)
@@ -133,6 +203,20 @@ enum tn_aevent tn_aevent_of(const char *name)
 	if (!strcmp(name, "irq_softirq_exit") || !strcmp(name, "softirq_exit"))
 		return AE_SOFTIRQ_EXIT;
 	return AE_OTHER;
+}
+
+enum tn_aevent tn_aevent_memo_of(struct tn_aevent_memo *memo,
+		const char *name)
+{
+	size_t slot = ((uintptr_t) name >> 4) % G_N_ELEMENTS(memo->names);
+
+	if (!name)
+		return AE_OTHER;
+	if (memo->names[slot] != name || strcmp(memo->names[slot], name)) {
+		memo->names[slot] = name;
+		memo->kinds[slot] = tn_aevent_of(name);
+	}
+	return memo->kinds[slot];
 }
 
 /* ---- tables of accumulators ---- */

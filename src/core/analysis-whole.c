@@ -14,6 +14,7 @@ struct whole {
 	bool started;
 	int64_t first_ns, last_ns;
 	uint64_t events;
+	struct tn_aevent_memo memo;
 };
 
 /* The accumulators begin at the first event: their range starts there. */
@@ -31,12 +32,15 @@ static int on_event(void *data, const struct tn_state *state,
 		const struct tn_row *row)
 {
 	struct whole *w = data;
+	enum tn_aevent kind = tn_aevent_memo_of(&w->memo,
+		tn_event_get_name(&row->ev));
 
 	if (!w->started)
 		start(w, row->pos.ns);
 	for (size_t i = 0; i < w->count; i++)
 		if (tn_analysis_classes[i]->event)
-			tn_analysis_classes[i]->event(w->accs[i], state, row);
+			tn_analysis_classes[i]->event(w->accs[i], state, row,
+				kind);
 	w->last_ns = row->pos.ns;
 	w->events++;
 	return 0;

@@ -66,6 +66,7 @@ struct slice {
 	uint64_t events;		/* atomic: read so far */
 	int64_t reached_ns;		/* atomic */
 	bool on_job_thread;		/* may look at the job's cancel */
+	struct tn_aevent_memo memo;
 	int done;			/* atomic: its thread ended */
 	int status;
 	struct tn_error err;
@@ -95,7 +96,8 @@ static int hook_event(void *data, const struct tn_state *state,
 			return -1;
 	}
 	if (s->cls->event)
-		s->cls->event(s->acc, state, row);
+		s->cls->event(s->acc, state, row, tn_aevent_memo_of(&s->memo,
+			tn_event_get_name(&row->ev)));
 	return 0;
 }
 
