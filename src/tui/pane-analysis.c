@@ -6,8 +6,10 @@
  *
  * The analysis runs in the list's job when the cursor moved and the
  * analysis, the range or the index changed since (the old result is
- * kept otherwise): a long trace takes seconds, with progress on the
- * status bar and Esc to cancel, and the keys keep working.  The result
+ * kept otherwise): a long range takes seconds, with progress on the
+ * status bar and Esc to cancel.  The whole trace's is the state pass's
+ * (it computes all four as it reads the trace): while the pass runs the
+ * pane says how far it got, then asks for the result.  The result
  * is shared between a cache and the next one (a reference count): a
  * cache is copied on every move.
  */
@@ -42,11 +44,16 @@ struct analysis_cache {
 	struct shared_result *shared;	/* NULL: did not run */
 	char *error;			/* why it could not */
 	bool cancelled;			/* run it again on the next move */
+	/* The whole trace, while the state pass (which computes it) runs:
+	 * not run here; the pane asks again once the pass is done. */
+	bool waiting;
 };
 
 struct analysis_pane {
 	const struct tn_analysis_result *shown;	/* the result shown */
 	const char *shown_name;		/* its analysis */
+	const void *asked_for;		/* the waiting cache it asked again for */
+	int drawn_percent;		/* of the state pass, while waiting */
 	size_t table;			/* which table of the result */
 	struct tn_tui_rows rows;
 };
@@ -137,7 +144,7 @@ static void *analysis_cursor_moved(const void *old_cache,
 
 	if (old && old->name == name && old->index == session->index &&
 	    old->has_events == has_events && old->begin_ns == begin &&
-	    old->end_ns == end && !old->cancelled &&
+	    old->end_ns == end && !old->cancelled && !old->waiting &&
 	    (old->shared || old->error || !old->index || !old->has_events))
 		return copy_cache(old);
 	cache = g_new0(struct analysis_cache, 1);
@@ -151,6 +158,11 @@ static void *analysis_cursor_moved(const void *old_cache,
 		return cache;
 	if (!view->may_read) {
 		cache->cancelled = true;
+		return cache;
+	}
+	if (!session->has_range && session->state_job &&
+	    !tn_session_borrow_saved_state(session)) {
+		cache->waiting = true;
 		return cache;
 	}
 	if (tn_analysis_run(session->trace, session->state_snapshots, name,
@@ -303,6 +315,10 @@ static char *summary(struct tn_pane *pane)
 			"again)" : "");
 	if (!cache->has_events)
 		return g_strdup("no event");
+	if (cache->waiting)
+		return g_strdup_printf("%s of the whole trace: the state pass "
+			"computes it (%d%%)", cache->name,
+			(int) (index->state_progress.fraction * 100));
 	if (!table)
 		return g_strdup_printf("%s: not run yet (move the cursor)",
 			cache->name);
@@ -464,9 +480,39 @@ static void analysis_mouse(struct tn_pane *pane, int y, int x, int wheel)
 	pane->dirty = true;
 }
 
+/* While the state pass computes the whole trace's analysis: draw its
+ * progress, then ask for the result once it is done. */
+static bool analysis_poll(struct tn_pane *pane)
+{
+	const struct analysis_cache *cache = pane->cache;
+	const struct tn_tui_index_status *index = &pane->tui->index;
+	struct analysis_pane *p = pane->data;
+	char *line;
+	int percent;
+
+	if (!pane->open || !cache || !cache->waiting || p->asked_for == cache)
+		return false;
+	if (index->computing_state) {
+		percent = (int) (index->state_progress.fraction * 100);
+		if (percent != p->drawn_percent) {
+			p->drawn_percent = percent;
+			pane->dirty = true;
+		}
+		return true;
+	}
+	p->asked_for = cache;
+	line = g_strdup_printf("analysis %s", cache->name);
+	tn_tui_run_line(pane->tui, line, TN_TUI_FOLLOW_BY_COMMAND);
+	g_free(line);
+	return false;
+}
+
 static void analysis_init(struct tn_pane *pane)
 {
-	pane->data = g_new0(struct analysis_pane, 1);
+	struct analysis_pane *p = g_new0(struct analysis_pane, 1);
+
+	p->drawn_percent = -1;
+	pane->data = p;
 }
 
 static void analysis_destroy(struct tn_pane *pane)
@@ -491,4 +537,5 @@ const struct tn_pane_class tn_pane_analysis = {
 	.draw = analysis_draw,
 	.key = analysis_key,
 	.mouse = analysis_mouse,
+	.poll = analysis_poll,
 };
