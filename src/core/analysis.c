@@ -7,6 +7,7 @@
 
 #include "src/core/analysis-private.h"
 #include "tracenav/job.h"
+#include "tracenav/state-provider.h"
 
 #define MAX_THREADS 8
 /* Slices only for ranges of at least this many snapshots per thread:
@@ -186,6 +187,18 @@ static unsigned plan_slices(const struct tn_state_snapshots *snapshots,
 	return slices;
 }
 
+/* Whether the kernel state provider applies to the trace (the analyses
+ * read its attributes). */
+static bool has_kernel_provider(const struct tn_trace *trace)
+{
+	struct tn_state_providers *providers = tn_state_providers_create(trace);
+	bool kernel = strstr(tn_state_providers_get_names(providers),
+		"kernel") != NULL;
+
+	tn_state_providers_destroy(providers);
+	return kernel;
+}
+
 /* The result the state pass kept for the whole trace, when the range is
  * the whole trace. */
 static bool saved_result(const struct tn_state_snapshots *snapshots,
@@ -291,9 +304,13 @@ int tn_analysis_run(const struct tn_trace *trace,
 	}
 	if (saved_result(snapshots, cls, begin_ns, end_ns, out))
 		return 0;
+	/* Without kernel events there is nothing to read for. */
+	if (!has_kernel_provider(trace))
+		threads = 0;
 	if (threads > MAX_THREADS)
 		threads = MAX_THREADS;
-	count = plan_slices(snapshots, begin_ns, end_ns, threads, starts);
+	count = threads ? plan_slices(snapshots, begin_ns, end_ns, threads,
+		starts) : 0;
 	memset(slices, 0, sizeof(slices));
 	for (unsigned i = 0; i < count; i++) {
 		struct slice *s = &slices[i];
@@ -322,7 +339,7 @@ int tn_analysis_run(const struct tn_trace *trace,
 	if (count == 1) {
 		slices[0].on_job_thread = true;
 		run_slice(&slices[0]);
-	} else {
+	} else if (count > 1) {
 		for (unsigned i = 0; i < count; i++) {
 			workers[i] = g_thread_try_new("analysis",
 				run_slice_thread, &slices[i], NULL);
@@ -330,6 +347,10 @@ int tn_analysis_run(const struct tn_trace *trace,
 				run_slice_thread(&slices[i]);
 		}
 		watch(slices, count, workers, &stop, begin_ns, end_ns);
+	}
+	if (count == 0) {
+		slices[0].acc = cls->create(&range);
+		count = 1;
 	}
 	for (unsigned i = 0; i < count && status == 0; i++) {
 		if (slices[i].status) {
