@@ -12,6 +12,9 @@
 #                             within the range (tid 0 left out)
 #   syscalls  NAME COUNT MIN MAX SUM   calls whose exit is in the range
 #   irqs      IRQ COUNT MIN MAX SUM    handlers whose exit is in the range
+#   softirqs  VEC COUNT MIN MAX SUM    softirq runs whose exit is in it
+#   raises    VEC COUNT MIN MAX SUM    raise (the first since the last
+#                                      entry) to entry, the entry in it
 #   sched     TID COUNT MIN MAX SUM    wake-up to switch-in latencies
 #                                      whose wake-up and switch are in
 #                                      the range (and that did not
@@ -108,6 +111,28 @@ name == "sched_process_fork" {
 name == "sched_process_free" {
 	tid = field("tid"); delete call[tid]; delete woken[tid]
 	delete runnable[tid]
+	next
+}
+name ~ /^(irq_)?softirq_raise$/ {
+	key = cpu "/" field("vec")
+	if (!(key in raisedat)) raisedat[key] = t
+	next
+}
+name ~ /^(irq_)?softirq_entry$/ {
+	key = cpu "/" field("vec")
+	if (key in raisedat) {
+		if (inside && mode == "raises") add(field("vec"), t - raisedat[key])
+		delete raisedat[key]
+	}
+	run[key] = t
+	next
+}
+name ~ /^(irq_)?softirq_exit$/ {
+	key = cpu "/" field("vec")
+	if (key in run) {
+		if (inside && mode == "softirqs") add(field("vec"), t - run[key])
+		delete run[key]
+	}
 	next
 }
 name == "irq_handler_entry" { irq[cpu "/" field("irq")] = t; next }

@@ -24,10 +24,18 @@ COMPARE="$top_srcdir/tests/lttng-compare.py"
 
 # ours ANALYSIS FILE: tracenav's first table as "KEY COUNT MIN MAX MEAN"
 # (cputop: "TID NS"), sorted; the thread and irq names (which may have
-# blanks) left out.
+# blanks) left out.  ANALYSIS softirqs and raises: irqstats' # softirqs
+# table, its runs or its raise latencies (the vectors that have some).
 ours() {
 	awk -v a="$1" '
 	/^(begin|end|duration|events): / { next }	# what range prints
+	/^# softirqs / && (a == "softirqs" || a == "raises") { soft = 1; next }
+	a == "softirqs" || a == "raises" {
+		if (!soft) next
+		if (a == "softirqs" && $3 > 0) print $1, $3, $4, $6, $5
+		if (a == "raises" && $8 > 0) print $1, $8, $9, $11, $10
+		next
+	}
 	/^#/ { exit }
 	a == "cputop" { print $1, $(NF - 1); next }
 	{ print $1, $(NF - 4), $(NF - 3), $(NF - 1), $(NF - 2) }
@@ -109,6 +117,12 @@ check_all() {
 		oracle $mode "$T/text" "$begin" "$end" > "$T/want"
 		check "$desc: $a equals awk over babeltrace2's text ($(wc -l < \
 "$T/want") rows)" same_figures "$T/want" "$T/ours"
+	done
+	for part in softirqs raises; do
+		ours $part "$T/got.irqstats" > "$T/ours"
+		oracle $part "$T/text" "$begin" "$end" > "$T/want"
+		check "$desc: irqstats' $part equal awk's ($(wc -l < \
+"$T/want") vectors)" same_figures "$T/want" "$T/ours"
 	done
 }
 

@@ -157,8 +157,6 @@ struct tn_state_budget tn_state_budget_default(void);
 
 /* What a replay of a part of the trace tells its reader. */
 struct tn_state_replay_hooks {
-	/* Once, with the state before the part's first event. */
-	void (*begin)(void *data, const struct tn_state *state);
 	/* Every event of the part, before the providers apply it (the
 	 * state is the state before it); non-zero stops the replay with
 	 * "cancelled". */
@@ -176,7 +174,7 @@ struct tn_state_replay_hooks {
  * with the snapshots once the pass read the whole trace.  The pass owns
  * it (destroy, when the pass's job is freed). */
 struct tn_state_pass_observer {
-	struct tn_state_replay_hooks hooks;	/* begin: the empty state */
+	struct tn_state_replay_hooks hooks;
 	void *data;
 	void (*finish)(void *data, struct tn_state_snapshots *snapshots);
 	void (*destroy)(void *data);

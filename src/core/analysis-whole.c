@@ -112,7 +112,6 @@ void tn_analysis_observe(struct tn_state_pass_observer *observer)
 	while (tn_analysis_classes[w->count] &&
 	       w->count < G_N_ELEMENTS(w->accs))
 		w->count++;
-	observer->hooks.begin = NULL;
 	observer->hooks.event = on_event;
 	observer->hooks.interval = on_interval;
 	observer->hooks.end = on_end;

@@ -73,12 +73,6 @@ struct slice {
 	struct tn_error err;
 };
 
-static void hook_begin(void *data, const struct tn_state *state)
-{
-	(void) data;
-	(void) state;
-}
-
 static int hook_event(void *data, const struct tn_state *state,
 		const struct tn_row *row)
 {
@@ -123,7 +117,7 @@ static void hook_end(void *data, const struct tn_state *state)
 static gpointer run_slice(gpointer data)
 {
 	static const struct tn_state_replay_hooks hooks = {
-		hook_begin, hook_event, hook_interval, hook_end,
+		hook_event, hook_interval, hook_end,
 	};
 	struct slice *s = data;
 	struct tn_state_querier *querier;

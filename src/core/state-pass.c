@@ -284,13 +284,9 @@ static int run_pass(struct tn_job *job, void *data, struct tn_error *err)
 	if (tn_walk_open(pass->trace, INT64_MIN, &walk, err))
 		return -1;
 	tn_state_set_change_log(pass->state, pass->log);
-	if (pass->has_observer) {
-		if (pass->observer.hooks.begin)
-			pass->observer.hooks.begin(pass->observer.data,
-				pass->state);
+	if (pass->has_observer)
 		tn_state_set_interval_sink(pass->state,
 			pass->observer.hooks.interval, pass->observer.data);
-	}
 	while ((status = tn_walk_next(walk, NULL, &row, err)) == 1) {
 		pass_starts(pass, row.pos.ns);
 		if (rank > 0 && ((gap >= pass->budget.min_gap &&

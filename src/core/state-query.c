@@ -550,8 +550,6 @@ int tn_state_querier_replay(struct tn_state_querier *querier,
 
 	if (state_before(querier, from, err))
 		return -1;
-	if (hooks->begin)
-		hooks->begin(data, querier->state);
 	tn_state_set_interval_sink(querier->state, hooks->interval, data);
 	while ((status = next_row(querier, &row, err)) == 1) {
 		if (to && tn_position_compare(&row.pos, to) >= 0) {
