@@ -22,7 +22,11 @@ static void use_index(struct tn_session *session, struct tn_index *index)
 	tn_cursor_set_index(session->cursor, index);
 	tn_session_filters_use_index(session, NULL);
 	tn_session_start_state(session, NULL);
-	tn_session_start_seq(session, NULL);
+	/* --batch leaves the page pass (kept in memory only) to its index
+	 * command: a script of a few commands would pay for it in every
+	 * run, beside what it asked for. */
+	if (!session->wait_for_index)
+		tn_session_start_seq(session, NULL);
 }
 
 /* Try the cache; true if it gave the index. */
@@ -220,8 +224,32 @@ bool tn_session_get_range(const struct tn_session *session,
 	return true;
 }
 
+int tn_session_count_names(struct tn_session *session, int64_t begin_ns,
+		int64_t end_ns, const struct tn_stats_names **names,
+		struct tn_error *err)
+{
+	struct tn_stats_names *counted;
+
+	if (!session->names || session->names_index != session->index ||
+	    session->names_begin_ns != begin_ns ||
+	    session->names_end_ns != end_ns) {
+		if (tn_stats_count_names(session->trace, session->index,
+				begin_ns, end_ns, &counted, err))
+			return -1;
+		tn_stats_names_destroy(session->names);
+		session->names = counted;
+		session->names_index = session->index;
+		session->names_begin_ns = begin_ns;
+		session->names_end_ns = end_ns;
+	}
+	*names = session->names;
+	return 0;
+}
+
 void tn_session_fini(struct tn_session *session)
 {
+	tn_stats_names_destroy(session->names);
+	session->names = NULL;
 	tn_marks_destroy(session->marks);
 	session->marks = NULL;
 	g_clear_pointer(&session->marks_path, g_free);

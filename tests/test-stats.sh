@@ -79,15 +79,47 @@ want_names() {
 }
 
 # want_histogram A B: "[HH:MM:SS.NNNNNNNNN] COUNT" per bin of [A, B].
+# Bin i ideally starts at A + i * width; where a bin is 16 or more of the
+# index's time bins wide its inner edges move back to one of their
+# boundaries, by at most width / 16, so the edges are those that
+# $T/got-bins prints, each checked to lie in [ideal - width / 16,
+# ideal] (the first at A): a wrong edge prints "bad edge", and the
+# counts are then the events between the printed edges.
 want_histogram() {
 	span=$(($2 - $1))
 	width=$((span / BINS + 1))
 	edges= i=0
-	while [ $i -le $BINS ] && [ $((i * width)) -le "$span" ]; do
+	while [ $i -lt $BINS ] && [ $((i * width)) -le "$span" ]; do
 		edges="$edges $(($1 + i * width))"
 		i=$((i + 1))
 	done
-	awk -F'\t' -v edges="$edges" '
+	# The printed edges as ns (of A's day; shell arithmetic: 64 bits,
+	# where awk's doubles would round them).
+	a=$1 day=$(($1 - $1 % 86400000000000))
+	got_edges= bad=
+	# shellcheck disable=SC2086
+	set -- $edges
+	while read -r start _; do
+		hms=${start#[}
+		hms=${hms%]}
+		h=${hms%%:*} rest=${hms#*:}
+		m=${rest%%:*} rest=${rest#*:}
+		sec=${rest%%.*} frac=${rest#*.}
+		e=$((day + ((1${h} - 100) * 3600 + (1${m} - 100) * 60 + \
+			(1${sec} - 100)) * 1000000000 + (1${frac} - 1000000000)))
+		[ "$e" -ge "$a" ] || e=$((e + 86400000000000))	# midnight
+		ideal=${1:-none}
+		[ $# -gt 0 ] && shift
+		if [ "$ideal" = none ] || [ "$e" -gt "$ideal" ] ||
+		   [ "$e" -lt $((ideal - width / 16)) ] ||
+		   { [ -z "$got_edges" ] && [ "$e" != "$ideal" ]; }; then
+			bad="$bad $e/$ideal"
+		fi
+		got_edges="$got_edges $e"
+	done < "$T/got-bins"
+	[ $# -eq 0 ] || bad="$bad missing:$#"
+	[ -z "$bad" ] || echo "bad edges:$bad"
+	awk -F'\t' -v edges="$got_edges" '
 	function le(x, y) {
 		return length(x) < length(y) ||
 			(length(x) == length(y) && x "" <= y "")

@@ -9,6 +9,8 @@
  * an edge of the range (or of a bin) are read, at most TN_INDEX_INTERVAL
  * for each edge, so what is read does not grow with the range's length:
  * each edge costs a seek (tn_walk_open_at_known()) and a short read.
+ * The inner edges of a histogram's wide bins sit on the index's time
+ * bin boundaries instead, which cost nothing.
  */
 #ifndef TRACENAV_STATS_H
 #define TRACENAV_STATS_H
@@ -29,6 +31,7 @@ struct tn_stats_entry {
 /* The events of a range per event name. */
 struct tn_stats_names {
 	uint64_t event_count;		/* in the range */
+	uint64_t first_rank;		/* of its first event (if any) */
 	size_t entry_count;
 	/* Sorted by count, descending, then by name (strcmp); names
 	 * without an event in the range are left out. */
@@ -63,16 +66,23 @@ int tn_stats_time_of_rank(const struct tn_trace *trace,
 		struct tn_error *err);
 
 /* The events of [begin_ns, end_ns] in bin_count (> 0) bins of equal
- * width: bin i starts at begin_ns + i * width, where width is
- * ceil((end_ns - begin_ns + 1) / bin_count), the ns of the range over
- * the bins rounded up (the last bin ends at end_ns, so it may be
- * narrower; the last bins are empty when the range has fewer ns than
- * bins).
- * *width_out (may be NULL) gets the width.  Exact counts (from
- * tn_stats_ranks_at()).  Returns 0, or -1 with err. */
+ * width, ceil((end_ns - begin_ns + 1) / bin_count), the ns of the range
+ * over the bins rounded up: bin i starts at begin_ns + i * width (the
+ * last bin ends at end_ns, so it may be narrower), into counts[i] and
+ * starts[i], for i < *used (fewer than bin_count when the range has
+ * fewer ns than bins).  Exact counts: each edge is sought
+ * (tn_stats_ranks_at()), except where a bin is 16 or more of the
+ * index's time bins wide: then its inner edges (not begin_ns, not the
+ * end) are moved back to the index bin boundary at or before them (at
+ * most 1/16 of a bin), whose rank the index knows, and starts[] says
+ * where each bin starts.  known (may be NULL): the range's first rank
+ * and its event count, known from tn_stats_count_names() of the same
+ * range, which saves the seeks to its ends.  Returns 0, or -1 with
+ * err. */
 int tn_stats_histogram(const struct tn_trace *trace,
 		const struct tn_index *index, int64_t begin_ns, int64_t end_ns,
-		size_t bin_count, uint64_t *counts, int64_t *width_out,
+		const struct tn_stats_names *known, size_t bin_count,
+		uint64_t *counts, int64_t *starts, size_t *used,
 		struct tn_error *err);
 
 /* What a read of a range finds besides the names. */

@@ -68,15 +68,14 @@ static int exec_stats(struct tn_command_context *ctx,
 {
 	struct tn_session *session = ctx->session;
 	bool percent = has_word(args, "percent");
-	struct tn_stats_names *names;
+	const struct tn_stats_names *names;
 	int64_t begin, end;
 	GString *line;
 	int status = 0;
 
 	if (!tn_session_get_range(session, &begin, &end))
 		return 0;	/* no event: nothing to count */
-	if (tn_stats_count_names(session->trace, session->index, begin, end,
-			&names, err))
+	if (tn_session_count_names(session, begin, end, &names, err))
 		return -1;
 	line = g_string_new(NULL);
 	for (size_t i = 0; i < names->entry_count; i++)
@@ -85,7 +84,6 @@ static int exec_stats(struct tn_command_context *ctx,
 	if (has_word(args, "all"))
 		status = write_detail(ctx, line, begin, end, percent, err);
 	g_string_free(line, TRUE);
-	tn_stats_names_destroy(names);
 	return status;
 }
 
@@ -115,36 +113,38 @@ static int exec_histogram(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
 	struct tn_session *session = ctx->session;
-	int64_t begin, end, width;
+	const struct tn_stats_names *names;
+	int64_t begin, end, *starts;
 	uint64_t *counts;
+	size_t bins, used;
 	GString *line;
-	size_t bins;
 
 	if (parse_bins(args, &bins, err))
 		return -1;
 	if (!tn_session_get_range(session, &begin, &end))
 		return 0;	/* no event: no bins */
+	/* The names of the range, counted once for stats and histogram,
+	 * give its ends' ranks. */
+	if (tn_session_count_names(session, begin, end, &names, err))
+		return -1;
 	counts = g_new0(uint64_t, bins);
+	starts = g_new0(int64_t, bins);
 	if (tn_stats_histogram(session->trace, session->index, begin, end,
-			bins, counts, &width, err)) {
+			names, bins, counts, starts, &used, err)) {
 		g_free(counts);
+		g_free(starts);
 		return -1;
 	}
 	line = g_string_new(NULL);
-	for (size_t i = 0; i < bins; i++) {
-		/* Bins past the range's end (fewer ns than bins) are left
-		 * out. */
-		if ((uint64_t) i * (uint64_t) width >
-		    (uint64_t) end - (uint64_t) begin)
-			break;
+	for (size_t i = 0; i < used; i++) {
 		g_string_assign(line, "[");
-		tn_time_format_wall(line, begin + (int64_t) i * width,
-			session->gmt, false);
+		tn_time_format_wall(line, starts[i], session->gmt, false);
 		g_string_append_printf(line, "] %" PRIu64, counts[i]);
 		tn_output_text(ctx->out, "histogram", line->str);
 	}
 	g_string_free(line, TRUE);
 	g_free(counts);
+	g_free(starts);
 	return 0;
 }
 
@@ -168,7 +168,7 @@ const struct tn_command tn_cmd_histogram = {
 	"histogram", NULL, { { TN_ARG_TEXT, "BINS", true, NULL } },
 	"print the events of the range (or the whole trace) in BINS bins "
 	"of equal time (20 by default): one line per bin, [START] COUNT, "
-	"exact counts",
+	"exact counts (a wide bin's inner edges on the index's time bins)",
 	TN_CMD_READS | TN_CMD_NEEDS_INDEX | TN_CMD_SHOWS_TEXT, TN_COUNT_NONE,
 	exec_histogram,
 };

@@ -27,7 +27,10 @@
  * trace pages while it reads, so more cores than this would take the
  * peak RSS of a preparse past 100 MB for little gain. */
 #define DEFAULT_MAX_WORKERS 3
-#define BIN_COUNT 1024
+/* Time bins over the trace: fine enough that a histogram of a range
+ * finds its inner edges on bin boundaries, whose ranks the bins give
+ * without a read (stats.c); 512 KiB of counts per worker. */
+#define BIN_COUNT 65536
 /* Below this many bytes of stream files, opening more graphs costs more
  * than it saves. */
 #define TINY_TRACE_BYTES (1 << 20)

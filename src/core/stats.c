@@ -334,6 +334,7 @@ int tn_stats_count_names(const struct tn_trace *trace,
 	}
 	names = g_new0(struct tn_stats_names, 1);
 	names->event_count = rank_end > rank_begin ? rank_end - rank_begin : 0;
+	names->first_rank = rank_begin;
 	names->entries = g_new0(struct tn_stats_entry, classes + 1);
 	for (size_t k = 0; k < classes; k++) {
 		if (counts[k] <= 0)
@@ -368,14 +369,65 @@ void tn_stats_names_destroy(struct tn_stats_names *names)
 
 /* ---- per bin ---- */
 
+/* A bin of the histogram this many of the index's time bins wide (or
+ * wider) has its inner edges moved back to the index bin boundary at or
+ * before them: a shift of at most 1/GRID_SNAP of its width, which saves
+ * a seek an edge (the index's bins count the events before a boundary
+ * exactly). */
+#define GRID_SNAP 16
+
+/* The index's time bins: bin k holds the events of [begin_ns + k *
+ * width, + width) (index.h); events outside [begin_ns, end_ns] are in
+ * the first or last bin, so the counts before the inner boundaries,
+ * 1 to count - 1, are exact. */
+struct grid {
+	int64_t begin_ns;
+	uint64_t width;
+	size_t count;
+	uint64_t *before;	/* before[k]: events before boundary k */
+};
+
+static bool grid_init(struct grid *g, const struct tn_index *index)
+{
+	memset(g, 0, sizeof(*g));
+	if (index->bin_count < 2 || index->end_ns < index->begin_ns)
+		return false;
+	g->begin_ns = index->begin_ns;
+	g->width = ((uint64_t) index->end_ns - (uint64_t) index->begin_ns) /
+		index->bin_count + 1;
+	g->count = index->bin_count;
+	g->before = g_new(uint64_t, g->count + 1);
+	g->before[0] = 0;
+	for (size_t k = 0; k < g->count; k++)
+		g->before[k + 1] = g->before[k] + index->bins[k];
+	return true;
+}
+
+/* The inner boundary at or before ns: its number (0 when there is
+ * none inside the grid). */
+static size_t grid_boundary(const struct grid *g, int64_t ns)
+{
+	uint64_t k;
+
+	if (ns <= g->begin_ns)
+		return 0;
+	k = ((uint64_t) ns - (uint64_t) g->begin_ns) / g->width;
+	return k < g->count ? (size_t) k : 0;
+}
+
 int tn_stats_histogram(const struct tn_trace *trace,
 		const struct tn_index *index, int64_t begin_ns, int64_t end_ns,
-		size_t bin_count, uint64_t *counts, int64_t *width_out,
+		const struct tn_stats_names *known, size_t bin_count,
+		uint64_t *counts, int64_t *starts, size_t *used_out,
 		struct tn_error *err)
 {
 	uint64_t span, width;
-	int64_t *edges;
-	uint64_t *ranks;
+	int64_t *edges, *sought;
+	uint64_t *ranks, *sought_ranks;
+	size_t used = 0, sought_count = 0;
+	bool *on_grid;
+	struct grid g;
+	bool snap;
 	int status;
 
 	if (bin_count == 0 || end_ns < begin_ns) {
@@ -387,24 +439,56 @@ int tn_stats_histogram(const struct tn_trace *trace,
 	 * ceil((span + 1) / bin_count), which is this, without overflow. */
 	span = (uint64_t) end_ns - (uint64_t) begin_ns;
 	width = span / bin_count + 1;
+	snap = grid_init(&g, index) && width / GRID_SNAP >= g.width;
 	edges = g_new(int64_t, bin_count + 1);
+	on_grid = g_new0(bool, bin_count + 1);
 	ranks = g_new(uint64_t, bin_count + 1);
-	for (size_t i = 0; i <= bin_count; i++) {
-		/* Past the range (or its end): the end. */
-		if ((uint64_t) i * width > span)
-			edges[i] = after(end_ns);
-		else
-			edges[i] = (int64_t) ((uint64_t) begin_ns +
-				(uint64_t) i * width);
+	sought = g_new(int64_t, bin_count + 1);
+	sought_ranks = g_new(uint64_t, bin_count + 1);
+	/* Bins that would start past the range's end (fewer ns than
+	 * bins) are left out. */
+	while (used < bin_count && (uint64_t) used * width <= span) {
+		edges[used] = (int64_t) ((uint64_t) begin_ns +
+			(uint64_t) used * width);
+		if (snap && used > 0) {
+			size_t k = grid_boundary(&g, edges[used]);
+
+			if (k > 0 && g.begin_ns + (int64_t) (k * g.width) >
+					edges[used - 1]) {
+				edges[used] = g.begin_ns +
+					(int64_t) (k * g.width);
+				on_grid[used] = true;
+				ranks[used] = g.before[k];
+			}
+		}
+		used++;
 	}
-	status = tn_stats_ranks_at(trace, index, edges, bin_count + 1, ranks,
-		err);
-	for (size_t i = 0; i < bin_count && !status; i++)
+	edges[used] = after(end_ns);
+	if (known) {
+		/* The ends' ranks: no seek to them either. */
+		on_grid[0] = on_grid[used] = true;
+		ranks[0] = known->first_rank;
+		ranks[used] = known->first_rank + known->event_count;
+	}
+	for (size_t i = 0; i <= used; i++)
+		if (!on_grid[i])
+			sought[sought_count++] = edges[i];
+	status = tn_stats_ranks_at(trace, index, sought, sought_count,
+		sought_ranks, err);
+	for (size_t i = 0, j = 0; i <= used && !status; i++)
+		if (!on_grid[i])
+			ranks[i] = sought_ranks[j++];
+	for (size_t i = 0; i < used && !status; i++) {
 		counts[i] = ranks[i + 1] - ranks[i];
-	if (width_out)
-		*width_out = (int64_t) width;
+		starts[i] = edges[i];
+	}
+	*used_out = status ? 0 : used;
+	g_free(g.before);
 	g_free(edges);
+	g_free(on_grid);
 	g_free(ranks);
+	g_free(sought);
+	g_free(sought_ranks);
 	return status;
 }
 

@@ -259,7 +259,7 @@ strip lost | head -1 | LC_ALL=C.UTF-8 sed 's/[▁▂▃▄▅▆▇█]/g/g' |
 	awk '{ n = split($0, ch, "")
 	for (i = 2; i <= n; i++) if (ch[i] == "!") print i - 2 }' \
 	> "$TMPDIR_TEST/bangs"
-# The index keeps the lost events per 1/1024 of the time span: a bin
+# The index keeps the lost events per 1/65536 of the time span: a bin
 # that straddles two columns marks both, so a ! may stand one column
 # before or after the one a notice begins in.
 near_lost() {
