@@ -17,6 +17,8 @@ int tn_session_init(struct tn_session *session, struct tn_trace *trace,
 static void use_index(struct tn_session *session, struct tn_index *index)
 {
 	session->index = index;
+	tn_stats_names_destroy(session->names);
+	session->names = NULL;
 	tn_trace_set_packet_tables(session->trace,
 		tn_index_borrow_packet_tables(index));
 	tn_cursor_set_index(session->cursor, index);
@@ -230,15 +232,13 @@ int tn_session_count_names(struct tn_session *session, int64_t begin_ns,
 {
 	struct tn_stats_names *counted;
 
-	if (!session->names || session->names_index != session->index ||
-	    session->names_begin_ns != begin_ns ||
+	if (!session->names || session->names_begin_ns != begin_ns ||
 	    session->names_end_ns != end_ns) {
 		if (tn_stats_count_names(session->trace, session->index,
 				begin_ns, end_ns, &counted, err))
 			return -1;
 		tn_stats_names_destroy(session->names);
 		session->names = counted;
-		session->names_index = session->index;
 		session->names_begin_ns = begin_ns;
 		session->names_end_ns = end_ns;
 	}

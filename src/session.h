@@ -115,11 +115,11 @@ struct tn_session {
 	 * chose it.  The commands' (the job's) to touch. */
 	const char *analysis_name;
 	/* The last count of the events per name of a range (or the whole
-	 * trace), [names_begin_ns, names_end_ns] with names_index, so that
-	 * `range T1 T2; stats` seeks to each edge once.  The commands' (the
-	 * job's) to touch (tn_session_count_names()). */
+	 * trace), [names_begin_ns, names_end_ns] in the index, so that
+	 * `range T1 T2; stats` seeks to each edge once; dropped when an
+	 * index comes.  The commands' (the job's) to touch
+	 * (tn_session_count_names()). */
 	struct tn_stats_names *names;
-	const struct tn_index *names_index;
 	int64_t names_begin_ns, names_end_ns;
 	/* A range being selected (select): from select_anchor, an event,
 	 * to the event that the next select is typed at. */
