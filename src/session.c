@@ -17,8 +17,8 @@ int tn_session_init(struct tn_session *session, struct tn_trace *trace,
 static void use_index(struct tn_session *session, struct tn_index *index)
 {
 	session->index = index;
-	tn_stats_names_destroy(session->names);
-	session->names = NULL;
+	tn_stats_counts_destroy(session->counts);
+	session->counts = NULL;
 	tn_trace_set_packet_tables(session->trace,
 		tn_index_borrow_packet_tables(index));
 	tn_cursor_set_index(session->cursor, index);
@@ -226,30 +226,30 @@ bool tn_session_get_range(const struct tn_session *session,
 	return true;
 }
 
-int tn_session_count_names(struct tn_session *session, int64_t begin_ns,
-		int64_t end_ns, const struct tn_stats_names **names,
+int tn_session_count(struct tn_session *session, int64_t begin_ns,
+		int64_t end_ns, const struct tn_stats_counts **counts,
 		struct tn_error *err)
 {
-	struct tn_stats_names *counted;
+	struct tn_stats_counts *counted;
 
-	if (!session->names || session->names_begin_ns != begin_ns ||
-	    session->names_end_ns != end_ns) {
-		if (tn_stats_count_names(session->trace, session->index,
-				begin_ns, end_ns, &counted, err))
+	if (!session->counts || session->counts_begin_ns != begin_ns ||
+	    session->counts_end_ns != end_ns) {
+		if (tn_stats_count(session->trace, session->index, begin_ns,
+				end_ns, &counted, err))
 			return -1;
-		tn_stats_names_destroy(session->names);
-		session->names = counted;
-		session->names_begin_ns = begin_ns;
-		session->names_end_ns = end_ns;
+		tn_stats_counts_destroy(session->counts);
+		session->counts = counted;
+		session->counts_begin_ns = begin_ns;
+		session->counts_end_ns = end_ns;
 	}
-	*names = session->names;
+	*counts = session->counts;
 	return 0;
 }
 
 void tn_session_fini(struct tn_session *session)
 {
-	tn_stats_names_destroy(session->names);
-	session->names = NULL;
+	tn_stats_counts_destroy(session->counts);
+	session->counts = NULL;
 	tn_marks_destroy(session->marks);
 	session->marks = NULL;
 	g_clear_pointer(&session->marks_path, g_free);

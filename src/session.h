@@ -114,13 +114,13 @@ struct tn_session {
 	 * tn_analysis_names(); NULL: cputop), as the last analysis command
 	 * chose it.  The commands' (the job's) to touch. */
 	const char *analysis_name;
-	/* The last count of the events per name of a range (or the whole
-	 * trace), [names_begin_ns, names_end_ns] in the index, so that
+	/* The last count of the events of a range (or the whole trace),
+	 * [counts_begin_ns, counts_end_ns] in the index, so that
 	 * `range T1 T2; stats` seeks to each edge once; dropped when an
 	 * index comes.  The commands' (the job's) to touch
-	 * (tn_session_count_names()). */
-	struct tn_stats_names *names;
-	int64_t names_begin_ns, names_end_ns;
+	 * (tn_session_count()). */
+	struct tn_stats_counts *counts;
+	int64_t counts_begin_ns, counts_end_ns;
 	/* A range being selected (select): from select_anchor, an event,
 	 * to the event that the next select is typed at. */
 	bool selecting;
@@ -286,12 +286,12 @@ void tn_session_fini_seq(struct tn_session *session);
 bool tn_session_get_range(const struct tn_session *session,
 		int64_t *begin_ns, int64_t *end_ns);
 
-/* The events of [begin_ns, end_ns] per name (tn_stats_count_names()),
- * kept by the session until the next count of another range: borrowed.
- * The commands' (the job's) to call.  Returns 0 with *names, or -1 with
+/* The counts of [begin_ns, end_ns] (tn_stats_count()), kept by the
+ * session until the next count of another range: borrowed.  The
+ * commands' (the job's) to call.  Returns 0 with *counts, or -1 with
  * err. */
-int tn_session_count_names(struct tn_session *session, int64_t begin_ns,
-		int64_t end_ns, const struct tn_stats_names **names,
+int tn_session_count(struct tn_session *session, int64_t begin_ns,
+		int64_t end_ns, const struct tn_stats_counts **counts,
 		struct tn_error *err);
 
 /* Free what tn_session_init() made (cancelling the jobs). */

@@ -56,12 +56,41 @@ static struct tn_index *sample_index(void)
 
 		index->interval_class_start = g_memdup2(starts,
 			sizeof(starts));
-		index->interval_classes = g_new(struct tn_interval_class,
+		index->interval_classes = g_new(struct tn_interval_count,
 			G_N_ELEMENTS(entries));
 		for (size_t i = 0; i < G_N_ELEMENTS(entries); i++) {
-			index->interval_classes[i].class_index = entries[i][0];
+			index->interval_classes[i].key = entries[i][0];
 			index->interval_classes[i].count = entries[i][1];
 		}
+	}
+	/* Two sources: 6000 events of channel 0 on CPU 0, 4000 of a stream
+	 * without a CPU; per interval 3000 + 1096, 2000 + 2096, 1000 + 808,
+	 * and 35 of the 42 lost events before the events of the first two
+	 * intervals (7 after the last event). */
+	{
+		static const uint32_t entries[][2] = {
+			{ 0, 3000 }, { 1, 1096 },
+			{ 0, 2000 }, { 1, 2096 },
+			{ 0, 1000 }, { 1, 808 },
+		};
+		static const size_t starts[] = { 0, 2, 4, 6 };
+		static const uint64_t lost[] = { 5, 30, 0 };
+
+		index->source_count = 2;
+		index->sources = g_new0(struct tn_index_source, 2);
+		index->sources[0] = (struct tn_index_source) {
+			g_strdup("h\xc3\xb4te"), 0, 0, 0, 6000 };
+		index->sources[1] = (struct tn_index_source) {
+			g_strdup("h\xc3\xb4te"), 1, 7, -1, 4000 };
+		index->interval_source_start = g_memdup2(starts,
+			sizeof(starts));
+		index->interval_sources = g_new(struct tn_interval_count,
+			G_N_ELEMENTS(entries));
+		for (size_t i = 0; i < G_N_ELEMENTS(entries); i++) {
+			index->interval_sources[i].key = entries[i][0];
+			index->interval_sources[i].count = entries[i][1];
+		}
+		index->interval_lost = g_memdup2(lost, sizeof(lost));
 	}
 	index->begin_ns = -5000000000;
 	index->end_ns = INT64_MAX;
@@ -173,9 +202,35 @@ static bool same_index(const struct tn_index *a, const struct tn_index *b)
 			return false;
 	for (size_t e = 0; a->interval_class_start &&
 			e < a->interval_class_start[a->checkpoint_count]; e++)
-		if (a->interval_classes[e].class_index !=
-		    b->interval_classes[e].class_index ||
+		if (a->interval_classes[e].key !=
+		    b->interval_classes[e].key ||
 		    a->interval_classes[e].count != b->interval_classes[e].count)
+			return false;
+	if (a->source_count != b->source_count ||
+	    !a->interval_source_start != !b->interval_source_start ||
+	    !a->interval_lost != !b->interval_lost)
+		return false;
+	for (size_t i = 0; i < a->source_count; i++) {
+		const struct tn_index_source *x = &a->sources[i];
+		const struct tn_index_source *y = &b->sources[i];
+
+		if (strcmp(x->trace, y->trace) != 0 ||
+		    x->stream_class_id != y->stream_class_id ||
+		    x->stream_id != y->stream_id || x->cpu != y->cpu ||
+		    x->count != y->count)
+			return false;
+	}
+	for (size_t i = 0; a->interval_source_start &&
+			i <= a->checkpoint_count; i++)
+		if (a->interval_source_start[i] != b->interval_source_start[i])
+			return false;
+	for (size_t e = 0; a->interval_source_start &&
+			e < a->interval_source_start[a->checkpoint_count]; e++)
+		if (a->interval_sources[e].key != b->interval_sources[e].key ||
+		    a->interval_sources[e].count != b->interval_sources[e].count)
+			return false;
+	for (size_t i = 0; a->interval_lost && i < a->checkpoint_count; i++)
+		if (a->interval_lost[i] != b->interval_lost[i])
 			return false;
 	return same_packet_tables(a, b);
 }
@@ -411,8 +466,11 @@ static void test_corrupt_files(const struct tn_trace *trace, const char *base)
 	size_t table0_count_at = tables_at + 8 + 4 +
 		strlen(tn_packets_get_file(sample->packet_tables, 0));
 
+	size_t sources_at;
+
 	for (size_t i = 0; i < sample->class_count; i++)
 		intervals_at += 4 + strlen(sample->classes[i].name) + 8;
+	sources_at = intervals_at + 8 + 27;
 	for (cut = 0; cut < size; cut++) {
 		if (!rejects(trace, dir, path, good, cut, ""))
 			break;
@@ -505,6 +563,37 @@ static void test_corrupt_files(const struct tn_trace *trace, const char *base)
 	fix_checksum(bad, size);
 	tap_ok(rejects(trace, dir, path, bad, size, ""),
 		"an interval's entry count beyond its entries");
+	/* The sources, after the 27 bytes of the names' intervals: their
+	 * count, then source 0: trace length, "hôte" (5 bytes), stream
+	 * class, stream, CPU + 1 and count (6000: two bytes). */
+	memcpy(bad, good, size);
+	tn_bytes_set_le(bad + sources_at, UINT64_MAX / 3, 8);
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "source count beyond"),
+		"huge source count: rejected, not allocated");
+	memcpy(bad, good, size);
+	bad[sources_at + 8 + 4 + 1] = 0xff;
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "invalid trace name"),
+		"a source's trace name not UTF-8");
+	memcpy(bad, good, size);
+	bad[sources_at + 8 + 4 + 5] = 2;
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "source 1: not sorted"),
+		"sources not in order");
+	memcpy(bad, good, size);
+	bad[sources_at + 8 + 4 + 5 + 3] = 0xef;	/* 5999 events */
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "sources of 9999 "
+		"events"), "source counts not adding up to the events");
+	memcpy(bad, good, size);
+	/* The 3 varints of the lost events per interval, just before the
+	 * time range (24 bytes) and the bins (12 + 7 bytes). */
+	bad[tables_at - 7 - 12 - 24 - 2] = 100;
+	fix_checksum(bad, size);
+	tap_ok(rejects(trace, dir, path, bad, size, "lost events per interval "
+		"exceed"), "lost events per interval adding up to more than "
+		"the trace's");
 	memcpy(bad, good, size);
 	/* The last bin's varint (600: two bytes) made 16383, more than
 	 * the 10000 events. */

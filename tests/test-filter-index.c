@@ -130,11 +130,11 @@ static bool intervals_right(const struct tn_index *index, GArray *all)
 
 			ok = g_hash_table_size(counts) == to - from;
 			for (size_t e = from; ok && e < to; e++) {
-				const struct tn_interval_class *entry =
+				const struct tn_interval_count *entry =
 					&index->interval_classes[e];
 
 				ok = GPOINTER_TO_UINT(g_hash_table_lookup(counts,
-					index->classes[entry->class_index].name)) ==
+					index->classes[entry->key].name)) ==
 					entry->count;
 			}
 			if (!ok)

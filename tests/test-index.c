@@ -12,9 +12,18 @@
 #include "tracenav/index.h"
 #include "tracenav/job.h"
 #include "tracenav/seek.h"
+#include "src/core/index-sources.h"
+#include "src/core/index-stitch.h"
 
-/* The position of every event of the trace, from one plain read. */
-static GArray *read_positions(const struct tn_trace *trace)
+/* What a plain read says of each event besides its position. */
+struct event_source {
+	struct tn_index_source source;	/* trace owned */
+	uint64_t lost_before;
+};
+
+/* The position of every event of the trace, from one plain read, and
+ * (when sources is not NULL) its source and lost_before. */
+static GArray *read_positions(const struct tn_trace *trace, GArray **sources)
 {
 	GArray *positions = g_array_new(FALSE, FALSE,
 		sizeof(struct tn_position));
@@ -22,14 +31,81 @@ static GArray *read_positions(const struct tn_trace *trace)
 	struct tn_error err;
 	struct tn_row row;
 
+	if (sources)
+		*sources = g_array_new(FALSE, FALSE,
+			sizeof(struct event_source));
 	if (tn_walk_open(trace, INT64_MIN, &walk, &err))
 		return positions;
 	while (tn_walk_next(walk, NULL, &row, &err) == 1) {
 		g_array_append_val(positions, row.pos);
+		if (sources) {
+			struct event_source e = { .lost_before =
+				row.lost_before };
+
+			tn_index_source_of_event(&row.ev, &e.source);
+			e.source.trace = g_strdup(e.source.trace);
+			g_array_append_val(*sources, e);
+		}
 		tn_row_release(&row);
 	}
 	tn_walk_destroy(walk);
 	return positions;
+}
+
+static void free_sources(GArray *sources)
+{
+	for (guint i = 0; i < sources->len; i++)
+		g_free(g_array_index(sources, struct event_source, i)
+			.source.trace);
+	g_array_free(sources, TRUE);
+}
+
+/* The index's sources, the sources of each interval with their counts
+ * and the lost events of each interval are what a full read gives
+ * (events: struct event_source, in rank order). */
+static bool sources_right(const struct tn_index *index, GArray *events)
+{
+	uint64_t *totals = g_new0(uint64_t, index->source_count + 1);
+	uint64_t *in_interval = g_new0(uint64_t, index->source_count + 1);
+	bool ok = index->checkpoint_count == 0 ||
+		(index->interval_source_start && index->interval_lost);
+
+	for (size_t i = 0; ok && i < index->checkpoint_count; i++) {
+		uint64_t from = index->checkpoints[i].rank;
+		uint64_t to = i + 1 < index->checkpoint_count ?
+			index->checkpoints[i + 1].rank : events->len;
+		uint64_t lost = 0;
+		size_t present = 0;
+
+		memset(in_interval, 0, index->source_count * sizeof(uint64_t));
+		for (uint64_t r = from; ok && r < to; r++) {
+			const struct event_source *e = &g_array_index(events,
+				struct event_source, r);
+			long k = tn_index_find_source(index, &e->source);
+
+			ok = k >= 0;
+			if (ok && in_interval[k]++ == 0)
+				present++;
+			if (ok)
+				totals[k]++;
+			lost += e->lost_before;
+		}
+		ok = ok && lost == index->interval_lost[i] &&
+			present == index->interval_source_start[i + 1] -
+				index->interval_source_start[i];
+		for (size_t e = index->interval_source_start[i]; ok &&
+		     e < index->interval_source_start[i + 1]; e++)
+			ok = in_interval[index->interval_sources[e].key] ==
+				index->interval_sources[e].count;
+		if (!ok)
+			printf("# interval %zu: sources or lost events "
+				"differ\n", i);
+	}
+	for (size_t k = 0; ok && k < index->source_count; k++)
+		ok = totals[k] == index->sources[k].count;
+	g_free(totals);
+	g_free(in_interval);
+	return ok;
 }
 
 /* Build the index of trace with `workers` threads; NULL if it fails. */
@@ -164,7 +240,7 @@ static void check_generated(const char *what, const char *options,
 	struct tn_index *single = NULL;
 	struct tn_trace *trace;
 	struct tn_error err;
-	GArray *positions;
+	GArray *positions, *sources;
 	/* 0: one per core. */
 	static const unsigned worker_counts[] = { 1, 2, 4, 0 };
 
@@ -172,7 +248,7 @@ static void check_generated(const char *what, const char *options,
 		g_free(path);
 		return;
 	}
-	positions = read_positions(trace);
+	positions = read_positions(trace, &sources);
 	tap_int_eq(positions->len, gen_plan_value(path, "events"),
 		"%s: the full read has every event", what);
 	for (size_t k = 0; k < G_N_ELEMENTS(worker_counts); k++) {
@@ -206,6 +282,10 @@ static void check_generated(const char *what, const char *options,
 		tap_ok(lookups_work(index, positions),
 			"%s, %u workers: lookups by rank and position", what,
 			workers);
+		tap_ok(sources_right(index, sources),
+			"%s, %u workers: %zu sources, those of each interval "
+			"and its lost events", what, workers,
+			index->source_count);
 		if (!single) {
 			single = index;
 			continue;
@@ -223,6 +303,7 @@ static void check_generated(const char *what, const char *options,
 	}
 	tn_index_destroy(single);
 	g_array_free(positions, TRUE);
+	free_sources(sources);
 	tn_trace_destroy(trace);
 	g_free(path);
 }
@@ -244,7 +325,7 @@ static void check_shared(const char *relative)
 		g_free(path);
 		return;
 	}
-	positions = read_positions(trace);
+	positions = read_positions(trace, NULL);
 	index = build_index(trace, 2, &used);
 	if (tap_ok(index != NULL, "%s: built", relative)) {
 		tap_int_eq(index->event_count, positions->len,
@@ -374,8 +455,76 @@ static void check_failures(void)
 	g_free(path);
 }
 
+/* A worker that counted `events` events of one name and one source in
+ * intervals of TN_INDEX_INTERVAL events (the last one shorter), with
+ * lost[k] lost before the events of interval k and pending after the
+ * last one. */
+static void fake_worker(struct tn_index_worker *w,
+		const struct tn_index_plan *plan, unsigned i, unsigned count,
+		uint64_t events, const uint64_t *lost, uint64_t pending)
+{
+	struct tn_index_source *source = g_new0(struct tn_index_source, 1);
+	struct tn_index_tally *name_tally, *source_tally;
+
+	tn_index_worker_init(w, plan, i, count);
+	source->trace = g_strdup("host");
+	name_tally = tn_index_tallies_add(&w->names, g_strdup("ev"));
+	source_tally = tn_index_tallies_add(&w->sources, source);
+	for (uint64_t e = 0; e < events; e++) {
+		if (e % TN_INDEX_INTERVAL == 0) {
+			struct tn_checkpoint cp = { e, { (int64_t) e, 0 } };
+			uint64_t before = lost[e / TN_INDEX_INTERVAL];
+
+			g_array_append_val(w->checkpoints, cp);
+			tn_index_tallies_next_interval(&w->names);
+			tn_index_tallies_next_interval(&w->sources);
+			g_array_append_val(w->interval_lost, before);
+		}
+		tn_index_tallies_count(&w->names, name_tally);
+		tn_index_tallies_count(&w->sources, source_tally);
+	}
+	tn_index_tallies_close(&w->names);
+	tn_index_tallies_close(&w->sources);
+	w->count = events;
+	w->lost_pending = pending;
+}
+
+/* What a slice lost after its last event goes to the first interval of
+ * the next slice with events; what the last one lost after the trace's
+ * last event, nowhere. */
+static void check_stitched_lost(void)
+{
+	static const uint64_t lost0[] = { 1, 2 }, lost2[] = { 3, 4 };
+	struct tn_index_plan plan = { 0 };
+	struct tn_index_worker workers[3];
+	struct tn_index *index;
+
+	fake_worker(&workers[0], &plan, 0, 3, TN_INDEX_INTERVAL + 10, lost0,
+		7);
+	fake_worker(&workers[1], &plan, 1, 3, 0, NULL, 2);
+	fake_worker(&workers[2], &plan, 2, 3, TN_INDEX_INTERVAL + 20, lost2,
+		5);
+	index = tn_index_stitch(&plan, workers, 3);
+	tap_ok(index->checkpoint_count == 4 && index->interval_lost &&
+	       index->interval_lost[0] == 1 && index->interval_lost[1] == 2 &&
+	       index->interval_lost[2] == 3 + 7 + 2 &&
+	       index->interval_lost[3] == 4,
+		"stitching: the events lost after a slice's last event go to "
+		"the next slice's first interval, those after the trace's last "
+		"event to none");
+	tap_ok(index->source_count == 1 &&
+	       index->sources[0].count == 2 * TN_INDEX_INTERVAL + 30 &&
+	       index->interval_source_start[4] == 4 &&
+	       index->interval_sources[2].count == TN_INDEX_INTERVAL,
+		"stitching: one source, counted in each interval");
+	tn_index_destroy(index);
+	for (unsigned i = 0; i < 3; i++)
+		tn_index_worker_fini(&workers[i]);
+}
+
 int main(void)
 {
+	check_stitched_lost();
 	/* Several streams and hosts, kernel and UST, ~100 events per
 	 * packet, lost events, equal timestamps across streams. */
 	check_generated("hosts", "--events 60000 --cpus 4 --packet-size 4096 "

@@ -210,6 +210,14 @@ check_range() {
 			"$T/got-trace"
 	fi
 	compare "$desc: stats all, lost" "$T/want-lost" "$T/got-lost"
+	# gen-trace writes one stream per CPU of each host: the streams'
+	# counts are those of the (host, CPU) pairs.
+	awk -F'\t' '{ n[$5 " " $4]++ } END { for (k in n) print n[k] }' \
+		"$T/in" | sort -n > "$T/want-streams"
+	section stream "$T/got" | awk '{ print $2 }' | sort -n \
+		> "$T/got-streams"
+	compare "$desc: stats all, per stream" "$T/want-streams" \
+		"$T/got-streams"
 }
 
 # ns_of K: the time of event K (1-based).
@@ -242,6 +250,13 @@ check_trace() {
 		check_range "$name, $what (events $i..$j)" "$dir" \
 			"$(ns_of "$i")" "$(ns_of "$j")" "$4"
 	done < "$T/ranges"
+	# From an event that the tracer lost events just before (not the
+	# first event): those were lost before the range, not in it.
+	i=$(awk 'NR > 1 && $1 > 0 { print NR; exit }' "$T/lost")
+	if [ -n "$4" ] && [ -n "$i" ]; then
+		check_range "$name, from an event after lost ones ($i..$n)" \
+			"$dir" "$(ns_of "$i")" "$(ns_of "$n")" "$4"
+	fi
 	# Edges between events: 1 ns after an event, 1 ns before one.
 	i=$((n / 3)) j=$((2 * n / 3))
 	check_range "$name, edges between events" "$dir" \
@@ -262,15 +277,16 @@ check_trace "3 hosts, ties, lost" "$T/hosts" 3 detail
 
 # Long enough that ranges hold intervals that a scan seeks over rather
 # than read (more than 16 of 4096 events): stats sums the index's
-# counts of whole intervals, histogram's edges seek.
+# counts of whole intervals (names, sources, lost events), histogram's
+# edges seek.
 "$GEN_TRACE" --events 200000 --cpus 4 --packet-size 16384 --ties 2 \
-	--seed 11 "$T/long" >/dev/null
+	--lost-every 7 --seed 11 "$T/long" >/dev/null
 prepare "$T/long"
-check_range "long, whole trace" "$T/long" "" ""
+check_range "long, whole trace" "$T/long" "" "" detail
 for r in "1 200000" "3 150001" "70001 199999" "4097 8192" "12345 123456"; do
 	set -- $r
 	check_range "long, events $1..$2" "$T/long" "$(ns_of "$1")" \
-		"$(ns_of "$2")"
+		"$(ns_of "$2")" detail
 done
 
 # A range given in seconds, and as event numbers.

@@ -47,6 +47,11 @@ const char *tn_event_get_trace_name(const struct tn_event *ev);
 uint64_t tn_event_get_stream_id(const struct tn_event *ev);
 uint64_t tn_event_get_stream_class_id(const struct tn_event *ev);
 
+/* An address that stands for the event's stream as long as the reader
+ * that gave it lives (another reader's streams may take the same
+ * addresses): a key for memos, never to be dereferenced. */
+const void *tn_event_get_stream_key(const struct tn_event *ev);
+
 /* For a notice: how many events or packets were discarded; false if the
  * tracer did not say.  false for an event. */
 bool tn_event_get_discarded_count(const struct tn_event *ev, uint64_t *count);

@@ -32,10 +32,22 @@ struct tn_class_count {
 	uint64_t count;
 };
 
-/* The events of one name in one checkpoint interval. */
-struct tn_interval_class {
-	uint32_t class_index;	/* in tn_index.classes */
+/* The events of one key (an event name: its index in tn_index.classes;
+ * a source: its index in tn_index.sources) in one checkpoint
+ * interval. */
+struct tn_interval_count {
+	uint32_t key;
 	uint32_t count;		/* > 0 */
+};
+
+/* Where events come from: one stream of one trace, on one CPU. */
+struct tn_index_source {
+	/* The trace's "hostname" environment entry, else libbabeltrace2's
+	 * name of the trace, else "-". */
+	char *trace;
+	uint64_t stream_class_id, stream_id;
+	int64_t cpu;		/* the packets' cpu_id; -1: they have none */
+	uint64_t count;		/* its events in the trace */
 };
 
 /* What one full read of the trace found.  Immutable once built, so
@@ -58,11 +70,25 @@ struct tn_index {
 	 * to checkpoint i + 1, the last one to the end of the trace), with
 	 * their counts: interval i has the entries from
 	 * interval_class_start[i] up to interval_class_start[i + 1] of
-	 * interval_classes, by increasing class_index.  checkpoint_count + 1
-	 * starts (NULL when checkpoint_count is 0).  A filter on names
-	 * alone knows from them how many events of an interval pass. */
+	 * interval_classes, by increasing key (the class).
+	 * checkpoint_count + 1 starts (NULL when checkpoint_count is 0).  A
+	 * filter on names alone knows from them how many events of an
+	 * interval pass. */
 	size_t *interval_class_start;
-	struct tn_interval_class *interval_classes;
+	struct tn_interval_count *interval_classes;
+	/* The sources of the events, sorted by tn_index_source_compare(),
+	 * and those of each checkpoint interval with their counts, as for
+	 * the names (key: the index in sources): per CPU, stream and trace
+	 * counts of a range come from them. */
+	size_t source_count;
+	struct tn_index_source *sources;
+	size_t *interval_source_start;
+	struct tn_interval_count *interval_sources;
+	/* The events the tracer discarded just before an event of each
+	 * checkpoint interval: the sum of its events' lost_before (seek.h;
+	 * checkpoint_count entries, NULL when there are none).  Notices
+	 * after the trace's last event are in no interval. */
+	uint64_t *interval_lost;
 	/* Events per time bin: bin i covers [begin_ns + i * width, +width)
 	 * with width = (end_ns - begin_ns) / bin_count + 1, over the
 	 * packets' time range (no bins without one). */
@@ -79,6 +105,15 @@ struct tn_index {
 	 * Read it through tn_index_borrow_packet_tables(). */
 	struct tn_packet_tables *packet_tables;
 };
+
+/* The order of the sources: by trace, stream class id, stream id, then
+ * CPU. */
+int tn_index_source_compare(const struct tn_index_source *a,
+		const struct tn_index_source *b);
+
+/* The index in index->sources of the source equal to key, or -1. */
+long tn_index_find_source(const struct tn_index *index,
+		const struct tn_index_source *key);
 
 /* Free index and all it owns (its packet tables too: take them back
  * from the trace first).  NULL-safe. */

@@ -1,16 +1,16 @@
 /* stats.h - what a time range of the trace holds: its events per name,
- * their number in bins of time, and (by reading it) per CPU, per stream,
- * per trace and the events the tracer lost.
+ * per CPU, per stream and per trace, the events the tracer lost, and
+ * their number in bins of time.
  *
  * A range is [begin_ns, end_ns], both ends inclusive: the events whose
- * timestamp t has begin_ns <= t <= end_ns.  The counts per name and per
- * bin come from the checkpoint index: whole checkpoint intervals are
- * summed from its counts, and only the events between a checkpoint and
- * an edge of the range (or of a bin) are read, at most TN_INDEX_INTERVAL
- * for each edge, so what is read does not grow with the range's length:
- * each edge costs a seek (tn_walk_open_at_known()) and a short read.
- * The inner edges of a histogram's wide bins sit on the index's time
- * bin boundaries instead, which cost nothing.
+ * timestamp t has begin_ns <= t <= end_ns.  The counts come from the
+ * checkpoint index: whole checkpoint intervals are summed from its
+ * counts, and only the events between a checkpoint and an edge of the
+ * range (or of a bin) are read, at most TN_INDEX_INTERVAL for each edge,
+ * so what is read does not grow with the range's length: each edge
+ * costs a seek (tn_walk_open_at_known()) and a short read.  The inner
+ * edges of a histogram's wide bins sit on the index's time bin
+ * boundaries instead, which cost nothing.
  */
 #ifndef TRACENAV_STATS_H
 #define TRACENAV_STATS_H
@@ -22,31 +22,51 @@
 #include "tracenav/index.h"
 #include "tracenav/trace.h"
 
-/* A key (an event name, "cpu 3", a stream) and its events. */
+/* A key (an event name, a CPU, a stream) and its events. */
 struct tn_stats_entry {
 	char *key;
 	uint64_t count;
 };
 
-/* The events of a range per event name. */
-struct tn_stats_names {
+/* The events of a range. */
+struct tn_stats_counts {
 	uint64_t event_count;		/* in the range */
 	uint64_t first_rank;		/* of its first event (if any) */
-	size_t entry_count;
-	/* Sorted by count, descending, then by name (strcmp); names
-	 * without an event in the range are left out. */
-	struct tn_stats_entry *entries;
+	/* Per event name, sorted by count, descending, then by name
+	 * (strcmp); names without an event in the range are left out, as
+	 * are the keys without one below. */
+	size_t name_count;
+	struct tn_stats_entry *names;
+	/* Per CPU (the cpu_id of the packet context; "-" for events
+	 * without one), sorted as numbers ("2" before "10"), "-" last. */
+	size_t cpu_count;
+	struct tn_stats_entry *cpus;
+	/* Per stream, "TRACE/STREAM_CLASS_ID/STREAM_ID" (TRACE: the host
+	 * name, else the trace's name), sorted by key. */
+	size_t stream_count;
+	struct tn_stats_entry *streams;
+	/* Per trace (TRACE as above), sorted by key. */
+	size_t trace_count;
+	struct tn_stats_entry *traces;
+	/* The events the tracer discarded, as the notices that come
+	 * between the range's first and last events report them (and
+	 * those before its first event when it is the trace's first). */
+	uint64_t lost;
 };
 
-/* Count the events of [begin_ns, end_ns] per name, with the trace's
- * index.  Returns 0 with *out (free with tn_stats_names_destroy()), or -1
- * with err (a read failed, a cancel of the job that runs it: "cancelled",
+/* Count the events of [begin_ns, end_ns] with the trace's index.
+ * Returns 0 with *out (free with tn_stats_counts_destroy()), or -1 with
+ * err (a read failed, a cancel of the job that runs it: "cancelled",
  * or an event the index does not know: the trace changed). */
-int tn_stats_count_names(const struct tn_trace *trace,
-		const struct tn_index *index, int64_t begin_ns, int64_t end_ns,
-		struct tn_stats_names **out, struct tn_error *err);
+int tn_stats_count(const struct tn_trace *trace, const struct tn_index *index,
+		int64_t begin_ns, int64_t end_ns, struct tn_stats_counts **out,
+		struct tn_error *err);
 
-void tn_stats_names_destroy(struct tn_stats_names *names);
+void tn_stats_counts_destroy(struct tn_stats_counts *counts);
+
+/* A copy of counts (tn_stats_counts_destroy() it). */
+struct tn_stats_counts *tn_stats_counts_copy(
+		const struct tn_stats_counts *counts);
 
 /* The number of events whose timestamp is < ns, for each of the count
  * times of ns_list (which must be sorted, ascending), into ranks: the
@@ -76,44 +96,13 @@ int tn_stats_time_of_rank(const struct tn_trace *trace,
  * end) are moved back to the index bin boundary at or before them (at
  * most 1/16 of a bin), whose rank the index knows, and starts[] says
  * where each bin starts.  known (may be NULL): the range's first rank
- * and its event count, known from tn_stats_count_names() of the same
- * range, which saves the seeks to its ends.  Returns 0, or -1 with
+ * and its event count, known from tn_stats_count() of the same range,
+ * which saves the seeks to its ends.  Returns 0, or -1 with
  * err. */
 int tn_stats_histogram(const struct tn_trace *trace,
 		const struct tn_index *index, int64_t begin_ns, int64_t end_ns,
-		const struct tn_stats_names *known, size_t bin_count,
+		const struct tn_stats_counts *known, size_t bin_count,
 		uint64_t *counts, int64_t *starts, size_t *used,
 		struct tn_error *err);
-
-/* What a read of a range finds besides the names. */
-struct tn_stats_detail {
-	uint64_t event_count;
-	/* Sorted by key: "0", "1"... as numbers (the cpu_id of the packet
-	 * context; "-" for events without one). */
-	size_t cpu_count;
-	struct tn_stats_entry *cpus;
-	/* "TRACE/STREAM_CLASS_ID/STREAM_ID" (TRACE: the host name, else the
-	 * trace's name), sorted by key. */
-	size_t stream_count;
-	struct tn_stats_entry *streams;
-	/* TRACE (as above), sorted by key. */
-	size_t trace_count;
-	struct tn_stats_entry *traces;
-	/* The events the tracer discarded, as the notices that come
-	 * between the range's first and last events report them (and
-	 * those before its first event when it is the trace's first). */
-	uint64_t lost;
-};
-
-/* Read [begin_ns, end_ns] (every event of it: the cost grows with the
- * range) and count its events per CPU, stream and trace, and the lost
- * events.  Publishes progress under "counting" when a job runs it;
- * stops on a cancel.  Returns 0 with *out (tn_stats_detail_destroy()),
- * or -1 with err. */
-int tn_stats_read_detail(const struct tn_trace *trace, int64_t begin_ns,
-		int64_t end_ns, struct tn_stats_detail **out,
-		struct tn_error *err);
-
-void tn_stats_detail_destroy(struct tn_stats_detail *detail);
 
 #endif

@@ -29,7 +29,7 @@ static void write_time(struct tn_command_context *ctx, const char *label,
 static int write_range(struct tn_command_context *ctx, struct tn_error *err)
 {
 	struct tn_session *session = ctx->session;
-	const struct tn_stats_names *names;
+	const struct tn_stats_counts *counts;
 	int64_t begin, end;
 	GString *line;
 
@@ -37,9 +37,9 @@ static int write_range(struct tn_command_context *ctx, struct tn_error *err)
 		tn_error_set(err, "range: the trace has no event");
 		return -1;
 	}
-	/* The names too, at the cost of the edges' ranks: for the stats
+	/* The counts too, at the cost of the edges' ranks: for the stats
 	 * that are likely to follow. */
-	if (tn_session_count_names(session, begin, end, &names, err))
+	if (tn_session_count(session, begin, end, &counts, err))
 		return -1;
 	if (!session->has_range)
 		tn_output_text(ctx->out, "range", "no range: the whole trace, "
@@ -51,7 +51,7 @@ static int write_range(struct tn_command_context *ctx, struct tn_error *err)
 	tn_time_format_seconds(line, end - begin);
 	g_string_append(line, " s");
 	tn_output_text(ctx->out, "range", line->str);
-	g_string_printf(line, "%-10s %" PRIu64, "events:", names->event_count);
+	g_string_printf(line, "%-10s %" PRIu64, "events:", counts->event_count);
 	tn_output_text(ctx->out, "range", line->str);
 	g_string_free(line, TRUE);
 	return 0;

@@ -41,50 +41,36 @@ static void write_section(struct tn_command_context *ctx, GString *line,
 		write_entry(ctx, line, &entries[i], percent, total);
 }
 
-/* The sections that a read of the range gives. */
-static int write_detail(struct tn_command_context *ctx, GString *line,
-		int64_t begin, int64_t end, bool percent, struct tn_error *err)
-{
-	struct tn_stats_detail *detail;
-
-	if (tn_stats_read_detail(ctx->session->trace, begin, end, &detail,
-			err))
-		return -1;
-	write_section(ctx, line, "cpu", detail->cpus, detail->cpu_count,
-		percent, detail->event_count);
-	write_section(ctx, line, "stream", detail->streams,
-		detail->stream_count, percent, detail->event_count);
-	write_section(ctx, line, "trace", detail->traces, detail->trace_count,
-		percent, detail->event_count);
-	tn_output_text(ctx->out, "stats", "# lost");
-	g_string_printf(line, "lost %" PRIu64, detail->lost);
-	tn_output_text(ctx->out, "stats", line->str);
-	tn_stats_detail_destroy(detail);
-	return 0;
-}
-
 static int exec_stats(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
 	struct tn_session *session = ctx->session;
 	bool percent = has_word(args, "percent");
-	const struct tn_stats_names *names;
+	const struct tn_stats_counts *counts;
 	int64_t begin, end;
 	GString *line;
-	int status = 0;
 
 	if (!tn_session_get_range(session, &begin, &end))
 		return 0;	/* no event: nothing to count */
-	if (tn_session_count_names(session, begin, end, &names, err))
+	if (tn_session_count(session, begin, end, &counts, err))
 		return -1;
 	line = g_string_new(NULL);
-	for (size_t i = 0; i < names->entry_count; i++)
-		write_entry(ctx, line, &names->entries[i], percent,
-			names->event_count);
-	if (has_word(args, "all"))
-		status = write_detail(ctx, line, begin, end, percent, err);
+	for (size_t i = 0; i < counts->name_count; i++)
+		write_entry(ctx, line, &counts->names[i], percent,
+			counts->event_count);
+	if (has_word(args, "all")) {
+		write_section(ctx, line, "cpu", counts->cpus,
+			counts->cpu_count, percent, counts->event_count);
+		write_section(ctx, line, "stream", counts->streams,
+			counts->stream_count, percent, counts->event_count);
+		write_section(ctx, line, "trace", counts->traces,
+			counts->trace_count, percent, counts->event_count);
+		tn_output_text(ctx->out, "stats", "# lost");
+		g_string_printf(line, "lost %" PRIu64, counts->lost);
+		tn_output_text(ctx->out, "stats", line->str);
+	}
 	g_string_free(line, TRUE);
-	return status;
+	return 0;
 }
 
 static int parse_bins(const struct tn_command_args *args, size_t *bins,
@@ -113,9 +99,9 @@ static int exec_histogram(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
 	struct tn_session *session = ctx->session;
-	const struct tn_stats_names *names;
+	const struct tn_stats_counts *counts;
 	int64_t begin, end, *starts;
-	uint64_t *counts;
+	uint64_t *bin_counts;
 	size_t bins, used;
 	GString *line;
 
@@ -123,15 +109,15 @@ static int exec_histogram(struct tn_command_context *ctx,
 		return -1;
 	if (!tn_session_get_range(session, &begin, &end))
 		return 0;	/* no event: no bins */
-	/* The names of the range, counted once for stats and histogram,
+	/* The counts of the range, made once for stats and histogram,
 	 * give its ends' ranks. */
-	if (tn_session_count_names(session, begin, end, &names, err))
+	if (tn_session_count(session, begin, end, &counts, err))
 		return -1;
-	counts = g_new0(uint64_t, bins);
+	bin_counts = g_new0(uint64_t, bins);
 	starts = g_new0(int64_t, bins);
 	if (tn_stats_histogram(session->trace, session->index, begin, end,
-			names, bins, counts, starts, &used, err)) {
-		g_free(counts);
+			counts, bins, bin_counts, starts, &used, err)) {
+		g_free(bin_counts);
 		g_free(starts);
 		return -1;
 	}
@@ -139,11 +125,11 @@ static int exec_histogram(struct tn_command_context *ctx,
 	for (size_t i = 0; i < used; i++) {
 		g_string_assign(line, "[");
 		tn_time_format_wall(line, starts[i], session->gmt, false);
-		g_string_append_printf(line, "] %" PRIu64, counts[i]);
+		g_string_append_printf(line, "] %" PRIu64, bin_counts[i]);
 		tn_output_text(ctx->out, "histogram", line->str);
 	}
 	g_string_free(line, TRUE);
-	g_free(counts);
+	g_free(bin_counts);
 	g_free(starts);
 	return 0;
 }
@@ -158,8 +144,8 @@ const struct tn_command tn_cmd_stats = {
 	},
 	"print the events of the range (or the whole trace) per name, "
 	"NAME COUNT sorted by count then name, from the index; all: then "
-	"sections # cpu, # stream, # trace and # lost, read from the "
-	"trace; percent: a third column, the share of the events",
+	"sections # cpu, # stream, # trace and # lost; percent: a third "
+	"column, the share of the events",
 	TN_CMD_READS | TN_CMD_NEEDS_INDEX | TN_CMD_SHOWS_TEXT, TN_COUNT_NONE,
 	exec_stats,
 };

@@ -25,6 +25,14 @@
  *     interval_count u64 (0, or checkpoint_count), then per checkpoint
  *       interval: entry count, then per entry: class index (in the class
  *       list), event count; these three as LEB128 varints,
+ *     source_count u64, then per source: trace length u32, trace bytes,
+ *       then as varints: stream class id, stream id, cpu + 1 (0: none),
+ *       count,
+ *     the sources of each interval, as for the classes (interval_count
+ *       u64, then per interval: entry count, then source index and
+ *       event count per entry, as varints),
+ *     then, when that interval count is not 0, a varint per interval:
+ *       the events lost just before its events,
  *     begin_ns i64, end_ns i64,
  *     bin_count u64, then bin_count varints: the events of each bin,
  *       then bin_count varints: the discarded events of each bin,
@@ -42,7 +50,8 @@
  *                              took 80 ms of a 17 MB file's load)
  *
  * A file of another format version (an older tracenav's) is simply not
- * used: a miss, replaced by the next save.
+ * used: a miss, replaced by the next save.  Format 10 added the sources
+ * and the lost events of the intervals.
  *
  * A loaded file is checked field by field before any of it is used, and
  * every count is checked against the bytes left before it is allocated:
@@ -67,7 +76,7 @@
 #include "tracenav/file.h"
 #include "tracenav/state-history.h"
 
-#define FORMAT_VERSION 9
+#define FORMAT_VERSION 10
 #define KEY_VERSION "tracenav-index-1"
 #define DIGEST_LEN 32
 #define HEADER_LEN (8 + 4 + DIGEST_LEN + 8)
@@ -84,6 +93,7 @@
 #define STALE_TEMP_SECONDS 3600
 #define CHECKPOINT_BYTES (8 + 8 + 8)
 #define MIN_CLASS_BYTES (4 + 1 + 8)
+#define MIN_SOURCE_BYTES (4 + 1 + 4)
 #define PACKET_BYTES (8 + 8)
 #define MIN_TABLE_BYTES (4 + 1 + 8 + PACKET_BYTES)
 #define REASON_MAX 256
@@ -394,22 +404,25 @@ static bool check_classes(const struct tn_index *index, char *why)
 	return true;
 }
 
-/* The names of each interval: class indexes in range and increasing,
- * counts adding up to at most the interval's events and, per class, to
- * its count. */
-static bool check_intervals(const struct tn_index *index, char *why)
+/* The entries of each interval (names or sources): keys below
+ * key_count and increasing, counts adding up to at most the interval's
+ * events and, per key, to totals[key]. */
+static bool check_interval_entries(const struct tn_index *index,
+		const size_t *start, const struct tn_interval_count *entries,
+		size_t key_count, const uint64_t *totals_want, const char *what,
+		char *why)
 {
-	const size_t *start = index->interval_class_start;
 	uint64_t *totals;
 	bool ok = true;
 
 	if (!start)
 		return true;
 	if (start[0] != 0) {
-		snprintf(why, REASON_MAX, "interval names do not start at 0");
+		snprintf(why, REASON_MAX, "interval %s do not start at 0",
+			what);
 		return false;
 	}
-	totals = g_new0(uint64_t, index->class_count + 1);
+	totals = g_new0(uint64_t, key_count + 1);
 	for (size_t i = 0; i < index->checkpoint_count && ok; i++) {
 		uint64_t events = i + 1 < index->checkpoint_count ?
 			index->checkpoints[i + 1].rank -
@@ -418,35 +431,100 @@ static bool check_intervals(const struct tn_index *index, char *why)
 		uint64_t sum = 0;
 
 		for (size_t e = start[i]; e < start[i + 1] && ok; e++) {
-			const struct tn_interval_class *entry =
-				&index->interval_classes[e];
+			const struct tn_interval_count *entry = &entries[e];
 
-			ok = entry->class_index < index->class_count &&
-				entry->count > 0 && (e == start[i] ||
-				entry->class_index > index->interval_classes[
-					e - 1].class_index);
+			ok = entry->key < key_count && entry->count > 0 &&
+				(e == start[i] || entry->key > entries[e - 1].key);
 			if (ok) {
 				sum += entry->count;
-				totals[entry->class_index] += entry->count;
+				totals[entry->key] += entry->count;
 			}
 		}
 		/* An event class may have no name: at most the events. */
 		if (!ok || sum > events) {
-			snprintf(why, REASON_MAX, "interval %zu: names of %"
-				PRIu64 " events, not %" PRIu64, i, sum, events);
+			snprintf(why, REASON_MAX, "interval %zu: %s of %"
+				PRIu64 " events, not %" PRIu64, i, what, sum,
+				events);
 			ok = false;
 		}
 	}
-	for (size_t c = 0; c < index->class_count && ok; c++) {
-		if (totals[c] != index->classes[c].count) {
-			snprintf(why, REASON_MAX, "class %zu: %" PRIu64 " events "
-				"in the intervals, %" PRIu64 " in all", c,
-				totals[c], index->classes[c].count);
+	for (size_t k = 0; k < key_count && ok; k++) {
+		if (totals[k] != totals_want[k]) {
+			snprintf(why, REASON_MAX, "%s %zu: %" PRIu64 " events "
+				"in the intervals, %" PRIu64 " in all", what, k,
+				totals[k], totals_want[k]);
 			ok = false;
 		}
 	}
 	g_free(totals);
 	return ok;
+}
+
+static bool check_intervals(const struct tn_index *index, char *why)
+{
+	uint64_t *class_totals = g_new0(uint64_t, index->class_count + 1);
+	uint64_t *source_totals = g_new0(uint64_t, index->source_count + 1);
+	uint64_t lost = 0;
+	bool ok;
+
+	for (size_t k = 0; k < index->class_count; k++)
+		class_totals[k] = index->classes[k].count;
+	for (size_t k = 0; k < index->source_count; k++)
+		source_totals[k] = index->sources[k].count;
+	ok = check_interval_entries(index, index->interval_class_start,
+			index->interval_classes, index->class_count,
+			class_totals, "names", why) &&
+		check_interval_entries(index, index->interval_source_start,
+			index->interval_sources, index->source_count,
+			source_totals, "sources", why);
+	for (size_t i = 0; ok && index->interval_lost &&
+			i < index->checkpoint_count; i++) {
+		if (index->interval_lost[i] > index->discarded_events - lost) {
+			snprintf(why, REASON_MAX, "lost events per interval "
+				"exceed the %" PRIu64, index->discarded_events);
+			ok = false;
+		}
+		lost += index->interval_lost[i];
+	}
+	g_free(class_totals);
+	g_free(source_totals);
+	return ok;
+}
+
+/* Traces named (valid UTF-8, no NUL), strictly sorted; counts adding
+ * up to the events. */
+static bool check_sources(const struct tn_index *index, char *why)
+{
+	uint64_t total = 0;
+
+	for (size_t i = 0; i < index->source_count; i++) {
+		const struct tn_index_source *source = &index->sources[i];
+
+		if (!source->trace || !source->trace[0] ||
+		    !g_utf8_validate(source->trace, -1, NULL) ||
+		    source->cpu < -1) {
+			snprintf(why, REASON_MAX, "source %zu: bad trace name "
+				"or CPU", i);
+			return false;
+		}
+		if (i > 0 && tn_index_source_compare(&index->sources[i - 1],
+				source) >= 0) {
+			snprintf(why, REASON_MAX, "source %zu: not sorted", i);
+			return false;
+		}
+		if (source->count > index->event_count - total) {
+			snprintf(why, REASON_MAX, "source counts exceed the "
+				"%" PRIu64 " events", index->event_count);
+			return false;
+		}
+		total += source->count;
+	}
+	if (total != index->event_count) {
+		snprintf(why, REASON_MAX, "sources of %" PRIu64 " events, not "
+			"%" PRIu64, total, index->event_count);
+		return false;
+	}
+	return true;
 }
 
 static bool check_bins(const struct tn_index *index, char *why)
@@ -522,7 +600,8 @@ static bool check_index(const struct tn_index *index, char *why)
 {
 	return check_event_times(index, why) &&
 		check_checkpoints(index, why) && check_classes(index, why) &&
-		check_intervals(index, why) && check_bins(index, why) && check_packet_tables(index, why);
+		check_sources(index, why) && check_intervals(index, why) &&
+		check_bins(index, why) && check_packet_tables(index, why);
 }
 
 /* --- Encoding --- */
@@ -550,20 +629,40 @@ static void encode_packet_tables(const struct tn_packet_tables *tables,
 	}
 }
 
-static void encode_intervals(const struct tn_index *index, GByteArray *out)
+static void encode_intervals(const struct tn_index *index,
+		const size_t *start, const struct tn_interval_count *entries,
+		GByteArray *out)
 {
-	const size_t *start = index->interval_class_start;
-
 	tn_bytes_put_u64(out, start ? index->checkpoint_count : 0);
 	for (size_t i = 0; start && i < index->checkpoint_count; i++) {
 		tn_bytes_put_varint(out, start[i + 1] - start[i]);
 		for (size_t e = start[i]; e < start[i + 1]; e++) {
-			tn_bytes_put_varint(out,
-				index->interval_classes[e].class_index);
-			tn_bytes_put_varint(out,
-				index->interval_classes[e].count);
+			tn_bytes_put_varint(out, entries[e].key);
+			tn_bytes_put_varint(out, entries[e].count);
 		}
 	}
+}
+
+static void encode_sources(const struct tn_index *index, GByteArray *out)
+{
+	tn_bytes_put_u64(out, index->source_count);
+	for (size_t i = 0; i < index->source_count; i++) {
+		const struct tn_index_source *source = &index->sources[i];
+		size_t len = strlen(source->trace);
+
+		tn_bytes_put_u32(out, (uint32_t) len);
+		tn_bytes_put_raw(out, source->trace, len);
+		tn_bytes_put_varint(out, source->stream_class_id);
+		tn_bytes_put_varint(out, source->stream_id);
+		tn_bytes_put_varint(out, (uint64_t) (source->cpu + 1));
+		tn_bytes_put_varint(out, source->count);
+	}
+	encode_intervals(index, index->interval_source_start,
+		index->interval_sources, out);
+	for (size_t i = 0; index->interval_source_start &&
+			i < index->checkpoint_count; i++)
+		tn_bytes_put_varint(out, index->interval_lost ?
+			index->interval_lost[i] : 0);
 }
 
 static void encode_snapshots(const struct tn_state_snapshots *snapshots,
@@ -603,7 +702,9 @@ static void encode_payload(const struct tn_index *index,
 		tn_bytes_put_raw(out, class->name, len);
 		tn_bytes_put_u64(out, class->count);
 	}
-	encode_intervals(index, out);
+	encode_intervals(index, index->interval_class_start,
+		index->interval_classes, out);
+	encode_sources(index, out);
 	tn_bytes_put_u64(out, (uint64_t) index->begin_ns);
 	tn_bytes_put_u64(out, (uint64_t) index->end_ns);
 	tn_bytes_put_u64(out, index->bin_count);
@@ -720,25 +821,29 @@ static int decode_interval(struct tn_bytes_reader *r, GArray *entries,
 	if (n > r->left / 2)
 		return tn_bytes_fail(r, "interval %zu beyond the payload", i);
 	for (uint64_t e = 0; e < n; e++) {
-		struct tn_interval_class entry;
-		uint64_t class_index, events;
+		struct tn_interval_count entry;
+		uint64_t key, events;
 
-		if (tn_bytes_take_varint(r, &class_index, "an interval's "
-				"class") ||
+		if (tn_bytes_take_varint(r, &key, "an interval's key") ||
 		    tn_bytes_take_varint(r, &events, "an interval's count"))
 			return -1;
-		if (class_index > UINT32_MAX || events > UINT32_MAX)
+		if (key > UINT32_MAX || events > UINT32_MAX)
 			return tn_bytes_fail(r, "interval %zu: bad entry", i);
-		entry.class_index = (uint32_t) class_index;
+		entry.key = (uint32_t) key;
 		entry.count = (uint32_t) events;
 		g_array_append_val(entries, entry);
 	}
 	return 0;
 }
 
-static int decode_intervals(struct tn_bytes_reader *r, struct tn_index *index)
+/* The entries of each interval into *start_out and *entries_out (left
+ * NULL when the file has none). */
+static int decode_intervals(struct tn_bytes_reader *r,
+		const struct tn_index *index, size_t **start_out,
+		struct tn_interval_count **entries_out)
 {
 	GArray *entries;
+	size_t *start;
 	uint64_t count;
 	int status = 0;
 
@@ -749,17 +854,79 @@ static int decode_intervals(struct tn_bytes_reader *r, struct tn_index *index)
 			"count");
 	if (count == 0)
 		return 0;
-	entries = g_array_new(FALSE, FALSE, sizeof(struct tn_interval_class));
+	entries = g_array_new(FALSE, FALSE, sizeof(struct tn_interval_count));
 	/* Zeroed: what is not read stays empty for tn_index_destroy(). */
-	index->interval_class_start = g_new0(size_t, count + 1);
+	start = g_new0(size_t, count + 1);
 	for (size_t i = 0; i < count && status == 0; i++) {
-		index->interval_class_start[i] = entries->len;
+		start[i] = entries->len;
 		status = decode_interval(r, entries, i);
 	}
-	index->interval_class_start[count] = entries->len;
-	index->interval_classes = (struct tn_interval_class *)
-		g_array_free(entries, FALSE);
+	start[count] = entries->len;
+	*start_out = start;
+	*entries_out = (struct tn_interval_count *) g_array_free(entries,
+		FALSE);
 	return status;
+}
+
+static int decode_source(struct tn_bytes_reader *r,
+		struct tn_index_source *source, size_t i)
+{
+	const uint8_t *name;
+	uint64_t cpu;
+	uint32_t len;
+
+	if (tn_bytes_take_u32(r, &len, "a source's trace length"))
+		return -1;
+	if (len > r->left || r->left - len < 4)
+		return tn_bytes_fail(r, "source %zu beyond the payload", i);
+	tn_bytes_take_raw(r, len, &name, "a source's trace");
+	if (len == 0 || !g_utf8_validate((const char *) name, (gssize) len,
+			NULL))
+		return tn_bytes_fail(r, "source %zu: empty or invalid trace "
+			"name", i);
+	source->trace = g_strndup((const char *) name, len);
+	if (tn_bytes_take_varint(r, &source->stream_class_id,
+			"a source's stream class") ||
+	    tn_bytes_take_varint(r, &source->stream_id, "a source's stream") ||
+	    tn_bytes_take_varint(r, &cpu, "a source's CPU") ||
+	    tn_bytes_take_varint(r, &source->count, "a source's count"))
+		return -1;
+	if (cpu > (uint64_t) INT64_MAX)
+		return tn_bytes_fail(r, "source %zu: bad CPU", i);
+	source->cpu = (int64_t) cpu - 1;
+	return 0;
+}
+
+static int decode_sources(struct tn_bytes_reader *r, struct tn_index *index)
+{
+	uint64_t count;
+
+	if (tn_bytes_take_u64(r, &count, "the source count"))
+		return -1;
+	if (count > r->left / MIN_SOURCE_BYTES)
+		return tn_bytes_fail(r, "source count beyond the payload");
+	/* Zeroed, so that tn_index_destroy() can free a partial list. */
+	index->sources = g_new0(struct tn_index_source, count);
+	index->source_count = count;
+	for (size_t i = 0; i < count; i++) {
+		if (decode_source(r, &index->sources[i], i))
+			return -1;
+	}
+	if (decode_intervals(r, index, &index->interval_source_start,
+			&index->interval_sources))
+		return -1;
+	if (!index->interval_source_start)
+		return 0;
+	if (index->checkpoint_count > r->left)
+		return tn_bytes_fail(r, "lost events per interval beyond the "
+			"payload");
+	index->interval_lost = g_new0(uint64_t, index->checkpoint_count);
+	for (size_t i = 0; i < index->checkpoint_count; i++) {
+		if (tn_bytes_take_varint(r, &index->interval_lost[i],
+				"an interval's lost events"))
+			return -1;
+	}
+	return 0;
 }
 
 static int decode_bins(struct tn_bytes_reader *r, struct tn_index *index)
@@ -875,7 +1042,9 @@ static struct tn_index *decode_payload(const uint8_t *payload, size_t len,
 	tn_bytes_take_i64(&r, &index->last_event_ns, "the last event's time");
 	ok = !r.failed && decode_checkpoints(&r, index) == 0 &&
 		decode_classes(&r, index) == 0 &&
-		decode_intervals(&r, index) == 0 &&
+		decode_intervals(&r, index, &index->interval_class_start,
+			&index->interval_classes) == 0 &&
+		decode_sources(&r, index) == 0 &&
 		decode_bins(&r, index) == 0 &&
 		decode_packet_tables(&r, index) == 0 &&
 		decode_snapshots(&r, snapshots) == 0;

@@ -88,6 +88,11 @@ uint64_t tn_event_get_stream_id(const struct tn_event *ev)
 	return bt_stream_get_id(borrow_stream(ev));
 }
 
+const void *tn_event_get_stream_key(const struct tn_event *ev)
+{
+	return borrow_stream(ev);
+}
+
 uint64_t tn_event_get_stream_class_id(const struct tn_event *ev)
 {
 	return bt_stream_class_get_id(bt_stream_borrow_class_const(

@@ -80,7 +80,7 @@ struct tn_match_counts *tn_match_counts_from_names(
 	for (size_t i = 0; i < index->checkpoint_count; i++)
 		for (size_t e = index->interval_class_start[i];
 				e < index->interval_class_start[i + 1]; e++)
-			if (passes[index->interval_classes[e].class_index])
+			if (passes[index->interval_classes[e].key])
 				matches[i] += index->interval_classes[e].count;
 	counts = counts_from(matches, index->checkpoint_count);
 	g_free(matches);

@@ -19,6 +19,7 @@
 #include "tracenav/core.h"
 #include "tracenav/index.h"
 #include "tracenav/job.h"
+#include "index-stitch.h"
 #include "index-worker.h"
 #include "slice.h"
 
@@ -175,192 +176,6 @@ static void build_progress(void *data, struct tn_job_progress *progress)
 	progress->items = events_read(b);
 }
 
-/* ---- stitching (the job's thread, after the workers) ---- */
-
-static void stitch_checkpoints(const struct build *b, struct tn_index *index)
-{
-	uint64_t base = 0;
-	size_t total = 0, at = 0;
-
-	for (unsigned i = 0; i < b->worker_count; i++)
-		total += b->workers[i].checkpoints->len;
-	index->checkpoints = g_new(struct tn_checkpoint, total);
-	index->checkpoint_count = total;
-	/* Slices are in trace order, so appending keeps ranks sorted. */
-	for (unsigned i = 0; i < b->worker_count; i++) {
-		const struct tn_index_worker *w = &b->workers[i];
-
-		for (guint k = 0; k < w->checkpoints->len; k++) {
-			struct tn_checkpoint checkpoint = g_array_index(
-				w->checkpoints, struct tn_checkpoint, k);
-
-			checkpoint.rank += base;
-			index->checkpoints[at++] = checkpoint;
-		}
-		base += w->count;
-	}
-}
-
-static int compare_class_names(const void *a, const void *b)
-{
-	return strcmp(((const struct tn_class_count *) a)->name,
-		((const struct tn_class_count *) b)->name);
-}
-
-static void stitch_classes(const struct build *b, struct tn_index *index)
-{
-	GHashTable *totals = g_hash_table_new_full(g_str_hash, g_str_equal,
-		g_free, g_free);
-	GHashTableIter iter;
-	gpointer name, count;
-	size_t at = 0;
-
-	for (unsigned i = 0; i < b->worker_count; i++)
-		tn_index_worker_add_class_counts(&b->workers[i], totals);
-	index->class_count = g_hash_table_size(totals);
-	index->classes = g_new0(struct tn_class_count, index->class_count);
-	g_hash_table_iter_init(&iter, totals);
-	while (g_hash_table_iter_next(&iter, &name, &count)) {
-		index->classes[at].name = g_strdup(name);
-		index->classes[at].count = *(const uint64_t *) count;
-		at++;
-	}
-	if (index->class_count)	/* else classes is NULL */
-		qsort(index->classes, index->class_count,
-			sizeof(*index->classes), compare_class_names);
-	g_hash_table_destroy(totals);
-}
-
-static int compare_interval_classes(const void *a, const void *b)
-{
-	uint32_t x = ((const struct tn_interval_class *) a)->class_index;
-	uint32_t y = ((const struct tn_interval_class *) b)->class_index;
-
-	return (x > y) - (x < y);
-}
-
-/* The index in index->classes of a name that is there. */
-static uint32_t class_index_of(const struct tn_index *index, const char *name)
-{
-	size_t low = 0, high = index->class_count;
-
-	while (high - low > 1) {
-		size_t mid = low + (high - low) / 2;
-
-		if (strcmp(index->classes[mid].name, name) <= 0)
-			low = mid;
-		else
-			high = mid;
-	}
-	return (uint32_t) low;
-}
-
-/* The entries of one interval from first on, sorted by class: one per
- * class.  Traces of a collection each have their own event classes, so
- * that one name can come from several of them (sched_switch of two
- * hosts): their counts add up. */
-static void merge_same_classes(GArray *entries, guint first)
-{
-	struct tn_interval_class *e = (struct tn_interval_class *)
-		(void *) entries->data;
-	guint kept = first;
-
-	for (guint i = first; i < entries->len; i++) {
-		if (kept > first && e[kept - 1].class_index == e[i].class_index)
-			e[kept - 1].count += e[i].count;
-		else
-			e[kept++] = e[i];
-	}
-	g_array_set_size(entries, kept);
-}
-
-/* The workers' names per interval, in the index's class numbers; the
- * intervals follow each other as the checkpoints do. */
-static void stitch_intervals(const struct build *b, struct tn_index *index)
-{
-	GArray *entries = g_array_new(FALSE, FALSE,
-		sizeof(struct tn_interval_class));
-	size_t at = 0;
-
-	if (index->checkpoint_count == 0) {
-		g_array_free(entries, TRUE);
-		return;
-	}
-	index->interval_class_start = g_new0(size_t,
-		index->checkpoint_count + 1);
-	for (unsigned i = 0; i < b->worker_count; i++) {
-		const struct tn_index_worker *w = &b->workers[i];
-		uint32_t *global = g_new(uint32_t, w->interval_names->len + 1);
-
-		for (guint k = 0; k < w->interval_names->len; k++)
-			global[k] = class_index_of(index,
-				g_ptr_array_index(w->interval_names, k));
-		for (guint k = 0; k < w->interval_starts->len; k++) {
-			size_t from = g_array_index(w->interval_starts, size_t,
-				k);
-			size_t to = k + 1 < w->interval_starts->len ?
-				g_array_index(w->interval_starts, size_t,
-					k + 1) : w->interval_entries->len;
-			guint first = entries->len;
-
-			index->interval_class_start[at++] = first;
-			for (size_t e = from; e < to; e++) {
-				struct tn_interval_class entry = g_array_index(
-					w->interval_entries,
-					struct tn_interval_class, e);
-
-				entry.class_index = global[entry.class_index];
-				g_array_append_val(entries, entry);
-			}
-			qsort(&g_array_index(entries, struct tn_interval_class,
-				first), entries->len - first,
-				sizeof(struct tn_interval_class),
-				compare_interval_classes);
-			merge_same_classes(entries, first);
-		}
-		g_free(global);
-	}
-	index->interval_class_start[at] = entries->len;
-	index->interval_classes = (struct tn_interval_class *)
-		g_array_free(entries, FALSE);
-}
-
-static struct tn_index *stitch(struct build *b)
-{
-	struct tn_index *index = g_new0(struct tn_index, 1);
-
-	index->begin_ns = b->plan.begin_ns;
-	index->end_ns = b->plan.end_ns;
-	index->bin_count = b->plan.bin_count;
-	index->bins = g_new0(uint64_t, b->plan.bin_count);
-	index->lost_bins = g_new0(uint64_t, b->plan.bin_count);
-	for (unsigned i = 0; i < b->worker_count; i++) {
-		const struct tn_index_worker *w = &b->workers[i];
-
-		if (w->count > 0 && index->event_count == 0)
-			index->first_event_ns = w->first_ns;
-		if (w->count > 0)
-			index->last_event_ns = w->last_ns;
-		index->event_count += w->count;
-		index->discarded_events += w->discarded;
-		for (size_t k = 0; k < b->plan.bin_count; k++) {
-			index->bins[k] += w->bins[k];
-			index->lost_bins[k] += w->lost_bins[k];
-		}
-	}
-	stitch_checkpoints(b, index);
-	stitch_classes(b, index);
-	stitch_intervals(b, index);
-	/* Only a single worker reads every packet of the trace. */
-	if (b->worker_count == 1 && b->workers[0].packets) {
-		index->packet_tables = b->workers[0].packets;
-		b->workers[0].packets = NULL;
-	} else {
-		index->packet_tables = tn_packets_create();
-	}
-	return index;
-}
-
 /* ---- the run (the job's thread and the workers' threads) ---- */
 
 static void record_failure(struct build *b, const struct tn_error *err)
@@ -442,7 +257,8 @@ static int run_build(struct tn_job *job, void *data, struct tn_error *err)
 		return -1;
 	}
 	if (!tn_job_is_cancelled(job))
-		b->index = stitch(b);
+		b->index = tn_index_stitch(&b->plan, b->workers,
+			b->worker_count);
 	return 0;
 }
 

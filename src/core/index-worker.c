@@ -13,6 +13,7 @@
 #include "tracenav/index.h"
 #include "tracenav/reader.h"
 #include "bt-util.h"
+#include "index-sources.h"
 #include "index-worker.h"
 #include "packets-collect.h"
 #include "reader-private.h"
@@ -24,6 +25,14 @@
 /* How often the bins are copied for a histogram drawn meanwhile
  * (events; a multiple of CHECK_EVERY). */
 #define SHOW_BINS_EVERY 65536
+
+static void free_source(gpointer data)
+{
+	struct tn_index_source *source = data;
+
+	g_free(source->trace);
+	g_free(source);
+}
 
 void tn_index_worker_init(struct tn_index_worker *w,
 		const struct tn_index_plan *plan, unsigned i, unsigned count)
@@ -45,12 +54,9 @@ void tn_index_worker_init(struct tn_index_worker *w,
 	atomic_init(&w->finished, false);
 	w->checkpoints = g_array_new(FALSE, FALSE,
 		sizeof(struct tn_checkpoint));
-	w->class_counts = g_hash_table_new_full(g_str_hash, g_str_equal,
-		g_free, g_free);
-	w->interval_starts = g_array_new(FALSE, FALSE, sizeof(size_t));
-	w->interval_entries = g_array_new(FALSE, FALSE,
-		sizeof(struct tn_interval_class));
-	w->interval_names = g_ptr_array_new_with_free_func(g_free);
+	tn_index_tallies_init(&w->names, g_free);
+	tn_index_tallies_init(&w->sources, free_source);
+	w->interval_lost = g_array_new(FALSE, TRUE, sizeof(uint64_t));
 	w->bins = g_new0(uint64_t, plan->bin_count);
 	w->lost_bins = g_new0(uint64_t, plan->bin_count);
 	pthread_mutex_init(&w->shown_lock, NULL);
@@ -60,10 +66,9 @@ void tn_index_worker_init(struct tn_index_worker *w,
 void tn_index_worker_fini(struct tn_index_worker *w)
 {
 	g_array_free(w->checkpoints, TRUE);
-	g_hash_table_destroy(w->class_counts);
-	g_array_free(w->interval_starts, TRUE);
-	g_array_free(w->interval_entries, TRUE);
-	g_ptr_array_free(w->interval_names, TRUE);
+	tn_index_tallies_fini(&w->names);
+	tn_index_tallies_fini(&w->sources);
+	g_array_free(w->interval_lost, TRUE);
 	g_free(w->bins);
 	g_free(w->lost_bins);
 	pthread_mutex_destroy(&w->shown_lock);
@@ -132,110 +137,114 @@ static size_t bin_of(const struct tn_index_plan *plan, int64_t ns)
 	return (size_t) (offset / plan->bin_width);
 }
 
-/* ---- counts by event class ---- */
+/* ---- counts by event class and source ---- */
 
 /* Keyed by the class name as libbabeltrace2 owns it (one pointer per
- * class).  Copied into the worker's table by content before the reader,
- * and the names, go.  A direct-mapped memo in front of the hash table
- * spares most events the hashing. */
+ * class), the worker's own copy of the name being the tally's key.  A
+ * direct-mapped memo in front of the hash table spares most events the
+ * hashing. */
 #define CLASS_MEMO_SLOTS 64
 
-struct class_tally {
+struct class_memo {
 	const char *name;	/* libbabeltrace2's */
-	uint64_t count;
-	uint32_t id;		/* in the worker's interval_names */
-	uint32_t in_interval;	/* events in the current interval */
+	struct tn_index_tally *tally;
 };
 
-struct class_counter {
+struct counter {
 	struct tn_index_worker *w;
 	GHashTable *by_pointer;	/* tn_bt_address_key(name) -> tally */
-	struct class_tally *memo[CLASS_MEMO_SLOTS];
-	GPtrArray *touched;	/* tallies seen in the current interval */
+	struct class_memo memo[CLASS_MEMO_SLOTS];
+	/* The sources: the memo gives a tally's id, found on a miss in
+	 * by_source (struct tn_index_source * -> tally). */
+	struct tn_source_memo source_memo;
+	GHashTable *by_source;
 };
 
-static void tally_event(struct class_counter *counter,
-		struct class_tally *tally)
-{
-	tally->count++;
-	if (tally->in_interval++ == 0)
-		g_ptr_array_add(counter->touched, tally);
-}
-
-static void count_class(struct class_counter *counter, const char *name)
+static void count_class(struct counter *counter, const char *name)
 {
 	size_t slot = ((uintptr_t) name >> 4) % CLASS_MEMO_SLOTS;
-	struct class_tally *tally = counter->memo[slot];
+	struct class_memo *memo = &counter->memo[slot];
+	struct tn_index_tally *tally;
 
-	if (tally && tally->name == name) {
-		tally_event(counter, tally);
-		return;
+	if (memo->name != name) {
+		tally = g_hash_table_lookup(counter->by_pointer,
+			tn_bt_address_key(name));
+		if (!tally) {
+			tally = tn_index_tallies_add(&counter->w->names,
+				g_strdup(name));
+			g_hash_table_insert(counter->by_pointer,
+				tn_bt_address_key(name), tally);
+		}
+		memo->name = name;
+		memo->tally = tally;
 	}
-	tally = g_hash_table_lookup(counter->by_pointer,
-		tn_bt_address_key(name));
+	tn_index_tallies_count(&counter->w->names, memo->tally);
+}
+
+static guint hash_source(gconstpointer data)
+{
+	const struct tn_index_source *source = data;
+
+	return g_str_hash(source->trace) ^
+		(guint) (source->stream_class_id * 31 + source->stream_id *
+			1009 + (uint64_t) source->cpu * 65537);
+}
+
+static gboolean equal_sources(gconstpointer a, gconstpointer b)
+{
+	return tn_index_source_compare(a, b) == 0;
+}
+
+/* A source not in the memo: its tally (a new one the first time). */
+static long source_tally(void *data, const struct tn_index_source *source)
+{
+	struct counter *counter = data;
+	struct tn_index_tally *tally = g_hash_table_lookup(counter->by_source,
+		source);
+
 	if (!tally) {
-		tally = g_new0(struct class_tally, 1);
-		tally->name = name;
-		tally->id = counter->w->interval_names->len;
-		g_ptr_array_add(counter->w->interval_names, g_strdup(name));
-		g_hash_table_insert(counter->by_pointer,
-			tn_bt_address_key(name), tally);
+		struct tn_index_source *key = g_memdup2(source,
+			sizeof(*source));
+
+		key->trace = g_strdup(source->trace);
+		tally = tn_index_tallies_add(&counter->w->sources, key);
+		g_hash_table_insert(counter->by_source, key, tally);
 	}
-	counter->memo[slot] = tally;
-	tally_event(counter, tally);
+	return (long) tally->id;
 }
 
-/* The current interval ends: keep its names and counts. */
-static void close_interval(struct tn_index_worker *w,
-		struct class_counter *counter)
+static void count_source(struct counter *counter, const struct tn_event *ev)
 {
-	for (guint i = 0; i < counter->touched->len; i++) {
-		struct class_tally *tally = g_ptr_array_index(counter->touched,
-			i);
-		struct tn_interval_class entry = { tally->id,
-			tally->in_interval };
+	long id = tn_source_memo_lookup(&counter->source_memo, ev,
+		source_tally, counter);
 
-		g_array_append_val(w->interval_entries, entry);
-		tally->in_interval = 0;
-	}
-	g_ptr_array_set_size(counter->touched, 0);
+	tn_index_tallies_count(&counter->w->sources,
+		g_ptr_array_index(counter->w->sources.tallies, id));
 }
 
-static void add_class_count(GHashTable *by_name, const char *name,
-		uint64_t count)
+static void counter_init(struct counter *counter, struct tn_index_worker *w)
 {
-	uint64_t *total = g_hash_table_lookup(by_name, name);
-
-	if (!total) {
-		total = g_new0(uint64_t, 1);
-		g_hash_table_insert(by_name, g_strdup(name), total);
-	}
-	*total += count;
+	memset(counter, 0, sizeof(*counter));
+	counter->w = w;
+	counter->by_pointer = g_hash_table_new(g_direct_hash, g_direct_equal);
+	/* Keys and tallies are the worker's. */
+	counter->by_source = g_hash_table_new(hash_source, equal_sources);
 }
 
-static void keep_class_counts(struct tn_index_worker *w,
-		struct class_counter *counter)
+static void counter_fini(struct counter *counter)
 {
-	GHashTableIter iter;
-	gpointer key, value;
-
-	g_hash_table_iter_init(&iter, counter->by_pointer);
-	while (g_hash_table_iter_next(&iter, &key, &value)) {
-		const struct class_tally *tally = value;
-
-		add_class_count(w->class_counts, tally->name, tally->count);
-	}
+	g_hash_table_destroy(counter->by_pointer);
+	g_hash_table_destroy(counter->by_source);
 }
 
-void tn_index_worker_add_class_counts(const struct tn_index_worker *w,
-		GHashTable *totals)
+/* The current interval ends, another one begins. */
+static void next_interval(struct tn_index_worker *w)
 {
-	GHashTableIter iter;
-	gpointer name, count;
+	uint64_t none = 0;
 
-	g_hash_table_iter_init(&iter, w->class_counts);
-	while (g_hash_table_iter_next(&iter, &name, &count))
-		add_class_count(totals, name, *(const uint64_t *) count);
+	tn_index_tallies_next_interval(&w->names);
+	tn_index_tallies_next_interval(&w->sources);
+	g_array_append_val(w->interval_lost, none);
 }
 
 /* ---- one item ---- */
@@ -255,22 +264,25 @@ static struct tn_position next_position(struct slice_read *read, int64_t ns)
 }
 
 static void record_event(struct tn_index_worker *w,
-		struct class_counter *counter, const struct tn_event *ev,
+		struct counter *counter, const struct tn_event *ev,
 		const struct tn_position *pos)
 {
 	if (w->count % TN_INDEX_INTERVAL == 0) {
 		struct tn_checkpoint checkpoint = { w->count, *pos };
-		size_t start;
 
 		g_array_append_val(w->checkpoints, checkpoint);
-		close_interval(w, counter);
-		start = w->interval_entries->len;
-		g_array_append_val(w->interval_starts, start);
+		next_interval(w);
 	}
 	if (w->count == 0)
 		w->first_ns = pos->ns;
 	w->last_ns = pos->ns;
 	count_class(counter, tn_event_get_name(ev));
+	count_source(counter, ev);
+	if (w->lost_pending) {
+		g_array_index(w->interval_lost, uint64_t,
+			w->interval_lost->len - 1) += w->lost_pending;
+		w->lost_pending = 0;
+	}
 	if (w->plan->bin_count)
 		w->bins[bin_of(w->plan, pos->ns)]++;
 	w->count++;
@@ -289,6 +301,7 @@ static void record_notice(struct tn_index_worker *w,
 	if (ev->kind == TN_EVENT_KIND_DISCARDED_EVENTS && in_slice(w, ns) &&
 	    tn_event_get_discarded_count(ev, &count)) {
 		w->discarded += count;
+		w->lost_pending += count;
 		if (ev->has_ns && w->plan->bin_count)
 			w->lost_bins[bin_of(w->plan, ev->ns)] += count;
 	}
@@ -323,7 +336,7 @@ static void publish_progress(struct tn_index_worker *w, int64_t ns)
 /* Handle one item of the slice's reader.  Returns false once past the
  * slice: the muxer gives items in time order, so no later one is in it. */
 static bool take_item(struct tn_index_worker *w, struct slice_read *read,
-		struct class_counter *counter, const struct tn_event *ev)
+		struct counter *counter, const struct tn_event *ev)
 {
 	struct tn_position pos;
 
@@ -387,7 +400,7 @@ int tn_index_worker_run(struct tn_index_worker *w,
 		bool (*stop)(const void *stop_data), const void *stop_data,
 		struct tn_error *err)
 {
-	struct class_counter counter = { w, NULL, { NULL }, NULL };
+	struct counter counter;
 	struct tn_packets_collector *collector = NULL;
 	struct slice_read read;
 	enum tn_reader_status status;
@@ -402,9 +415,7 @@ int tn_index_worker_run(struct tn_index_worker *w,
 	/* Only a worker reading the whole trace sees every packet. */
 	if (w->open_begin && w->open_end)
 		collector = tn_packets_collector_create();
-	counter.by_pointer = g_hash_table_new_full(g_direct_hash,
-		g_direct_equal, NULL, g_free);
-	counter.touched = g_ptr_array_new();
+	counter_init(&counter, w);
 	while ((status = next_item(read.reader, collector, &ev, err)) ==
 			TN_READER_OK) {
 		bool more = take_item(w, &read, &counter, &ev);
@@ -422,10 +433,9 @@ int tn_index_worker_run(struct tn_index_worker *w,
 		tn_packets_collector_finish(collector, w->packets);
 	}
 	tn_packets_collector_destroy(collector);
-	close_interval(w, &counter);
-	keep_class_counts(w, &counter);
-	g_ptr_array_free(counter.touched, TRUE);
-	g_hash_table_destroy(counter.by_pointer);
+	tn_index_tallies_close(&w->names);
+	tn_index_tallies_close(&w->sources);
+	counter_fini(&counter);
 	close_slice_read(&read);
 	publish_bins(w);
 	atomic_store(&w->events_read, w->count);

@@ -22,6 +22,7 @@
 #include "tracenav/error.h"
 #include "tracenav/packets.h"
 #include "tracenav/trace.h"
+#include "index-tally.h"
 
 /* What every worker of one build reads: set before they start, never
  * changed after. */
@@ -49,15 +50,16 @@ struct tn_index_worker {
 	uint64_t discarded;
 	int64_t first_ns, last_ns;	/* of its events, when count > 0 */
 	GArray *checkpoints;	/* struct tn_checkpoint, local ranks */
-	GHashTable *class_counts;	/* name -> uint64_t * */
-	/* The names of each of its checkpoint intervals: interval k has
-	 * the entries interval_starts[k] .. interval_starts[k + 1] - 1 (the
-	 * last one to the end) of interval_entries (struct
-	 * tn_interval_class whose class_index is an index in
-	 * interval_names). */
-	GArray *interval_starts;	/* size_t, one per checkpoint */
-	GArray *interval_entries;	/* struct tn_interval_class */
-	GPtrArray *interval_names;	/* char *, the worker's own ids */
+	/* Per checkpoint interval: the event names (keys: char *) and the
+	 * sources (keys: struct tn_index_source *, trace owned) of its
+	 * events, with their counts, and the events the tracer discarded
+	 * just before its events (uint64_t).  lost_pending: discarded
+	 * since the last event (after the slice's last one at its end: the
+	 * next slice's first event's, index-build.c hands it on). */
+	struct tn_index_tallies names;
+	struct tn_index_tallies sources;
+	GArray *interval_lost;
+	uint64_t lost_pending;
 	uint64_t *bins;		/* plan->bin_count */
 	uint64_t *lost_bins;	/* plan->bin_count: discarded events */
 	/* A copy of bins made now and then, for a histogram drawn while
@@ -86,11 +88,6 @@ void tn_index_worker_add_shown_bins(struct tn_index_worker *w,
 int tn_index_worker_run(struct tn_index_worker *w,
 		bool (*stop)(const void *stop_data), const void *stop_data,
 		struct tn_error *err);
-
-/* Add the worker's counts per event name to totals (name -> uint64_t *,
- * g_free'd keys and values). */
-void tn_index_worker_add_class_counts(const struct tn_index_worker *w,
-		GHashTable *totals);
 
 /* Free the worker's results.  Not while it runs. */
 void tn_index_worker_fini(struct tn_index_worker *w);

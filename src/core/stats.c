@@ -1,6 +1,6 @@
-/* stats.c - the counts of a time range (see stats.h): per name and per
- * bin from the checkpoint index and reads of the partial intervals at
- * the edges; per CPU, stream and trace by reading the range. */
+/* stats.c - the counts of a time range (see stats.h): per name, per
+ * source (CPU, stream, trace), lost events and per bin, from the
+ * checkpoint index and reads of the partial intervals at the edges. */
 #include <glib.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -9,6 +9,7 @@
 #include "tracenav/job.h"
 #include "tracenav/seek.h"
 #include "tracenav/stats.h"
+#include "index-sources.h"
 
 #define CHECK_EVERY 512
 /* Up to this many events ahead, a scan reads on rather than seek. */
@@ -16,20 +17,54 @@
 
 /* ---- the events before a time ---- */
 
+/* What a scan counts of the events it reads past: per class and per
+ * source of the index, and their lost_before. */
+struct partial {
+	uint64_t *names;
+	uint64_t *sources;
+	uint64_t lost;
+};
+
 /* A read that answers "how many events before t" for increasing times:
  * its walk starts at checkpoint cp and has counted `read` events since
- * (and, with partial, how many of each name), each with a time below
- * the last one asked for; row is the first event not counted yet. */
+ * (and, with partial, what they are), each with a time below the last
+ * one asked for; row is the first event not counted yet. */
 struct scan {
 	const struct tn_trace *trace;
 	const struct tn_index *index;
 	struct tn_walk *walk;	/* NULL: none open */
 	size_t cp;
 	uint64_t read;
-	uint64_t *partial;	/* per class of the index, or NULL */
+	struct partial *partial;	/* NULL: counts nothing */
+	struct tn_source_memo memo;	/* of the walk's streams */
 	bool has_row, ended;
 	struct tn_row row;
 };
+
+static void scan_init(struct scan *s, const struct tn_trace *trace,
+		const struct tn_index *index, bool counts)
+{
+	memset(s, 0, sizeof(*s));
+	s->trace = trace;
+	s->index = index;
+	if (counts) {
+		s->partial = g_new0(struct partial, 1);
+		s->partial->names = g_new0(uint64_t, index->class_count + 1);
+		s->partial->sources = g_new0(uint64_t,
+			index->source_count + 1);
+	}
+}
+
+static void partial_clear(struct scan *s)
+{
+	if (!s->partial)
+		return;
+	memset(s->partial->names, 0,
+		s->index->class_count * sizeof(*s->partial->names));
+	memset(s->partial->sources, 0,
+		s->index->source_count * sizeof(*s->partial->sources));
+	s->partial->lost = 0;
+}
 
 static void scan_close(struct scan *s)
 {
@@ -40,26 +75,48 @@ static void scan_close(struct scan *s)
 	s->walk = NULL;
 }
 
+static void scan_fini(struct scan *s)
+{
+	scan_close(s);
+	if (s->partial) {
+		g_free(s->partial->names);
+		g_free(s->partial->sources);
+		g_free(s->partial);
+		s->partial = NULL;
+	}
+}
+
 static int compare_class_name(const void *key, const void *member)
 {
 	return strcmp(key, ((const struct tn_class_count *) member)->name);
 }
 
+static long find_source(void *data, const struct tn_index_source *source)
+{
+	return tn_index_find_source(data, source);
+}
+
 /* Count row in s->partial. */
-static int count_name(struct scan *s, const struct tn_row *row,
+static int count_row(struct scan *s, const struct tn_row *row,
 		struct tn_error *err)
 {
 	const char *name = tn_event_get_name(&row->ev);
 	const struct tn_class_count *class = bsearch(name,
 		s->index->classes, s->index->class_count,
 		sizeof(*s->index->classes), compare_class_name);
+	long source = tn_source_memo_lookup(&s->memo, &row->ev, find_source,
+		(void *) (uintptr_t) s->index);
 
-	if (!class) {
-		tn_error_set(err, "event \"%s\" is not in the index: the trace "
-			"changed since it was indexed (run index again)", name);
+	if (!class || source < 0) {
+		tn_error_set(err, "event \"%s\" %s: the trace changed since "
+			"it was indexed (run index again)", name, class ?
+			"comes from a stream the index does not know" :
+			"is not in the index");
 		return -1;
 	}
-	s->partial[class - s->index->classes]++;
+	s->partial->names[class - s->index->classes]++;
+	s->partial->sources[source]++;
+	s->partial->lost += row->lost_before;
 	return 0;
 }
 
@@ -69,15 +126,15 @@ static int scan_open(struct scan *s, size_t cp, struct tn_error *err)
 	bool fell_back;
 
 	scan_close(s);
+	/* The new reader's streams may take the old one's addresses. */
+	tn_source_memo_clear(&s->memo);
 	if (tn_walk_open_at_known(s->trace, &s->index->checkpoints[cp].pos, 0,
 			&s->walk, &fell_back, err))
 		return -1;
 	s->cp = cp;
 	s->read = 0;
 	s->ended = false;
-	if (s->partial)
-		memset(s->partial, 0,
-			s->index->class_count * sizeof(*s->partial));
+	partial_clear(s);
 	return 0;
 }
 
@@ -85,8 +142,8 @@ static int scan_open(struct scan *s, size_t cp, struct tn_error *err)
  * the last one asked for, unless the walk is reopened).  *cp and *rank
  * get the checkpoint the counts start from (the walk's: at or before
  * the last one before ns) and the number of events before ns;
- * s->partial the events of each name from that checkpoint up to ns.
- * No event before ns: *cp 0, *rank 0 and nothing counted. */
+ * s->partial what the events from that checkpoint up to ns hold.  No
+ * event before ns: *cp 0, *rank 0 and nothing counted. */
 static int scan_to(struct scan *s, int64_t ns, size_t *cp, uint64_t *rank,
 		struct tn_error *err)
 {
@@ -99,15 +156,13 @@ static int scan_to(struct scan *s, int64_t ns, size_t *cp, uint64_t *rank,
 		scan_close(s);
 		s->cp = 0;
 		s->read = 0;
-		if (s->partial)
-			memset(s->partial, 0, s->index->class_count *
-				sizeof(*s->partial));
+		partial_clear(s);
 		*cp = 0;
 		*rank = 0;
 		return 0;
 	}
-	/* After the last event: every event is before it (the name counts
-	 * are the caller's to take from the index). */
+	/* After the last event: every event is before it (the counts are
+	 * the caller's to take from the index). */
 	if (!s->partial && ns > s->index->last_event_ns) {
 		*cp = s->cp;
 		*rank = s->index->event_count;
@@ -131,7 +186,7 @@ static int scan_to(struct scan *s, int64_t ns, size_t *cp, uint64_t *rank,
 		}
 		if (!s->has_row || s->row.pos.ns >= ns)
 			break;
-		if (s->partial && count_name(s, &s->row, err))
+		if (s->partial && count_row(s, &s->row, err))
 			return -1;
 		tn_row_release(&s->row);
 		s->has_row = false;
@@ -146,6 +201,13 @@ static int scan_to(struct scan *s, int64_t ns, size_t *cp, uint64_t *rank,
 	return 0;
 }
 
+/* The lost_before of the first event at or after the last time asked
+ * for (0 when there is none). */
+static uint64_t scan_next_lost(const struct scan *s)
+{
+	return s->has_row ? s->row.lost_before : 0;
+}
+
 /* Consecutive edges that one scan answers, on a thread of its own or
  * the caller's. */
 struct edge_run {
@@ -154,19 +216,17 @@ struct edge_run {
 	size_t count;
 	uint64_t *ranks;
 	size_t cp;		/* the last edge's (scan_to()) */
+	uint64_t next_lost;	/* the last edge's (scan_next_lost()) */
 	int status;
 	struct tn_error err;
 };
 
 static void edge_run_init(struct edge_run *run, const struct tn_trace *trace,
 		const struct tn_index *index, const int64_t *ns_list,
-		size_t count, uint64_t *ranks, bool names)
+		size_t count, uint64_t *ranks, bool counts)
 {
 	memset(run, 0, sizeof(*run));
-	run->s.trace = trace;
-	run->s.index = index;
-	if (names)
-		run->s.partial = g_new0(uint64_t, index->class_count + 1);
+	scan_init(&run->s, trace, index, counts);
 	run->ns_list = ns_list;
 	run->count = count;
 	run->ranks = ranks;
@@ -179,6 +239,7 @@ static gpointer run_edges(gpointer data)
 	for (size_t i = 0; i < run->count && !run->status; i++)
 		run->status = scan_to(&run->s, run->ns_list[i], &run->cp,
 			&run->ranks[i], &run->err);
+	run->next_lost = scan_next_lost(&run->s);
 	scan_close(&run->s);
 	return NULL;
 }
@@ -226,6 +287,7 @@ int tn_stats_ranks_at(const struct tn_trace *trace,
 {
 	struct edge_run runs[2];
 	size_t half = count / 2, run_count = 1;
+	int status;
 
 	/* Two halves of the edges when they meet far apart. */
 	if (count >= 2 && worth_a_thread(index, ns_list[half - 1],
@@ -239,17 +301,76 @@ int tn_stats_ranks_at(const struct tn_trace *trace,
 		edge_run_init(&runs[0], trace, index, ns_list, count, ranks,
 			false);
 	}
-	return run_all(runs, run_count, err);
+	status = run_all(runs, run_count, err);
+	for (size_t i = 0; i < run_count; i++)
+		scan_fini(&runs[i].s);
+	return status;
 }
 
-/* ---- per name ---- */
+/* ---- the counts of a range ---- */
 
-static int compare_entries(const void *a, const void *b)
+/* What the index's intervals and the edges' reads add up to, per key of
+ * the index (signed: an edge takes away what precedes it). */
+struct sums {
+	int64_t *names;
+	int64_t *sources;
+	int64_t lost;
+};
+
+static void sums_add_partial(struct sums *sums, const struct tn_index *index,
+		const struct partial *partial, int sign)
+{
+	for (size_t k = 0; k < index->class_count; k++)
+		sums->names[k] += sign * (int64_t) partial->names[k];
+	for (size_t k = 0; k < index->source_count; k++)
+		sums->sources[k] += sign * (int64_t) partial->sources[k];
+	sums->lost += sign * (int64_t) partial->lost;
+}
+
+static void add_entries(const size_t *start,
+		const struct tn_interval_count *entries, size_t from, size_t to,
+		int64_t *sums)
+{
+	if (!start)
+		return;
+	for (size_t i = start[from]; i < start[to]; i++)
+		sums[entries[i].key] += entries[i].count;
+}
+
+/* sums += what the intervals [from, to) hold. */
+static void sums_add_intervals(struct sums *sums,
+		const struct tn_index *index, size_t from, size_t to)
+{
+	add_entries(index->interval_class_start, index->interval_classes,
+		from, to, sums->names);
+	add_entries(index->interval_source_start, index->interval_sources,
+		from, to, sums->sources);
+	for (size_t i = from; index->interval_lost && i < to; i++)
+		sums->lost += (int64_t) index->interval_lost[i];
+}
+
+static int compare_by_count(const void *a, const void *b)
 {
 	const struct tn_stats_entry *x = a, *y = b;
 
 	if (x->count != y->count)
 		return x->count > y->count ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
+/* Numbers by value ("2" before "10"), other keys after them by strcmp. */
+static int compare_keys(const void *a, const void *b)
+{
+	const struct tn_stats_entry *x = a, *y = b;
+	char *x_end, *y_end;
+	long long xn = strtoll(x->key, &x_end, 10);
+	long long yn = strtoll(y->key, &y_end, 10);
+	bool x_number = *x->key && !*x_end, y_number = *y->key && !*y_end;
+
+	if (x_number && y_number && xn != yn)
+		return xn < yn ? -1 : 1;
+	if (x_number != y_number)
+		return x_number ? -1 : 1;
 	return strcmp(x->key, y->key);
 }
 
@@ -259,97 +380,173 @@ static int64_t after(int64_t end_ns)
 	return end_ns == INT64_MAX ? INT64_MAX : end_ns + 1;
 }
 
-/* counts[k] += the events of class k in intervals [from, to). */
-static void add_intervals(const struct tn_index *index, size_t from,
-		size_t to, int64_t *counts)
+static void tally(GHashTable *table, char *key, uint64_t count)
 {
-	if (!index->interval_class_start)
-		return;
-	for (size_t i = index->interval_class_start[from];
-	     i < index->interval_class_start[to]; i++)
-		counts[index->interval_classes[i].class_index] +=
-			index->interval_classes[i].count;
+	uint64_t *total = g_hash_table_lookup(table, key);
+
+	if (!total) {
+		total = g_new0(uint64_t, 1);
+		g_hash_table_insert(table, key, total);
+	} else {
+		g_free(key);
+	}
+	*total += count;
 }
 
-int tn_stats_count_names(const struct tn_trace *trace,
-		const struct tn_index *index, int64_t begin_ns, int64_t end_ns,
-		struct tn_stats_names **out, struct tn_error *err)
+/* The table's keys and counts (taken), sorted by compare. */
+static struct tn_stats_entry *take_entries(GHashTable *table, size_t *count,
+		int (*compare)(const void *, const void *))
 {
-	size_t classes = index->class_count, cp_begin = 0, cp_end = 0;
-	struct scan s = { trace, index, NULL, 0, 0, NULL, false, false,
-		{ { 0 }, { 0, 0 }, false, 0, 0 } };
-	uint64_t rank_begin = 0, rank_end = 0;
-	int64_t *counts = g_new0(int64_t, classes + 1);
-	struct tn_stats_names *names;
-	int status = 0;
+	struct tn_stats_entry *entries = g_new0(struct tn_stats_entry,
+		g_hash_table_size(table) + 1);
+	GHashTableIter iter;
+	gpointer key, value;
+	size_t n = 0;
 
-	s.partial = g_new0(uint64_t, classes + 1);
+	g_hash_table_iter_init(&iter, table);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		entries[n].key = key;
+		entries[n++].count = *(uint64_t *) value;
+		g_hash_table_iter_steal(&iter);
+		g_free(value);
+	}
+	if (n)
+		qsort(entries, n, sizeof(*entries), compare);
+	*count = n;
+	return entries;
+}
+
+static GHashTable *new_table(void)
+{
+	return g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+}
+
+/* The counts of sums as entries of out. */
+static void fill_counts(struct tn_stats_counts *out,
+		const struct tn_index *index, const struct sums *sums)
+{
+	GHashTable *names = new_table(), *cpus = new_table(),
+		*streams = new_table(), *traces = new_table();
+
+	for (size_t k = 0; k < index->class_count; k++)
+		if (sums->names[k] > 0)
+			tally(names, g_strdup(index->classes[k].name),
+				(uint64_t) sums->names[k]);
+	for (size_t k = 0; k < index->source_count; k++) {
+		const struct tn_index_source *source = &index->sources[k];
+		uint64_t n = sums->sources[k] > 0 ?
+			(uint64_t) sums->sources[k] : 0;
+
+		if (!n)
+			continue;
+		tally(cpus, source->cpu < 0 ? g_strdup("-") :
+			g_strdup_printf("%" PRId64, source->cpu), n);
+		tally(streams, g_strdup_printf("%s/%" PRIu64 "/%" PRIu64,
+			source->trace, source->stream_class_id,
+			source->stream_id), n);
+		tally(traces, g_strdup(source->trace), n);
+	}
+	out->names = take_entries(names, &out->name_count, compare_by_count);
+	out->cpus = take_entries(cpus, &out->cpu_count, compare_keys);
+	out->streams = take_entries(streams, &out->stream_count, compare_keys);
+	out->traces = take_entries(traces, &out->trace_count, compare_keys);
+	out->lost = sums->lost > 0 ? (uint64_t) sums->lost : 0;
+	g_hash_table_destroy(names);
+	g_hash_table_destroy(cpus);
+	g_hash_table_destroy(streams);
+	g_hash_table_destroy(traces);
+}
+
+/* The counts of [begin_ns, end_ns] into sums, its first rank and the
+ * rank after its last event. */
+static int count_range(const struct tn_trace *trace,
+		const struct tn_index *index, int64_t begin_ns, int64_t end_ns,
+		struct sums *sums, uint64_t *rank_begin, uint64_t *rank_end,
+		struct tn_error *err)
+{
+	int64_t edges[2] = { begin_ns, after(end_ns) };
+	struct edge_run runs[2];
+	size_t run_count = 1;
+	uint64_t ranks[2] = { 0, 0 }, first_lost;
+	size_t cp_begin, cp_end;
+	int status;
+
+	*rank_begin = *rank_end = 0;
 	if (begin_ns <= index->first_event_ns &&
 	    end_ns >= index->last_event_ns) {
 		/* Every event: the index's counts. */
-		for (size_t k = 0; k < classes; k++)
-			counts[k] = (int64_t) index->classes[k].count;
-		rank_end = index->event_count;
-	} else if (begin_ns <= end_ns && worth_a_thread(index, begin_ns,
-			after(end_ns))) {
+		sums_add_intervals(sums, index, 0, index->checkpoint_count);
+		*rank_end = index->event_count;
+		return 0;
+	}
+	if (begin_ns > end_ns)
+		return 0;
+	if (worth_a_thread(index, edges[0], edges[1])) {
 		/* Each end on a thread of its own, with counts of its own. */
-		int64_t edges[2] = { begin_ns, after(end_ns) };
-		uint64_t ranks[2];
-		struct edge_run runs[2];
-
 		edge_run_init(&runs[0], trace, index, edges, 1, ranks, true);
 		edge_run_init(&runs[1], trace, index, edges + 1, 1, ranks + 1,
 			true);
+		run_count = 2;
 		status = run_all(runs, 2, err);
-		for (size_t k = 0; k < classes && !status; k++)
-			counts[k] = (int64_t) runs[1].s.partial[k] -
-				(int64_t) runs[0].s.partial[k];
+		if (!status) {
+			sums_add_partial(sums, index, runs[1].s.partial, 1);
+			sums_add_partial(sums, index, runs[0].s.partial, -1);
+		}
 		cp_begin = runs[0].cp;
 		cp_end = runs[1].cp;
-		rank_begin = ranks[0];
-		rank_end = ranks[1];
-		g_free(runs[0].s.partial);
-		g_free(runs[1].s.partial);
-		if (!status && cp_end > cp_begin)
-			add_intervals(index, cp_begin, cp_end, counts);
-	} else if (begin_ns <= end_ns) {
-		status = scan_to(&s, begin_ns, &cp_begin, &rank_begin, err);
-		for (size_t k = 0; k < classes && !status; k++)
-			counts[k] -= (int64_t) s.partial[k];
+		first_lost = runs[0].next_lost;
+	} else {
+		struct scan *s = &runs[0].s;
+
+		edge_run_init(&runs[0], trace, index, edges, 0, ranks, true);
+		status = scan_to(s, edges[0], &cp_begin, &ranks[0], err);
+		first_lost = scan_next_lost(s);
 		if (!status)
-			status = scan_to(&s, after(end_ns), &cp_end, &rank_end,
-				err);
+			sums_add_partial(sums, index, s->partial, -1);
+		if (!status)
+			status = scan_to(s, edges[1], &cp_end, &ranks[1], err);
 		/* The same walk counted on from the first edge: its
 		 * partial counts hold the first one's. */
-		for (size_t k = 0; k < classes && !status; k++)
-			counts[k] += (int64_t) s.partial[k];
-		if (!status && cp_end > cp_begin)
-			add_intervals(index, cp_begin, cp_end, counts);
+		if (!status)
+			sums_add_partial(sums, index, s->partial, 1);
 	}
-	scan_close(&s);
-	g_free(s.partial);
-	if (status) {
-		g_free(counts);
+	for (size_t i = 0; i < run_count; i++)
+		scan_fini(&runs[i].s);
+	if (status)
 		return -1;
-	}
-	names = g_new0(struct tn_stats_names, 1);
-	names->event_count = rank_end > rank_begin ? rank_end - rank_begin : 0;
-	names->first_rank = rank_begin;
-	names->entries = g_new0(struct tn_stats_entry, classes + 1);
-	for (size_t k = 0; k < classes; k++) {
-		if (counts[k] <= 0)
-			continue;
-		names->entries[names->entry_count].key =
-			g_strdup(index->classes[k].name);
-		names->entries[names->entry_count++].count =
-			(uint64_t) counts[k];
-	}
-	if (names->entry_count)	/* else entries may be NULL */
-		qsort(names->entries, names->entry_count,
-			sizeof(*names->entries), compare_entries);
-	g_free(counts);
-	*out = names;
+	if (cp_end > cp_begin)
+		sums_add_intervals(sums, index, cp_begin, cp_end);
+	/* What was lost before the range's first event is the range's
+	 * only when it is the trace's first event. */
+	if (ranks[0] > 0 && ranks[1] > ranks[0])
+		sums->lost -= (int64_t) first_lost;
+	*rank_begin = ranks[0];
+	*rank_end = ranks[1];
 	return 0;
+}
+
+int tn_stats_count(const struct tn_trace *trace, const struct tn_index *index,
+		int64_t begin_ns, int64_t end_ns, struct tn_stats_counts **out,
+		struct tn_error *err)
+{
+	struct sums sums = { g_new0(int64_t, index->class_count + 1),
+		g_new0(int64_t, index->source_count + 1), 0 };
+	uint64_t rank_begin, rank_end;
+	struct tn_stats_counts *counts;
+	int status = count_range(trace, index, begin_ns, end_ns, &sums,
+		&rank_begin, &rank_end, err);
+
+	if (!status) {
+		counts = g_new0(struct tn_stats_counts, 1);
+		counts->event_count = rank_end > rank_begin ?
+			rank_end - rank_begin : 0;
+		counts->first_rank = rank_begin;
+		fill_counts(counts, index, &sums);
+		*out = counts;
+	}
+	g_free(sums.names);
+	g_free(sums.sources);
+	return status;
 }
 
 static void free_entries(struct tn_stats_entry *entries, size_t count)
@@ -359,12 +556,40 @@ static void free_entries(struct tn_stats_entry *entries, size_t count)
 	g_free(entries);
 }
 
-void tn_stats_names_destroy(struct tn_stats_names *names)
+static struct tn_stats_entry *copy_entries(const struct tn_stats_entry *from,
+		size_t count)
 {
-	if (!names)
+	struct tn_stats_entry *entries = g_new0(struct tn_stats_entry,
+		count + 1);
+
+	for (size_t i = 0; i < count; i++) {
+		entries[i].key = g_strdup(from[i].key);
+		entries[i].count = from[i].count;
+	}
+	return entries;
+}
+
+struct tn_stats_counts *tn_stats_counts_copy(
+		const struct tn_stats_counts *counts)
+{
+	struct tn_stats_counts *copy = g_memdup2(counts, sizeof(*counts));
+
+	copy->names = copy_entries(counts->names, counts->name_count);
+	copy->cpus = copy_entries(counts->cpus, counts->cpu_count);
+	copy->streams = copy_entries(counts->streams, counts->stream_count);
+	copy->traces = copy_entries(counts->traces, counts->trace_count);
+	return copy;
+}
+
+void tn_stats_counts_destroy(struct tn_stats_counts *counts)
+{
+	if (!counts)
 		return;
-	free_entries(names->entries, names->entry_count);
-	g_free(names);
+	free_entries(counts->names, counts->name_count);
+	free_entries(counts->cpus, counts->cpu_count);
+	free_entries(counts->streams, counts->stream_count);
+	free_entries(counts->traces, counts->trace_count);
+	g_free(counts);
 }
 
 /* ---- per bin ---- */
@@ -417,7 +642,7 @@ static size_t grid_boundary(const struct grid *g, int64_t ns)
 
 int tn_stats_histogram(const struct tn_trace *trace,
 		const struct tn_index *index, int64_t begin_ns, int64_t end_ns,
-		const struct tn_stats_names *known, size_t bin_count,
+		const struct tn_stats_counts *known, size_t bin_count,
 		uint64_t *counts, int64_t *starts, size_t *used_out,
 		struct tn_error *err)
 {
@@ -490,151 +715,6 @@ int tn_stats_histogram(const struct tn_trace *trace,
 	g_free(sought);
 	g_free(sought_ranks);
 	return status;
-}
-
-/* ---- per CPU, stream and trace, by reading ---- */
-
-static void tally(GHashTable *table, char *key)
-{
-	uint64_t *count = g_hash_table_lookup(table, key);
-
-	if (!count) {
-		count = g_new0(uint64_t, 1);
-		g_hash_table_insert(table, key, count);
-	} else {
-		g_free(key);
-	}
-	(*count)++;
-}
-
-/* Numbers by value ("2" before "10"), other keys after them by strcmp. */
-static int compare_keys(const void *a, const void *b)
-{
-	const struct tn_stats_entry *x = a, *y = b;
-	char *x_end, *y_end;
-	long long xn = strtoll(x->key, &x_end, 10);
-	long long yn = strtoll(y->key, &y_end, 10);
-	bool x_number = *x->key && !*x_end, y_number = *y->key && !*y_end;
-
-	if (x_number && y_number && xn != yn)
-		return xn < yn ? -1 : 1;
-	if (x_number != y_number)
-		return x_number ? -1 : 1;
-	return strcmp(x->key, y->key);
-}
-
-/* The table's keys and counts (taken), sorted by compare_keys. */
-static struct tn_stats_entry *take_entries(GHashTable *table, size_t *count)
-{
-	struct tn_stats_entry *entries = g_new0(struct tn_stats_entry,
-		g_hash_table_size(table) + 1);
-	GHashTableIter iter;
-	gpointer key, value;
-	size_t n = 0;
-
-	g_hash_table_iter_init(&iter, table);
-	while (g_hash_table_iter_next(&iter, &key, &value)) {
-		entries[n].key = key;
-		entries[n++].count = *(uint64_t *) value;
-		g_hash_table_iter_steal(&iter);
-		g_free(value);
-	}
-	if (n)
-		qsort(entries, n, sizeof(*entries), compare_keys);
-	*count = n;
-	return entries;
-}
-
-static const char *trace_key(const struct tn_event *ev)
-{
-	const char *name = tn_event_get_hostname(ev);
-
-	if (!name)
-		name = tn_event_get_trace_name(ev);
-	return name ? name : "-";
-}
-
-static void count_detail(GHashTable *cpus, GHashTable *streams,
-		GHashTable *traces, const struct tn_event *ev)
-{
-	int64_t cpu = tn_event_get_cpu(ev);
-	const char *trace = trace_key(ev);
-
-	tally(cpus, cpu < 0 ? g_strdup("-") :
-		g_strdup_printf("%" PRId64, cpu));
-	tally(streams, g_strdup_printf("%s/%" PRIu64 "/%" PRIu64, trace,
-		tn_event_get_stream_class_id(ev), tn_event_get_stream_id(ev)));
-	tally(traces, g_strdup(trace));
-}
-
-int tn_stats_read_detail(const struct tn_trace *trace, int64_t begin_ns,
-		int64_t end_ns, struct tn_stats_detail **out,
-		struct tn_error *err)
-{
-	GHashTable *cpus = g_hash_table_new_full(g_str_hash, g_str_equal,
-		g_free, g_free);
-	GHashTable *streams = g_hash_table_new_full(g_str_hash, g_str_equal,
-		g_free, g_free);
-	GHashTable *traces = g_hash_table_new_full(g_str_hash, g_str_equal,
-		g_free, g_free);
-	int64_t first_ns;
-	/* From the trace's first event: its notices are the range's. */
-	bool from_start = !tn_trace_get_first_event_time(trace, &first_ns) ||
-		begin_ns <= first_ns;
-	struct tn_stats_detail *detail = g_new0(struct tn_stats_detail, 1);
-	struct tn_walk *walk = NULL;
-	struct tn_row row;
-	int status = 0;
-
-	if (begin_ns <= end_ns && tn_walk_open(trace, begin_ns, &walk, err)) {
-		status = -1;
-		goto done;
-	}
-	while (walk && (status = tn_walk_next(walk, NULL, &row, err)) == 1) {
-		if (row.pos.ns > end_ns) {
-			tn_row_release(&row);
-			break;
-		}
-		if (detail->event_count > 0 || from_start)
-			detail->lost += row.lost_before;
-		count_detail(cpus, streams, traces, &row.ev);
-		tn_row_release(&row);
-		if (++detail->event_count % CHECK_EVERY == 0) {
-			tn_job_current_set_progress("counting", -1,
-				detail->event_count);
-			if (tn_job_current_is_cancelled()) {
-				tn_error_set(err, "cancelled");
-				status = -1;
-				break;
-			}
-		}
-	}
-	if (status > 0)
-		status = 0;
-done:
-	tn_walk_destroy(walk);
-	if (!status) {
-		detail->cpus = take_entries(cpus, &detail->cpu_count);
-		detail->streams = take_entries(streams, &detail->stream_count);
-		detail->traces = take_entries(traces, &detail->trace_count);
-		*out = detail;
-	} else {
-		g_free(detail);
-	}
-	g_hash_table_destroy(cpus);
-	g_hash_table_destroy(streams);
-	g_hash_table_destroy(traces);
-	return status;
-}
-
-void tn_stats_detail_destroy(struct tn_stats_detail *detail)
-{
-	if (!detail)
-		return;
-	free_entries(detail->cpus, detail->cpu_count);
-	free_entries(detail->streams, detail->stream_count);
-	free_entries(detail->traces, detail->trace_count);
-	g_free(detail);
 }
 
 int tn_stats_time_of_rank(const struct tn_trace *trace,

@@ -1,15 +1,20 @@
-/* pane-stats.c - the statistics pane: the events per name of the range
- * (range T1 T2) or of the whole trace, with their share, most frequent
- * first, as `stats percent` prints them.
+/* pane-stats.c - the statistics pane: the events of the range (range
+ * T1 T2) or of the whole trace per name (most frequent first, as `stats
+ * percent` prints them), per CPU, per stream and per trace (host), with
+ * their share, and the events the tracer lost: the sections of `stats
+ * all`, one under the other.
  *
- * The counts come from the index (tn_stats_count_names(): whole
- * checkpoint intervals from its counts, the two partial ones read), in
- * the list's job when the cursor moved, and only when the index or the
- * range changed since (the old cache is kept otherwise).  Enter filters
- * the list on the selected name.
+ * The counts come from the index (tn_stats_count(): whole checkpoint
+ * intervals from its counts, the two partial ones read), in the list's
+ * job when the cursor moved, and only when the index or the range
+ * changed since (the old cache is kept otherwise).  Enter on a name or a
+ * CPU filters the list on it; ] and [ go to the next and previous
+ * section.
  */
 #include <glib.h>
 #include <inttypes.h>
+#include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tracenav/stats.h"
@@ -28,16 +33,100 @@ struct stats_cache {
 	bool has_events;		/* the range (or trace) has events */
 	int64_t begin_ns, end_ns;
 	bool is_range;			/* a range is set (not the trace) */
-	struct tn_stats_names *names;	/* NULL: not counted (no index) */
+	struct tn_stats_counts *counts;	/* NULL: not counted (no index) */
 	char *error;			/* why they could not be */
 };
 
+/* The sections, in the order shown: a heading line, then a line per
+ * entry (the lost events: one line). */
+enum section_kind { SECTION_NAMES, SECTION_CPUS, SECTION_STREAMS,
+	SECTION_TRACES, SECTION_LOST };
+
+static const struct section {
+	enum section_kind kind;
+	const char *title;
+	size_t count_at, entries_at;	/* in struct tn_stats_counts */
+} sections[] = {
+	{ SECTION_NAMES, "Event names",
+		offsetof(struct tn_stats_counts, name_count),
+		offsetof(struct tn_stats_counts, names) },
+	{ SECTION_CPUS, "CPUs", offsetof(struct tn_stats_counts, cpu_count),
+		offsetof(struct tn_stats_counts, cpus) },
+	{ SECTION_STREAMS, "Streams (trace/class/stream)",
+		offsetof(struct tn_stats_counts, stream_count),
+		offsetof(struct tn_stats_counts, streams) },
+	{ SECTION_TRACES, "Traces (hosts)",
+		offsetof(struct tn_stats_counts, trace_count),
+		offsetof(struct tn_stats_counts, traces) },
+	{ SECTION_LOST, "Lost events", 0, 0 },
+};
+
+/* The entries of a section of counts (none for the lost events). */
+static size_t section_entries(const struct tn_stats_counts *counts,
+		const struct section *section,
+		const struct tn_stats_entry **entries)
+{
+	if (section->kind == SECTION_LOST) {
+		*entries = NULL;
+		return 1;
+	}
+	*entries = *(struct tn_stats_entry *const *) (const void *)
+		((const char *) counts + section->entries_at);
+	return *(const size_t *) (const void *) ((const char *) counts +
+		section->count_at);
+}
+
+/* A line of the pane: a section's heading (entry NULL, not lost) or one
+ * of its entries. */
+struct line {
+	const struct section *section;
+	const struct tn_stats_entry *entry;	/* NULL: the heading */
+	bool lost;				/* the lost events' line */
+};
+
+/* Line number row of counts into *line; false past the last. */
+static bool line_at(const struct tn_stats_counts *counts, long row,
+		struct line *line)
+{
+	for (size_t i = 0; i < G_N_ELEMENTS(sections); i++) {
+		const struct tn_stats_entry *entries;
+		size_t n = section_entries(counts, &sections[i], &entries);
+
+		if (row == 0) {
+			*line = (struct line) { &sections[i], NULL, false };
+			return true;
+		}
+		if ((size_t) row <= n) {
+			*line = (struct line) { &sections[i], entries ?
+				&entries[row - 1] : NULL, !entries };
+			return true;
+		}
+		row -= (long) n + 1;
+	}
+	return false;
+}
+
+static long line_count(const struct tn_stats_counts *counts)
+{
+	long total = 0;
+
+	for (size_t i = 0; i < G_N_ELEMENTS(sections); i++) {
+		const struct tn_stats_entry *entries;
+
+		total += (long) section_entries(counts, &sections[i],
+			&entries) + 1;
+	}
+	return total;
+}
+
 struct stats_pane {
-	struct tn_tui_rows rows;	/* of names */
+	struct tn_tui_rows rows;	/* of lines */
 	int drawn_percent;	/* of the indexing, in the summary; -1 */
 };
 
 enum stats_action {
+	STATS_NEXT_SECTION = 100,
+	STATS_PREVIOUS_SECTION,
 	STATS_DOWN = TN_ROWS_DOWN,
 	STATS_UP = TN_ROWS_UP,
 	STATS_PAGE_DOWN = TN_ROWS_PAGE_DOWN,
@@ -49,20 +138,25 @@ enum stats_action {
 
 static const struct tn_tui_binding stats_bindings[] = {
 	{ { 'j', FN(KEY_DOWN) }, NULL, STATS_DOWN, NULL,
-		"next event name" },
+		"next line" },
 	{ { 'k', FN(KEY_UP) }, NULL, STATS_UP, NULL,
-		"previous event name" },
+		"previous line" },
 	{ { FN(KEY_NPAGE), CTRL('f') }, NULL, STATS_PAGE_DOWN, NULL,
-		"next page of names" },
+		"next page" },
 	{ { FN(KEY_PPAGE), CTRL('b') }, NULL, STATS_PAGE_UP, NULL,
-		"previous page of names" },
+		"previous page" },
 	{ { 'g', FN(KEY_HOME) }, NULL, STATS_FIRST, NULL,
-		"the most frequent name" },
+		"the first line (the most frequent name)" },
 	{ { 'G', FN(KEY_END) }, NULL, STATS_LAST, NULL,
-		"the least frequent name" },
+		"the last line (the lost events)" },
+	{ { ']' }, NULL, STATS_NEXT_SECTION, NULL,
+		"the next section (names, CPUs, streams, traces, lost events)" },
+	{ { '[' }, NULL, STATS_PREVIOUS_SECTION, NULL,
+		"the previous section" },
 	{ { '\n', '\r' }, "Enter", STATS_FILTER, NULL,
-		"show only the events of the selected name in the list (filter "
-		"name == \"NAME\"; :clear-filters shows them all again)" },
+		"show only the events of the selected name or CPU in the list "
+		"(filter name == \"NAME\", filter cpu == N; :clear-filters shows "
+		"them all again)" },
 };
 
 static const struct tn_tui_keymap stats_keys = {
@@ -75,8 +169,7 @@ static void stats_cache_free(void *data)
 
 	if (!cache)
 		return;
-	if (cache->names)
-		tn_stats_names_destroy(cache->names);
+	tn_stats_counts_destroy(cache->counts);
 	g_free(cache->error);
 	g_free(cache);
 }
@@ -87,19 +180,8 @@ static struct stats_cache *copy_cache(const struct stats_cache *old)
 	struct stats_cache *cache = g_memdup2(old, sizeof(*old));
 
 	cache->error = g_strdup(old->error);
-	if (old->names) {
-		struct tn_stats_names *names = g_memdup2(old->names,
-			sizeof(*old->names));
-
-		names->entries = g_new(struct tn_stats_entry,
-			MAX(names->entry_count, 1));
-		for (size_t i = 0; i < names->entry_count; i++) {
-			names->entries[i].key = g_strdup(
-				old->names->entries[i].key);
-			names->entries[i].count = old->names->entries[i].count;
-		}
-		cache->names = names;
-	}
+	if (old->counts)
+		cache->counts = tn_stats_counts_copy(old->counts);
 	return cache;
 }
 
@@ -116,7 +198,7 @@ static void *stats_cursor_moved(const void *old_cache,
 
 	if (old && old->index == session->index &&
 	    old->has_events == has_events && old->begin_ns == begin &&
-	    old->end_ns == end && (old->names || old->error || !old->index))
+	    old->end_ns == end && (old->counts || old->error || !old->index))
 		return copy_cache(old);
 	cache = g_new0(struct stats_cache, 1);
 	cache->index = session->index;
@@ -126,20 +208,20 @@ static void *stats_cursor_moved(const void *old_cache,
 	cache->is_range = session->has_range;
 	if (!session->index || !has_events || !view->may_read)
 		return cache;
-	if (tn_stats_count_names(session->trace, session->index, begin, end,
-			&cache->names, &err))
+	if (tn_stats_count(session->trace, session->index, begin, end,
+			&cache->counts, &err))
 		cache->error = g_strdup(err.message);
 	return cache;
 }
 
-static long name_count(const struct tn_pane *pane)
+static long row_count(const struct tn_pane *pane)
 {
 	const struct stats_cache *cache = pane->cache;
 
-	return cache && cache->names ? (long) cache->names->entry_count : 0;
+	return cache && cache->counts ? line_count(cache->counts) : 0;
 }
 
-/* Lines of names: under the title and the summary line. */
+/* Lines of counts: under the title and the summary line. */
 static int list_lines(const struct tn_pane *pane)
 {
 	return MAX(pane->rect.h - 2, 1);
@@ -164,7 +246,7 @@ static char *summary(const struct tn_pane *pane)
 	}
 	if (cache->error)
 		return g_strdup_printf("cannot count: %s", cache->error);
-	if (!cache->has_events || !cache->names)
+	if (!cache->has_events || !cache->counts)
 		return g_strdup("no event");
 	text = g_string_new(NULL);
 	if (cache->is_range) {
@@ -173,9 +255,29 @@ static char *summary(const struct tn_pane *pane)
 		g_string_append(text, " s: ");
 	}
 	g_string_append_printf(text, "%" PRIu64 " events%s",
-		cache->names->event_count, cache->is_range ? "" :
+		cache->counts->event_count, cache->is_range ? "" :
 		", whole trace");
 	return g_string_free(text, FALSE);
+}
+
+/* "  12345  45.67% sched_switch" under "CPUs (4)". */
+static char *line_text(const struct tn_stats_counts *counts,
+		const struct line *line)
+{
+	const struct tn_stats_entry *entries;
+
+	if (line->lost)
+		return g_strdup_printf("%10" PRIu64 " lost", counts->lost);
+	if (!line->entry) {
+		size_t n = section_entries(counts, line->section, &entries);
+
+		return line->section->kind == SECTION_LOST ?
+			g_strdup(line->section->title) :
+			g_strdup_printf("%s (%zu)", line->section->title, n);
+	}
+	return g_strdup_printf("%10" PRIu64 " %6.2f%% %s", line->entry->count,
+		counts->event_count ? 100.0 * (double) line->entry->count /
+		(double) counts->event_count : 0, line->entry->key);
 }
 
 static void stats_draw(struct tn_pane *pane, WINDOW *win)
@@ -196,45 +298,75 @@ static void stats_draw(struct tn_pane *pane, WINDOW *win)
 	text = summary(pane);
 	tn_tui_draw_utf8(win, 1, x, text, w - x);
 	g_free(text);
-	for (int line = 0; line < list_lines(pane) && line + 2 < h; line++) {
-		long row = p->rows.top + line;
-		const struct tn_stats_entry *e;
-		double share;
+	for (int y = 0; y < list_lines(pane) && y + 2 < h; y++) {
+		long row = p->rows.top + y;
+		struct line line;
 		char *row_text;
 
-		if (row >= name_count(pane))
+		if (row >= row_count(pane) ||
+		    !line_at(cache->counts, row, &line))
 			break;
-		e = &cache->names->entries[row];
-		share = cache->names->event_count ? 100.0 * (double) e->count /
-			(double) cache->names->event_count : 0;
-		row_text = g_strdup_printf("%10" PRIu64 " %6.2f%% %s",
-			e->count, share, e->key);
+		row_text = line_text(cache->counts, &line);
 		if (row == p->rows.selected)
 			wattrset(win, focused ? A_REVERSE : A_BOLD);
-		tn_tui_draw_utf8(win, line + 2, x, row_text, w - x);
+		else if (!line.entry && !line.lost)
+			wattrset(win, A_BOLD | A_UNDERLINE);
+		tn_tui_draw_utf8(win, y + 2, x, row_text, w - x);
 		wattrset(win, A_NORMAL);
 		g_free(row_text);
 	}
 }
 
-/* filter name == "NAME", the name quoted for the filter's parser. */
+/* filter name == "NAME" (quoted for the filter's parser), or filter
+ * cpu == N, for the selected line. */
 static void filter_selected(struct tn_pane *pane)
 {
 	const struct stats_cache *cache = pane->cache;
 	struct stats_pane *p = pane->data;
-	GString *line;
+	struct line line;
+	GString *text;
 
-	if (p->rows.selected >= name_count(pane))
+	if (p->rows.selected >= row_count(pane) ||
+	    !line_at(cache->counts, p->rows.selected, &line) || !line.entry)
 		return;
-	line = g_string_new("filter name == \"");
-	for (const char *c = cache->names->entries[p->rows.selected].key; *c; c++) {
-		if (*c == '"' || *c == '\\')
-			g_string_append_c(line, '\\');
-		g_string_append_c(line, *c);
+	if (line.section->kind == SECTION_CPUS &&
+	    strcmp(line.entry->key, "-") != 0) {
+		text = g_string_new(NULL);
+		g_string_printf(text, "filter cpu == %s", line.entry->key);
+	} else if (line.section->kind == SECTION_NAMES) {
+		text = g_string_new("filter name == \"");
+		for (const char *c = line.entry->key; *c; c++) {
+			if (*c == '"' || *c == '\\')
+				g_string_append_c(text, '\\');
+			g_string_append_c(text, *c);
+		}
+		g_string_append_c(text, '"');
+	} else {
+		tn_tui_message_set(pane->tui, true, "Enter filters the list on "
+			"an event name or a CPU: choose one of those lines");
+		return;
 	}
-	g_string_append_c(line, '"');
-	tn_tui_run_line(pane->tui, line->str, TN_TUI_FOLLOW_BY_COMMAND);
-	g_string_free(line, TRUE);
+	tn_tui_run_line(pane->tui, text->str, TN_TUI_FOLLOW_BY_COMMAND);
+	g_string_free(text, TRUE);
+}
+
+/* The heading of the section after (step 1) or before (step -1) the
+ * selected line's, or -1. */
+static long section_row(const struct tn_pane *pane, int step)
+{
+	const struct stats_cache *cache = pane->cache;
+	const struct stats_pane *p = pane->data;
+	long count = row_count(pane);
+	long row = p->rows.selected;
+	struct line line;
+
+	/* Back from an entry: its own heading first, as vim's [[ does. */
+	for (row += step; row >= 0 && row < count; row += step) {
+		if (line_at(cache->counts, row, &line) && !line.entry &&
+		    !line.lost)
+			return row;
+	}
+	return -1;
 }
 
 static bool stats_key(struct tn_pane *pane, const struct tn_tui_key *key)
@@ -246,11 +378,25 @@ static bool stats_key(struct tn_pane *pane, const struct tn_tui_key *key)
 
 	if (!b)
 		return false;
-	if (b->action == STATS_FILTER)
+	if (b->action == STATS_FILTER) {
 		filter_selected(pane);
-	else
-		tn_tui_rows_move(&p->rows, b->action, count, name_count(pane),
+	} else if (b->action == STATS_NEXT_SECTION ||
+		   b->action == STATS_PREVIOUS_SECTION) {
+		long row = section_row(pane,
+			b->action == STATS_NEXT_SECTION ? 1 : -1);
+
+		/* The section's heading at the top: as much of it as
+		 * fits shows. */
+		if (row >= 0) {
+			p->rows.top = MIN(row, MAX(row_count(pane) -
+				list_lines(pane), 0));
+			tn_tui_rows_select(&p->rows, row, row_count(pane),
+				list_lines(pane));
+		}
+	} else {
+		tn_tui_rows_move(&p->rows, b->action, count, row_count(pane),
 			list_lines(pane));
+	}
 	pane->dirty = true;
 	return true;
 }
@@ -260,7 +406,7 @@ static void stats_mouse(struct tn_pane *pane, int y, int x, int wheel)
 	struct stats_pane *p = pane->data;
 
 	(void) x;
-	tn_tui_rows_mouse(&p->rows, y - 2, wheel, name_count(pane),
+	tn_tui_rows_mouse(&p->rows, y - 2, wheel, row_count(pane),
 		list_lines(pane));
 	pane->dirty = true;
 }
@@ -299,7 +445,8 @@ const struct tn_pane_class tn_pane_stats = {
 	.title = "Statistics",
 	.toggle_key = 'S',
 	.toggle_help = "show or hide the statistics pane (the events per "
-		"name of the range, or of the whole trace)",
+		"name, CPU, stream and trace of the range, or of the whole "
+		"trace, and the lost events)",
 	.layout = { TN_PANE_RIGHT, 24, 3, 36, 0 },
 	.keymap = &stats_keys,
 	.init = stats_init,

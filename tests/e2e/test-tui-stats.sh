@@ -4,7 +4,9 @@
 # share, name) are what `--batch 'stats percent'` prints, for the whole
 # trace and, after :range T1 T2, for the range (as `range T1 T2; stats`
 # prints it, whose counts test-stats.sh checks against babeltrace2);
-# Tab, j and Enter filter the list on the selected name; v selects a
+# Tab, j and Enter filter the list on the selected name; ] shows the
+# CPUs, streams, traces and lost events sections, as `stats all
+# percent` prints them, and Enter on a CPU filters on it; v selects a
 # range in the list (status bar, reversed times), v again sets it and
 # the pane counts it, Esc cancels a selection; S closes the pane.
 : "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
@@ -14,7 +16,9 @@ tmux_setup
 export TZ=UTC
 
 dir="$TMPDIR_TEST/kernel"
-"$GEN_TRACE" --events 30000 --cpus 4 --hang-every 3000 "$dir" >/dev/null
+"$GEN_TRACE" --events 30000 --cpus 4 --hang-every 3000 --packet-size 8192 \
+	--lost-every 3 \
+	"$dir" >/dev/null
 "$TRACENAV" --dump "$dir" > "$TMPDIR_TEST/dump" 2>/dev/null
 events_of_dump "$TMPDIR_TEST/dump"
 cache_opt="--cache-dir '$TMPDIR_TEST/cache'"
@@ -32,10 +36,24 @@ pane() {
 			print substr(rest, (rule ? rule : 1) + 2) }'
 }
 
-# rows NAME: "NAME COUNT PERCENT" of the pane's rows.
+# section_rows NAME TITLE: "KEY COUNT PERCENT" of the rows of the
+# pane's section TITLE shown ("Event names", "CPUs", ...).
+section_rows() {
+	pane "$1" | awk -v title="$2" '
+		index($0, title " (") == 1 { on = 1; next }
+		/^[A-Z]/ { on = 0 }
+		on && NF == 3 && $2 ~ /%$/ {
+			sub(/%$/, "", $2); print $3, $1, $2 }'
+}
+
+# rows NAME: the rows of the names.
 rows() {
-	pane "$1" | sed -n '2,$p' |
-		awk 'NF == 3 && $2 ~ /%$/ { sub(/%$/, "", $2); print $3, $1, $2 }'
+	section_rows "$1" "Event names"
+}
+
+# section NAME FILE: the lines of section "# NAME" of stats all.
+section() {
+	awk -v s="# $1" '/^# / { on = ($0 == s); next } on' "$2"
 }
 
 pane_has() {
@@ -98,6 +116,40 @@ count=$(grep -c " $name: " "$TMPDIR_TEST/dump")
 tm send-keys -t st Tab j Enter
 check "Enter on $name: the list shows its $count events (match 1 of $count)" \
 	wait_for st "match 1 of $count"
+tm send-keys -t st : clear-filters Enter
+
+# ]: the next sections, as stats all percent has them.
+"$TRACENAV" --batch "range $t1 $t2; stats all percent" "$dir" \
+	2>/dev/null > "$TMPDIR_TEST/all"
+# same_section NAME TITLE SECTION: the pane's rows of TITLE are the
+# lines of section SECTION of stats all.
+same_section() {
+	section_rows "$1" "$2" > "$TMPDIR_TEST/shown"
+	section "$3" "$TMPDIR_TEST/all" | cmp -s - "$TMPDIR_TEST/shown"
+}
+tm send-keys -t st ]
+check "]: the CPUs, as stats all percent's # cpu" \
+	wait_until 50 same_section st CPUs cpu
+tm send-keys -t st ]
+check "]: the streams, as its # stream" \
+	wait_until 50 same_section st "Streams (trace/class/stream)" stream
+tm send-keys -t st ]
+check "]: the traces, as its # trace" \
+	wait_until 50 same_section st "Traces (hosts)" trace
+lost=$(section lost "$TMPDIR_TEST/all" | cut -d' ' -f2)
+tm send-keys -t st ]
+check "]: the $lost lost events of the range, as its # lost" \
+	wait_until 50 pane_has st "^ *$lost lost$"
+check "... $lost is not 0 (the trace has lost events)" [ "${lost:-0}" -gt 0 ]
+# [ [ back to the CPUs, j to CPU 0, Enter: filter cpu == 0.
+tm send-keys -t st [ [ [ j Enter
+cpu0=$(grep -c '{ cpu_id = 0 }' "$TMPDIR_TEST/dump")
+if wait_until 100 shows st "match [0-9]+ of $cpu0"; then
+	ok "Enter on CPU 0: the list shows its $cpu0 events (match K of $cpu0)"
+else
+	not_ok "Enter on CPU 0: the list shows its $cpu0 events"
+	screen st | tail -3 | sed 's/^/# /'
+fi
 tm send-keys -t st : clear-filters Enter
 
 # v: a selection from event 101 to event 2101, shown in the status bar
