@@ -34,8 +34,11 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 {
 	struct tn_output out = { batch_write };
 	struct tn_session session;
-	struct tn_command_context ctx = { &session, &out,
-		TN_BATCH_PAGE_ROWS, NULL, NULL };
+	struct tn_command_context ctx = {
+		.session = &session,
+		.out = &out,
+		.page_rows = TN_BATCH_PAGE_ROWS,
+	};
 	struct tn_error err;
 	/* Before anything else is printed. */
 	int left_out = report_left_out(trace);

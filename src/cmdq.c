@@ -7,6 +7,8 @@ struct tn_cmdq {
 	struct tn_session *session;
 	int64_t page_rows;
 	const GPtrArray *help_prefix;
+	bool has_screen, has_screen_span;
+	int64_t screen_begin_ns, screen_end_ns;
 	GArray *items;			/* struct tn_parsed_command */
 	tn_cmdq_after_func after;
 	void *after_arg;
@@ -40,6 +42,15 @@ void tn_cmdq_destroy(struct tn_cmdq *queue)
 	g_array_free(queue->items, TRUE);
 	tn_output_buffer_fini(&queue->out);
 	g_free(queue);
+}
+
+void tn_cmdq_set_screen(struct tn_cmdq *queue, bool has_span,
+		int64_t begin_ns, int64_t end_ns)
+{
+	queue->has_screen = true;
+	queue->has_screen_span = has_span;
+	queue->screen_begin_ns = begin_ns;
+	queue->screen_end_ns = end_ns;
 }
 
 void tn_cmdq_add(struct tn_cmdq *queue, struct tn_parsed_command *parsed)
@@ -84,8 +95,16 @@ unsigned tn_cmdq_get_flags(const struct tn_cmdq *queue)
 static int run_queue(struct tn_job *job, void *data, struct tn_error *err)
 {
 	struct tn_cmdq *queue = data;
-	struct tn_command_context ctx = { queue->session, &queue->out.output,
-		queue->page_rows, queue->help_prefix, NULL };
+	struct tn_command_context ctx = {
+		.session = queue->session,
+		.out = &queue->out.output,
+		.page_rows = queue->page_rows,
+		.help_prefix = queue->help_prefix,
+		.has_screen = queue->has_screen,
+		.has_screen_span = queue->has_screen_span,
+		.screen_begin_ns = queue->screen_begin_ns,
+		.screen_end_ns = queue->screen_end_ns,
+	};
 
 	(void) err;
 	for (guint i = 0; i < queue->items->len; i++) {

@@ -28,6 +28,12 @@ struct tn_cmdq *tn_cmdq_create(struct tn_session *session,
 		int64_t page_rows, const GPtrArray *help_prefix);
 void tn_cmdq_destroy(struct tn_cmdq *queue);
 
+/* The commands of queue run with a screen (tn_command_context's
+ * has_screen) that shows the events of [begin_ns, end_ns] (has_span:
+ * some events). */
+void tn_cmdq_set_screen(struct tn_cmdq *queue, bool has_span,
+		int64_t begin_ns, int64_t end_ns);
+
 /* Append a command (taken over: parsed is cleared), merged with the
  * last one when both are the same command that repeats with a count. */
 void tn_cmdq_add(struct tn_cmdq *queue, struct tn_parsed_command *parsed);

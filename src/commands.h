@@ -45,6 +45,10 @@ enum tn_command_flag {
 	/* Takes a '!' right after its name (write!: overwrite), as vim's
 	 * commands do: args.bang says so. */
 	TN_CMD_BANG = 1 << 7,
+	/* Run with a screen (the context's has_screen), it zooms the
+	 * histogram strip (session->zoomed): the event list opens the
+	 * pane that its class says shows it. */
+	TN_CMD_SHOWS_HISTOGRAM = 1 << 8,
 };
 
 /* How a count typed before a key (5j, 500G) or given as the count
@@ -101,6 +105,11 @@ struct tn_command_context {
 	/* The command being run (tn_command_exec() sets it): one exec may
 	 * serve several commands. */
 	const struct tn_command *command;
+	/* Run from a front end with a screen (the event list): the times
+	 * of the first and last events on it, when it shows any. */
+	bool has_screen;
+	bool has_screen_span;
+	int64_t screen_begin_ns, screen_end_ns;
 };
 
 struct tn_command {

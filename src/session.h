@@ -121,6 +121,11 @@ struct tn_session {
 	 * (tn_session_count()). */
 	struct tn_stats_counts *counts;
 	int64_t counts_begin_ns, counts_end_ns;
+	/* The span the histogram strip shows when zoomed (histogram in the
+	 * event list), both ends inclusive; otherwise the trace's time
+	 * range.  The commands' (the job's) to touch. */
+	bool zoomed;
+	int64_t zoom_begin_ns, zoom_end_ns;
 	/* A range being selected (select): from select_anchor, an event,
 	 * to the event that the next select is typed at. */
 	bool selecting;

@@ -419,7 +419,8 @@ static void test_running(void)
 		"--packet-size 4096 --seed 3");
 	struct tn_output out = { collect };
 	struct tn_session session;
-	struct tn_command_context ctx = { &session, &out, 10, NULL, NULL };
+	struct tn_command_context ctx = { .session = &session, .out = &out,
+		.page_rows = 10 };
 	struct tn_trace *trace;
 	struct tn_error err;
 	struct tn_cmdq *queue;

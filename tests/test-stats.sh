@@ -40,7 +40,9 @@ prepare() {
 		t = $1; gsub(/[][]/, "", t); split(t, p, ".")
 		# The name ends at the first word ending in ":" (it may
 		# have blanks: "sequence event").
+		# "HOST:PROCNAME:(VPID)" for a userspace event.
 		host = has_host ? $3 : "-"
+		sub(/:.*/, "", host)
 		name = ""
 		for (i = 3 + has_host; i <= NF; i++) {
 			# A userspace event: "PROCNAME:(VPID)" before it.
@@ -166,8 +168,9 @@ compare() {
 }
 
 # check_range DESC DIR A B [DETAIL]: range @A @B, stats, histogram
-# (and stats all with DETAIL) against the text; A empty: no range (the
-# whole trace).
+# (and stats all with DETAIL: "detail", or "no-streams" without the
+# streams' check) against the text; A empty: no range (the whole
+# trace).
 check_range() {
 	desc=$1 dir=$2 a=$3 b=$4
 	if [ -z "$a" ]; then
@@ -211,7 +214,9 @@ check_range() {
 	fi
 	compare "$desc: stats all, lost" "$T/want-lost" "$T/got-lost"
 	# gen-trace writes one stream per CPU of each host: the streams'
-	# counts are those of the (host, CPU) pairs.
+	# counts are those of the (host, CPU) pairs (DETAIL "detail"; real
+	# traces may have several streams of a CPU).
+	[ "$5" = detail ] || return 0
 	awk -F'\t' '{ n[$5 " " $4]++ } END { for (k in n) print n[k] }' \
 		"$T/in" | sort -n > "$T/want-streams"
 	section stream "$T/got" | awk '{ print $2 }' | sort -n \
@@ -301,6 +306,15 @@ select_range "$a" "$b"
 want_names > "$T/want-names"
 grep -v ':' "$T/got" > "$T/got-names"
 compare "range SEC.NS SEC.NS: stats" "$T/want-names" "$T/got-names"
+# histogram whole: the whole trace's bins, a range set or not.
+"$TRACENAV" --batch "histogram $BINS" "$T/kernel" > "$T/want-whole" 2>"$T/err"
+"$TRACENAV" --batch "range $(sec "$a") $(sec "$b"); histogram whole $BINS" \
+	"$T/kernel" 2>"$T/err" | grep '^\[' > "$T/got-whole"
+compare "range T1 T2; histogram whole $BINS: the whole trace's bins" \
+	"$T/want-whole" "$T/got-whole"
+"$TRACENAV" --batch "range $(sec "$a") $(sec "$b"); histogram $BINS" \
+	"$T/kernel" 2>"$T/err" | grep '^\[' > "$T/got-range"
+check "... not the range's" eval '! cmp -s "$T/want-whole" "$T/got-range"'
 "$TRACENAV" --batch "range #100 #20000; stats percent" "$T/kernel" \
 	> "$T/got" 2>"$T/err"
 awk -v total="$(wc -l < "$T/in")" '{ c = $NF; sub(/ [0-9]+$/, "")
@@ -388,10 +402,10 @@ if [ -d "$SHARED_TRACES" ]; then
 			continue
 		n=$(wc -l < "$T/ev")
 		name="corpus ${d#"$SHARED_TRACES"/}"
-		check_range "$name, whole trace" "$d" "" ""
+		check_range "$name, whole trace" "$d" "" "" no-streams
 		i=$((n / 4 + 1)) j=$((3 * n / 4 + 1))
 		check_range "$name, events $i..$j" "$d" "$(ns_of $i)" \
-			"$(ns_of $j)"
+			"$(ns_of $j)" no-streams
 		seed=$((seed + 1))
 	done < "$T/dirs"
 else

@@ -1,5 +1,6 @@
 /* test-strip.c - the histogram strip's arithmetic (src/tui/strip.c). */
 #include <glib.h>
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
@@ -119,8 +120,45 @@ static void test_times(void)
 		79, "the widest range: the end in the last column");
 }
 
+/* The axis: ticks a label apart, at round multiples, as fine as the
+ * span allows. */
+static void test_axis(void)
+{
+	struct tn_strip_axis axis;
+
+	/* 200 ms over 80 columns: labels HH:MM:SS.mmm take 13 columns, so
+	 * 14 columns between ticks at least, 35 ms: the step is 50 ms. */
+	tn_strip_axis_plan(INT64_C(1700000000000000000) + 123456789,
+		INT64_C(1700000000000000000) + 323456788, 80, &axis);
+	tap_int_eq(axis.step, 50000000, "axis: 200 ms in 80 columns, a "
+		"tick every 50 ms");
+	tap_int_eq(axis.digits, 3, "... labels to the ms");
+	tap_int_eq(axis.first, INT64_C(1700000000000000000) + 150000000,
+		"... the first at the first multiple of 50 ms");
+	/* 1 us in 200 columns: 9 decimals (19 columns a label): 100 ns. */
+	tn_strip_axis_plan(1000, 1999, 200, &axis);
+	tap_int_eq(axis.step, 100, "axis: 1 us in 200 columns, every 100 ns");
+	tap_int_eq(axis.digits, 9, "... labels to the ns");
+	tap_int_eq(axis.first, 1000, "... the first at the span's start");
+	/* A whole minute in 40 columns: HH:MM:SS (9 columns): 20 s. */
+	tn_strip_axis_plan(0, 59999999999, 40, &axis);
+	tap_int_eq(axis.step, 20000000000, "axis: 60 s in 40 columns, every "
+		"20 s");
+	tap_int_eq(axis.digits, 0, "... labels to the second");
+	/* Ticks never closer than a label: 80 columns, any span. */
+	for (int64_t span = 1; span < INT64_C(1000000000000); span *= 7) {
+		tn_strip_axis_plan(0, span - 1, 80, &axis);
+		if (!tap_ok((double) axis.step / (double) span * 80 >=
+				8 + (axis.digits ? axis.digits + 1 : 0) + 2,
+				"axis: %" PRId64 " ns in 80 columns: ticks %" PRId64
+				" ns apart leave room for labels", span, axis.step))
+			break;
+	}
+}
+
 int main(void)
 {
+	test_axis();
 	test_columns();
 	test_spread();
 	test_heights();

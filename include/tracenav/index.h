@@ -43,7 +43,7 @@ struct tn_interval_count {
 /* Where events come from: one stream of one trace, on one CPU. */
 struct tn_index_source {
 	/* The trace's "hostname" environment entry, else libbabeltrace2's
-	 * name of the trace, else "-". */
+	 * name of the trace, else (both missing or empty) "-". */
 	char *trace;
 	uint64_t stream_class_id, stream_id;
 	int64_t cpu;		/* the packets' cpu_id; -1: they have none */

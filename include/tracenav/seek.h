@@ -38,9 +38,10 @@ struct tn_row {
 	 * may miss notices that came before the part of the trace read. */
 	bool has_prev;
 	int64_t prev_ns;
-	uint64_t lost_before;	/* events the tracer discarded just before
-				 * (and before the skipped events since the
-				 * previous matching row, with a filter) */
+	/* Events (not packets) the tracer discarded just before (and
+	 * before the skipped events since the previous matching row, with
+	 * a filter). */
+	uint64_t lost_before;
 };
 
 /* -1, 0 or 1 as a is before, at or after b. */

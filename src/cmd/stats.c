@@ -95,20 +95,100 @@ static int parse_bins(const struct tn_command_args *args, size_t *bins,
 	return 0;
 }
 
+/* The span to zoom the histogram strip on, and what it is: the
+ * selection being made, else the range, else the screen's events. */
+static const char *zoom_span(struct tn_command_context *ctx, int64_t *begin,
+		int64_t *end, struct tn_error *err)
+{
+	struct tn_session *session = ctx->session;
+	const struct tn_row *row;
+
+	if (session->selecting) {
+		if (!(row = tn_cursor_row(session->cursor, 0, err)))
+			return NULL;
+		*begin = MIN(session->select_anchor.ns, row->pos.ns);
+		*end = MAX(session->select_anchor.ns, row->pos.ns);
+		return "the selection";
+	}
+	if (session->has_range) {
+		*begin = session->range_begin_ns;
+		*end = session->range_end_ns;
+		return "the range";
+	}
+	if (ctx->has_screen_span) {
+		*begin = MIN(ctx->screen_begin_ns, ctx->screen_end_ns);
+		*end = MAX(ctx->screen_begin_ns, ctx->screen_end_ns);
+		return "the screen's events";
+	}
+	tn_error_set(err, "histogram: no event on the screen to zoom on");
+	return NULL;
+}
+
+/* In the event list: zoom the strip on the selection, the range or
+ * the screen, or (whole) show the whole trace again. */
+static int zoom(struct tn_command_context *ctx, bool whole,
+		struct tn_error *err)
+{
+	struct tn_session *session = ctx->session;
+	const char *what;
+	GString *from, *to;
+	int64_t begin, end;
+
+	if (whole) {
+		session->zoomed = false;
+		tn_output_message(ctx->out, "histogram: the whole trace");
+		return 0;
+	}
+	if (!(what = zoom_span(ctx, &begin, &end, err)))
+		return -1;
+	session->zoomed = true;
+	session->zoom_begin_ns = begin;
+	session->zoom_end_ns = end;
+	from = g_string_new(NULL);
+	to = g_string_new(NULL);
+	tn_time_format_wall(from, begin, session->gmt, false);
+	tn_time_format_wall(to, end, session->gmt, false);
+	tn_output_message(ctx->out, "histogram of %s, %s to %s (Z: the whole "
+		"trace)", what, from->str, to->str);
+	g_string_free(from, TRUE);
+	g_string_free(to, TRUE);
+	return 0;
+}
+
 static int exec_histogram(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
 	struct tn_session *session = ctx->session;
 	const struct tn_stats_counts *counts;
+	bool whole = has_word(args, "whole");
+	const struct tn_command_args *rest = args;
+	struct tn_command_args without_word;
 	int64_t begin, end, *starts;
 	uint64_t *bin_counts;
 	size_t bins, used;
 	GString *line;
 
-	if (parse_bins(args, &bins, err))
+	if (whole) {
+		/* BINS follows the word. */
+		without_word = *args;
+		without_word.argc = args->argc - 1;
+		memmove(without_word.argv, args->argv + 1,
+			sizeof(char *) * (size_t) without_word.argc);
+		rest = &without_word;
+	}
+	/* The event list shows bins in its strip: as many as columns. */
+	if (ctx->has_screen && rest->argc == 0)
+		return zoom(ctx, whole, err);
+	if (parse_bins(rest, &bins, err))
 		return -1;
-	if (!tn_session_get_range(session, &begin, &end))
+	if (whole) {
+		if (!session->index || session->index->event_count == 0)
+			return 0;
+		begin = session->index->first_event_ns;
+		end = session->index->last_event_ns;
+	} else if (!tn_session_get_range(session, &begin, &end)) {
 		return 0;	/* no event: no bins */
+	}
 	/* The counts of the range, made once for stats and histogram,
 	 * give its ends' ranks. */
 	if (tn_session_count(session, begin, end, &counts, err))
@@ -150,11 +230,20 @@ const struct tn_command tn_cmd_stats = {
 	exec_stats,
 };
 
+static const char *const whole_choice[] = { "whole", NULL };
+
 const struct tn_command tn_cmd_histogram = {
-	"histogram", NULL, { { TN_ARG_TEXT, "BINS", true, NULL } },
-	"print the events of the range (or the whole trace) in BINS bins "
-	"of equal time (20 by default): one line per bin, [START] COUNT, "
-	"exact counts (a wide bin's inner edges on the index's time bins)",
-	TN_CMD_READS | TN_CMD_NEEDS_INDEX | TN_CMD_SHOWS_TEXT, TN_COUNT_NONE,
-	exec_histogram,
+	"histogram", NULL, {
+		{ TN_ARG_WORD, "whole", true, whole_choice },
+		{ TN_ARG_TEXT, "BINS", true, NULL },
+	},
+	"print the events of the range (or the whole trace; whole: the "
+	"whole trace even with a range) in BINS bins of equal time (20 by "
+	"default): one line per bin, [START] COUNT, exact counts (a wide "
+	"bin's inner edges on the index's time bins); in the event list, "
+	"without BINS: zoom the histogram strip on the selection, the "
+	"range or the screen's events (key z; whole: the whole trace "
+	"again, key Z)",
+	TN_CMD_READS | TN_CMD_NEEDS_INDEX | TN_CMD_SHOWS_TEXT |
+	TN_CMD_SHOWS_HISTOGRAM, TN_COUNT_NONE, exec_histogram,
 };

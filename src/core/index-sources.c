@@ -9,11 +9,11 @@ void tn_index_source_of_event(const struct tn_event *ev,
 {
 	const char *trace = tn_event_get_hostname(ev);
 
-	if (!trace)
+	if (!trace || !trace[0])
 		trace = tn_event_get_trace_name(ev);
 	/* The const goes: the caller owns out but not this string, which
 	 * it copies before keeping it. */
-	out->trace = (char *) (uintptr_t) (trace ? trace : "-");
+	out->trace = (char *) (uintptr_t) (trace && trace[0] ? trace : "-");
 	out->stream_class_id = tn_event_get_stream_class_id(ev);
 	out->stream_id = tn_event_get_stream_id(ev);
 	out->cpu = tn_event_get_cpu(ev);

@@ -141,8 +141,10 @@ static int read_event(struct tn_walk *walk, struct tn_row *row,
 		if (status == TN_READER_ERROR)
 			return -1;
 		if (ev.kind != TN_EVENT_KIND_EVENT) {
-			walk->lost += tn_event_get_discarded_count(&ev, &count) ?
-				count : 0;
+			/* Events, not packets: lost_before counts events. */
+			if (ev.kind == TN_EVENT_KIND_DISCARDED_EVENTS &&
+			    tn_event_get_discarded_count(&ev, &count))
+				walk->lost += count;
 			tn_event_release(&ev);
 			continue;
 		}

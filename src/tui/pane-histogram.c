@@ -4,8 +4,12 @@
  *
  * It shows the checkpoint index's time bins (index.h), so it needs no
  * read of its own; before the index is there it says how far the
- * indexing got.  h and l move the list to the next column with events,
- * a click to the column clicked: far jumps, as the scrollbar gives.
+ * indexing got.  Zoomed (histogram in the event list, keys z and Z:
+ * session->zoomed), it shows a span of its own in a bin per column,
+ * counted exactly by tn_stats_histogram() in the list's job (once per
+ * span and width), with a time axis of round ticks.  h and l move the
+ * list to the next column with events, a click to the column clicked:
+ * far jumps, as the scrollbar gives.
  */
 #include <glib.h>
 #include <inttypes.h>
@@ -13,9 +17,11 @@
 #include <string.h>
 
 #include "tracenav/index.h"
+#include "tracenav/stats.h"
 #include "tracenav/time.h"
 #include "draw.h"
 #include "pane.h"
+#include "state-tree.h"
 #include "strip.h"
 #include "text.h"
 #include "tui-private.h"
@@ -86,6 +92,12 @@ struct strip_cache {
 	struct strip_bins bins;
 	bool has_cursor;
 	int64_t cursor_ns;
+	/* Zoomed: bins are the zoom span's, zoom_bins asked for, counted
+	 * with index; error when they could not be (a cancel). */
+	bool zoomed;
+	const struct tn_index *index;
+	size_t zoom_bins;
+	char *error;
 };
 
 /* The pane's own state: the indexing progress drawn last, and the bins
@@ -127,19 +139,102 @@ static void strip_cache_free(void *data)
 	if (!cache)
 		return;
 	set_bins(&cache->bins, NULL, 0, 0, 0);
+	g_free(cache->error);
 	g_free(cache);
 }
 
-/* In the list's job: the bins of the index, the cursor's time. */
-static void *strip_cursor_moved(const void *old_cache,
+static double *copy_doubles(const double *values, size_t count)
+{
+	return values ? g_memdup2(values, count * sizeof(*values)) : NULL;
+}
+
+/* The index's lost events spread over the zoom's bins (NULL: none). */
+static double *zoom_lost(const struct tn_index *index,
+		const struct strip_bins *bins)
+{
+	uint64_t width;
+	double *lost = NULL;
+
+	if (!index->discarded_events || !index->lost_bins || !bins->count)
+		return NULL;
+	width = ((uint64_t) index->end_ns - (uint64_t) index->begin_ns) /
+		index->bin_count + 1;
+	for (size_t k = 0; k < index->bin_count; k++) {
+		int64_t from = (int64_t) ((uint64_t) index->begin_ns +
+			k * width);
+		int64_t to = (int64_t) ((uint64_t) from + width - 1);
+
+		if (!index->lost_bins[k] || to < bins->begin_ns ||
+		    from > bins->end_ns)
+			continue;
+		if (!lost)
+			lost = g_new0(double, bins->count);
+		tn_strip_spread(lost, bins->count, bins->begin_ns,
+			bins->end_ns, MAX(from, bins->begin_ns),
+			MIN(to, bins->end_ns), (double) index->lost_bins[k]);
+	}
+	return lost;
+}
+
+/* The zoom span's bins: one per column, kept from old when it counted
+ * the same span at the same width with the same index. */
+static void zoom_bins(struct strip_cache *cache, const struct strip_cache *old,
 		const struct tn_pane_view *view)
 {
+	struct tn_session *session = view->session;
+	const struct tn_index *index = session->index;
+	int64_t begin = session->zoom_begin_ns, end = session->zoom_end_ns;
+	size_t want = (size_t) MAX(view->cols - 1, 1), used = 0;
+	uint64_t *counts;
+	int64_t *starts;
+	struct tn_error err;
+
+	cache->zoomed = true;
+	cache->index = index;
+	cache->zoom_bins = want;
+	if (old && old->zoomed && old->index == index &&
+	    old->zoom_bins == want && old->bins.count &&
+	    old->bins.begin_ns == begin && old->bins.end_ns == end) {
+		cache->bins = old->bins;
+		cache->bins.counts = copy_doubles(old->bins.counts,
+			old->bins.count);
+		cache->bins.matches = NULL;
+		cache->bins.lost = copy_doubles(old->bins.lost,
+			old->bins.count);
+		return;
+	}
+	cache->bins.begin_ns = begin;
+	cache->bins.end_ns = end;
+	if (!view->may_read) {
+		cache->error = g_strdup("not counted (cancelled): the next "
+			"move counts it");
+		return;
+	}
+	counts = g_new0(uint64_t, want);
+	starts = g_new0(int64_t, want);
+	if (tn_stats_histogram(session->trace, index, begin, end, NULL, want,
+			counts, starts, &used, &err)) {
+		cache->error = g_strdup(err.message);
+	} else {
+		set_bins(&cache->bins, counts, used, begin, end);
+		cache->bins.lost = zoom_lost(index, &cache->bins);
+	}
+	g_free(counts);
+	g_free(starts);
+}
+
+/* In the list's job: the bins of the index, the cursor's time. */
+static void *strip_cursor_moved(const void *old_cache_data,
+		const struct tn_pane_view *view)
+{
+	const struct strip_cache *old_cache = old_cache_data;
 	const struct tn_index *index = view->session->index;
 	struct strip_cache *cache = g_new0(struct strip_cache, 1);
 	const struct tn_row *row;
 
-	(void) old_cache;
-	if (index && index->bin_count > 0) {
+	if (index && index->bin_count > 0 && view->session->zoomed) {
+		zoom_bins(cache, old_cache, view);
+	} else if (index && index->bin_count > 0) {
 		set_bins(&cache->bins, index->bins, index->bin_count,
 			index->begin_ns, index->end_ns);
 		if (index->discarded_events && index->lost_bins)
@@ -214,6 +309,62 @@ static void draw_axis(struct tn_pane *pane, WINDOW *win, int y, int x,
 	g_string_free(right, TRUE);
 }
 
+/* The zoomed view's axis on line y: a tick (|) at each round time the
+ * plan gives, its time of day after it, as fine as the step needs. */
+static void draw_zoom_axis(struct tn_pane *pane, WINDOW *win, int y, int x,
+		int cols, const struct strip_bins *bins)
+{
+	struct tn_strip_axis axis;
+	GString *label = g_string_new(NULL);
+
+	tn_strip_axis_plan(bins->begin_ns, bins->end_ns, (size_t) cols, &axis);
+	for (int64_t t = axis.first; t <= bins->end_ns && t >= axis.first;
+	     t += axis.step) {
+		int col = tn_strip_column_of(t, bins->begin_ns, bins->end_ns,
+			(size_t) cols);
+		char *point;
+
+		if (col < 0)
+			break;
+		g_string_truncate(label, 0);
+		tn_time_format_wall(label, t, pane->tui->session->gmt, false);
+		/* "HH:MM:SS.NNNNNNNNN" to the decimals the step needs. */
+		if ((point = strchr(label->str, '.')))
+			g_string_truncate(label, (gsize) (point - label->str) +
+				(axis.digits ? (gsize) axis.digits + 1 : 0));
+		mvwaddch(win, y, x + col, '|');
+		if (col + 1 + (int) label->len <= cols)
+			tn_tui_draw_utf8(win, y, x + col + 1, label->str,
+				cols - col - 1);
+		if (t > INT64_MAX - axis.step)
+			break;
+	}
+	g_string_free(label, TRUE);
+}
+
+/* On the title line, right: what the zoomed view spans. */
+static void draw_zoom_title(WINDOW *win, int w,
+		const struct strip_cache *cache)
+{
+	GString *text = g_string_new(" zoom: ");
+	int cols;
+
+	tn_state_tree_append_duration(text, cache->bins.end_ns -
+		cache->bins.begin_ns + 1);
+	if (cache->bins.count)
+		g_string_append(text, ", ");
+	if (cache->bins.count)
+		tn_state_tree_append_duration(text, (cache->bins.end_ns -
+			cache->bins.begin_ns) / (int64_t) cache->bins.count +
+			1);
+	g_string_append(text, cache->bins.count ? " a column (Z: whole "
+		"trace) " : " (Z: whole trace) ");
+	cols = (int) text->len;
+	if (cols < w - 24)
+		tn_tui_draw_utf8(win, 0, w - cols, text->str, cols);
+	g_string_free(text, TRUE);
+}
+
 /* Bars of bins in rows 1 .. rows of win, from column x, cols wide. */
 static void draw_bars(struct tn_tui *tui, WINDOW *win, int rows,
 		int x, int cols, const struct strip_bins *bins, int cursor_col,
@@ -285,7 +436,15 @@ static void strip_draw(struct tn_pane *pane, WINDOW *win)
 	cols = w - x;
 	if (h < 2 || cols < 1)
 		return;
-	if (cache && cache->bins.count) {
+	if (cache && cache->zoomed) {
+		draw_zoom_title(win, w, cache);
+		if (!cache->bins.count) {
+			tn_tui_draw_utf8(win, 1, x, cache->error ?
+				cache->error : "counting...", cols);
+			return;
+		}
+		bins = &cache->bins;
+	} else if (cache && cache->bins.count) {
 		bins = &cache->bins;
 	} else {
 		/* While indexing: what it counted so far, if anything. */
@@ -304,7 +463,9 @@ static void strip_draw(struct tn_pane *pane, WINDOW *win)
 		cursor_col = tn_strip_column_of(cache->cursor_ns,
 			bins->begin_ns, bins->end_ns, cols);
 	draw_bars(pane->tui, win, rows, x, cols, bins, cursor_col, ascii);
-	if (h > 2)
+	if (h > 2 && cache && cache->zoomed)
+		draw_zoom_axis(pane, win, h - 1, x, cols, bins);
+	else if (h > 2)
 		draw_axis(pane, win, h - 1, x, cols, bins, waiting,
 			cursor_col);
 	g_free(waiting);
@@ -440,9 +601,11 @@ const struct tn_pane_class tn_pane_histogram = {
 	.title = "Histogram",
 	.toggle_key = 'i',
 	.toggle_help = "show or hide the histogram strip (events over the "
-		"trace's time range, the cursor's time marked)",
+		"trace's time range, or the span z zoomed it on, the cursor's "
+		"time marked)",
 	.layout = { TN_PANE_BOTTOM, 20, 3, 20, 0 },
 	.keymap = &strip_keys,
+	.shown_by = TN_CMD_SHOWS_HISTOGRAM,
 	.init = strip_init,
 	.destroy = strip_destroy,
 	.cursor_moved = strip_cursor_moved,

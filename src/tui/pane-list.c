@@ -41,6 +41,7 @@ enum list_action {
 	LIST_GOTO,		/* t: the prompt with "goto " */
 	LIST_SEARCH,		/* /: the prompt for a search */
 	LIST_FILTER,		/* &: the prompt for a filter-in regex */
+	LIST_UNZOOM,		/* Z: histogram whole */
 };
 
 #define FN TN_TUI_KEY_FN
@@ -82,6 +83,13 @@ static const struct tn_tui_binding list_bindings[] = {
 	{ { 'v' }, NULL, 0, "select",
 		"select a time range: from this event, move, then v again sets "
 		"it as the range that statistics count (range; Esc cancels)" },
+	{ { 'z' }, NULL, 0, "histogram",
+		"zoom the histogram strip (opened if needed) on the selection, "
+		"else the range, else the events on the screen, a bin a "
+		"column, with a time axis" },
+	{ { 'Z' }, NULL, LIST_UNZOOM, NULL,
+		"the histogram strip over the whole trace again (histogram "
+		"whole)" },
 	{ { 'm' }, NULL, 0, "mark",
 		"mark the selected event (* in the left column), or unmark "
 		"it" },
@@ -486,6 +494,10 @@ static bool list_key(struct tn_pane *pane, const struct tn_tui_key *key)
 		tn_tui_open_prompt_for(pane->tui, "&", "filter-in",
 			"clear-filters");
 		break;
+	case LIST_UNZOOM:
+		tn_tui_run_line(pane->tui, "histogram whole",
+			TN_TUI_FOLLOW_BY_COMMAND);
+		break;
 	default: break;
 	}
 	return true;
@@ -544,6 +556,12 @@ bool tn_pane_list_get_status(const struct tn_pane *pane,
 			status->has_current_pos = true;
 			status->current_pos = row->pos;
 		}
+		if (row->notice)
+			continue;
+		if (!status->has_shown_span)
+			status->shown_begin_ns = row->pos.ns;
+		status->has_shown_span = true;
+		status->shown_end_ns = row->pos.ns;
 	}
 	status->error = cache->error;
 	status->current_time = cache->current_time;

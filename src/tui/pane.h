@@ -55,6 +55,9 @@ struct tn_pane_class {
 	const char *toggle_help;
 	struct tn_layout_pane layout;	/* where it goes (size: 0) */
 	const struct tn_tui_keymap *keymap;	/* NULL: takes no keys */
+	/* Commands with one of these flags (commands.h) show what they
+	 * did in this pane: the event list opens it when it runs one. */
+	unsigned shown_by;
 
 	/* Set pane->data up; called once, when the TUI starts. */
 	void (*init)(struct tn_pane *pane);

@@ -185,11 +185,38 @@ static struct tn_cmdq *pending_queue(struct tn_tui *tui)
 	return tui->pending;
 }
 
+/* The panes that show what command does are opened (before the job,
+ * so that it computes them). */
+static void open_panes_of(struct tn_tui *tui, const struct tn_command *command)
+{
+	bool opened = false;
+
+	for (size_t i = 0; i < tui->panes.count; i++) {
+		struct tn_pane *pane = &tui->panes.panes[i];
+
+		if ((pane->cls->shown_by & command->flags) && !pane->open) {
+			tn_panes_toggle(&tui->panes, pane);
+			opened = true;
+		}
+	}
+	if (opened)
+		tn_tui_relayout(tui);
+}
+
 /* Queue a command that reads; start it unless a job runs. */
 static void enqueue(struct tn_tui *tui, struct tn_parsed_command *parsed,
 		enum tn_tui_follow follow)
 {
-	struct tn_cmdq *queue = pending_queue(tui);
+	struct tn_list_status status;
+	struct tn_cmdq *queue;
+
+	/* What the screen shows now, for the commands that act on it
+	 * (before a pane opens and the list shrinks). */
+	tn_pane_list_get_status(tn_panes_main(&tui->panes), &status);
+	open_panes_of(tui, parsed->command);
+	queue = pending_queue(tui);
+	tn_cmdq_set_screen(queue, status.has_shown_span,
+		status.shown_begin_ns, status.shown_end_ns);
 
 	tui->pending_follow = stronger(tui->pending_follow,
 		follow_of(parsed->command, follow));
@@ -222,9 +249,14 @@ static void open_text_view(struct tn_tui *tui,
  * (help, quit) runs at once, even while a job runs. */
 static void run_now(struct tn_tui *tui, struct tn_parsed_command *parsed)
 {
-	struct tn_command_context ctx = { tui->session, &tui->out,
-		MAX(tn_pane_list_rows(tn_panes_main(&tui->panes)), 1),
-		tui->help_keys, NULL };
+	struct tn_command_context ctx = {
+		.session = tui->session,
+		.out = &tui->out,
+		.page_rows = MAX(tn_pane_list_rows(tn_panes_main(&tui->panes)),
+			1),
+		.help_prefix = tui->help_keys,
+		.has_screen = true,
+	};
 	const struct tn_command *command = parsed->command;
 	struct tn_error err;
 

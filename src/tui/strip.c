@@ -131,3 +131,43 @@ const char *tn_strip_glyph(int height, int row, bool ascii)
 		eighths = 8;
 	return ascii ? plain[eighths] : blocks[eighths];
 }
+
+/* The decimals of a second that ticks step ns apart need. */
+static int digits_for(int64_t step)
+{
+	return step >= 1000000000 ? 0 : step >= 1000000 ? 3 :
+		step >= 1000 ? 6 : 9;
+}
+
+/* The columns a label takes: the time, its decimals, a blank. */
+static int label_cols(int digits)
+{
+	return 8 + (digits ? digits + 1 : 0) + 1;
+}
+
+void tn_strip_axis_plan(int64_t begin_ns, int64_t end_ns, size_t col_count,
+		struct tn_strip_axis *axis)
+{
+	static const int64_t mantissas[] = { 1, 2, 5 };
+	double span = distance(begin_ns, end_ns) + 1;
+	int64_t step = 1;
+
+	/* The smallest step whose ticks are a label (and the tick
+	 * itself) apart: from 1 ns up to a day. */
+	for (int64_t power = 1; power <= INT64_C(100000000000000); power *= 10) {
+		for (size_t m = 0; m < G_N_ELEMENTS(mantissas); m++) {
+			step = mantissas[m] * power;
+			if ((double) step / span * (double) col_count >=
+			    label_cols(digits_for(step)) + 1)
+				goto found;
+		}
+	}
+found:
+	axis->step = step;
+	axis->digits = digits_for(step);
+	/* The first multiple of step at or after begin_ns (floor division
+	 * for negative times too). */
+	axis->first = begin_ns / step * step;
+	if (axis->first < begin_ns)
+		axis->first += step;
+}

@@ -45,6 +45,21 @@ int tn_strip_column_of(int64_t ns, int64_t begin_ns, int64_t end_ns,
 int64_t tn_strip_time_of(size_t col, int64_t begin_ns, int64_t end_ns,
 		size_t col_count);
 
+/* A time axis over [begin_ns, end_ns] drawn in col_count columns, a
+ * tick at each multiple of step (1, 2 or 5 times a power of ten ns, the
+ * smallest whose ticks leave room for their labels) with a label of the
+ * time of day to digits decimals of the second (0, 3, 6 or 9: as fine
+ * as the step needs).  Label widths: "HH:MM:SS" plus a point and the
+ * digits, then a blank. */
+struct tn_strip_axis {
+	int64_t step;
+	int digits;
+	int64_t first;		/* the first tick, at or after begin_ns */
+};
+
+void tn_strip_axis_plan(int64_t begin_ns, int64_t end_ns, size_t col_count,
+		struct tn_strip_axis *axis);
+
 /* The glyph of the cell on row `row` (0: the bottom one) of a bar of
  * height eighths: " " or one of ▁▂▃▄▅▆▇█ (UTF-8), or with ascii one of
  * " .:=#" (from nothing to a full cell). */

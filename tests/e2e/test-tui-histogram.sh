@@ -8,8 +8,11 @@
 # and l (focused) go to the first event of the previous or next column
 # with events, as awk finds it; i closes it.  A filter's matches are
 # drawn in the match style in the columns where awk finds them; lost
-# events put a ! over the columns their notices begin in.  While a
-# big trace is indexed, the bars fill in for what was read.
+# events put a ! over the columns their notices begin in.  z zooms the
+# strip on the screen's events, the range or the selection: a bin per
+# column, each the events awk counts in it, with ticks at round times;
+# Z goes back to the whole trace.  While a big trace is indexed, the
+# bars fill in for what was read.
 : "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/e2e/tmux.sh"
@@ -273,6 +276,104 @@ check "lost events: ! over each column where a notice begins ($(wc -l < "$TMPDIR
 	      near_lost "$TMPDIR_TEST/lost-cols" "$TMPDIR_TEST/bangs"'
 tm send-keys -t lost q
 check "q exits 0" wait_for lost "EXIT=0"
+
+# ---- zoomed: z and Z ----
+
+dir="$TMPDIR_TEST/three"
+start zoom 100 30 "--cache-dir '$TMPDIR_TEST/cache'"
+wait_for zoom "$HEADER" >/dev/null
+check "z waits for the index: event 1 of 14000" \
+	wait_for zoom "event 1 of 14000"
+tm send-keys -t zoom 3 0 0 0 j
+wait_status zoom "$(event 3001 | cut -d' ' -f1)" >/dev/null
+# The times of the screen's first and last events, before the strip
+# opens (the list is shorter after).
+screen zoom | grep -E '^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{9} ' |
+	cut -d' ' -f1 > "$TMPDIR_TEST/shown"
+zb=$(ns_of_day "$(head -1 "$TMPDIR_TEST/shown")")
+ze=$(ns_of_day "$(tail -1 "$TMPDIR_TEST/shown")")
+tm send-keys -t zoom z
+check "z: the strip opens, zoomed on the screen's events" \
+	wait_for zoom "^ Histogram \(i hides\) .* zoom: "
+check "... and says so" \
+	wait_for zoom "histogram of the screen's events"
+cols=99		# 100 columns, the first one a margin
+rows=$(($(strip zoom | wc -l) - 1))
+# want_zoom BEGIN END COLS ROWS: the heights of the exact bins, width
+# ceil((END - BEGIN + 1) / COLS), as tn_stats_histogram counts them.
+want_zoom() {
+	awk -v b="$1" -v e="$2" -v cols="$3" -v rows="$4" '
+	BEGIN { w = int((e - b) / cols) + 1 }
+	$1 >= b && $1 <= e { n[int(($1 - b) / w)]++ }
+	END { for (c = 0; c < cols; c++) if (n[c] > max) max = n[c]
+	      for (c = 0; c < cols; c++) {
+		h = int(n[c] / max * rows * 8 + 0.5)
+		if (h == 0 && n[c] > 0) h = 1
+		print h } }' "$TMPDIR_TEST/ns"
+}
+same_zoom() {
+	heights zoom $cols > "$TMPDIR_TEST/got"
+	want_zoom "$zb" "$ze" $cols $rows > "$TMPDIR_TEST/want"
+	cmp -s "$TMPDIR_TEST/got" "$TMPDIR_TEST/want"
+}
+if wait_until 50 same_zoom; then
+	ok "zoomed: a bin a column, each the events awk counts in it"
+else
+	not_ok "zoomed: a bin a column, each the events awk counts in it"
+	paste "$TMPDIR_TEST/got" "$TMPDIR_TEST/want" | awk '$1 != $2' |
+		head -5 | sed 's/^/# got, want: /'
+fi
+# ticks: "COL TIME" of each | of the axis with a time after it (the
+# last one may have no room for its time).
+ticks() {
+	strip zoom | tail -1 | awk '{ s = $0
+		for (c = 1; c <= length(s); c++)
+			if (substr(s, c, 1) == "|") {
+				t = substr(s, c + 1); sub(/ .*/, "", t)
+				if (t ~ /^[0-9]/) print c - 2, t } }'
+}
+ticks > "$TMPDIR_TEST/ticks"
+# Each tick at its time's column, times going up by one round step.
+ok_ticks() {
+	while read -r col time; do
+		# The label's decimals, to 9 digits: ns.
+		case $time in
+		*.*) frac=${time#*.}000000000 time=${time%%.*} ;;
+		*) frac=000000000 ;;
+		esac
+		t=$(ns_of_day "$time.$(echo "$frac" | cut -c1-9)")
+		awk -v b="$zb" -v e="$ze" -v cols=$cols -v t="$t" -v c="$col" \
+			'BEGIN { exit !(t >= b && t <= e &&
+				int((t - b) / (e - b + 1) * cols) == c) }' ||
+			return 1
+		echo "$t"
+	done < "$TMPDIR_TEST/ticks" > "$TMPDIR_TEST/tick-ns"
+	[ "$(wc -l < "$TMPDIR_TEST/tick-ns")" -ge 1 ] &&
+	awk 'NR == 2 { step = $1 - prev }
+		NR > 2 && $1 - prev != step { exit 1 }
+		{ prev = $1 }
+		END { s = step ? step : 1
+			while (s % 10 == 0) s /= 10
+			exit !(s == 1 || s == 2 || s == 5) }' \
+		"$TMPDIR_TEST/tick-ns"
+}
+check "the axis: $(wc -l < "$TMPDIR_TEST/ticks") ticks, each under its time, a round step apart" \
+	ok_ticks
+tm send-keys -t zoom Z
+check "Z: the whole trace again (the axis's ends)" wait_until 50 axis zoom
+check "... the title says no zoom" eval '! shows zoom " zoom: "'
+# The range, then the selection.
+t1=$(event 100 | cut -d' ' -f1) t2=$(event 9000 | cut -d' ' -f1)
+tm send-keys -t zoom : "range $t1 $t2" Enter
+wait_for zoom "events: " >/dev/null
+tm send-keys -t zoom q z
+check "z with a range: zoomed on it" \
+	wait_for zoom "histogram of the range, $t1 to $t2"
+tm send-keys -t zoom v 2 0 0 j z
+check "v, 200j, z: zoomed on the selection" \
+	wait_for zoom "histogram of the selection"
+tm send-keys -t zoom Escape q
+check "q exits 0" wait_for zoom "EXIT=0"
 
 # ---- while indexing: the bars fill in ----
 
