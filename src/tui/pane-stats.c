@@ -125,8 +125,6 @@ struct stats_pane {
 };
 
 enum stats_action {
-	STATS_NEXT_SECTION = 100,
-	STATS_PREVIOUS_SECTION,
 	STATS_DOWN = TN_ROWS_DOWN,
 	STATS_UP = TN_ROWS_UP,
 	STATS_PAGE_DOWN = TN_ROWS_PAGE_DOWN,
@@ -134,6 +132,8 @@ enum stats_action {
 	STATS_FIRST = TN_ROWS_FIRST,
 	STATS_LAST = TN_ROWS_LAST,
 	STATS_FILTER,
+	STATS_NEXT_SECTION,
+	STATS_PREVIOUS_SECTION,
 };
 
 static const struct tn_tui_binding stats_bindings[] = {
