@@ -23,12 +23,14 @@ static void use_index(struct tn_session *session, struct tn_index *index)
 		tn_index_borrow_packet_tables(index));
 	tn_cursor_set_index(session->cursor, index);
 	tn_session_filters_use_index(session, NULL);
-	tn_session_start_state(session, NULL);
-	/* --batch leaves the page pass (kept in memory only) to its index
-	 * command: a script of a few commands would pay for it in every
-	 * run, beside what it asked for. */
-	if (!session->wait_for_index)
+	/* --batch leaves the state pass and the page pass to its index
+	 * command: a script of a few commands would pay for them (a core
+	 * each, while it runs) beside what it asked for, and end before
+	 * they are done; its state and analyses replay what they need. */
+	if (!session->wait_for_index) {
+		tn_session_start_state(session, NULL);
 		tn_session_start_seq(session, NULL);
+	}
 }
 
 /* Try the cache; true if it gave the index. */

@@ -24,6 +24,7 @@ static int exec_index(struct tn_command_context *ctx,
 	    tn_session_need_index(session, "index", ctx->out, err))
 		return -1;
 	if (session->wait_for_index) {
+		tn_session_start_state(session, ctx->out);
 		tn_session_wait_state(session, ctx->out);
 		tn_session_start_seq(session, ctx->out);
 		tn_session_wait_seq(session);
