@@ -14,6 +14,7 @@
 
 #include "../commands.h"
 #include "../history.h"
+#include "term-check.h"
 #include "text.h"
 #include "tui-private.h"
 #include "tui.h"
@@ -588,6 +589,8 @@ static int start_terminal(struct tn_tui *tui, struct tn_error *err)
 			"events");
 		return -1;
 	}
+	if (tn_tui_term_check(err))
+		return -1;
 	tui->screen = newterm(NULL, stdout, stdin);
 	if (!tui->screen) {
 		tn_error_set(err, "cannot use the terminal type '%s' (TERM): "
