@@ -4,7 +4,8 @@
  *
  * SIGINT, SIGTERM and SIGHUP only set a flag that the main loop sees
  * (it waits for keys with a timeout), so the screen is restored the
- * normal way.  A crash (SIGSEGV, SIGABRT...) restores it from the signal
+ * normal way; a terminal that hung up without a SIGHUP for us counts as
+ * one (tn_tui_guard_hangup()).  A crash (SIGSEGV, SIGABRT...) restores it from the signal
  * handler, then lets the previous handler (the default, or a sanitizer's)
  * do its job.  Libraries may write on stderr (libbabeltrace2 logs errors
  * of corrupt traces there), which would tear the screen: a terminal
@@ -117,6 +118,12 @@ int tn_tui_guard_caught(void)
 void tn_tui_guard_forget(void)
 {
 	caught = 0;
+}
+
+void tn_tui_guard_hangup(void)
+{
+	if (!caught)
+		caught = SIGHUP;
 }
 
 void tn_tui_guard_end(void)
