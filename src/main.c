@@ -215,6 +215,10 @@ static void clean_up_on_exit(void)
 	sigaction(SIGTERM, &action, NULL);
 	sigaction(SIGHUP, &action, NULL);
 	sigaction(SIGPIPE, &action, NULL);
+	/* A file size limit (ulimit -f) then fails a write with EFBIG,
+	 * said once as a full disk is, instead of killing the process
+	 * (with the terminal left raw). */
+	signal(SIGXFSZ, SIG_IGN);
 }
 
 /* The cache directory the command line asks for, or NULL for none. */
