@@ -17,9 +17,10 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* Look, once, whether stdout and stderr are terminals; if one is, set
- * LC_CTYPE from the environment (its character set: UTF-8 or not).
- * Call in main(), before any thread starts (setlocale()). */
+/* Look, once, whether stdout and stderr are terminals; if one is, take
+ * the environment's LC_CTYPE (its character set: UTF-8 or not) for the
+ * escaping only (the process's locale is left alone).  Call in main(),
+ * before any thread starts. */
 void tn_tty_text_setup(void);
 
 /* Lines written to one stream. */
@@ -35,9 +36,9 @@ struct tn_tty_text {
 void tn_tty_text_init(struct tn_tty_text *out, FILE *stream);
 
 /* Write the len bytes of text (len < 0: up to the NUL) and a newline,
- * escaped when the stream is a terminal.  Returns what fwrite()
- * returns for the text. */
-size_t tn_tty_text_line(struct tn_tty_text *out, const char *text,
+ * escaped when the stream is a terminal.  Write errors show in the
+ * stream's error flag (ferror()), as with stdio. */
+void tn_tty_text_line(struct tn_tty_text *out, const char *text,
 		gssize len);
 
 /* printf into one line (a trailing newline is written by it). */
@@ -46,7 +47,8 @@ void tn_tty_text_printf(struct tn_tty_text *out, const char *fmt, ...)
 
 void tn_tty_text_fini(struct tn_tty_text *out);
 
-/* Escape text (up to its NUL) for a terminal into out: what
+/* Append to out the len bytes of text (len < 0: up to the NUL)
+ * escaped for a terminal (utf8: one that takes UTF-8): what
  * tn_tty_text_line() writes there.  Tabs are kept. */
 void tn_tty_text_escape(GString *out, const char *text, gssize len,
 		bool utf8);

@@ -201,12 +201,14 @@ else
 fi
 "$TRACENAV" --dump "$dir" > "$TMPDIR_TEST/piped" 2>/dev/null
 # on_tty NAME COMMAND...: COMMAND's output on a terminal (script's pty),
-# its carriage returns dropped, in $TMPDIR_TEST/NAME.out.
+# its carriage returns dropped, in $TMPDIR_TEST/NAME.out; the locale is
+# $tty_locale.
+tty_locale=C.UTF-8
 on_tty() {
 	name=$1
 	shift
 	{
-		echo "export LANG=C.UTF-8 LC_ALL=C.UTF-8 TZ=UTC"
+		echo "export LANG=$tty_locale LC_ALL=$tty_locale TZ=UTC"
 		for arg in "$@"; do printf "'%s' " "$arg"; done
 		echo
 	} > "$TMPDIR_TEST/$name.sh"
@@ -226,6 +228,9 @@ check "--dump on a terminal: as many lines" \
 check "--dump on a terminal: the event name and hostname escaped" \
 	grep -q -F 'host\x1b]0;TNX-host\x07\x9b6n\u202Ex tnx:evil\x1b]0;TNX-name\x07\x9b6n\u202Eeman: ' \
 	"$TMPDIR_TEST/dump.out"
+check "--dump on a terminal: printable UTF-8 kept (CJK)" \
+	grep -q -F "$(printf 'comm = "\346\265\213\350\257\225\350\277\233\347\250\213"')" \
+		"$TMPDIR_TEST/dump.out"
 check "--dump on a terminal: strings escaped as in the list" \
 	grep -q -F 'c1raw\x9b6n\x9d0;TNX\x9c\x90' "$TMPDIR_TEST/dump.out"
 # Lines of plain ASCII are the same either way.
@@ -235,6 +240,13 @@ plain_lines_same() {
 		END { exit bad > 0 }' "$TMPDIR_TEST/piped" "$TMPDIR_TEST/dump.out"
 }
 check "--dump on a terminal: plain lines unchanged" plain_lines_same
+tty_locale=C
+on_tty dumpc "$TRACENAV" --dump "$dir"
+tty_locale=C.UTF-8
+check "--dump on a terminal, C locale: every byte ASCII, nothing raw" \
+	clean dumpc --ascii
+check "--dump on a terminal, C locale: non-ASCII escaped" \
+	grep -q -F 'comm = "\u6D4B\u8BD5\u8FDB\u7A0B"' "$TMPDIR_TEST/dumpc.out"
 on_tty info "$TRACENAV" --info "$dir"
 check "--info on a terminal: the env's hostname escaped" \
 	grep -q -F 'hostname = host\x1b]0;TNX-host\x07\x9b6n\u202Ex' \
