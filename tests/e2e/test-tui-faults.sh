@@ -33,6 +33,10 @@ fi
 dir="$TMPDIR_TEST/big"
 "$GEN_TRACE" --events "$events" --cpus 4 "$dir" >/dev/null
 cache="$TMPDIR_TEST/cache/tracenav"
+# Sessions come and go here: one that stays keeps the tmux server up (a
+# server whose last session ended exits, and a new-session that meets it
+# exiting fails: "server exited unexpectedly").
+tm new-session -d -s keep 'exec sleep 3600'
 
 # run NAME W H [OPTIONS]: tracenav on $dir in a new session; after it,
 # the pane says EXIT=STATUS and the terminal's modes (stty).
