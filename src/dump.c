@@ -92,8 +92,10 @@ int dump_events(const struct tn_trace *trace, const struct dump_options *options
 	/* Before anything else is printed. */
 	int left_out = report_left_out(trace);
 
-	if (reader_options(trace, options, &read_options))
+	if (reader_options(trace, options, &read_options)) {
+		g_string_free(line, TRUE);
 		return 2;
+	}
 	if (tn_reader_create(trace, &read_options, &reader, &err)) {
 		tn_tty_text_error("%s: %s", tn_trace_get_path(trace),
 			err.message);

@@ -58,12 +58,12 @@ int tn_file_replace(const char *path, const void *data, size_t size)
 			error = errno;
 		if (!error && rename(temp, path) != 0)
 			error = errno;
-		if (error)
+		if (error) {
 			tn_runtime_remove(pending);
-		else
+			unlink(temp);	/* if it could not be registered */
+		} else {
 			tn_runtime_forget(pending);
-		if (error)
-			unlink(temp);
+		}
 	}
 	if (!error) {
 		char *dir = g_path_get_dirname(path);

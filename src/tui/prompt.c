@@ -91,9 +91,9 @@ const char *tn_tui_prompt_hint(const struct tn_tui_prompt *prompt)
 	return prompt && prompt->open ? prompt->hint : NULL;
 }
 
-/* A byte of invalid UTF-8 (from a completed event name or a history
- * line) is kept in the line as a lone surrogate, U+DC80 + its low 7
- * bits, as Python's surrogateescape does: no character can be one, and
+/* A byte of invalid UTF-8 (0x80 to 0xFF, from a completed event name or
+ * a history line) is kept in the line as a lone surrogate, U+DC00 + the
+ * byte, as Python's surrogateescape does: no character can be one, and
  * to_utf8() gives the byte back, so that the line runs with the bytes
  * it was given; it shows escaped ("\x9b"). */
 #define BYTE_ESCAPE 0xDC00
