@@ -6,13 +6,23 @@
 #include "batch.h"
 #include "commands.h"
 #include "tracenav/seq-rules.h"
+#include "tty-text.h"
+
+/* Results on stdout, messages on stderr: escaped where they go to a
+ * terminal (tty-text.h). */
+struct batch_output {
+	struct tn_output output;	/* first: what commands write to */
+	struct tn_tty_text results, messages;
+};
 
 static void batch_write(struct tn_output *out, enum tn_output_kind kind,
 		const char *title, const char *text)
 {
-	(void) out;
+	struct batch_output *batch = (struct batch_output *) out;
+
 	(void) title;
-	fprintf(kind == TN_OUTPUT_MESSAGE ? stderr : stdout, "%s\n", text);
+	tn_tty_text_line(kind == TN_OUTPUT_MESSAGE ? &batch->messages :
+		&batch->results, text, -1);
 }
 
 /* One line on stderr for each trace of the collection left out; 1 if
@@ -22,7 +32,7 @@ static int report_left_out(const struct tn_trace *trace)
 	size_t count = tn_trace_get_left_out_count(trace);
 
 	for (size_t i = 0; i < count; i++)
-		fprintf(stderr, "tracenav: %s: left out: %s\n",
+		tn_tty_text_error("%s: left out: %s",
 			tn_trace_get_left_out_dir(trace, i),
 			tn_trace_get_left_out_reason(trace, i));
 	return count > 0 ? 1 : 0;
@@ -32,11 +42,12 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 		char *cache_dir, struct tn_seq_rules *rules, bool no_seq_index,
 		const struct tn_symbols *symbols)
 {
-	struct tn_output out = { batch_write };
+	struct batch_output batch = { .output = { batch_write } };
+	struct tn_output *out = &batch.output;
 	struct tn_session session;
 	struct tn_command_context ctx = {
 		.session = &session,
-		.out = &out,
+		.out = out,
 		.page_rows = TN_BATCH_PAGE_ROWS,
 	};
 	struct tn_error err;
@@ -48,7 +59,7 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 	 * (seqdiag --unicode); before any job starts a thread. */
 	setlocale(LC_CTYPE, "");
 	if (tn_session_init(&session, trace, gmt, &err)) {
-		fprintf(stderr, "tracenav: %s: %s\n", tn_trace_get_path(trace),
+		tn_tty_text_error("%s: %s", tn_trace_get_path(trace),
 			err.message);
 		g_free(cache_dir);
 		tn_seq_rules_destroy(rules);
@@ -58,14 +69,18 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 	session.seq_rules = rules;
 	session.no_seq_index = no_seq_index;
 	session.symbols = symbols;
-	tn_session_open_marks(&session, &out);
+	tn_tty_text_init(&batch.results, stdout);
+	tn_tty_text_init(&batch.messages, stderr);
+	tn_session_open_marks(&session, out);
 	/* Without a terminal, a command that needs the index waits for it. */
 	session.wait_for_index = true;
 	if (tn_command_run_script(&ctx, script, &err)) {
 		fflush(stdout);
-		fprintf(stderr, "tracenav: --batch: %s\n", err.message);
+		tn_tty_text_error("--batch: %s", err.message);
 		status = 1;
 	}
 	tn_session_fini(&session);
+	tn_tty_text_fini(&batch.results);
+	tn_tty_text_fini(&batch.messages);
 	return status ? status : left_out;
 }

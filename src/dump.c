@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "dump.h"
+#include "tty-text.h"
 #include "tracenav/format.h"
 #include "tracenav/reader.h"
 #include "tracenav/time.h"
@@ -20,7 +21,7 @@ static int resolve_bound(const struct tn_trace *trace, const char *option,
 	int64_t begin = 0, end = 0;
 
 	if (tn_time_parse(text, gmt, &spec, &err)) {
-		fprintf(stderr, "tracenav: %s: %s\n", option, err.message);
+		tn_tty_text_error("%s: %s", option, err.message);
 		return -1;
 	}
 	if (!tn_trace_get_time_range(trace, &begin, &end))
@@ -47,7 +48,7 @@ static int reader_options(const struct tn_trace *trace,
 		out->has_end = true;
 	}
 	if (out->has_begin && out->has_end && out->begin_ns > out->end_ns) {
-		fprintf(stderr, "tracenav: --begin (%s) is after --end (%s)\n",
+		tn_tty_text_error("--begin (%s) is after --end (%s)",
 			options->begin, options->end);
 		return -1;
 	}
@@ -62,7 +63,7 @@ static int report_left_out(const struct tn_trace *trace)
 	size_t count = tn_trace_get_left_out_count(trace);
 
 	for (size_t i = 0; i < count; i++)
-		fprintf(stderr, "tracenav: %s: left out: %s\n",
+		tn_tty_text_error("%s: left out: %s",
 			tn_trace_get_left_out_dir(trace, i),
 			tn_trace_get_left_out_reason(trace, i));
 	return count > 0 ? 1 : 0;
@@ -85,19 +86,25 @@ int dump_events(const struct tn_trace *trace, const struct dump_options *options
 	struct tn_reader *reader;
 	struct tn_error err;
 	GString *line = g_string_sized_new(512);
+	struct tn_tty_text out, notices;
 	uint64_t printed = 0;
 	int status = 0;
 	/* Before anything else is printed. */
 	int left_out = report_left_out(trace);
 
-	if (reader_options(trace, options, &read_options))
+	if (reader_options(trace, options, &read_options)) {
+		g_string_free(line, TRUE);
 		return 2;
+	}
 	if (tn_reader_create(trace, &read_options, &reader, &err)) {
-		fprintf(stderr, "tracenav: %s: %s\n", tn_trace_get_path(trace),
+		tn_tty_text_error("%s: %s", tn_trace_get_path(trace),
 			err.message);
+		g_string_free(line, TRUE);
 		return 1;
 	}
 	tn_format_state_init(&state, options->gmt);
+	tn_tty_text_init(&out, stdout);
+	tn_tty_text_init(&notices, stderr);
 	while (!options->has_count || printed < options->count) {
 		struct tn_event ev;
 		enum tn_reader_status next = tn_reader_next(reader, &ev, &err);
@@ -106,31 +113,41 @@ int dump_events(const struct tn_trace *trace, const struct dump_options *options
 			break;
 		if (next == TN_READER_ERROR) {
 			fflush(stdout);
-			fprintf(stderr, "tracenav: %s: %s\n",
-				tn_trace_get_path(trace), err.message);
+			tn_tty_text_error("%s: %s", tn_trace_get_path(trace),
+				err.message);
 			status = 1;
 			break;
 		}
 		g_string_truncate(line, 0);
 		if (ev.kind == TN_EVENT_KIND_EVENT) {
 			tn_format_event_line(line, &ev, &state);
-			g_string_append_c(line, '\n');
-			fwrite(line->str, 1, line->len, stdout);
+			if (out.escape) {
+				tn_tty_text_line(&out, line->str,
+					(gssize) line->len);
+			} else {
+				/* Piped: babeltrace2's bytes, at full speed. */
+				g_string_append_c(line, '\n');
+				fwrite(line->str, 1, line->len, stdout);
+			}
 			printed++;
 		} else {
 			/* babeltrace2 reports lost items on stderr. */
 			tn_format_notice(line, &ev, options->gmt);
 			fflush(stdout);
-			fprintf(stderr, "%s\n", line->str);
+			tn_tty_text_line(&notices, line->str,
+				(gssize) line->len);
 		}
 		tn_event_release(&ev);
 	}
 	tn_reader_destroy(reader);
 	g_string_free(line, TRUE);
+	tn_tty_text_fini(&out);
+	tn_tty_text_fini(&notices);
 	return finish_output() ? 1 : status ? status : left_out;
 }
 
-static void print_time(const char *label, int64_t ns, bool gmt)
+static void print_time(struct tn_tty_text *out, const char *label,
+		int64_t ns, bool gmt)
 {
 	GString *text = g_string_new(NULL);
 
@@ -138,44 +155,54 @@ static void print_time(const char *label, int64_t ns, bool gmt)
 	g_string_append(text, " (");
 	tn_time_format_seconds(text, ns);
 	g_string_append(text, " s)");
-	printf("%-12s %s\n", label, text->str);
+	tn_tty_text_printf(out, "%-12s %s", label, text->str);
 	g_string_free(text, TRUE);
 }
 
 int dump_info(const struct tn_trace *trace, bool gmt)
 {
 	int left_out = report_left_out(trace);
+	struct tn_tty_text out;
 	int64_t begin, end;
 
-	printf("%-12s %s\n", "path:", tn_trace_get_path(trace));
-	printf("%-12s %zu\n", "streams:", tn_trace_get_stream_count(trace));
+	tn_tty_text_init(&out, stdout);
+	tn_tty_text_printf(&out, "%-12s %s", "path:", tn_trace_get_path(trace));
+	tn_tty_text_printf(&out, "%-12s %zu", "streams:",
+		tn_trace_get_stream_count(trace));
 	if (tn_trace_get_time_range(trace, &begin, &end)) {
 		GString *span = g_string_new(NULL);
 
-		print_time("begin:", begin, gmt);
-		print_time("end:", end, gmt);
+		print_time(&out, "begin:", begin, gmt);
+		print_time(&out, "end:", end, gmt);
 		tn_time_format_seconds(span, end - begin);
-		printf("%-12s %s s\n", "duration:", span->str);
+		tn_tty_text_printf(&out, "%-12s %s s", "duration:", span->str);
 		g_string_free(span, TRUE);
 	}
 	for (size_t d = 0; d < tn_trace_get_dir_count(trace); d++)
-		printf("%-12s %s\n", "directory:", tn_trace_get_dir(trace, d));
+		tn_tty_text_printf(&out, "%-12s %s", "directory:",
+			tn_trace_get_dir(trace, d));
 	for (size_t i = 0; i < tn_trace_get_left_out_count(trace); i++)
-		printf("%-12s %s: %s\n", "left out:",
+		tn_tty_text_printf(&out, "%-12s %s: %s", "left out:",
 			tn_trace_get_left_out_dir(trace, i),
 			tn_trace_get_left_out_reason(trace, i));
 	for (size_t i = 0; i < tn_trace_get_info_count(trace); i++) {
 		const struct tn_trace_info *info =
 			tn_trace_borrow_info(trace, i);
 
-		printf("\ntrace %zu: %s\n", i, info->name ? info->name : "");
+		tn_tty_text_line(&out, "", 0);
+		tn_tty_text_printf(&out, "trace %zu: %s", i,
+			info->name ? info->name : "");
 		for (size_t d = 0; d < info->dir_count; d++)
-			printf("  %-10s %s\n", "directory:", info->dirs[d]);
-		printf("  %-10s %s\n", "uuid:", info->uuid ? info->uuid : "none");
-		printf("  %-10s %zu\n", "streams:", info->stream_count);
+			tn_tty_text_printf(&out, "  %-10s %s", "directory:",
+				info->dirs[d]);
+		tn_tty_text_printf(&out, "  %-10s %s", "uuid:",
+			info->uuid ? info->uuid : "none");
+		tn_tty_text_printf(&out, "  %-10s %zu", "streams:",
+			info->stream_count);
 		for (size_t c = 0; c < info->clock_count; c++)
-			printf("  clock:     %s, %" PRIu64 " Hz, offset %"
-				PRId64 " s + %" PRIu64 " cycles%s\n",
+			tn_tty_text_printf(&out, "  clock:     %s, %" PRIu64
+				" Hz, offset %" PRId64 " s + %" PRIu64
+				" cycles%s",
 				info->clocks[c].name ? info->clocks[c].name :
 				"(unnamed)", info->clocks[c].frequency,
 				info->clocks[c].offset_seconds,
@@ -183,8 +210,9 @@ int dump_info(const struct tn_trace *trace, bool gmt)
 				info->clocks[c].origin_is_unix_epoch ?
 				", origin Unix epoch" : "");
 		for (size_t e = 0; e < info->env_count; e++)
-			printf("  env:       %s = %s\n", info->env[e].name,
-				info->env[e].value);
+			tn_tty_text_printf(&out, "  env:       %s = %s",
+				info->env[e].name, info->env[e].value);
 	}
+	tn_tty_text_fini(&out);
 	return finish_output() ? 1 : left_out;
 }

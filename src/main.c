@@ -10,6 +10,7 @@
 #include "batch.h"
 #include "commands.h"
 #include "dump.h"
+#include "tty-text.h"
 #include "tui/tui.h"
 #include "tracenav/cache.h"
 #include "tracenav/core.h"
@@ -194,8 +195,9 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 	return -1;
 }
 
-/* Interrupted outside the full-screen view: remove the private files,
- * then die of the signal as usual. */
+/* Interrupted outside the full-screen view (or its output pipe closed,
+ * as `| head` does): remove the private files and the temporary files
+ * of a write under way, then die of the signal as usual. */
 static void on_fatal_signal(int signum)
 {
 	tn_runtime_cleanup();
@@ -212,6 +214,11 @@ static void clean_up_on_exit(void)
 	sigaction(SIGINT, &action, NULL);
 	sigaction(SIGTERM, &action, NULL);
 	sigaction(SIGHUP, &action, NULL);
+	sigaction(SIGPIPE, &action, NULL);
+	/* A file size limit (ulimit -f) then fails a write with EFBIG,
+	 * said once as a full disk is, instead of killing the process
+	 * (with the terminal left raw). */
+	signal(SIGXFSZ, SIG_IGN);
 }
 
 /* The cache directory the command line asks for, or NULL for none. */
@@ -249,7 +256,7 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl,
 	int status;
 
 	if (tn_session_init(&session, trace, cl->dump.gmt, &err)) {
-		fprintf(stderr, "tracenav: %s: %s\n", tn_trace_get_path(trace),
+		tn_tty_text_error("%s: %s", tn_trace_get_path(trace),
 			err.message);
 		tn_seq_rules_destroy(rules);
 		return 1;
@@ -264,7 +271,7 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl,
 		/* No terminal, or a TERM that terminfo does not know: usage
 		 * errors (exit status 2); 1 is for traces that cannot be
 		 * read. */
-		fprintf(stderr, "tracenav: %s\n", err.message);
+		tn_tty_text_error("%s", err.message);
 		status = 2;
 	}
 	tn_session_fini(&session);
@@ -282,14 +289,16 @@ int main(int argc, char **argv)
 
 	if (status >= 0)
 		return status;
+	/* Whether output goes to a terminal, before any thread starts. */
+	tn_tty_text_setup();
 	if ((cl.mode == MODE_TUI || cl.mode == MODE_BATCH) &&
 	    load_seq_rules(&cl, &rules, &err)) {
-		fprintf(stderr, "tracenav: %s\n", err.message);
+		tn_tty_text_error("%s", err.message);
 		return 2;
 	}
 	if ((cl.mode == MODE_TUI || cl.mode == MODE_BATCH) && cl.symbols &&
 	    tn_symbols_load(cl.symbols, &symbols, &err)) {
-		fprintf(stderr, "tracenav: %s\n", err.message);
+		tn_tty_text_error("%s", err.message);
 		tn_seq_rules_destroy(rules);
 		return 2;
 	}
@@ -298,7 +307,7 @@ int main(int argc, char **argv)
 		tn_merge_set_method(TN_MERGE_BT_MUXER);
 	clean_up_on_exit();
 	if (tn_trace_open(cl.path, &trace, &err)) {
-		fprintf(stderr, "tracenav: %s\n", err.message);
+		tn_tty_text_error("%s", err.message);
 		tn_seq_rules_destroy(rules);
 		tn_symbols_destroy(symbols);
 		return 1;

@@ -116,6 +116,7 @@ struct options {
 	uint64_t lost_packets_every;
 	uint64_t ties; /* 1 event in ties shares the previous one's time */
 	uint64_t hang_every; /* a sched_process_hang every N events (0: none) */
+	bool hostile; /* strings made to drive a terminal (see --help) */
 	unsigned hosts; /* --traces */
 	bool no_index;
 	bool no_packet_times;
@@ -151,6 +152,9 @@ enum event_id {
 	/* A task reaped after its exit, as LTTng records it: declared
 	 * after the one above for the same reason. */
 	EV_SCHED_PROCESS_FREE,
+	/* Only with --hostile: an event whose name, enum label and text
+	 * carry terminal controls. */
+	EV_HOSTILE,
 	EV_COUNT,
 	FIRST_MESSAGE_EVENT = EV_APP_SEND,
 	LAST_MESSAGE_EVENT = EV_APP_FLUSH,
@@ -173,6 +177,10 @@ static const char *const event_names[EV_COUNT] = {
 	[EV_APP_FLUSH] = "app:flush",
 	[EV_SCHED_PROCESS_HANG] = "sched_process_hang",
 	[EV_SCHED_PROCESS_FREE] = "sched_process_free",
+	/* Raw bytes in a TSDL string literal: an OSC that sets the window
+	 * title, a C1 CSI (a device status report) as one raw byte, an
+	 * override.  No quote, backslash or blank. */
+	[EV_HOSTILE] = "tnx:evil\x1b]0;TNX-name\x07\x9b" "6n\xe2\x80\xae" "eman",
 };
 
 /* A char[16] shown as a string, as LTTng declares comm fields. */
@@ -247,6 +255,10 @@ static const char *const event_fields_tsdl[EV_COUNT] = {
 		"\t\t" TSDL_COMM " comm[16];\n"
 		"\t\tint32_t tid;\n"
 		"\t\tint32_t prio;\n",
+	[EV_HOSTILE] =
+		"\t\tstring text;\n"
+		"\t\tenum : uint8_t { \"plain\" = 0, "
+		"\"lab\x1b[6n\x07\xc2\x9b" "c\xe2\x81\xa7" "el\" = 1 } kind;\n",
 };
 
 /* ------------------------------------------------------------------ */
@@ -375,6 +387,82 @@ static const char *const signals[] = {
 	U_LRI "ltr" U_PDI " " U_RLI "rtl" U_PDI " " U_FSI "auto" U_PDI,
 };
 static const struct string_table signal_table = { signals, N_OF(signals), 4 };
+
+/*
+ * --hostile: strings made to drive a terminal when printed raw, every
+ * kind the tests look for: OSC (window title, hyperlink, clipboard),
+ * DCS and CSI sequences whose answers come back as typed input, screen
+ * clears and colours, BEL, C0 controls that move the cursor or switch
+ * the character set, C1 controls both as UTF-8 (U+0080..U+009F) and as
+ * raw bytes, invalid UTF-8 (bad bytes, overlong, surrogate, past
+ * U+10FFFF, cut), bidirectional and invisible format characters.  Each
+ * names what it is, so that a test finds it on the screen; "TNX" marks
+ * the text inside the sequences.
+ */
+static const char *const hostile_strings[] = {
+	"osc\x1b]0;TNX-title\x07",
+	"osc8\x1b]8;;http://tnx.invalid/\x1b\\link\x1b]8;;\x1b\\",
+	"osc52\x1b]52;c;VE5Y\x07",
+	"dcs\x1bP+q544e\x1b\\",
+	"csi\x1b[6n\x1b[21t\x1b[c",
+	"clear\x1b[2J\x1b[H\x1b[31mred",
+	"bel\x07\x07",
+	"c0\b\r\v\f\x0e\x7f",
+	"c1utf8\xc2\x9b" "6n\xc2\x9d" "0;TNX\xc2\x9c\xc2\x85",
+	"c1raw\x9b" "6n\x9d" "0;TNX\x9c\x90",
+	"bad\xff\xfe\xc0\xaf\xed\xa0\x80\xf4\x90\x80\x80\xe2\x82",
+	"bidi" U_RLO "exe.txt" U_LRI "x" U_PDI,
+	"inv\xe2\x80\x8b\xef\xbb\xbf\xe2\x80\xa8\xc2\xad\xd8\x9c",
+};
+static const struct string_table hostile_table = {
+	hostile_strings, N_OF(hostile_strings), N_OF(hostile_strings)
+};
+
+/* Programs whose names (15 bytes at most: a comm) are hostile. */
+static const char *const hostile_exec_files[] = {
+	"/usr/bin/e\x1b]0;TNX\x07",
+	"/usr/bin/e\xc2\x9d" "1;TNX\xc2\x9c",
+	"/usr/bin/" U_RLO "nur\x07",
+	"/usr/bin/e\xfe\x1bP1$r",
+	"/usr/bin/e\x9b" "6n\x1b[2J",
+};
+static const struct string_table hostile_exec_table = {
+	hostile_exec_files, N_OF(hostile_exec_files), N_OF(hostile_exec_files)
+};
+
+/* The stable tasks whose comm --hostile replaces (by tid). */
+static const struct {
+	int32_t tid;
+	const char *comm;
+} hostile_comms[] = {
+	{ 412, "s" U_RLO "dhs\x07" },
+	{ 1777, "x\x1b]0;TNX\x07" },
+	{ 2400, "py\x9b" "6n\xc2\x9b" "c" },
+	{ 3000, "c\xff\x1b[6n" },
+};
+
+/* Lifelines (and UST procnames) of --hostile, as many as lifelines[]. */
+static const char *const hostile_lifelines[] = {
+	"cap\x1b]0;TNX\x07",
+	"node\xc2\x9b" "6n",
+	U_RLO "revres",
+	"gw\xff\xfe",
+	"bel\x07\x1b[2J",
+	"plain",
+};
+
+/* Interrupt names of --hostile, as many as irq_lines[]. */
+static const char *const hostile_irq_names[] = {
+	"timer", "nvme\x1b]0;TNX\x07", "eth0\x9b" "6n", "i8042" U_RLO,
+	"i915", "snd\x1bP1$r", "capteur-\xc2\x9d", "irq\xff",
+};
+
+/* The suffix --hostile puts after the hostname in the env block. */
+#define HOSTILE_HOST_SUFFIX "\x1b]0;TNX-host\x07\x9b" "6n" U_RLO "x"
+
+/* --hostile: one event in HOSTILE_EVERY (of kernel traces) is the
+ * hostile event class, its text each hostile string in turn. */
+#define HOSTILE_EVERY 23
 
 /* ------------------------------------------------------------------ */
 /* Deterministic PRNG (splitmix64)                                    */
@@ -1244,7 +1332,8 @@ static void emit_fork(struct run *run, struct stream *s, int free_slot)
 static void emit_exec(struct run *run, struct stream *s)
 {
 	struct task *task = current_task(s);
-	const char *filename = pick_string(&run->rng, &exec_table);
+	const char *filename = pick_string(&run->rng, run->opt->hostile ?
+					   &hostile_exec_table : &exec_table);
 	const char *base = strrchr(filename, '/');
 	uint8_t buf[MAX_EVENT_SIZE], *p;
 
@@ -1292,6 +1381,20 @@ static void emit_process_free(struct run *run, struct stream *s)
 	run->debt--;
 }
 
+/* --hostile: the hostile event class, its text each hostile string in
+ * turn, its enum the hostile label every other time; without effect on
+ * the model. */
+static void emit_hostile(struct run *run, struct stream *s)
+{
+	uint8_t buf[MAX_EVENT_SIZE], *p;
+	uint64_t k = run->event_counts[EV_HOSTILE];
+
+	p = begin_kernel_event(run, s, buf, EV_HOSTILE);
+	p = put_string(p, hostile_strings[k % N_OF(hostile_strings)]);
+	*p++ = (uint8_t)(k & 1);
+	end_event(run, s, EV_HOSTILE, buf, p);
+}
+
 /* The hung task detector reports a task (--hang-every): rare, and
  * without effect on the model. */
 static void emit_process_hang(struct run *run, struct stream *s)
@@ -1312,7 +1415,8 @@ static void emit_openat_entry(struct run *run, struct stream *s)
 
 	p = begin_kernel_event(run, s, buf, EV_SYSCALL_ENTRY_OPENAT);
 	p = put_i32(p, rng_below(&run->rng, 5) ? AT_FDCWD_VALUE : 3 + (int32_t)rng_below(&run->rng, 8));
-	p = put_string(p, pick_string(&run->rng, &openat_table));
+	p = put_string(p, pick_string(&run->rng, run->opt->hostile ?
+				      &hostile_table : &openat_table));
 	p = put_i32(p, create ? 0x241 /* O_WRONLY|O_CREAT|O_TRUNC */ : 0x80000 /* O_CLOEXEC */);
 	p = put_u16(p, create ? 0644 : 0);
 	end_event(run, s, EV_SYSCALL_ENTRY_OPENAT, buf, p);
@@ -1391,7 +1495,8 @@ static void emit_irq_entry(struct run *run, struct stream *s)
 
 	p = begin_kernel_event(run, s, buf, EV_IRQ_HANDLER_ENTRY);
 	p = put_i32(p, irq_lines[c->irq_line].irq);
-	p = put_string(p, irq_lines[c->irq_line].name);
+	p = put_string(p, run->opt->hostile ? hostile_irq_names[c->irq_line] :
+			  irq_lines[c->irq_line].name);
 	end_event(run, s, EV_IRQ_HANDLER_ENTRY, buf, p);
 	note_cpu_event(run, s);
 
@@ -1505,17 +1610,23 @@ static void kernel_event(struct run *run, struct stream *s, bool can_open)
 /* ------------------------------------------------------------------ */
 /* Message model                                                      */
 
+static const char *lifeline_name(const struct run *run, unsigned i)
+{
+	return run->opt->hostile ? hostile_lifelines[i] : lifelines[i].name;
+}
+
 static void emit_message(struct run *run, struct stream *s, enum event_id id, uint64_t seq,
 			 unsigned sender, unsigned receiver, const char *signal)
 {
 	/* a send is emitted by the sender, a receive by the receiver */
-	const struct lifeline *self = &lifelines[id == EV_APP_SEND ? sender : receiver];
-	struct event_context ctx = { self->pid, self->pid, self->name };
+	unsigned self = id == EV_APP_SEND ? sender : receiver;
+	struct event_context ctx = { lifelines[self].pid, lifelines[self].pid,
+				     lifeline_name(run, self) };
 	uint8_t buf[MAX_EVENT_SIZE], *p;
 
 	p = begin_event(s, buf, id, run->now, &ctx);
-	p = put_string(p, lifelines[sender].name);
-	p = put_string(p, lifelines[receiver].name);
+	p = put_string(p, lifeline_name(run, sender));
+	p = put_string(p, lifeline_name(run, receiver));
 	p = put_string(p, signal);
 	p = put_u64(p, seq);
 	end_event(run, s, id, buf, p);
@@ -1530,7 +1641,7 @@ static void emit_send(struct run *run, struct stream *s)
 	m->send_ts = run->now;
 	m->sender = rng_below(&run->rng, N_OF(lifelines));
 	m->receiver = (m->sender + 1 + rng_below(&run->rng, N_OF(lifelines) - 1)) % N_OF(lifelines);
-	m->signal = pick_string(&run->rng, &signal_table);
+	m->signal = pick_string(&run->rng, run->opt->hostile ? &hostile_table : &signal_table);
 	emit_message(run, s, EV_APP_SEND, m->seq, m->sender, m->receiver, m->signal);
 	run->debt++;
 }
@@ -1570,8 +1681,9 @@ static void emit_orphan_receive(struct run *run, struct stream *s)
  * field at all), as LTTng-UST's lttng_ust_statedump:start has. */
 static void emit_flush(struct run *run, struct stream *s)
 {
-	const struct lifeline *self = &lifelines[rng_below(&run->rng, N_OF(lifelines))];
-	struct event_context ctx = { self->pid, self->pid, self->name };
+	unsigned self = rng_below(&run->rng, N_OF(lifelines));
+	struct event_context ctx = { lifelines[self].pid, lifelines[self].pid,
+				     lifeline_name(run, self) };
 	uint8_t buf[MAX_EVENT_SIZE], *p;
 
 	p = begin_event(s, buf, EV_APP_FLUSH, run->now, &ctx);
@@ -1857,6 +1969,9 @@ static void generate(struct run *run)
 		if (run->opt->hang_every && !closing && (i + 1) % run->opt->hang_every == 0 &&
 		    (s->trace->content & CONTENT_KERNEL))
 			emit_process_hang(run, s);
+		else if (run->opt->hostile && !closing && (i + 1) % HOSTILE_EVERY == 0 &&
+			 (s->trace->content & CONTENT_KERNEL))
+			emit_hostile(run, s);
 		else
 			generate_event(run, s, remaining, closing);
 		if (run->state_plan && (i + 1) % STATE_SAMPLE_EVERY == 0)
@@ -1871,14 +1986,15 @@ static void generate(struct run *run)
 /* ------------------------------------------------------------------ */
 /* Metadata                                                           */
 
-static void write_event_classes(FILE *f, enum content content, bool hang)
+static void write_event_classes(FILE *f, enum content content, bool hang, bool hostile)
 {
 	for (int id = 0; id < EV_COUNT; id++) {
 		bool is_message = id >= FIRST_MESSAGE_EVENT && id <= LAST_MESSAGE_EVENT;
 
 		if ((is_message && !(content & CONTENT_MESSAGES)) ||
 		    (!is_message && !(content & CONTENT_KERNEL)) ||
-		    (id == EV_SCHED_PROCESS_HANG && !hang))
+		    (id == EV_SCHED_PROCESS_HANG && !hang) ||
+		    (id == EV_HOSTILE && !hostile))
 			continue;
 		fprintf(f,
 			"event {\n"
@@ -1932,7 +2048,7 @@ static void write_metadata(const struct run *run, const struct trace *t)
 
 	fprintf(f,
 		"env {\n"
-		"\thostname = \"%s\";\n"
+		"\thostname = \"%s%s\";\n"
 		"\tdomain = \"%s\";\n"
 		"\tsysname = \"Linux\";\n"
 		"\tkernel_release = \"6.1.0-13-amd64\";\n"
@@ -1947,7 +2063,8 @@ static void write_metadata(const struct run *run, const struct trace *t)
 		"\ttrace_creation_datetime = \"%s\";\n"
 		"\tproduct_uri = \"tracenav gen-trace (seed %" PRIu64 ")\";\n"
 		"};\n\n",
-		t->hostname, t->ust ? "ust" : "kernel", t->ust ? "lttng-ust" : "lttng-modules",
+		t->hostname, opt->hostile ? HOSTILE_HOST_SUFFIX : "",
+		t->ust ? "ust" : "kernel", t->ust ? "lttng-ust" : "lttng-modules",
 		t->ust ? "uid" : "global", datetime, opt->seed);
 
 	fprintf(f,
@@ -1995,7 +2112,7 @@ static void write_metadata(const struct run *run, const struct trace *t)
 			"\t} align(8);\n");
 	fprintf(f, "};\n\n");
 
-	write_event_classes(f, t->content, opt->hang_every > 0);
+	write_event_classes(f, t->content, opt->hang_every > 0, opt->hostile);
 
 	if (ferror(f) || fclose(f) != 0)
 		die_io(path);
@@ -2030,6 +2147,10 @@ static void init_trace(struct run *run, struct trace *t, unsigned number, unsign
 		t->tasks[i] = stable_tasks[i];
 		t->tasks[i].running_on = -1;
 		t->tasks[i].alive = true;
+		for (unsigned h = 0; opt->hostile && h < N_OF(hostile_comms); h++)
+			if (hostile_comms[h].tid == t->tasks[i].tid)
+				copy_utf8_truncated(t->tasks[i].comm, COMM_LEN,
+						    hostile_comms[h].comm);
 	}
 	t->next_tid = FIRST_EPHEMERAL_TID;
 	t->next_seq = 1;
@@ -2233,6 +2354,15 @@ static void print_usage(FILE *out)
 "  --hang-every N         every Nth event (of a kernel trace) is a\n"
 "                         sched_process_hang, a rare event class declared\n"
 "                         only with this option (default 0: none)\n"
+"  --hostile              strings made to drive a terminal when printed\n"
+"                         raw: OSC, DCS and CSI sequences, BEL, C0 and C1\n"
+"                         controls (as UTF-8 and as raw bytes), invalid\n"
+"                         UTF-8, bidirectional and invisible characters,\n"
+"                         in the file names, signals, lifelines (and UST\n"
+"                         procnames), irq names, some task names, after\n"
+"                         the env block's hostname, and in one event in %d\n"
+"                         of kernel traces: tnx:evil..., whose name, text\n"
+"                         and enum label carry them too\n"
 "  --traces K             hosts, 1..16 (default 1); K > 1 writes one trace\n"
 "                         per host in OUTDIR/<hostname> (with --domain both:\n"
 "                         OUTDIR/<hostname>/kernel and .../ust)\n"
@@ -2286,7 +2416,7 @@ static void print_usage(FILE *out)
 "openat file name, the isolates U+2066..U+2069 in a signal and in an\n"
 "exec file name.\n"
 "\n"
-"Exit status: 0 on success, 1 on an I/O error, 2 on bad usage.\n");
+"Exit status: 0 on success, 1 on an I/O error, 2 on bad usage.\n", HOSTILE_EVERY);
 }
 
 static uint64_t parse_number(const char *option, const char *text, uint64_t min, uint64_t max)
@@ -2331,7 +2461,7 @@ enum option_id {
 	OPT_EVENTS = 256, OPT_CPUS, OPT_PACKET_SIZE, OPT_SEED, OPT_MIX, OPT_DOMAIN,
 	OPT_LOST_EVERY, OPT_LOST_PACKETS_EVERY, OPT_TRACES, OPT_NO_INDEX, OPT_HOSTNAME,
 	OPT_START, OPT_PLAN, OPT_FORCE, OPT_NO_PACKET_TIMES, OPT_TIES, OPT_HANG_EVERY,
-	OPT_STATE_PLAN,
+	OPT_STATE_PLAN, OPT_HOSTILE,
 };
 
 static const struct option long_options[] = {
@@ -2345,6 +2475,7 @@ static const struct option long_options[] = {
 	{ "lost-packets-every", required_argument, NULL, OPT_LOST_PACKETS_EVERY },
 	{ "ties", required_argument, NULL, OPT_TIES },
 	{ "hang-every", required_argument, NULL, OPT_HANG_EVERY },
+	{ "hostile", no_argument, NULL, OPT_HOSTILE },
 	{ "traces", required_argument, NULL, OPT_TRACES },
 	{ "no-index", no_argument, NULL, OPT_NO_INDEX },
 	{ "no-packet-times", no_argument, NULL, OPT_NO_PACKET_TIMES },
@@ -2417,6 +2548,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPT_HANG_EVERY:
 			opt->hang_every = parse_number("hang-every", optarg, 0, UINT64_MAX);
 			break;
+		case OPT_HOSTILE: opt->hostile = true; break;
 		case OPT_TRACES: opt->hosts = (unsigned)parse_number("traces", optarg, 1, MAX_HOSTS); break;
 		case OPT_NO_INDEX: opt->no_index = true; break;
 		case OPT_NO_PACKET_TIMES:

@@ -5,8 +5,10 @@
  * directory, $XDG_RUNTIME_DIR/tracenav or else /tmp/tracenav-<uid>
  * (mode 0700).  The objects owning them remove them when destroyed; a
  * program that may be interrupted also calls tn_runtime_cleanup() from
- * atexit() and from its SIGINT and SIGTERM handlers, so that nothing is
- * left behind.
+ * atexit() and from its SIGINT, SIGTERM, SIGHUP and SIGPIPE handlers,
+ * so that nothing is left behind.  The temporary files of writes under
+ * way (the cache, the marks, the history, an export) are registered the
+ * same way.
  */
 #ifndef TRACENAV_RUNTIME_H
 #define TRACENAV_RUNTIME_H
@@ -47,5 +49,17 @@ int tn_runtime_register(const char *const *files, size_t file_count,
 /* Remove the tree's files and directories now and forget it.
  * NULL-safe. */
 void tn_runtime_remove(struct tn_runtime_tree *tree);
+
+/* Forget the tree, leaving its files where they are (a temporary file
+ * that was renamed into place).  NULL-safe. */
+void tn_runtime_forget(struct tn_runtime_tree *tree);
+
+/* A temporary file being written (tn_file_replace(), an export):
+ * registered so that a signal that ends the process removes it instead
+ * of leaving it beside the file it was to replace.  Returns the tree
+ * (NULL if the registry is full: the file is then only not removed on
+ * a signal); tn_runtime_forget() it once renamed, tn_runtime_remove()
+ * it to delete the file. */
+struct tn_runtime_tree *tn_runtime_register_temp(const char *path);
 
 #endif

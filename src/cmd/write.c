@@ -18,6 +18,7 @@
 
 #include "cmd.h"
 #include "tracenav/format.h"
+#include "tracenav/runtime.h"
 
 /* Publish progress every this many events. */
 #define PROGRESS_EVERY 4096
@@ -27,6 +28,7 @@ static const char *const marked_choices[] = { "--marked", NULL };
 struct export {
 	const char *path;	/* as given */
 	char *temp;		/* the file being written */
+	struct tn_runtime_tree *pending;	/* temp, removed on a signal */
 	FILE *fp;
 	struct tn_format_state state;
 	GString *line;
@@ -64,11 +66,13 @@ static int export_open(struct export *ex, const char *path, bool overwrite,
 		g_clear_pointer(&ex->temp, g_free);
 		goto fail;
 	}
+	ex->pending = tn_runtime_register_temp(ex->temp);
 	ex->fp = fdopen(fd, "w");
 	if (!ex->fp) {
 		tn_error_set(err, "write: cannot write %s: %s", path,
 			strerror(errno));
 		close(fd);
+		tn_runtime_remove(ex->pending);
 		unlink(ex->temp);
 		g_clear_pointer(&ex->temp, g_free);
 		goto fail;
@@ -134,6 +138,7 @@ static int export_close(struct export *ex, bool done, bool overwrite,
 	else if (error)
 		tn_error_set(err, "write: cannot write %s: %s", ex->path,
 			strerror(error));
+	tn_runtime_remove(ex->pending);
 	unlink(ex->temp);
 	g_clear_pointer(&ex->temp, g_free);
 	g_string_free(ex->line, TRUE);

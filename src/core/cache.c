@@ -21,7 +21,7 @@
  *     first_event_ns i64, last_event_ns i64,
  *     checkpoint_count u64, then per checkpoint: rank u64, ns i64, tie u64,
  *     class_count u64, then per class: name length u32, name bytes
- *       (UTF-8, not NUL-terminated), count u64,
+ *       (any bytes but NUL, as CTF allows; not NUL-terminated), count u64,
  *     interval_count u64 (0, or checkpoint_count), then per checkpoint
  *       interval: entry count, then per entry: class index (in the class
  *       list), event count; these three as LEB128 varints,
@@ -373,8 +373,9 @@ static bool check_checkpoints(const struct tn_index *index, char *why)
 	return true;
 }
 
-/* Names non-empty, valid UTF-8 (no NUL), strictly sorted; counts adding
- * up to at most the events (an event class may have no name). */
+/* Names non-empty, strictly sorted; counts adding up to at most the
+ * events (an event class may have no name).  A name is any bytes but
+ * NUL, as CTF metadata allows: not necessarily UTF-8. */
 static bool check_classes(const struct tn_index *index, char *why)
 {
 	uint64_t total = 0;
@@ -382,8 +383,7 @@ static bool check_classes(const struct tn_index *index, char *why)
 	for (size_t i = 0; i < index->class_count; i++) {
 		const struct tn_class_count *class = &index->classes[i];
 
-		if (!class->name || !class->name[0] ||
-		    !g_utf8_validate(class->name, -1, NULL)) {
+		if (!class->name || !class->name[0]) {
 			snprintf(why, REASON_MAX, "class %zu: empty or invalid "
 				"name", i);
 			return false;
@@ -784,8 +784,7 @@ static int decode_class(struct tn_bytes_reader *r,
 	if (len > r->left || r->left - len < 8)
 		return tn_bytes_fail(r, "class %zu beyond the payload", i);
 	tn_bytes_take_raw(r, len, &name, "a class name");
-	if (len == 0 || !g_utf8_validate((const char *) name, (gssize) len,
-			NULL))
+	if (len == 0 || memchr(name, 0, len))
 		return tn_bytes_fail(r, "class %zu: empty or invalid name", i);
 	class->name = g_strndup((const char *) name, len);
 	return tn_bytes_take_u64(r, &class->count, "a class's count");

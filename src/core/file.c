@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "tracenav/file.h"
+#include "tracenav/runtime.h"
 
 bool tn_file_write_all(int fd, const void *buf, size_t size)
 {
@@ -43,19 +44,26 @@ int tn_file_replace(const char *path, const void *data, size_t size)
 {
 	char *temp = g_strconcat(path, ".XXXXXX", NULL);
 	int fd = g_mkstemp_full(temp, O_RDWR | O_CLOEXEC, 0600);
+	struct tn_runtime_tree *pending;
 	int error = 0;
 
 	if (fd < 0) {
 		error = errno;
 	} else {
+		/* A signal that ends the process meanwhile removes it. */
+		pending = tn_runtime_register_temp(temp);
 		if (!tn_file_write_all(fd, data, size) || fsync(fd) != 0)
 			error = errno;
 		if (close(fd) != 0 && !error)
 			error = errno;
 		if (!error && rename(temp, path) != 0)
 			error = errno;
-		if (error)
-			unlink(temp);
+		if (error) {
+			tn_runtime_remove(pending);
+			unlink(temp);	/* if it could not be registered */
+		} else {
+			tn_runtime_forget(pending);
+		}
 	}
 	if (!error) {
 		char *dir = g_path_get_dirname(path);

@@ -204,6 +204,32 @@ void tn_runtime_remove(struct tn_runtime_tree *tree)
 		g_free(tree);
 }
 
+void tn_runtime_forget(struct tn_runtime_tree *tree)
+{
+	struct tn_runtime_tree *expected = tree;
+
+	if (!tree)
+		return;
+	if (atomic_exchange(&live[tree->slot], NULL) == tree) {
+		g_free(tree);
+		return;
+	}
+	/* Already removed by tn_runtime_cleanup(): see tn_runtime_remove(). */
+	if (atomic_compare_exchange_strong(&parked[tree->slot], &expected,
+			NULL))
+		g_free(tree);
+}
+
+struct tn_runtime_tree *tn_runtime_register_temp(const char *path)
+{
+	struct tn_runtime_tree *tree = NULL;
+	struct tn_error err;
+
+	if (tn_runtime_register(&path, 1, NULL, 0, &tree, &err))
+		return NULL;
+	return tree;
+}
+
 void tn_runtime_cleanup(void)
 {
 	int saved_errno = errno;	/* a signal handler must keep it */

@@ -4,11 +4,13 @@
  *
  * SIGINT, SIGTERM and SIGHUP only set a flag that the main loop sees
  * (it waits for keys with a timeout), so the screen is restored the
- * normal way.  A crash (SIGSEGV, SIGABRT...) restores it from the signal
- * handler, then lets the previous handler (the default, or a sanitizer's)
- * do its job.  Libraries may write on stderr (libbabeltrace2 logs errors
- * of corrupt traces there), which would tear the screen: a terminal
- * stderr goes to a temporary file that is copied back afterwards.
+ * normal way; a terminal that hung up without a SIGHUP for us counts as
+ * one (tn_tui_guard_hangup()).  A crash (SIGSEGV, SIGABRT...) restores
+ * it from the signal handler, then lets the previous handler (the
+ * default, or a sanitizer's) do its job.  Libraries may write on stderr
+ * (libbabeltrace2 logs errors of corrupt traces there), which would tear
+ * the screen: a terminal stderr goes to a temporary file that is copied
+ * back afterwards.
  */
 #include <curses.h>
 #include <signal.h>
@@ -117,6 +119,12 @@ int tn_tui_guard_caught(void)
 void tn_tui_guard_forget(void)
 {
 	caught = 0;
+}
+
+void tn_tui_guard_hangup(void)
+{
+	if (!caught)
+		caught = SIGHUP;
 }
 
 void tn_tui_guard_end(void)

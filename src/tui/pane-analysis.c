@@ -23,6 +23,7 @@
 #include "draw.h"
 #include "pane.h"
 #include "rows.h"
+#include "text.h"
 #include "tui-private.h"
 
 #define FN TN_TUI_KEY_FN
@@ -256,6 +257,18 @@ static void format_cell(GString *out, const struct tn_analysis_cell *cell)
 	}
 }
 
+/* The columns text takes on the screen: escaped (text.h), so that
+ * control characters and invalid UTF-8 in a thread's name, and wide
+ * characters, keep the columns aligned. */
+static int text_columns(const char *text)
+{
+	GArray *chars = g_array_new(FALSE, FALSE, sizeof(wchar_t));
+	int cols = tn_tui_text_decode(chars, text, -1, -1);
+
+	g_array_free(chars, TRUE);
+	return cols;
+}
+
 /* The width of each column: its head or its widest cell, up to 32. */
 static void column_widths(const struct tn_analysis_table *table, int *widths)
 {
@@ -269,7 +282,7 @@ static void column_widths(const struct tn_analysis_table *table, int *widths)
 
 			g_string_truncate(text, 0);
 			format_cell(text, tn_analysis_cell_at(table, r, c));
-			w = (int) g_utf8_strlen(text->str, -1);
+			w = text_columns(text->str);
 			if (w > widths[c])
 				widths[c] = MIN(w, 32);
 		}
@@ -277,20 +290,25 @@ static void column_widths(const struct tn_analysis_table *table, int *widths)
 	g_string_free(text, TRUE);
 }
 
-/* Append text in a column of width w: numbers to the right. */
+/* Append text in a column of width w, escaped and cut to it: numbers
+ * to the right. */
 static void append_cell(GString *line, const char *text, int w, bool right)
 {
-	int pad = w - (int) g_utf8_strlen(text, -1);
+	GArray *chars = g_array_new(FALSE, FALSE, sizeof(wchar_t));
+	int pad = w - tn_tui_text_decode(chars, text, -1, w);
 
 	if (line->len)
 		g_string_append_c(line, ' ');
 	if (right)
 		for (int i = 0; i < pad; i++)
 			g_string_append_c(line, ' ');
-	g_string_append(line, text);
+	for (guint i = 0; i < chars->len; i++)
+		g_string_append_unichar(line,
+			(gunichar) g_array_index(chars, wchar_t, i));
 	if (!right)
 		for (int i = 0; i < pad; i++)
 			g_string_append_c(line, ' ');
+	g_array_free(chars, TRUE);
 }
 
 /* "cputop, CPU time per thread (1/2), whole trace: 1234 events". */

@@ -91,12 +91,28 @@ const char *tn_tui_prompt_hint(const struct tn_tui_prompt *prompt)
 	return prompt && prompt->open ? prompt->hint : NULL;
 }
 
+/* A byte of invalid UTF-8 (0x80 to 0xFF, from a completed event name or
+ * a history line) is kept in the line as a lone surrogate, U+DC00 + the
+ * byte, as Python's surrogateescape does: no character can be one, and
+ * to_utf8() gives the byte back, so that the line runs with the bytes
+ * it was given; it shows escaped ("\x9b"). */
+#define BYTE_ESCAPE 0xDC00
+
 void tn_tui_prompt_set_text(struct tn_tui_prompt *prompt, const char *utf8)
 {
-	g_array_set_size(prompt->text, 0);
-	for (const char *p = utf8; *p; p = p + g_utf8_skip[(guchar) *p]) {
-		wchar_t wc = (wchar_t) g_utf8_get_char(p);
+	const char *end = utf8 + strlen(utf8);
 
+	g_array_set_size(prompt->text, 0);
+	for (const char *p = utf8; p < end;) {
+		gunichar c = g_utf8_get_char_validated(p, end - p);
+		wchar_t wc;
+
+		if (c == (gunichar) -1 || c == (gunichar) -2) {
+			wc = (wchar_t) (BYTE_ESCAPE + (guchar) *p++);
+		} else {
+			wc = (wchar_t) c;
+			p += g_utf8_skip[(guchar) *p];
+		}
 		g_array_append_val(prompt->text, wc);
 	}
 	prompt->cursor = prompt->text->len;
@@ -132,8 +148,12 @@ static char *to_utf8(const wchar_t *s, guint n)
 {
 	GString *out = g_string_new(NULL);
 
-	for (guint i = 0; i < n; i++)
-		g_string_append_unichar(out, (gunichar) s[i]);
+	for (guint i = 0; i < n; i++) {
+		if (s[i] >= BYTE_ESCAPE + 0x80 && s[i] <= BYTE_ESCAPE + 0xff)
+			g_string_append_c(out, (char) (s[i] - BYTE_ESCAPE));
+		else
+			g_string_append_unichar(out, (gunichar) s[i]);
+	}
 	return g_string_free(out, FALSE);
 }
 
@@ -225,7 +245,10 @@ static void complete(struct tn_tui_prompt *prompt,
 			if (choices->len == 1 && rest[0] != ' ' && whole_word &&
 			    (last == common || last[-1] != '/'))
 				g_string_append_c(line, ' ');
-			cursor = (guint) g_utf8_strlen(line->str, -1);
+			/* The cursor after what was completed, counted as
+			 * the line counts characters (bad bytes too). */
+			tn_tui_prompt_set_text(prompt, line->str);
+			cursor = prompt->text->len;
 			g_string_append(line, rest);
 			tn_tui_prompt_set_text(prompt, line->str);
 			prompt->cursor = cursor;

@@ -192,6 +192,8 @@ void tn_tui_guard_screen(bool up);
 int tn_tui_guard_caught(void);
 /* Forget a caught SIGINT (it cancelled a job instead of quitting). */
 void tn_tui_guard_forget(void);
+/* The terminal hung up: as if SIGHUP had come (unless a signal did). */
+void tn_tui_guard_hangup(void);
 /* Give stderr back (with what was written on it) and the handlers. */
 void tn_tui_guard_end(void);
 

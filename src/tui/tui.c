@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <locale.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 
 #include "../commands.h"
 #include "../history.h"
+#include "term-check.h"
 #include "text.h"
 #include "tui-private.h"
 #include "tui.h"
@@ -530,13 +532,28 @@ static void draw(struct tn_tui *tui)
 	}
 }
 
+/* Whether the terminal went away (an ssh connection that dropped):
+ * the session's leader got the SIGHUP, and may have ignored it or not
+ * passed it on, while every read of ours now ends at once and the loop
+ * would spin. */
+static bool terminal_hung_up(void)
+{
+	struct pollfd fd = { .fd = STDIN_FILENO, .events = POLLIN };
+
+	return poll(&fd, 1, 0) == 1 &&
+		(fd.revents & (POLLHUP | POLLERR | POLLNVAL));
+}
+
 static int read_key(WINDOW *input)
 {
 	wint_t wc;
 	int r = wget_wch(input, &wc);
 
-	if (r == ERR)
+	if (r == ERR) {
+		if (terminal_hung_up())
+			tn_tui_guard_hangup();
 		return TN_TUI_KEY_NONE;
+	}
 	if (r == KEY_CODE_YES)
 		return TN_TUI_KEY_FN((int) wc);
 	return (int) wc;
@@ -588,6 +605,8 @@ static int start_terminal(struct tn_tui *tui, struct tn_error *err)
 			"events");
 		return -1;
 	}
+	if (tn_tui_term_check(err))
+		return -1;
 	tui->screen = newterm(NULL, stdout, stdin);
 	if (!tui->screen) {
 		tn_error_set(err, "cannot use the terminal type '%s' (TERM): "

@@ -13,9 +13,11 @@ tmux_setup() {
 		exit 0
 	fi
 	make_tmpdir
-	# A private server, whether or not the tests run inside tmux.
+	# A private server, whether or not the tests run inside tmux; a
+	# random part, since test runs in other PID namespaces may share
+	# /tmp (and a socket of the same name would be removed under us).
 	unset TMUX
-	SOCKET="tracenav-test-$$"
+	SOCKET="tracenav-test-$$-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')"
 	socket_path=
 	# kill-server leaves the socket file behind: remove it too.
 	trap 'tmux -L "$SOCKET" kill-server 2>/dev/null
