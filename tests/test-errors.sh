@@ -42,7 +42,7 @@ echo hello > "$TMPDIR_TEST/file"
 expect_error "a plain file" 1 "not a directory" --dump "$TMPDIR_TEST/file"
 mkdir "$TMPDIR_TEST/garbage"
 printf 'this is not TSDL {{{\n' > "$TMPDIR_TEST/garbage/metadata"
-expect_error "garbage metadata" 1 "garbage: cannot read the trace metadata: Missing" \
+expect_error "garbage metadata" 1 "garbage: cannot read the trace metadata: not CTF metadata: .*signature .* missing" \
 	--dump "$TMPDIR_TEST/garbage"
 mkdir "$TMPDIR_TEST/unreadable"
 : > "$TMPDIR_TEST/unreadable/metadata"

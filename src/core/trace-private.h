@@ -6,6 +6,7 @@
 #include <babeltrace2/babeltrace.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "tracenav/trace.h"
 
@@ -54,11 +55,13 @@ struct tn_reader *tn_trace_take_start_reader(const struct tn_trace *trace);
 
 /* Run src.ctf.fs's query `object` with params in a child process, as
  * the trace's own queries run (libbabeltrace2 2.0.4 aborts the process
- * on some failures of its queries: see trace.c).  Returns 0 with
+ * on some failures of its queries, and loops for ever on some inputs:
+ * see trace.c); the child is killed after timeout_ms.  Returns 0 with
  * *result (the caller puts its reference), or -1 with err; *crash_signal
- * is the signal that ended the child, or 0. */
+ * is the signal that ended the child (SIGKILL when it ran out of time),
+ * or 0. */
 int tn_trace_query_ctf_fs(const char *object, const bt_value *params,
-		const bt_value **result, int *crash_signal,
+		uint64_t timeout_ms, const bt_value **result, int *crash_signal,
 		struct tn_error *err);
 
 #endif

@@ -10,11 +10,14 @@
 #include <dirent.h>
 #include <errno.h>
 #include <glib.h>
+#include <inttypes.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -24,6 +27,7 @@
 #include "bytes.h"
 #include "clock.h"
 #include "ctf-index.h"
+#include "metadata-check.h"
 #include "reader-private.h"
 #include "trace-private.h"
 
@@ -138,10 +142,23 @@ struct query {
 	const char *object;
 	const bt_value *params;	/* a reference, put by query_fini() */
 	char *where;		/* what fails when it does (owned) */
+	/* How long it may run, from the end of the one before: its child
+	 * is killed after that (a watchdog: libbabeltrace2 loops for ever
+	 * on some inputs that tracenav's checks do not know). */
+	uint64_t timeout_ms;
 	const bt_value *result;	/* out: NULL if it failed */
 	char *error;		/* out: then "WHERE: CAUSE" (owned) */
 	int crash_signal;	/* out: the signal that ended its child, or 0 */
 };
+
+/* The support-info query parses the metadata (a few ms for the 350 KB of
+ * a kernel trace); trace-infos also reads the packet headers of stream
+ * files without index.  Generous, for loaded machines and sanitizers:
+ * the limits only stop a query that would never end. */
+#define SUPPORT_INFO_TIMEOUT_MS 5000
+#define SUPPORT_INFO_BYTES_PER_MS 128	/* + 1 s per 128 KB of metadata */
+#define TRACE_INFOS_TIMEOUT_MS 30000
+#define TRACE_INFOS_BYTES_PER_MS 32768	/* + 1 s per 32 MB of streams */
 
 static void put_string(GByteArray *out, const char *text)
 {
@@ -305,7 +322,7 @@ static const bt_value *run_query(const bt_component_class *cls,
 
 /* The child: run queries [from, count) and write a record for each:
  * its index, 1 and the result, or 0 and the error. */
-static void __attribute__((noreturn)) query_child(int fd,
+static void __attribute__((noreturn)) query_child(int fd, pid_t parent,
 		const bt_component_class *cls, const struct query *queries,
 		size_t from, size_t count)
 {
@@ -314,6 +331,10 @@ static void __attribute__((noreturn)) query_child(int fd,
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGHUP, SIG_DFL);
+	/* Nor does it outlive a tracenav killed while it runs (by
+	 * `timeout`, SIGKILL): a query that loops would spin for ever. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+		_exit(1);
 	for (size_t i = from; i < count; i++) {
 		GByteArray *record = g_byte_array_new();
 		const bt_value *result = run_query(cls, queries[i].object,
@@ -340,32 +361,17 @@ static void __attribute__((noreturn)) query_child(int fd,
 	_exit(0);
 }
 
-static GByteArray *read_all(int fd)
-{
-	GByteArray *data = g_byte_array_new();
-	uint8_t buf[65536];
-
-	for (;;) {
-		ssize_t got = read(fd, buf, sizeof(buf));
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			break;
-		tn_bytes_put_raw(data, buf, (size_t) got);
-	}
-	return data;
-}
-
-/* Take the child's records of queries [from, count); returns the index
- * of the first query without one. */
-static size_t take_records(GByteArray *data, struct query *queries,
-		size_t from, size_t count)
+/* Take the whole records among the len bytes of data, those of queries
+ * [from, count); returns the index of the first query without one, and
+ * the bytes taken in *used (a record cut short is left for later). */
+static size_t take_records(const uint8_t *data, size_t len,
+		struct query *queries, size_t from, size_t count, size_t *used)
 {
 	struct tn_bytes_reader r;
 	size_t next = from;
 
-	tn_bytes_reader_init(&r, data->data, data->len);
+	*used = 0;
+	tn_bytes_reader_init(&r, data, len);
 	while (next < count) {
 		uint64_t index;
 		uint8_t ok;
@@ -387,7 +393,59 @@ static size_t take_records(GByteArray *data, struct query *queries,
 			queries[next].error = error;
 		}
 		next++;
+		*used = (size_t) (r.at - data);
 	}
+	return next;
+}
+
+/* Read the records of the child pid on fd as they come, those of
+ * queries [from, count), until it closes the pipe or a query runs out of
+ * time (then the child is killed and *timed_out set).  Returns the index
+ * of the first query without a record. */
+static size_t collect_records(int fd, pid_t pid, struct query *queries,
+		size_t from, size_t count, bool *timed_out)
+{
+	GByteArray *data = g_byte_array_new();
+	gint64 deadline = g_get_monotonic_time() +
+		(gint64) queries[from].timeout_ms * 1000;
+	size_t next = from, taken = 0;
+	uint8_t buf[65536];
+
+	*timed_out = false;
+	while (next < count) {
+		struct pollfd wait = { .fd = fd, .events = POLLIN };
+		gint64 now = g_get_monotonic_time();
+		size_t used, before = next;
+		int ready;
+		ssize_t got;
+
+		if (now >= deadline) {
+			kill(pid, SIGKILL);
+			*timed_out = true;
+			break;
+		}
+		ready = poll(&wait, 1, (int) MIN((deadline - now + 999) / 1000,
+			G_MAXINT));
+		if (ready < 0 && errno == EINTR)
+			continue;
+		if (ready < 0)
+			break;
+		if (ready == 0)
+			continue;	/* the deadline, checked above */
+		got = read(fd, buf, sizeof(buf));
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		tn_bytes_put_raw(data, buf, (size_t) got);
+		next = take_records(data->data + taken, data->len - taken,
+			queries, next, count, &used);
+		taken += used;
+		if (next != before && next < count)
+			deadline = g_get_monotonic_time() +
+				(gint64) queries[next].timeout_ms * 1000;
+	}
+	g_byte_array_free(data, TRUE);
 	return next;
 }
 
@@ -413,8 +471,8 @@ static void run_queries(struct query *queries, size_t count)
 	}
 	while (from < count) {
 		int fds[2], wstatus = 0;
-		GByteArray *data;
-		pid_t pid;
+		bool timed_out;
+		pid_t pid, parent;
 		size_t next;
 
 		if (pipe(fds)) {
@@ -422,10 +480,11 @@ static void run_queries(struct query *queries, size_t count)
 			return;
 		}
 		tn_bt_classes_lock();
+		parent = getpid();
 		pid = fork();
 		if (pid == 0) {
 			close(fds[0]);
-			query_child(fds[1],
+			query_child(fds[1], parent,
 				bt_component_class_source_as_component_class_const(fs),
 				queries, from, count);
 		}
@@ -440,16 +499,22 @@ static void run_queries(struct query *queries, size_t count)
 			g_free(why);
 			return;
 		}
-		data = read_all(fds[0]);
+		next = collect_records(fds[0], pid, queries, from, count,
+			&timed_out);
 		close(fds[0]);
 		while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
 			;
-		next = take_records(data, queries, from, count);
-		g_byte_array_free(data, TRUE);
 		if (next >= count)
 			break;
 		/* The child ended while it ran query `next`. */
-		if (WIFSIGNALED(wstatus)) {
+		if (timed_out) {
+			queries[next].crash_signal = SIGKILL;
+			queries[next].error = g_strdup_printf("%s: libbabeltrace2 "
+				"did not answer within %" PRIu64 " s: it loops on "
+				"this input (the trace is damaged, or of a kind it "
+				"cannot read)", queries[next].where,
+				(queries[next].timeout_ms + 999) / 1000);
+		} else if (WIFSIGNALED(wstatus)) {
 			queries[next].crash_signal = WTERMSIG(wstatus);
 			queries[next].error = g_strdup_printf("%s: libbabeltrace2 "
 				"crashed on it (%s)", queries[next].where,
@@ -471,9 +536,11 @@ static void query_fini(struct query *query)
 }
 
 int tn_trace_query_ctf_fs(const char *object, const bt_value *params,
-		const bt_value **result, int *crash_signal, struct tn_error *err)
+		uint64_t timeout_ms, const bt_value **result, int *crash_signal,
+		struct tn_error *err)
 {
-	struct query query = { object, params, NULL, NULL, NULL, 0 };
+	struct query query = { .object = object, .params = params,
+		.timeout_ms = timeout_ms };
 	int status = -1;
 
 	bt_value_get_ref(params);
@@ -526,19 +593,23 @@ static GPtrArray *query_dirs(const GPtrArray *dirs)
 	for (guint i = 0; i < dirs->len; i++) {
 		struct dir_entry *entry = g_new0(struct dir_entry, 1);
 		bt_value *params;
+		struct tn_error why;
 		char *metadata;
 		struct stat st;
-		bool empty;
+		uint64_t size;
+		int checked;
 
 		entry->dir = g_strdup(dirs->pdata[i]);
 		g_ptr_array_add(entries, entry);
+		/* What libbabeltrace2 would loop on for ever, or read
+		 * wrongly, never reaches it (metadata-check.h). */
 		metadata = g_build_filename(entry->dir, "metadata", NULL);
-		empty = stat(metadata, &st) == 0 && st.st_size == 0;
+		checked = tn_metadata_check_file(metadata, &why);
+		size = stat(metadata, &st) == 0 ? (uint64_t) st.st_size : 0;
 		g_free(metadata);
-		if (empty) {
+		if (checked) {
 			entry->error = g_strdup_printf("%s: cannot read the "
-				"trace metadata: the `metadata` file is empty",
-				entry->dir);
+				"trace metadata: %s", entry->dir, why.message);
 			continue;
 		}
 		params = bt_value_map_create();
@@ -548,6 +619,8 @@ static GPtrArray *query_dirs(const GPtrArray *dirs)
 		queries[count].params = params;
 		queries[count].where = g_strdup_printf("%s: cannot read the "
 			"trace metadata", entry->dir);
+		queries[count].timeout_ms = SUPPORT_INFO_TIMEOUT_MS +
+			size / SUPPORT_INFO_BYTES_PER_MS;
 		entry_of[count++] = i;
 	}
 	run_queries(queries, count);
@@ -647,6 +720,7 @@ static void widen_range(struct tn_trace *trace, const bt_value *range)
 static void read_trace_infos(struct tn_trace *trace)
 {
 	struct query *queries = g_new0(struct query, trace->groups->len);
+	uint64_t stream_bytes = tn_trace_get_stream_bytes(trace);
 
 	for (guint g = 0; g < trace->groups->len; g++) {
 		struct trace_group *group = trace->groups->pdata[g];
@@ -660,6 +734,8 @@ static void read_trace_infos(struct tn_trace *trace)
 		queries[g].params = params;
 		queries[g].where = g_strdup_printf("%s: cannot read the "
 			"packets' time range", (char *) group->dirs->pdata[0]);
+		queries[g].timeout_ms = TRACE_INFOS_TIMEOUT_MS + stream_bytes /
+			TRACE_INFOS_BYTES_PER_MS;
 	}
 	run_queries(queries, trace->groups->len);
 	for (guint g = 0; g < trace->groups->len; g++) {
