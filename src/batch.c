@@ -5,6 +5,7 @@
 
 #include "batch.h"
 #include "commands.h"
+#include "dump.h"
 #include "tracenav/seq-rules.h"
 
 static void batch_write(struct tn_output *out, enum tn_output_kind kind,
@@ -13,19 +14,6 @@ static void batch_write(struct tn_output *out, enum tn_output_kind kind,
 	(void) out;
 	(void) title;
 	fprintf(kind == TN_OUTPUT_MESSAGE ? stderr : stdout, "%s\n", text);
-}
-
-/* One line on stderr for each trace of the collection left out; 1 if
- * there are any (the exit status once the script ran), else 0. */
-static int report_left_out(const struct tn_trace *trace)
-{
-	size_t count = tn_trace_get_left_out_count(trace);
-
-	for (size_t i = 0; i < count; i++)
-		fprintf(stderr, "tracenav: %s: left out: %s\n",
-			tn_trace_get_left_out_dir(trace, i),
-			tn_trace_get_left_out_reason(trace, i));
-	return count > 0 ? 1 : 0;
 }
 
 int batch_run(struct tn_trace *trace, const char *script, bool gmt,
@@ -38,7 +26,7 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 		TN_BATCH_PAGE_ROWS, NULL, NULL };
 	struct tn_error err;
 	/* Before anything else is printed. */
-	int left_out = report_left_out(trace);
+	int left_out = dump_report_problems(trace);
 	int status = 0;
 
 	/* The terminal's character set, for what measures text in columns

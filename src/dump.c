@@ -54,18 +54,20 @@ static int reader_options(const struct tn_trace *trace,
 	return 0;
 }
 
-/* One line on stderr for each trace of the collection left out (before
- * anything else is printed); 1 if there are any (the exit status, once
- * the rest is printed), else 0. */
-static int report_left_out(const struct tn_trace *trace)
+int dump_report_problems(const struct tn_trace *trace)
 {
 	size_t count = tn_trace_get_left_out_count(trace);
+	size_t damage = tn_trace_get_damage_count(trace);
 
 	for (size_t i = 0; i < count; i++)
 		fprintf(stderr, "tracenav: %s: left out: %s\n",
 			tn_trace_get_left_out_dir(trace, i),
 			tn_trace_get_left_out_reason(trace, i));
-	return count > 0 ? 1 : 0;
+	for (size_t i = 0; i < damage; i++)
+		fprintf(stderr, "tracenav: %s: %s\n",
+			tn_trace_get_damage_file(trace, i),
+			tn_trace_get_damage_text(trace, i));
+	return count + damage > 0 ? 1 : 0;
 }
 
 static int finish_output(void)
@@ -88,7 +90,7 @@ int dump_events(const struct tn_trace *trace, const struct dump_options *options
 	uint64_t printed = 0;
 	int status = 0;
 	/* Before anything else is printed. */
-	int left_out = report_left_out(trace);
+	int left_out = dump_report_problems(trace);
 
 	if (reader_options(trace, options, &read_options))
 		return 2;
@@ -144,7 +146,7 @@ static void print_time(const char *label, int64_t ns, bool gmt)
 
 int dump_info(const struct tn_trace *trace, bool gmt)
 {
-	int left_out = report_left_out(trace);
+	int left_out = dump_report_problems(trace);
 	int64_t begin, end;
 
 	printf("%-12s %s\n", "path:", tn_trace_get_path(trace));
@@ -164,6 +166,10 @@ int dump_info(const struct tn_trace *trace, bool gmt)
 		printf("%-12s %s: %s\n", "left out:",
 			tn_trace_get_left_out_dir(trace, i),
 			tn_trace_get_left_out_reason(trace, i));
+	for (size_t i = 0; i < tn_trace_get_damage_count(trace); i++)
+		printf("%-12s %s: %s\n", "damaged:",
+			tn_trace_get_damage_file(trace, i),
+			tn_trace_get_damage_text(trace, i));
 	for (size_t i = 0; i < tn_trace_get_info_count(trace); i++) {
 		const struct tn_trace_info *info =
 			tn_trace_borrow_info(trace, i);

@@ -133,6 +133,7 @@ struct upstream {
 	uint64_t next;
 	bool has_head;		/* batch[next] is in the heap */
 	bool ended;
+	char *stream_name;	/* its stream's (its file), once begun */
 };
 
 struct merge_iterator {
@@ -291,6 +292,9 @@ static bt_message_iterator_class_next_method_status set_head(
 	const bt_clock_snapshot *cs = NULL;
 	int64_t ns = 0;
 
+	if (type == BT_MESSAGE_TYPE_STREAM_BEGINNING && !up->stream_name)
+		up->stream_name = g_strdup(bt_stream_get_name(
+			bt_message_stream_beginning_borrow_stream_const(msg)));
 	if (type == BT_MESSAGE_TYPE_STREAM_BEGINNING)
 		status = check_clock(it, bt_stream_class_borrow_default_clock_class_const(
 			bt_stream_borrow_class_const(
@@ -345,6 +349,11 @@ static bt_message_iterator_class_next_method_status refill(
 		return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_MEMORY_ERROR;
 	default:
 		up->count = up->next = 0;
+		/* Which file: what a user can look at (bt-util.h finds it
+		 * in this cause). */
+		if (up->stream_name)
+			return FAIL(it, "cannot read stream file `%s`",
+				up->stream_name);
 		return FAIL(it, "cannot read a stream of the trace");
 	}
 }
@@ -449,6 +458,7 @@ static void merge_iterator_free(struct merge_iterator *it)
 	for (size_t u = 0; u < it->count; u++) {
 		drop_batch(&it->upstreams[u]);
 		bt_message_iterator_put_ref(it->upstreams[u].iterator);
+		g_free(it->upstreams[u].stream_name);
 	}
 	if (it->saved_error)
 		bt_error_release(it->saved_error);

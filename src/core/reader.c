@@ -20,6 +20,7 @@
 #include "tracenav/merge.h"
 #include "tracenav/time.h"
 #include "reader-private.h"
+#include "repair.h"
 #include "trace-private.h"
 
 struct tn_reader {
@@ -115,7 +116,8 @@ static bt_value *inputs_param(const struct tn_trace *trace, size_t group,
 		goto fail;
 	for (size_t i = 0; i < tn_trace_get_group_dir_count(trace, group); i++) {
 		const char *dir = dirs ? dirs[tn_trace_get_group_dir_index(
-			trace, group, i)] : tn_trace_get_group_dir(trace, group, i);
+			trace, group, i)] :
+			tn_trace_get_group_read_dir(trace, group, i);
 
 		if (!dir)
 			continue;
@@ -159,6 +161,28 @@ static bt_value *trimmer_params(const struct tn_reader_options *options)
 	return params;
 }
 
+/* err: why libbabeltrace2 cannot read the trace, from the thread's
+ * error: "cannot read stream file FILE: CAUSE" when its causes name the
+ * file (as the user knows it, not through a stand-in), else "cannot
+ * read trace: CAUSE". */
+static void set_read_error(struct tn_error *err)
+{
+	const char *prefix = "cannot read trace: ";
+	char cause[TN_ERROR_MAX];
+	const char *file;
+	char *original;
+
+	tn_bt_set_error(err, NULL, "cannot read trace");
+	file = tn_bt_get_failed_file();
+	if (!*file || !g_str_has_prefix(err->message, prefix))
+		return;
+	original = tn_repair_original_path(file);
+	snprintf(cause, sizeof(cause), "%s", err->message + strlen(prefix));
+	tn_error_set(err, "cannot read stream file %s: %s",
+		original ? original : file, cause);
+	g_free(original);
+}
+
 /* Add every source and connect their ports to the merge, which grows one
  * input port per connection. */
 static int add_sources(struct tn_reader *reader, const struct tn_trace *trace,
@@ -192,7 +216,7 @@ static int add_sources(struct tn_reader *reader, const struct tn_trace *trace,
 			name, params, tn_bt_component_log_level(), &source);
 		bt_value_put_ref(params);
 		if (status) {
-			tn_bt_set_error(err, NULL, "cannot read trace");
+			set_read_error(err);
 			return -1;
 		}
 		for (uint64_t i = 0;
@@ -321,6 +345,7 @@ int tn_reader_create_on_dirs(const struct tn_trace *trace,
 	reader->method = tn_merge_get_method();
 	/* Adding components takes references to the shared classes. */
 	tn_bt_classes_lock();
+	tn_trace_refresh_read_dirs(trace);
 	status = build_graph(reader, trace, options, dirs, err);
 	tn_bt_classes_unlock();
 	if (status) {
@@ -393,7 +418,7 @@ static enum tn_reader_status fill_batch(struct tn_reader *reader,
 			struct tn_error failure;
 
 			reader->failed = true;
-			tn_bt_set_error(&failure, NULL, "cannot read trace");
+			set_read_error(&failure);
 			snprintf(reader->failure, sizeof(reader->failure), "%s",
 				failure.message);
 			tn_error_set(err, "%s", failure.message);

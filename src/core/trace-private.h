@@ -18,6 +18,23 @@ size_t tn_trace_get_group_dir_count(const struct tn_trace *trace,
 const char *tn_trace_get_group_dir(const struct tn_trace *trace,
 		size_t group, size_t index);
 
+/* The directory libbabeltrace2 reads for trace directory `index` (as
+ * tn_trace_get_dir()), or for directory `index` of group `group`: the
+ * directory itself, or its private stand-in when the trace has stream
+ * files that libbabeltrace2 cannot read as they are (repair.h).  What
+ * readers, slices and queries read; tn_trace_get_dir() is what the user
+ * knows (and the cache and marks are keyed by). */
+const char *tn_trace_get_read_dir(const struct tn_trace *trace,
+		size_t index);
+const char *tn_trace_get_group_read_dir(const struct tn_trace *trace,
+		size_t group, size_t index);
+
+/* Before a reader or a slice reads the stand-ins: grow the packets kept
+ * of repaired stream files over what was written to them since the
+ * trace opened (repair.h), so that libbabeltrace2 reads the trace as
+ * it was opened.  Nothing without stand-ins.  Any thread. */
+void tn_trace_refresh_read_dirs(const struct tn_trace *trace);
+
 /* The clock of the streams of trace directory `index` (as
  * tn_trace_get_dir()), for converting times to the cycles of its packet
  * indexes.  clock->name is NULL.  false if none of its streams has a

@@ -1,0 +1,842 @@
+/* repair.c - stream files that libbabeltrace2 cannot read as they are,
+ * and the stand-ins that leave their damage out (see repair.h).
+ *
+ * What src.ctf.fs 2.0 does with a trace directory: it reads every
+ * regular file but `metadata` and the hidden ones as a stream file,
+ * skips empty ones, fails the whole trace on one it cannot open, and
+ * indexes each: from index/FILE.idx when that file is sound and its
+ * packets add up to the file's size (it checks nothing else: it reads
+ * the packets at the offsets the entries give, each by the size its own
+ * packet context says, so the bytes after the last packet it decodes
+ * are skipped as padding), else by reading the packet headers of the
+ * file, which fails when the last packet goes past the end of the file.
+ * So a stand-in's index whose last entry is grown to cover an
+ * incomplete tail makes it read the whole packets and leave the tail.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <glib.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tracenav/runtime.h"
+#include "ctf-index.h"
+#include "repair.h"
+
+/* The magic number that starts every CTF packet, in its byte order. */
+#define PACKET_MAGIC UINT32_C(0xC1FC1FC1)
+/* The smallest packet the fixed-size search looks for (bytes). */
+#define MIN_PACKET 512
+#define CUT_ADVICE "the trace is still being written, or the file was " \
+	"cut short"
+
+enum action {
+	ACTION_AS_IS,		/* (a plan being made) */
+	ACTION_SKIP,		/* not in the stand-in */
+	ACTION_NO_INDEX,	/* its index is not given to libbabeltrace2 */
+	ACTION_REINDEX,		/* the stand-in's own index: the first
+				 * `count` entries of idx */
+};
+
+/* A stream file that is not read as it is. */
+struct file_plan {
+	char *name;
+	enum action action;
+	struct tn_ctf_index idx;
+	size_t count;
+	bool untimed;		/* idx made up without packet times */
+	uint64_t written_size;	/* the file size its index was written for */
+};
+
+struct dir_plan {
+	char *dir;		/* as the trace names it */
+	char *real;		/* its real path, or a copy of dir */
+	char *stand_in;		/* once written, or NULL */
+	GPtrArray *files;	/* struct file_plan * */
+	/* Its stream files with something to read (or that should have:
+	 * empty, but listing packets), and those of them skipped. */
+	size_t streams, skipped;
+	size_t first_skip;	/* the note of the first skipped, if any */
+};
+
+struct note {
+	char *file;
+	char *text;
+};
+
+struct tn_repair {
+	GPtrArray *dirs;	/* struct dir_plan * */
+	GPtrArray *notes;	/* struct note * */
+	char *root;		/* the stand-ins' private directory */
+	struct tn_runtime_tree *tree;
+	pthread_mutex_t *refresh_lock;
+};
+
+/* ---- the stand-ins alive, for tn_repair_original_path() ---- */
+
+static pthread_mutex_t stand_ins_lock = PTHREAD_MUTEX_INITIALIZER;
+static GPtrArray *stand_ins;	/* char *: stand-in, original, ... */
+
+static void remember_stand_in(const char *stand_in, const char *original)
+{
+	pthread_mutex_lock(&stand_ins_lock);
+	if (!stand_ins)
+		stand_ins = g_ptr_array_new_with_free_func(g_free);
+	g_ptr_array_add(stand_ins, g_strdup(stand_in));
+	g_ptr_array_add(stand_ins, g_strdup(original));
+	pthread_mutex_unlock(&stand_ins_lock);
+}
+
+static void forget_stand_in(const char *stand_in)
+{
+	pthread_mutex_lock(&stand_ins_lock);
+	for (guint i = 0; stand_ins && i < stand_ins->len; i += 2)
+		if (strcmp(stand_ins->pdata[i], stand_in) == 0) {
+			g_ptr_array_remove_range(stand_ins, i, 2);
+			break;
+		}
+	pthread_mutex_unlock(&stand_ins_lock);
+}
+
+char *tn_repair_original_path(const char *path)
+{
+	char *original = NULL;
+
+	pthread_mutex_lock(&stand_ins_lock);
+	for (guint i = 0; stand_ins && !original && i < stand_ins->len;
+	     i += 2) {
+		const char *stand_in = stand_ins->pdata[i];
+		size_t len = strlen(stand_in);
+
+		if (strncmp(path, stand_in, len) == 0 && path[len] == '/')
+			original = g_strdup_printf("%s%s",
+				(const char *) stand_ins->pdata[i + 1],
+				path + len);
+	}
+	pthread_mutex_unlock(&stand_ins_lock);
+	return original;
+}
+
+/* ---- plans and notes ---- */
+
+static void file_plan_free(gpointer data)
+{
+	struct file_plan *plan = data;
+
+	g_free(plan->name);
+	tn_ctf_index_fini(&plan->idx);
+	g_free(plan);
+}
+
+static void dir_plan_free(gpointer data)
+{
+	struct dir_plan *dp = data;
+
+	g_free(dp->dir);
+	g_free(dp->real);
+	g_free(dp->stand_in);
+	g_ptr_array_free(dp->files, TRUE);
+	g_free(dp);
+}
+
+static void note_free(gpointer data)
+{
+	struct note *note = data;
+
+	g_free(note->file);
+	g_free(note->text);
+	g_free(note);
+}
+
+static void add_note(struct tn_repair *repair, const char *file,
+		const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void add_note(struct tn_repair *repair, const char *file,
+		const char *fmt, ...)
+{
+	struct note *note = g_new0(struct note, 1);
+	va_list args;
+
+	va_start(args, fmt);
+	note->file = g_strdup(file);
+	note->text = g_strdup_vprintf(fmt, args);
+	va_end(args);
+	g_ptr_array_add(repair->notes, note);
+}
+
+/* The plan of stream file name of dp, or NULL when it is read as is. */
+static struct file_plan *find_plan(const struct dir_plan *dp,
+		const char *name)
+{
+	for (guint i = 0; i < dp->files->len; i++) {
+		struct file_plan *plan = dp->files->pdata[i];
+
+		if (strcmp(plan->name, name) == 0)
+			return plan;
+	}
+	return NULL;
+}
+
+/* One more stream file of dp skipped, the last note saying so. */
+static void count_skip(const struct tn_repair *repair, struct dir_plan *dp)
+{
+	if (dp->skipped++ == 0)
+		dp->first_skip = repair->notes->len - 1;
+}
+
+/* A plan for stream file name of dp (replacing any), taking *idx; the
+ * note saying why is made first. */
+static struct file_plan *set_plan(const struct tn_repair *repair,
+		struct dir_plan *dp, const char *name, enum action action,
+		struct tn_ctf_index *idx, size_t count)
+{
+	struct file_plan *plan = find_plan(dp, name);
+
+	if (!plan) {
+		plan = g_new0(struct file_plan, 1);
+		plan->name = g_strdup(name);
+		g_ptr_array_add(dp->files, plan);
+	}
+	if (action == ACTION_SKIP && plan->action != ACTION_SKIP)
+		count_skip(repair, dp);
+	tn_ctf_index_fini(&plan->idx);
+	plan->action = action;
+	plan->count = count;
+	plan->untimed = false;
+	plan->written_size = 0;
+	if (idx) {
+		plan->idx = *idx;
+		memset(idx, 0, sizeof(*idx));
+	}
+	return plan;
+}
+
+/* ---- looking at a stream file ---- */
+
+/* The 4 bytes at offset of the file fd as a big-endian number, or 0. */
+static uint32_t word_at(int fd, uint64_t offset)
+{
+	uint8_t b[4];
+
+	if (pread(fd, b, sizeof(b), (off_t) offset) != (ssize_t) sizeof(b))
+		return 0;
+	return (uint32_t) b[0] << 24 | (uint32_t) b[1] << 16 |
+		(uint32_t) b[2] << 8 | b[3];
+}
+
+static bool is_packet_magic(uint32_t word)
+{
+	return word == PACKET_MAGIC || word == GUINT32_SWAP_LE_BE(PACKET_MAGIC);
+}
+
+static uint64_t entry_end(const struct tn_ctf_index *idx, size_t i)
+{
+	return tn_ctf_index_get(idx, i, TN_CTF_INDEX_OFFSET) +
+		tn_ctf_index_get(idx, i, TN_CTF_INDEX_PACKET_SIZE) / 8;
+}
+
+/* Whether the entries of idx follow one another from byte 0, each of
+ * whole bytes; else why not, in why. */
+static bool entries_follow(const struct tn_ctf_index *idx, char *why,
+		size_t why_size)
+{
+	uint64_t next = 0;
+
+	for (size_t i = 0; i < idx->entry_count; i++) {
+		uint64_t offset = tn_ctf_index_get(idx, i,
+			TN_CTF_INDEX_OFFSET);
+		uint64_t bits = tn_ctf_index_get(idx, i,
+			TN_CTF_INDEX_PACKET_SIZE);
+
+		if (bits == 0 || bits % 8 || offset != next ||
+		    bits / 8 > UINT64_MAX / 2 - offset) {
+			snprintf(why, why_size, "its entry %zu (a packet of %"
+				PRIu64 " bits at byte %" PRIu64 ") does not "
+				"follow the one before", i, bits, offset);
+			return false;
+		}
+		next = offset + bits / 8;
+	}
+	return true;
+}
+
+/* The first of the entries [0, count) of idx whose packet does not
+ * start with the packet magic in the file fd, or count. */
+static size_t first_without_magic(int fd, const struct tn_ctf_index *idx,
+		size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		if (!is_packet_magic(word_at(fd, tn_ctf_index_get(idx, i,
+				TN_CTF_INDEX_OFFSET))))
+			return i;
+	return count;
+}
+
+/* Whether the size bytes after byte from of fd are whole packets of
+ * packet bytes each (the magic at each start). */
+static bool whole_packets(int fd, uint64_t from, uint64_t size,
+		uint64_t packet)
+{
+	if (packet == 0 || size % packet)
+		return false;
+	for (uint64_t at = from; at < from + size; at += packet)
+		if (!is_packet_magic(word_at(fd, at)))
+			return false;
+	return true;
+}
+
+/* Whether every entry of idx is a packet of the same size. */
+static bool one_packet_size(const struct tn_ctf_index *idx)
+{
+	for (size_t i = 1; i < idx->entry_count; i++)
+		if (tn_ctf_index_get(idx, i, TN_CTF_INDEX_PACKET_SIZE) !=
+		    tn_ctf_index_get(idx, 0, TN_CTF_INDEX_PACKET_SIZE))
+			return false;
+	return true;
+}
+
+/* The stream file dir/name (size bytes, open as fd) and its index idx
+ * (sound, with entries): what libbabeltrace2 reads of them. */
+static void check_against_index(struct tn_repair *repair,
+		struct dir_plan *dp, const char *name, int fd, uint64_t size,
+		struct tn_ctf_index *idx)
+{
+	char *file = g_build_filename(dp->dir, name, NULL);
+	size_t n = idx->entry_count, k = 0, in_file = 0, bad;
+	uint64_t covered = entry_end(idx, n - 1), kept_end;
+	char why[256];
+
+	if (covered == size)
+		goto out;	/* as it should be */
+	if (!entries_follow(idx, why, sizeof(why))) {
+		add_note(repair, file, "its packet index is ignored: %s; the "
+			"packets are read from the stream file itself", why);
+		set_plan(repair, dp, name, ACTION_NO_INDEX, NULL, 0);
+		goto out;
+	}
+	/* An index one packet or more behind its file (LTTng writes the
+	 * packet, then its entry): whole packets after it are read by
+	 * libbabeltrace2 from the file. */
+	if (covered < size && one_packet_size(idx) &&
+	    whole_packets(fd, covered, size - covered,
+		    tn_ctf_index_get(idx, 0, TN_CTF_INDEX_PACKET_SIZE) / 8))
+		goto out;
+	while (k < n && entry_end(idx, k) <= size)
+		k++;
+	while (in_file < n && tn_ctf_index_get(idx, in_file,
+			TN_CTF_INDEX_OFFSET) < size)
+		in_file++;
+	bad = first_without_magic(fd, idx, in_file);
+	if (bad < in_file) {
+		add_note(repair, file, "its packet index is ignored: it does "
+			"not describe this file (no CTF packet starts at byte %"
+			PRIu64 ", where its entry %zu says one does); the "
+			"packets are read from the stream file itself",
+			tn_ctf_index_get(idx, bad, TN_CTF_INDEX_OFFSET), bad);
+		set_plan(repair, dp, name, ACTION_NO_INDEX, NULL, 0);
+		goto out;
+	}
+	if (k == 0) {
+		add_note(repair, file, "skipped, its events are missing: its "
+			"first packet is incomplete, the file has %" PRIu64
+			" of its %" PRIu64 " bytes (%s)", size,
+			entry_end(idx, 0), CUT_ADVICE);
+		set_plan(repair, dp, name, ACTION_SKIP, NULL, 0);
+		goto out;
+	}
+	kept_end = entry_end(idx, k - 1);
+	if (covered < size)
+		add_note(repair, file, "read up to byte %" PRIu64 " of %"
+			PRIu64 ": the %" PRIu64 " bytes after the %zu packets "
+			"its index lists are left out (an incomplete packet: "
+			"%s)", kept_end, size, size - kept_end, n, CUT_ADVICE);
+	else if (kept_end < size)
+		add_note(repair, file, "read up to byte %" PRIu64 " of %"
+			PRIu64 ": it ends inside its packet %zu, which should "
+			"have %" PRIu64 " bytes: that incomplete packet is "
+			"left out (%s)", kept_end, size, k,
+			entry_end(idx, k) - kept_end, CUT_ADVICE);
+	else
+		add_note(repair, file, "read up to byte %" PRIu64 " of %"
+			PRIu64 ": its packet index lists %zu packets, the file "
+			"holds the first %zu; the other %zu are missing (the "
+			"file was cut short)", kept_end, size, n, k, n - k);
+	set_plan(repair, dp, name, ACTION_REINDEX, idx, k);
+out:
+	g_free(file);
+}
+
+/* Stream file dir/name, a regular file of size bytes. */
+static void check_file(struct tn_repair *repair, struct dir_plan *dp,
+		const char *name, uint64_t size)
+{
+	char *file = g_build_filename(dp->dir, name, NULL);
+	struct tn_ctf_index idx = { 0 };
+	struct tn_error err;
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+
+	if (size > 0)
+		dp->streams++;
+	if (fd < 0) {
+		add_note(repair, file, "skipped, its events are missing: it "
+			"cannot be read: %s%s", strerror(errno), errno == EACCES ?
+			" (check its permissions)" : "");
+		set_plan(repair, dp, name, ACTION_SKIP, NULL, 0);
+	} else if (!tn_ctf_index_exists(dp->dir, name)) {
+		/* libbabeltrace2 reads the packet headers itself; what it
+		 * refuses, tn_repair_leave_out() handles. */
+	} else if (tn_ctf_index_load(dp->dir, name, &idx, &err)) {
+		if (size > 0) {
+			add_note(repair, file, "its packet index is ignored: "
+				"%s; the packets are read from the stream file "
+				"itself", err.message);
+			set_plan(repair, dp, name, ACTION_NO_INDEX, NULL, 0);
+		}
+	} else if (size == 0 && idx.entry_count > 0) {
+		add_note(repair, file, "skipped, its events are missing: it is "
+			"empty, but its packet index lists %zu packets (the "
+			"file was cut short)", idx.entry_count);
+		dp->streams++;
+		count_skip(repair, dp);	/* libbabeltrace2 passes over it */
+	} else if (idx.entry_count > 0) {
+		check_against_index(repair, dp, name, fd, size, &idx);
+	}
+	if (fd >= 0)
+		close(fd);
+	tn_ctf_index_fini(&idx);
+	g_free(file);
+}
+
+struct tn_repair *tn_repair_create(void)
+{
+	struct tn_repair *repair = g_new0(struct tn_repair, 1);
+
+	repair->dirs = g_ptr_array_new_with_free_func(dir_plan_free);
+	repair->notes = g_ptr_array_new_with_free_func(note_free);
+	repair->refresh_lock = g_new(pthread_mutex_t, 1);
+	pthread_mutex_init(repair->refresh_lock, NULL);
+	return repair;
+}
+
+void tn_repair_check_dir(struct tn_repair *repair, const char *dir)
+{
+	struct dir_plan *dp = g_new0(struct dir_plan, 1);
+	char *real = realpath(dir, NULL);
+	GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+	GDir *listing = g_dir_open(dir, 0, NULL);
+	const char *name;
+
+	dp->dir = g_strdup(dir);
+	dp->real = g_strdup(real ? real : dir);
+	free(real);
+	dp->files = g_ptr_array_new_with_free_func(file_plan_free);
+	g_ptr_array_add(repair->dirs, dp);
+	while (listing && (name = g_dir_read_name(listing)))
+		if (name[0] != '.' && strcmp(name, "metadata") != 0)
+			g_ptr_array_add(names, g_strdup(name));
+	if (listing)
+		g_dir_close(listing);
+	g_ptr_array_sort(names, (GCompareFunc) g_strcmp0);
+	for (guint i = 0; i < names->len; i++) {
+		char *path = g_build_filename(dir, names->pdata[i], NULL);
+		struct stat st;
+
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+			check_file(repair, dp, names->pdata[i],
+				(uint64_t) st.st_size);
+		else if (strcmp(names->pdata[i], "index") != 0 &&
+			 tn_ctf_index_exists(dir, names->pdata[i])) {
+			/* libbabeltrace2 passes over it without a word. */
+			add_note(repair, path, "skipped, its events are "
+				"missing: it has a packet index, but it is not "
+				"a regular file");
+			dp->streams++;
+			count_skip(repair, dp);
+		}
+		g_free(path);
+	}
+	g_ptr_array_free(names, TRUE);
+}
+
+/* ---- what libbabeltrace2 refused ---- */
+
+/* The plan of the directory that path (of a stream file) is in: its
+ * stand-in or the directory itself. */
+static struct dir_plan *dir_of_path(const struct tn_repair *repair,
+		const char *path)
+{
+	char *dir = g_path_get_dirname(path);
+	char *real = realpath(dir, NULL);
+	struct dir_plan *found = NULL;
+
+	for (guint i = 0; !found && i < repair->dirs->len; i++) {
+		struct dir_plan *dp = repair->dirs->pdata[i];
+
+		if (strcmp(dp->dir, dir) == 0 ||
+		    (dp->stand_in && strcmp(dp->stand_in, dir) == 0) ||
+		    (real && strcmp(dp->real, real) == 0))
+			found = dp;
+	}
+	free(real);
+	g_free(dir);
+	return found;
+}
+
+/* The size of the packets of the stream file fd (size bytes) without
+ * index when they are all one size and the last one is incomplete: the
+ * first place after byte 0 where a packet magic (the same as at 0)
+ * starts, if one starts at each multiple of it.  0 when not found. */
+static uint64_t fixed_packet_size(int fd, uint64_t size)
+{
+	uint32_t first = word_at(fd, 0);
+	uint8_t buf[65536];
+	uint64_t at = 0, found = 0;
+
+	if (!is_packet_magic(first))
+		return 0;
+	/* Packets start at multiples of 8 bytes; read on until the second
+	 * one. */
+	while (!found && at < size) {
+		ssize_t got = pread(fd, buf, sizeof(buf), (off_t) at);
+
+		if (got < 8)
+			break;
+		for (ssize_t i = 0; i + 4 <= got && !found; i += 8) {
+			uint32_t word = (uint32_t) buf[i] << 24 |
+				(uint32_t) buf[i + 1] << 16 |
+				(uint32_t) buf[i + 2] << 8 | buf[i + 3];
+
+			if (at + (uint64_t) i >= MIN_PACKET && word == first)
+				found = at + (uint64_t) i;
+		}
+		at += (uint64_t) got - (uint64_t) got % 8;
+	}
+	if (!found || size % found == 0 ||
+	    !whole_packets(fd, 0, size - size % found, found))
+		return 0;
+	return found;
+}
+
+int tn_repair_leave_out(struct tn_repair *repair, const char *path,
+		const char *why)
+{
+	struct dir_plan *dp = dir_of_path(repair, path);
+	char *name = g_path_get_basename(path);
+	struct file_plan *plan = dp ? find_plan(dp, name) : NULL;
+	char *file = dp ? g_build_filename(dp->dir, name, NULL) : NULL;
+	struct tn_ctf_index idx = { 0 };
+	uint64_t packet = 0, size = 0;
+	struct stat st;
+	int fd, status = 0;
+
+	/* The last stream file of a directory is never left out: the
+	 * trace is then unreadable, as libbabeltrace2 says. */
+	if (!dp || (plan && plan->action == ACTION_SKIP) ||
+	    stat(file, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    dp->streams - dp->skipped <= 1) {
+		status = -1;
+		goto out;
+	}
+	size = (uint64_t) st.st_size;
+	/* Not read by its index: its packets, if all of one size. */
+	if ((!plan || plan->action == ACTION_NO_INDEX) &&
+	    (fd = open(file, O_RDONLY | O_CLOEXEC)) >= 0) {
+		packet = fixed_packet_size(fd, size);
+		close(fd);
+	}
+	if (packet) {
+		tn_ctf_index_synthesise_untimed(&idx, size / packet, packet);
+		add_note(repair, file, "read up to byte %" PRIu64 " of %"
+			PRIu64 ": it ends inside a packet (its packets are of %"
+			PRIu64 " bytes), which is left out (%s)",
+			size - size % packet, size, packet, CUT_ADVICE);
+		plan = set_plan(repair, dp, name, ACTION_REINDEX, &idx, size / packet);
+		plan->untimed = true;
+	} else {
+		/* libbabeltrace2's words for a file cut inside its first
+		 * packet are its reader's state. */
+		add_note(repair, file, "skipped, its events are missing: "
+			"libbabeltrace2 cannot read it%s: %s",
+			strstr(why, "returned EOF") ? " (it ends inside its "
+			"first packet)" : "", why);
+		set_plan(repair, dp, name, ACTION_SKIP, NULL, 0);
+	}
+out:
+	g_free(file);
+	g_free(name);
+	return status;
+}
+
+/* ---- the stand-ins ---- */
+
+bool tn_repair_needed(const struct tn_repair *repair)
+{
+	for (guint i = 0; i < repair->dirs->len; i++)
+		if (((const struct dir_plan *) repair->dirs->pdata[i])->files->len)
+			return true;
+	return false;
+}
+
+static void remove_stand_ins(struct tn_repair *repair)
+{
+	for (guint i = 0; i < repair->dirs->len; i++) {
+		struct dir_plan *dp = repair->dirs->pdata[i];
+
+		if (dp->stand_in)
+			forget_stand_in(dp->stand_in);
+		g_clear_pointer(&dp->stand_in, g_free);
+	}
+	tn_runtime_remove(repair->tree);
+	repair->tree = NULL;
+	if (repair->root)
+		rmdir(repair->root);
+	g_clear_pointer(&repair->root, g_free);
+}
+
+/* The stand-in of dp: its name sorts among the others as dp->dir does
+ * among the directories (src.ctf.fs sorts its inputs by name, and
+ * orders ties between streams by their names). */
+static char *stand_in_name(const struct tn_repair *repair,
+		const struct dir_plan *dp)
+{
+	size_t rank = 0, count = repair->dirs->len;
+	int width = snprintf(NULL, 0, "%zu", count);
+
+	for (size_t i = 0; i < count; i++) {
+		const struct dir_plan *other = repair->dirs->pdata[i];
+		int order = strcmp(other->dir, dp->dir);
+
+		if (order < 0 || (order == 0 && other < dp))
+			rank++;
+	}
+	return g_strdup_printf("%s/%0*zu", repair->root, width, rank);
+}
+
+static int link_to(const char *target, const char *link,
+		GPtrArray *files, struct tn_error *err)
+{
+	g_ptr_array_add(files, g_strdup(link));
+	if (symlink(target, link) == 0)
+		return 0;
+	tn_error_set(err, "cannot make %s: %s", link, strerror(errno));
+	return -1;
+}
+
+/* Write the stand-in's index of a repaired stream file for the file's
+ * size now.  Under the refresh lock once the trace is open. */
+static int write_index(const struct dir_plan *dp, struct file_plan *plan,
+		struct tn_error *err)
+{
+	char *file = g_build_filename(dp->real, plan->name, NULL);
+	char *path = g_strdup_printf("%s/index/%s.idx", dp->stand_in,
+		plan->name);
+	struct stat st;
+	int status = 0;
+
+	if (stat(file, &st) != 0) {
+		tn_error_set(err, "cannot read %s: %s", file, strerror(errno));
+		status = -1;
+	} else if ((uint64_t) st.st_size != plan->written_size) {
+		status = tn_ctf_index_write_first(&plan->idx, plan->count,
+			(uint64_t) st.st_size, path, err);
+		if (status == 0)
+			plan->written_size = (uint64_t) st.st_size;
+	}
+	g_free(path);
+	g_free(file);
+	return status;
+}
+
+/* The stand-in of dp: links to the metadata and to the stream files
+ * read, and their indexes.  files and dirs get what it made. */
+static int write_stand_in(struct dir_plan *dp, GPtrArray *files,
+		GPtrArray *dirs, struct tn_error *err)
+{
+	char *index_dir = g_strdup_printf("%s/index", dp->stand_in);
+	GDir *listing;
+	const char *name;
+	int status = 0;
+
+	g_ptr_array_add(dirs, g_strdup(index_dir));
+	g_ptr_array_add(dirs, g_strdup(dp->stand_in));
+	if (mkdir(dp->stand_in, 0700) != 0 || mkdir(index_dir, 0700) != 0) {
+		tn_error_set(err, "cannot make %s: %s", index_dir,
+			strerror(errno));
+		g_free(index_dir);
+		return -1;
+	}
+	g_free(index_dir);
+	listing = g_dir_open(dp->dir, 0, NULL);
+	while (status == 0 && listing && (name = g_dir_read_name(listing))) {
+		char *target = g_build_filename(dp->real, name, NULL);
+		char *link = g_build_filename(dp->stand_in, name, NULL);
+		struct file_plan *plan = find_plan(dp, name);
+		char *idx_target = g_strdup_printf("%s/index/%s.idx", dp->real,
+			name);
+		char *idx_link = g_strdup_printf("%s/index/%s.idx",
+			dp->stand_in, name);
+		struct stat st;
+
+		if (strcmp(name, "metadata") == 0) {
+			status = link_to(target, link, files, err);
+		} else if (name[0] != '.' && stat(target, &st) == 0 &&
+			   S_ISREG(st.st_mode) &&
+			   (!plan || plan->action != ACTION_SKIP)) {
+			status = link_to(target, link, files, err);
+			if (status == 0 && plan &&
+			    plan->action == ACTION_REINDEX) {
+				g_ptr_array_add(files, g_strdup(idx_link));
+				g_ptr_array_add(files, g_strdup_printf(
+					"%s.tmp", idx_link));
+				plan->written_size = UINT64_MAX;
+				status = write_index(dp, plan, err);
+			} else if (status == 0 && !plan &&
+				   lstat(idx_target, &st) == 0) {
+				status = link_to(idx_target, idx_link, files,
+					err);
+			}
+		}
+		g_free(idx_link);
+		g_free(idx_target);
+		g_free(link);
+		g_free(target);
+	}
+	if (listing)
+		g_dir_close(listing);
+	return status;
+}
+
+int tn_repair_write(struct tn_repair *repair, struct tn_error *err)
+{
+	GPtrArray *files = g_ptr_array_new_with_free_func(g_free);
+	GPtrArray *dirs = g_ptr_array_new_with_free_func(g_free);
+	int status = 0;
+
+	if (!tn_repair_needed(repair))
+		goto out;
+	remove_stand_ins(repair);
+	if (tn_runtime_make_dir("trace", &repair->root, err)) {
+		status = -1;
+		goto out;
+	}
+	for (guint i = 0; status == 0 && i < repair->dirs->len; i++) {
+		struct dir_plan *dp = repair->dirs->pdata[i];
+
+		dp->stand_in = stand_in_name(repair, dp);
+		status = write_stand_in(dp, files, dirs, err);
+		remember_stand_in(dp->stand_in, dp->dir);
+	}
+	g_ptr_array_add(dirs, g_strdup(repair->root));
+	/* Registered even when a write failed: what was made goes. */
+	if (tn_runtime_register((const char *const *) files->pdata,
+			files->len, (const char *const *) dirs->pdata,
+			dirs->len, &repair->tree, status ? NULL : err))
+		status = -1;
+	if (status)
+		remove_stand_ins(repair);
+out:
+	g_ptr_array_free(files, TRUE);
+	g_ptr_array_free(dirs, TRUE);
+	return status;
+}
+
+const char *tn_repair_read_dir(const struct tn_repair *repair,
+		const char *dir)
+{
+	for (guint i = 0; repair && i < repair->dirs->len; i++) {
+		const struct dir_plan *dp = repair->dirs->pdata[i];
+
+		if (strcmp(dp->dir, dir) == 0)
+			return dp->stand_in ? dp->stand_in : dir;
+	}
+	return dir;
+}
+
+bool tn_repair_dir_unreadable(const struct tn_repair *repair,
+		const char *dir, const char **file, const char **text)
+{
+	for (guint i = 0; repair && i < repair->dirs->len; i++) {
+		const struct dir_plan *dp = repair->dirs->pdata[i];
+		const struct note *note;
+
+		if (strcmp(dp->dir, dir) != 0 || dp->streams == 0 ||
+		    dp->skipped < dp->streams)
+			continue;
+		note = repair->notes->pdata[dp->first_skip];
+		*file = note->file;
+		*text = note->text;
+		return true;
+	}
+	return false;
+}
+
+bool tn_repair_has_untimed_index(const struct tn_repair *repair,
+		const char *dir)
+{
+	for (guint i = 0; repair && i < repair->dirs->len; i++) {
+		const struct dir_plan *dp = repair->dirs->pdata[i];
+
+		if (strcmp(dp->dir, dir) != 0)
+			continue;
+		for (guint f = 0; f < dp->files->len; f++)
+			if (((const struct file_plan *)
+			     dp->files->pdata[f])->untimed)
+				return true;
+	}
+	return false;
+}
+
+void tn_repair_refresh(const struct tn_repair *repair)
+{
+	if (!repair || !repair->root)
+		return;
+	pthread_mutex_lock(repair->refresh_lock);
+	for (guint i = 0; i < repair->dirs->len; i++) {
+		const struct dir_plan *dp = repair->dirs->pdata[i];
+
+		for (guint f = 0; f < dp->files->len; f++) {
+			struct file_plan *plan = dp->files->pdata[f];
+			struct tn_error err;
+
+			/* A failure leaves the index as it was: then
+			 * libbabeltrace2 reads the file's packets itself. */
+			if (plan->action == ACTION_REINDEX)
+				(void) write_index(dp, plan, &err);
+		}
+	}
+	pthread_mutex_unlock(repair->refresh_lock);
+}
+
+size_t tn_repair_get_note_count(const struct tn_repair *repair)
+{
+	return repair ? repair->notes->len : 0;
+}
+
+const char *tn_repair_get_note_file(const struct tn_repair *repair,
+		size_t index)
+{
+	return ((const struct note *) repair->notes->pdata[index])->file;
+}
+
+const char *tn_repair_get_note_text(const struct tn_repair *repair,
+		size_t index)
+{
+	return ((const struct note *) repair->notes->pdata[index])->text;
+}
+
+void tn_repair_destroy(struct tn_repair *repair)
+{
+	if (!repair)
+		return;
+	remove_stand_ins(repair);
+	g_ptr_array_free(repair->dirs, TRUE);
+	g_ptr_array_free(repair->notes, TRUE);
+	pthread_mutex_destroy(repair->refresh_lock);
+	g_free(repair->refresh_lock);
+	g_free(repair);
+}
