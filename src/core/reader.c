@@ -170,7 +170,7 @@ static void set_read_error(struct tn_error *err)
 	const char *prefix = "cannot read trace: ";
 	char cause[TN_ERROR_MAX];
 	const char *file;
-	char *original;
+	char *original, *named;
 
 	tn_bt_set_error(err, NULL, "cannot read trace");
 	file = tn_bt_get_failed_file();
@@ -178,8 +178,12 @@ static void set_read_error(struct tn_error *err)
 		return;
 	original = tn_repair_original_path(file);
 	snprintf(cause, sizeof(cause), "%s", err->message + strlen(prefix));
+	/* A cause that starts with the file does not say it twice. */
+	named = g_strdup_printf("stream file `%s`: ", file);
 	tn_error_set(err, "cannot read stream file %s: %s",
-		original ? original : file, cause);
+		original ? original : file, g_str_has_prefix(cause, named) ?
+		cause + strlen(named) : cause);
+	g_free(named);
 	g_free(original);
 }
 

@@ -218,6 +218,12 @@ static struct file_plan *set_plan(const struct tn_repair *repair,
 
 /* ---- looking at a stream file ---- */
 
+static uint32_t word_of(const uint8_t *b)
+{
+	return (uint32_t) b[0] << 24 | (uint32_t) b[1] << 16 |
+		(uint32_t) b[2] << 8 | b[3];
+}
+
 /* The 4 bytes at offset of the file fd as a big-endian number, or 0. */
 static uint32_t word_at(int fd, uint64_t offset)
 {
@@ -225,8 +231,7 @@ static uint32_t word_at(int fd, uint64_t offset)
 
 	if (pread(fd, b, sizeof(b), (off_t) offset) != (ssize_t) sizeof(b))
 		return 0;
-	return (uint32_t) b[0] << 24 | (uint32_t) b[1] << 16 |
-		(uint32_t) b[2] << 8 | b[3];
+	return word_of(b);
 }
 
 static bool is_packet_magic(uint32_t word)
@@ -311,14 +316,17 @@ static void check_against_index(struct tn_repair *repair,
 	uint64_t covered = entry_end(idx, n - 1), kept_end;
 	char why[256];
 
-	if (covered == size)
-		goto out;	/* as it should be */
+	/* libbabeltrace2 checks that the sizes add up; slices, that the
+	 * packets follow one another: an index that does not, it reads
+	 * wrongly or ignores, and slices refuse. */
 	if (!entries_follow(idx, why, sizeof(why))) {
 		add_note(repair, file, "its packet index is ignored: %s; the "
 			"packets are read from the stream file itself", why);
 		set_plan(repair, dp, name, ACTION_NO_INDEX, NULL, 0);
 		goto out;
 	}
+	if (covered == size)
+		goto out;	/* as it should be */
 	/* An index one packet or more behind its file (LTTng writes the
 	 * packet, then its entry): whole packets after it are read by
 	 * libbabeltrace2 from the file. */
@@ -350,7 +358,9 @@ static void check_against_index(struct tn_repair *repair,
 		goto out;
 	}
 	kept_end = entry_end(idx, k - 1);
-	if (covered < size)
+	if (kept_end == size)
+		;	/* said below */
+	else if (covered < size)
 		add_note(repair, file, "read up to byte %" PRIu64 " of %"
 			PRIu64 ": the %" PRIu64 " bytes after the %zu packets "
 			"its index lists are left out (an incomplete packet: "
@@ -361,11 +371,17 @@ static void check_against_index(struct tn_repair *repair,
 			"have %" PRIu64 " bytes: that incomplete packet is "
 			"left out (%s)", kept_end, size, k,
 			entry_end(idx, k) - kept_end, CUT_ADVICE);
-	else
-		add_note(repair, file, "read up to byte %" PRIu64 " of %"
-			PRIu64 ": its packet index lists %zu packets, the file "
-			"holds the first %zu; the other %zu are missing (the "
-			"file was cut short)", kept_end, size, n, k, n - k);
+	if (kept_end == size) {
+		/* Whole packets, which libbabeltrace2 finds in the file
+		 * itself, with their own times: the index may not even be
+		 * this file's. */
+		add_note(repair, file, "its packet index is ignored: it lists "
+			"%zu packets, the file holds %zu whole ones (the file "
+			"was cut short, or the index is another file's); the "
+			"packets are read from the stream file itself", n, k);
+		set_plan(repair, dp, name, ACTION_NO_INDEX, NULL, 0);
+		goto out;
+	}
 	set_plan(repair, dp, name, ACTION_REINDEX, idx, k);
 out:
 	g_free(file);

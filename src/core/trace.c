@@ -162,6 +162,7 @@ struct query {
 	const bt_value *result;	/* out: NULL if it failed */
 	char *error;		/* out: then "WHERE: CAUSE" (owned) */
 	int crash_signal;	/* out: the signal that ended its child, or 0 */
+	bool timed_out;		/* out: it ran out of time (and was killed) */
 };
 
 /* The support-info query parses the metadata (a few ms for the 350 KB of
@@ -521,6 +522,7 @@ static void run_queries(struct query *queries, size_t count)
 			break;
 		/* The child ended while it ran query `next`. */
 		if (timed_out) {
+			queries[next].timed_out = true;
 			queries[next].crash_signal = SIGKILL;
 			queries[next].error = g_strdup_printf("%s: libbabeltrace2 "
 				"did not answer within %" PRIu64 " s: it loops on "
@@ -580,6 +582,7 @@ struct dir_entry {
 	char *key;		/* its group (the trace UUID), or NULL */
 	char *where;		/* when it cannot be read: what failed, or NULL */
 	char *error;		/* and the message, or NULL when it can */
+	bool timed_out;		/* its query never ended: not asked again */
 };
 
 static void dir_entry_free(gpointer data)
@@ -642,9 +645,15 @@ static GPtrArray *query_dirs(const GPtrArray *dirs)
 		const bt_value *result = queries[q].result, *value;
 
 		if (!result) {
-			entry->where = queries[q].where;
+			/* A query that never ended is not tried again to
+			 * explain it (see attempt_explained()). */
+			entry->timed_out = queries[q].timed_out;
+			entry->where = queries[q].timed_out ? NULL :
+				queries[q].where;
 			entry->error = queries[q].error;
-			queries[q].where = queries[q].error = NULL;
+			if (!queries[q].timed_out)
+				queries[q].where = NULL;
+			queries[q].error = NULL;
 			query_fini(&queries[q]);
 			continue;
 		}
@@ -1829,7 +1838,8 @@ static int open_rest(const char *path, struct attempt *first,
 			continue;
 		one = g_ptr_array_new();
 		g_ptr_array_add(one, entry->dir);
-		reason = reason_alone(path, one, NULL, first->repair);
+		reason = entry->timed_out ? NULL :
+			reason_alone(path, one, NULL, first->repair);
 		if (!reason) {	/* readable after all: said as it was */
 			struct tn_error said;
 

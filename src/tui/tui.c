@@ -629,6 +629,25 @@ static void say_left_out(struct tn_tui *tui)
 	g_free(text);
 }
 
+/* The damaged stream files, read in part or skipped: said once on the
+ * message line (the status bar says how many as long as it runs),
+ * unless traces were left out, which say more. */
+static void say_damage(struct tn_tui *tui)
+{
+	const struct tn_trace *trace = tui->session->trace;
+	size_t count = tn_trace_get_damage_count(trace);
+	char *text;
+
+	if (count == 0 || tn_trace_get_left_out_count(trace) > 0)
+		return;
+	text = g_strdup_printf("%s (:traces lists %s): %s: %s", count == 1 ?
+		"1 damaged file" : "damaged files", count == 1 ? "it" : "them",
+		tn_trace_get_damage_file(trace, 0),
+		tn_trace_get_damage_text(trace, 0));
+	tn_tui_message_set(tui, true, text);
+	g_free(text);
+}
+
 /* The prompt's history, kept across runs; a file that cannot be read
  * is said on the message line (the history is then not saved). */
 static struct tn_history *open_history(struct tn_tui *tui)
@@ -690,6 +709,7 @@ int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
 	}
 	tn_tui_poll_jobs(&tui);
 	say_left_out(&tui);
+	say_damage(&tui);
 	tn_tui_relayout(&tui);
 
 	loop(&tui, input);
