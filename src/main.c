@@ -34,7 +34,8 @@ static void print_usage(FILE *out)
 "Modes (without one, a full-screen event list; press ? in it for help):\n"
 "  -d, --dump          print the events as `babeltrace2 PATH` does\n"
 "  -c, --batch=SCRIPT  run commands (as typed after ':' in the event list)\n"
-"                      separated by ';', e.g. 'goto 50%%; print 10'\n"
+"                      separated by ';', e.g. 'goto 50%%; print 10'; -: the\n"
+"                      lines of standard input, each as it comes\n"
 "  -i, --info          print what the trace's metadata says\n"
 "\n"
 "Options of --dump:\n"
@@ -241,6 +242,7 @@ static int load_seq_rules(const struct command_line *cl,
 	return status;
 }
 
+/* The event list on trace, which it takes over (reload replaces it). */
 static int run_tui(struct tn_trace *trace, const struct command_line *cl,
 		struct tn_seq_rules *rules, const struct tn_symbols *symbols)
 {
@@ -252,8 +254,10 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl,
 		fprintf(stderr, "tracenav: %s: %s\n", tn_trace_get_path(trace),
 			err.message);
 		tn_seq_rules_destroy(rules);
+		tn_trace_destroy(trace);
 		return 1;
 	}
+	session.owns_trace = true;
 	session.cache_dir = cache_dir(cl);
 	session.seq_rules = rules;
 	session.no_seq_index = cl->no_seq_index;
@@ -315,9 +319,11 @@ int main(int argc, char **argv)
 	case MODE_BATCH:
 		status = batch_run(trace, cl.script, cl.dump.gmt,
 			cache_dir(&cl), rules, cl.no_seq_index, symbols);
+		trace = NULL;	/* taken over */
 		break;
 	case MODE_TUI:
 		status = run_tui(trace, &cl, rules, symbols);
+		trace = NULL;
 		break;
 	}
 	tn_trace_destroy(trace);

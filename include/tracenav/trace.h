@@ -137,6 +137,12 @@ bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
 bool tn_trace_get_first_event_time(const struct tn_trace *trace,
 		int64_t *ns);
 
+/* A stamp of the trace's files as they are now (every file under its
+ * directories: names, sizes, modification times): two stamps differ
+ * when a file was written, added or removed between them, as when the
+ * trace is still being written.  A stat per file. */
+uint64_t tn_trace_stamp(const struct tn_trace *trace);
+
 struct tn_packet_tables;
 
 /* Give the trace the packet tables of its stream files without a packet

@@ -337,7 +337,7 @@ static int build_graph(struct tn_reader *reader, const struct tn_trace *trace,
 		err);
 }
 
-int tn_reader_create_on_dirs(const struct tn_trace *trace,
+static int create_once(const struct tn_trace *trace,
 		const struct tn_reader_options *options, const char *const *dirs,
 		struct tn_reader **out, struct tn_error *err)
 {
@@ -358,6 +358,26 @@ int tn_reader_create_on_dirs(const struct tn_trace *trace,
 	}
 	*out = reader;
 	return 0;
+}
+
+int tn_reader_create_on_dirs(const struct tn_trace *trace,
+		const struct tn_reader_options *options, const char *const *dirs,
+		struct tn_reader **out, struct tn_error *err)
+{
+	/* A repaired stream file that grew between the refresh of its
+	 * stand-in's index and libbabeltrace2's look at it is refused:
+	 * again, on the stand-ins themselves (a slice's caller makes a new
+	 * slice, see seek.c). */
+	for (int tries = 1;; tries++) {
+		uint64_t generation = tn_trace_get_read_generation(trace);
+		int status = create_once(trace, options, dirs, out, err);
+
+		if (status == 0 || dirs || tries == 3)
+			return status;
+		tn_trace_refresh_read_dirs(trace);
+		if (tn_trace_get_read_generation(trace) == generation)
+			return status;
+	}
 }
 
 int tn_reader_create(const struct tn_trace *trace,

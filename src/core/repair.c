@@ -74,7 +74,15 @@ struct tn_repair {
 	GPtrArray *notes;	/* struct note * */
 	char *root;		/* the stand-ins' private directory */
 	struct tn_runtime_tree *tree;
-	pthread_mutex_t *refresh_lock;
+	/* What refreshes change once the trace is open (the repair is
+	 * then const): under the lock, the plans' written sizes, and how
+	 * many times an index was written again. */
+	struct refresh_state *refresh;
+};
+
+struct refresh_state {
+	pthread_mutex_t lock;
+	uint64_t generation;
 };
 
 /* ---- the stand-ins alive, for tn_repair_original_path() ---- */
@@ -428,14 +436,20 @@ static void check_file(struct tn_repair *repair, struct dir_plan *dp,
 	g_free(file);
 }
 
+/* For g_ptr_array_sort(), which gives pointers to the elements. */
+static gint compare_names(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(char *const *) a, *(char *const *) b);
+}
+
 struct tn_repair *tn_repair_create(void)
 {
 	struct tn_repair *repair = g_new0(struct tn_repair, 1);
 
 	repair->dirs = g_ptr_array_new_with_free_func(dir_plan_free);
 	repair->notes = g_ptr_array_new_with_free_func(note_free);
-	repair->refresh_lock = g_new(pthread_mutex_t, 1);
-	pthread_mutex_init(repair->refresh_lock, NULL);
+	repair->refresh = g_new0(struct refresh_state, 1);
+	pthread_mutex_init(&repair->refresh->lock, NULL);
 	return repair;
 }
 
@@ -457,7 +471,7 @@ void tn_repair_check_dir(struct tn_repair *repair, const char *dir)
 			g_ptr_array_add(names, g_strdup(name));
 	if (listing)
 		g_dir_close(listing);
-	g_ptr_array_sort(names, (GCompareFunc) g_strcmp0);
+	g_ptr_array_sort(names, compare_names);
 	for (guint i = 0; i < names->len; i++) {
 		char *path = g_build_filename(dir, names->pdata[i], NULL);
 		struct stat st;
@@ -811,21 +825,36 @@ void tn_repair_refresh(const struct tn_repair *repair)
 {
 	if (!repair || !repair->root)
 		return;
-	pthread_mutex_lock(repair->refresh_lock);
+	pthread_mutex_lock(&repair->refresh->lock);
 	for (guint i = 0; i < repair->dirs->len; i++) {
 		const struct dir_plan *dp = repair->dirs->pdata[i];
 
 		for (guint f = 0; f < dp->files->len; f++) {
 			struct file_plan *plan = dp->files->pdata[f];
+			uint64_t written = plan->written_size;
 			struct tn_error err;
 
 			/* A failure leaves the index as it was: then
 			 * libbabeltrace2 reads the file's packets itself. */
-			if (plan->action == ACTION_REINDEX)
-				(void) write_index(dp, plan, &err);
+			if (plan->action == ACTION_REINDEX &&
+			    write_index(dp, plan, &err) == 0 &&
+			    plan->written_size != written)
+				repair->refresh->generation++;
 		}
 	}
-	pthread_mutex_unlock(repair->refresh_lock);
+	pthread_mutex_unlock(&repair->refresh->lock);
+}
+
+uint64_t tn_repair_get_generation(const struct tn_repair *repair)
+{
+	uint64_t generation;
+
+	if (!repair)
+		return 0;
+	pthread_mutex_lock(&repair->refresh->lock);
+	generation = repair->refresh->generation;
+	pthread_mutex_unlock(&repair->refresh->lock);
+	return generation;
 }
 
 size_t tn_repair_get_note_count(const struct tn_repair *repair)
@@ -852,7 +881,7 @@ void tn_repair_destroy(struct tn_repair *repair)
 	remove_stand_ins(repair);
 	g_ptr_array_free(repair->dirs, TRUE);
 	g_ptr_array_free(repair->notes, TRUE);
-	pthread_mutex_destroy(repair->refresh_lock);
-	g_free(repair->refresh_lock);
+	pthread_mutex_destroy(&repair->refresh->lock);
+	g_free(repair->refresh);
 	g_free(repair);
 }

@@ -94,6 +94,13 @@ bool tn_repair_has_untimed_index(const struct tn_repair *repair,
  * size now, in its stand-in's index (see above).  Any thread. */
 void tn_repair_refresh(const struct tn_repair *repair);
 
+/* How many times tn_repair_refresh() found a repaired stream file
+ * grown and wrote its index again: when it changed while a reader was
+ * made on a slice of the trace, that reader may have been refused
+ * (libbabeltrace2 read a file larger than the slice's index says), and
+ * is to be made again with a new slice.  Any thread. */
+uint64_t tn_repair_get_generation(const struct tn_repair *repair);
+
 /* The notes: the file each is about (its path under the trace
  * directory), and what was found and done, in the user's words ("read
  * up to byte 8192 of 10000: ..." or "skipped, its events are missing:

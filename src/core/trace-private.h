@@ -35,6 +35,12 @@ const char *tn_trace_get_group_read_dir(const struct tn_trace *trace,
  * it was opened.  Nothing without stand-ins.  Any thread. */
 void tn_trace_refresh_read_dirs(const struct tn_trace *trace);
 
+/* A number that changes when a refresh found a repaired stream file
+ * grown (tn_repair_get_generation(), repair.h): a reader on a slice
+ * that failed while it changed is to be made again, with a new slice.
+ * Any thread. */
+uint64_t tn_trace_get_read_generation(const struct tn_trace *trace);
+
 /* The clock of the streams of trace directory `index` (as
  * tn_trace_get_dir()), for converting times to the cycles of its packet
  * indexes.  clock->name is NULL.  false if none of its streams has a

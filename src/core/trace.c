@@ -2170,6 +2170,11 @@ void tn_trace_refresh_read_dirs(const struct tn_trace *trace)
 	tn_repair_refresh(trace->repair);
 }
 
+uint64_t tn_trace_get_read_generation(const struct tn_trace *trace)
+{
+	return tn_repair_get_generation(trace->repair);
+}
+
 size_t tn_trace_get_damage_count(const struct tn_trace *trace)
 {
 	return trace->damage->len;
