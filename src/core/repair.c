@@ -30,8 +30,10 @@
 
 /* The magic number that starts every CTF packet, in its byte order. */
 #define PACKET_MAGIC UINT32_C(0xC1FC1FC1)
-/* The smallest packet the fixed-size search looks for (bytes). */
+/* The smallest packet the fixed-size search looks for, and how far it
+ * reads for the second one (bytes). */
 #define MIN_PACKET 512
+#define MAX_PACKET (64u << 20)
 #define CUT_ADVICE "the trace is still being written, or the file was " \
 	"cut short"
 
@@ -267,6 +269,7 @@ static bool entries_follow(const struct tn_ctf_index *idx, char *why,
 			TN_CTF_INDEX_PACKET_SIZE);
 
 		if (bits == 0 || bits % 8 || offset != next ||
+		    offset > UINT64_MAX / 2 ||
 		    bits / 8 > UINT64_MAX / 2 - offset) {
 			snprintf(why, why_size, "its entry %zu (a packet of %"
 				PRIu64 " bits at byte %" PRIu64 ") does not "
@@ -531,7 +534,7 @@ static uint64_t fixed_packet_size(int fd, uint64_t size)
 		return 0;
 	/* Packets start at multiples of 8 bytes; read on until the second
 	 * one. */
-	while (!found && at < size) {
+	while (!found && at < size && at <= MAX_PACKET) {
 		ssize_t got = pread(fd, buf, sizeof(buf), (off_t) at);
 
 		if (got < 8)
