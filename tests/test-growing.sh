@@ -63,8 +63,9 @@ write_part 30
 expected
 check "a third written: every stream file read up to its last whole packet" \
 	test "$(grep -c ': read up to byte ' "$TMPDIR_TEST/notes")" = 4
-"$TRACENAV" --no-cache --batch - "$grow" <"$TMPDIR_TEST/in" \
-	>"$TMPDIR_TEST/out" 2>"$TMPDIR_TEST/err" &
+# Its output files made before it waits for the pipe's writer.
+"$TRACENAV" --no-cache --batch - "$grow" >"$TMPDIR_TEST/out" \
+	2>"$TMPDIR_TEST/err" <"$TMPDIR_TEST/in" &
 pid=$!
 exec 3>"$TMPDIR_TEST/in"
 send 'count' 1

@@ -152,8 +152,9 @@ done
 # --batch, fed through a pipe; send COMMANDS, then wait for LINES lines
 # of its output in all.
 mkfifo "$work/in"
-"$TRACENAV" --no-cache --batch - "$trace" <"$work/in" >"$work/batch" \
-	2>"$work/batch.err" &
+# Its output files made before it waits for the pipe's writer.
+"$TRACENAV" --no-cache --batch - "$trace" >"$work/batch" \
+	2>"$work/batch.err" <"$work/in" &
 batch_pid=$!
 exec 3>"$work/in"
 send() {
