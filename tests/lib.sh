@@ -155,6 +155,9 @@ repaired_copy() {
 	rc_dest=$3
 	repaired_changes=
 	rm -rf "$rc_dest"
+	# Nothing to copy when tracenav left nothing out.
+	grep -q -E ': (left out: |read up to byte |skipped, its events are missing: )' \
+		"$2" || return 0
 	mkdir -p "$(dirname "$rc_dest")"
 	cp -R "$rc_src" "$rc_dest"
 	chmod -R u+w "$rc_dest"
