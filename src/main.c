@@ -10,6 +10,7 @@
 #include "batch.h"
 #include "commands.h"
 #include "dump.h"
+#include "isolate.h"
 #include "tui/tui.h"
 #include "tracenav/cache.h"
 #include "tracenav/core.h"
@@ -282,6 +283,7 @@ int main(int argc, char **argv)
 	struct tn_symbols *symbols = NULL;
 	struct tn_trace *trace;
 	struct tn_error err;
+	pid_t child;
 	int status = parse_command_line(argc, argv, &cl);
 
 	if (status >= 0)
@@ -309,6 +311,18 @@ int main(int argc, char **argv)
 	}
 	static char out_buffer[1 << 20];
 	setvbuf(stdout, out_buffer, _IOFBF, sizeof(out_buffer));
+	/* --dump and --batch read in a child, which may die of
+	 * libbabeltrace2's crash (isolate.h); the parent waits. */
+	child = cl.mode == MODE_DUMP || cl.mode == MODE_BATCH ?
+		isolate_fork() : -1;
+	if (child > 0) {
+		status = isolate_wait(child, cl.path);
+		tn_trace_destroy(trace);
+		tn_seq_rules_destroy(rules);
+		tn_symbols_destroy(symbols);
+		tn_core_thread_cleanup();
+		return status;
+	}
 	switch (cl.mode) {
 	case MODE_INFO:
 		status = dump_info(trace, cl.dump.gmt);
@@ -329,5 +343,7 @@ int main(int argc, char **argv)
 	tn_trace_destroy(trace);
 	tn_symbols_destroy(symbols);
 	tn_core_thread_cleanup();
+	if (child == 0)
+		exit(status);
 	return status;
 }

@@ -231,6 +231,18 @@ expect_stops "a packet's end time" "$d" "$f" "its times go back" reordered
 damaged time-begin "$good"; poke "$d/$f" $((p3 + 39)) '\177'
 expect_stops "a packet's begin time" "$d" "$f" \
 	"a clock value does not fit in ns from origin"
+# libbabeltrace2 asserts, and aborts, on a packet size of 2^63 bits or
+# more in a packet context: --dump reads in a child process, which dies
+# alone.
+damaged packet-size-huge "$good"; poke "$d/$f" $((p3 + 63)) '\200'
+answer "a packet size of 2^63 bits (libbabeltrace2 aborts)" --dump "$d"
+stdbuf -o0 babeltrace2 "$d" > "$R.bt" 2>/dev/null
+bt_status=$?
+check "a packet size of 2^63 bits: exit 1, the crash said, the $(wc -l < "$R.out") events before it; babeltrace2 exits $bt_status ($ms ms)" eval \
+	'[ "$status" = 1 ] && said "^tracenav: $d: libbabeltrace2 crashed while reading it \(Aborted\)" && [ -s "$R.out" ] && cmp -s "$R.bt" "$R.out" && head -n "$(wc -l < "$R.out")" "$TMPDIR_TEST/good.bt" | cmp -s - "$R.out"'
+answer "--batch, a packet size of 2^63 bits" --batch "print 100000" "$d"
+check "--batch: the crash said, exit 1 ($ms ms)" eval \
+	'[ "$status" = 1 ] && said "libbabeltrace2 crashed while reading it"'
 damaged payload "$good"
 poke "$d/$f" $((p3 + 1000)) '\377\377\377\377\377\377\377\377\377\377\377\377\377\377\377\377'
 expect_stops "an event's header and payload" "$d" "$f" \
