@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "isolate.h"
+#include "tracenav/runtime.h"
 
 /* libbabeltrace2's assertions abort(): the events printed before are
  * still in stdout's buffer, which goes out first.  fflush() is not
@@ -18,6 +19,8 @@
  * the sanitizers', which report them). */
 static void on_abort(int signo)
 {
+	/* Its private directories go too (signal-safe, runtime.h). */
+	tn_runtime_cleanup();
 	alarm(2);
 	fflush(stdout);
 	signal(signo, SIG_DFL);
