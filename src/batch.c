@@ -2,9 +2,11 @@
  * terminal, results on stdout and messages on stderr. */
 #include <locale.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "batch.h"
 #include "commands.h"
+#include "dump.h"
 #include "tracenav/seq-rules.h"
 #include "tty-text.h"
 
@@ -25,17 +27,24 @@ static void batch_write(struct tn_output *out, enum tn_output_kind kind,
 		&batch->results, text, -1);
 }
 
-/* One line on stderr for each trace of the collection left out; 1 if
- * there are any (the exit status once the script ran), else 0. */
-static int report_left_out(const struct tn_trace *trace)
+/* --batch -: the lines of standard input, each run as it comes, its
+ * output flushed, so that a program can drive tracenav through a pipe
+ * (and, say, reload once it wrote more of the trace).  Stops at the end
+ * of the input, after quit or a command that fails. */
+static int run_stdin(struct tn_command_context *ctx, struct tn_error *err)
 {
-	size_t count = tn_trace_get_left_out_count(trace);
+	GString *line = g_string_new(NULL);
+	int status = 0, c = 0;
 
-	for (size_t i = 0; i < count; i++)
-		tn_tty_text_error("%s: left out: %s",
-			tn_trace_get_left_out_dir(trace, i),
-			tn_trace_get_left_out_reason(trace, i));
-	return count > 0 ? 1 : 0;
+	while (status == 0 && c != EOF && !ctx->session->quit) {
+		g_string_truncate(line, 0);
+		while ((c = getchar()) != EOF && c != '\n')
+			g_string_append_c(line, (char) c);
+		status = tn_command_run_script(ctx, line->str, err);
+		fflush(stdout);
+	}
+	g_string_free(line, TRUE);
+	return status;
 }
 
 int batch_run(struct tn_trace *trace, const char *script, bool gmt,
@@ -52,7 +61,7 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 	};
 	struct tn_error err;
 	/* Before anything else is printed. */
-	int left_out = report_left_out(trace);
+	int left_out = dump_report_problems(trace);
 	int status = 0;
 
 	/* The terminal's character set, for what measures text in columns
@@ -63,8 +72,10 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 			err.message);
 		g_free(cache_dir);
 		tn_seq_rules_destroy(rules);
+		tn_trace_destroy(trace);
 		return 1;
 	}
+	session.owns_trace = true;
 	session.cache_dir = cache_dir;
 	session.seq_rules = rules;
 	session.no_seq_index = no_seq_index;
@@ -74,11 +85,16 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 	tn_session_open_marks(&session, out);
 	/* Without a terminal, a command that needs the index waits for it. */
 	session.wait_for_index = true;
-	if (tn_command_run_script(&ctx, script, &err)) {
+	if (strcmp(script, "-") == 0 ? run_stdin(&ctx, &err) :
+	    tn_command_run_script(&ctx, script, &err)) {
 		fflush(stdout);
 		tn_tty_text_error("--batch: %s", err.message);
 		status = 1;
 	}
+	/* A trace reloaded meanwhile said what it lacks when it opened. */
+	if (tn_trace_get_damage_count(session.trace) > 0 ||
+	    tn_trace_get_left_out_count(session.trace) > 0)
+		left_out = 1;
 	tn_session_fini(&session);
 	tn_tty_text_fini(&batch.results);
 	tn_tty_text_fini(&batch.messages);

@@ -10,7 +10,10 @@
 /* Rows a page moves in batch mode (a 24-line terminal's list). */
 #define TN_BATCH_PAGE_ROWS 20
 
-/* Run script (commands separated by ';' or newlines) on trace, keeping
+/* Run script (commands separated by ';' or newlines; "-": the lines of
+ * standard input, each as it comes) on trace (taken
+ * over: reload replaces it, and it is destroyed before this returns),
+ * keeping
  * the checkpoint index in cache_dir (NULL: no cache; taken over), with
  * the sequence diagram rules (NULL: none; taken over), without the
  * index of the diagram's pages when no_seq_index (--no-seq-index), and

@@ -53,6 +53,7 @@
 	COMMAND(tn_cmd_seq_hidden) \
 	COMMAND(tn_cmd_index) \
 	COMMAND(tn_cmd_traces) \
+	COMMAND(tn_cmd_reload) \
 	COMMAND(tn_cmd_help) \
 	COMMAND(tn_cmd_quit)
 
@@ -125,7 +126,11 @@ int tn_command_run_script(struct tn_command_context *ctx, const char *script,
 	int status = 0;
 
 	for (char **line = lines; *line && !ctx->session->quit; line++) {
-		if (tn_command_run(ctx, *line, err)) {
+		/* reload asks; here, between commands, nothing else reads
+		 * the trace. */
+		if (tn_command_run(ctx, *line, err) ||
+		    (ctx->session->reload &&
+		     tn_session_reload(ctx->session, ctx->out, err))) {
 			char message[TN_ERROR_MAX];
 
 			snprintf(message, sizeof(message), "%s", err->message);

@@ -55,18 +55,19 @@ static int reader_options(const struct tn_trace *trace,
 	return 0;
 }
 
-/* One line on stderr for each trace of the collection left out (before
- * anything else is printed); 1 if there are any (the exit status, once
- * the rest is printed), else 0. */
-static int report_left_out(const struct tn_trace *trace)
+int dump_report_problems(const struct tn_trace *trace)
 {
 	size_t count = tn_trace_get_left_out_count(trace);
+	size_t damage = tn_trace_get_damage_count(trace);
 
 	for (size_t i = 0; i < count; i++)
 		tn_tty_text_error("%s: left out: %s",
 			tn_trace_get_left_out_dir(trace, i),
 			tn_trace_get_left_out_reason(trace, i));
-	return count > 0 ? 1 : 0;
+	for (size_t i = 0; i < damage; i++)
+		tn_tty_text_error("%s: %s", tn_trace_get_damage_file(trace, i),
+			tn_trace_get_damage_text(trace, i));
+	return count + damage > 0 ? 1 : 0;
 }
 
 static int finish_output(void)
@@ -90,7 +91,7 @@ int dump_events(const struct tn_trace *trace, const struct dump_options *options
 	uint64_t printed = 0;
 	int status = 0;
 	/* Before anything else is printed. */
-	int left_out = report_left_out(trace);
+	int left_out = dump_report_problems(trace);
 
 	if (reader_options(trace, options, &read_options)) {
 		g_string_free(line, TRUE);
@@ -161,7 +162,7 @@ static void print_time(struct tn_tty_text *out, const char *label,
 
 int dump_info(const struct tn_trace *trace, bool gmt)
 {
-	int left_out = report_left_out(trace);
+	int left_out = dump_report_problems(trace);
 	struct tn_tty_text out;
 	int64_t begin, end;
 
@@ -185,6 +186,10 @@ int dump_info(const struct tn_trace *trace, bool gmt)
 		tn_tty_text_printf(&out, "%-12s %s: %s", "left out:",
 			tn_trace_get_left_out_dir(trace, i),
 			tn_trace_get_left_out_reason(trace, i));
+	for (size_t i = 0; i < tn_trace_get_damage_count(trace); i++)
+		tn_tty_text_printf(&out, "%-12s %s: %s", "damaged:",
+			tn_trace_get_damage_file(trace, i),
+			tn_trace_get_damage_text(trace, i));
 	for (size_t i = 0; i < tn_trace_get_info_count(trace); i++) {
 		const struct tn_trace_info *info =
 			tn_trace_borrow_info(trace, i);

@@ -19,6 +19,13 @@ struct dump_options {
  * exit status: 0, 1 (the trace could not be read) or 2 (bad usage). */
 int dump_events(const struct tn_trace *trace, const struct dump_options *options);
 
+/* One line on stderr for each trace of the collection left out
+ * ("tracenav: DIR: left out: REASON") and for each damaged file read in
+ * part or not at all ("tracenav: FILE: read up to byte ..."), before
+ * anything else is printed.  Returns 1 if there are any (the exit
+ * status, once the rest is done: scripts notice), else 0. */
+int dump_report_problems(const struct tn_trace *trace);
+
 /* Print what the trace's metadata says.  Returns the exit status. */
 int dump_info(const struct tn_trace *trace, bool gmt);
 

@@ -10,6 +10,7 @@
 #include "batch.h"
 #include "commands.h"
 #include "dump.h"
+#include "isolate.h"
 #include "tty-text.h"
 #include "tui/tui.h"
 #include "tracenav/cache.h"
@@ -35,7 +36,8 @@ static void print_usage(FILE *out)
 "Modes (without one, a full-screen event list; press ? in it for help):\n"
 "  -d, --dump          print the events as `babeltrace2 PATH` does\n"
 "  -c, --batch=SCRIPT  run commands (as typed after ':' in the event list)\n"
-"                      separated by ';', e.g. 'goto 50%%; print 10'\n"
+"                      separated by ';', e.g. 'goto 50%%; print 10'; -: the\n"
+"                      lines of standard input, each as it comes\n"
 "  -i, --info          print what the trace's metadata says\n"
 "\n"
 "Options of --dump:\n"
@@ -248,6 +250,7 @@ static int load_seq_rules(const struct command_line *cl,
 	return status;
 }
 
+/* The event list on trace, which it takes over (reload replaces it). */
 static int run_tui(struct tn_trace *trace, const struct command_line *cl,
 		struct tn_seq_rules *rules, const struct tn_symbols *symbols)
 {
@@ -259,8 +262,10 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl,
 		tn_tty_text_error("%s: %s", tn_trace_get_path(trace),
 			err.message);
 		tn_seq_rules_destroy(rules);
+		tn_trace_destroy(trace);
 		return 1;
 	}
+	session.owns_trace = true;
 	session.cache_dir = cache_dir(cl);
 	session.seq_rules = rules;
 	session.no_seq_index = cl->no_seq_index;
@@ -285,6 +290,7 @@ int main(int argc, char **argv)
 	struct tn_symbols *symbols = NULL;
 	struct tn_trace *trace;
 	struct tn_error err;
+	pid_t child;
 	int status = parse_command_line(argc, argv, &cl);
 
 	if (status >= 0)
@@ -314,6 +320,18 @@ int main(int argc, char **argv)
 	}
 	static char out_buffer[1 << 20];
 	setvbuf(stdout, out_buffer, _IOFBF, sizeof(out_buffer));
+	/* --dump and --batch read in a child, which may die of
+	 * libbabeltrace2's crash (isolate.h); the parent waits. */
+	child = cl.mode == MODE_DUMP || cl.mode == MODE_BATCH ?
+		isolate_fork() : -1;
+	if (child > 0) {
+		status = isolate_wait(child, cl.path);
+		tn_trace_destroy(trace);
+		tn_seq_rules_destroy(rules);
+		tn_symbols_destroy(symbols);
+		tn_core_thread_cleanup();
+		return status;
+	}
 	switch (cl.mode) {
 	case MODE_INFO:
 		status = dump_info(trace, cl.dump.gmt);
@@ -324,13 +342,17 @@ int main(int argc, char **argv)
 	case MODE_BATCH:
 		status = batch_run(trace, cl.script, cl.dump.gmt,
 			cache_dir(&cl), rules, cl.no_seq_index, symbols);
+		trace = NULL;	/* taken over */
 		break;
 	case MODE_TUI:
 		status = run_tui(trace, &cl, rules, symbols);
+		trace = NULL;
 		break;
 	}
 	tn_trace_destroy(trace);
 	tn_symbols_destroy(symbols);
 	tn_core_thread_cleanup();
+	if (child == 0)
+		exit(status);
 	return status;
 }

@@ -51,6 +51,11 @@ static void drop_count(struct tn_session *session)
 	session->count_job = NULL;
 }
 
+void tn_session_stop_count(struct tn_session *session)
+{
+	drop_count(session);
+}
+
 /* --batch: count the matches of set before the cursor uses it (the
  * pass reads in parallel, where a cursor without counts may read the
  * whole trace forward and back to find none).  NULL if it fails. */

@@ -47,12 +47,17 @@ void tn_session_wait_seq(struct tn_session *session)
 		tn_job_wait(session->seq_job);
 }
 
-void tn_session_fini_seq(struct tn_session *session)
+void tn_session_reset_seq(struct tn_session *session)
 {
 	tn_job_destroy(session->seq_job);
 	session->seq_job = NULL;
 	tn_seq_pages_destroy(session->seq_pages);
 	session->seq_pages = NULL;
+}
+
+void tn_session_fini_seq(struct tn_session *session)
+{
+	tn_session_reset_seq(session);
 	tn_seq_rules_destroy(session->seq_rules);
 	session->seq_rules = NULL;
 }

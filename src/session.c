@@ -9,6 +9,7 @@ int tn_session_init(struct tn_session *session, struct tn_trace *trace,
 {
 	memset(session, 0, sizeof(*session));
 	session->trace = trace;
+	session->trace_bytes = tn_trace_get_stream_bytes(trace);
 	session->gmt = gmt;
 	session->marks = tn_marks_create();
 	return tn_cursor_create(trace, NULL, &session->cursor, err);
@@ -46,6 +47,8 @@ static bool load_cached_index(struct tn_session *session,
 	switch (tn_cache_load(session->trace, session->cache_dir, &index,
 			&snapshots, &err)) {
 	case TN_CACHE_HIT:
+		/* The cache is keyed by the files as they are now. */
+		session->index_stamp = tn_trace_stamp(session->trace);
 		tn_session_use_cached_state(session, snapshots);
 		use_index(session, index);
 		return true;
@@ -79,6 +82,7 @@ int tn_session_start_index(struct tn_session *session, struct tn_output *out,
 		return 0;
 	if (load_cached_index(session, out))
 		return 0;
+	session->index_stamp = tn_trace_stamp(session->trace);
 	return tn_index_build_start(session->trace, 0, &session->index_job,
 		err);
 }
@@ -89,6 +93,16 @@ void tn_session_save_index(struct tn_session *session, struct tn_output *out)
 
 	if (!session->cache_dir || session->cache_warned)
 		return;
+	/* Saved under the name of the files as they are now: not an index
+	 * of what they were (a trace still being written). */
+	if (tn_trace_stamp(session->trace) != session->index_stamp) {
+		if (!session->changed_warned)
+			tn_output_message(out, "the trace changed while it was "
+				"indexed (it is still being written?): its index "
+				"is not saved; reload reads what was added");
+		session->changed_warned = true;
+		return;
+	}
 	if (tn_cache_save(session->trace, session->cache_dir, session->index,
 			tn_session_borrow_saved_state(session), &err) == 0)
 		return;
@@ -277,4 +291,7 @@ void tn_session_fini(struct tn_session *session)
 	session->search_regex = NULL;
 	tn_seq_hide_unref(session->seq_hide);
 	session->seq_hide = NULL;
+	if (session->owns_trace)
+		tn_trace_destroy(session->trace);
+	session->trace = NULL;
 }

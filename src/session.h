@@ -28,10 +28,15 @@
 #include "tracenav/trace.h"
 
 struct tn_session {
-	struct tn_trace *trace;		/* not owned */
+	struct tn_trace *trace;		/* owned when owns_trace */
+	bool owns_trace;
 	struct tn_cursor *cursor;
 	bool gmt;		/* times in UTC rather than local time */
 	bool quit;		/* a command asked to stop */
+	/* A command asked to open the trace again (reload): the event
+	 * list does it once its jobs stopped (tn_session_reload()). */
+	bool reload;
+	uint64_t trace_bytes;	/* its stream files' when it opened */
 
 	/* The checkpoint index: loaded from the cache or built. */
 	struct tn_index *index;		/* once there */
@@ -39,6 +44,11 @@ struct tn_session {
 	bool index_stopped;		/* cancelled: not again until asked */
 	char *cache_dir;		/* NULL: do not persist the index */
 	bool cache_warned;		/* said once that it cannot be saved */
+	/* The trace's files (tn_trace_stamp()) as the index read them:
+	 * an index is saved only when they are still so, never under the
+	 * name of a trace that changed meanwhile (one being written). */
+	uint64_t index_stamp;
+	bool changed_warned;		/* said once that it changed */
 	bool wait_for_index;		/* commands wait for it (--batch) */
 
 	/* The marked events, saved in marks_path (NULL: kept in memory
@@ -299,7 +309,31 @@ int tn_session_count(struct tn_session *session, int64_t begin_ns,
 		int64_t end_ns, const struct tn_stats_counts **counts,
 		struct tn_error *err);
 
-/* Free what tn_session_init() made (cancelling the jobs). */
+/* Open the session's trace again, from its path (reload), with what
+ * was written to it since: the new trace replaces the old one, the
+ * cursor goes to the same event (its time and rank among the events of
+ * that time), the filters, marks, hide patterns, range and the last
+ * search stay, and what belonged to the old trace (index, counts, state
+ * snapshots, the diagram's pages) goes; the index is to be built again
+ * (tn_session_start_index(), or when a command needs it), or comes from
+ * the cache when the trace did not change.  What the new trace has
+ * damaged or left out is said through out.  Needs the session alone: no
+ * command job, nothing of the front end's reading through it (its
+ * panes' jobs stopped), and no other thread using GLib (the trace
+ * opens in a child process, as in main()).  Returns 0, or -1 with err
+ * and the session on the trace as it was (its index to be started
+ * again). */
+int tn_session_reload(struct tn_session *session, struct tn_output *out,
+		struct tn_error *err);
+
+/* Stop the filters' count pass (it starts again when the index comes). */
+void tn_session_stop_count(struct tn_session *session);
+
+/* Stop the page pass and free the pages, keeping the rules. */
+void tn_session_reset_seq(struct tn_session *session);
+
+/* Free what tn_session_init() made (cancelling the jobs), and the trace
+ * when the session owns it. */
 void tn_session_fini(struct tn_session *session);
 
 #endif

@@ -141,3 +141,63 @@ shared_wakeup_traces() {
 		"$1" "$name" "$trace"
 	done
 }
+
+# repaired_copy SRC ERR DEST: make DEST a copy of the trace (or
+# collection) SRC as tracenav read it, from the lines it printed on
+# stderr (file ERR): the traces it left out removed, the stream files it
+# read in part cut where it stopped ("FILE: read up to byte N of ..."),
+# those it skipped removed with their packet index.  What babeltrace2
+# prints of DEST is then what tracenav printed of SRC.  Sets
+# repaired_changes to what it did ("" when nothing: then tracenav said
+# nothing of SRC but maybe that an index was ignored).
+repaired_copy() {
+	rc_src=$1
+	rc_dest=$3
+	repaired_changes=
+	rm -rf "$rc_dest"
+	# Nothing to copy when tracenav left nothing out.
+	grep -q -E ': (left out: |read up to byte |skipped, its events are missing: )' \
+		"$2" || return 0
+	mkdir -p "$(dirname "$rc_dest")"
+	cp -R "$rc_src" "$rc_dest"
+	chmod -R u+w "$rc_dest"
+	rc_left=0
+	rc_cut=0
+	rc_skipped=0
+	while IFS= read -r rc_line; do
+		rc_path=${rc_line#tracenav: }
+		# A file's line starts with the file alone (an error
+		# quoting one of these lines names its trace first).
+		case ${rc_path%%: *} in
+		*/*) ;;
+		*) continue ;;
+		esac
+		case ${rc_line#tracenav: "${rc_path%%: *}": } in
+		"left out: "* | "read up to byte "* | "skipped, its events are missing: "*) ;;
+		*) continue ;;
+		esac
+		case $rc_line in
+		"tracenav: $rc_src"*": left out: "*)
+			rc_path=${rc_path%%: left out: *}
+			rm -rf "$rc_dest${rc_path#"$rc_src"}"
+			rc_left=$((rc_left + 1)) ;;
+		"tracenav: $rc_src"*": read up to byte "*)
+			rc_bytes=${rc_line#*: read up to byte }
+			rc_bytes=${rc_bytes%% of *}
+			rc_path=${rc_path%%: read up to byte *}
+			truncate -s "$rc_bytes" "$rc_dest${rc_path#"$rc_src"}"
+			rc_cut=$((rc_cut + 1)) ;;
+		"tracenav: $rc_src"*": skipped, its events are missing: "*)
+			rc_path=${rc_path%%: skipped, its events are missing: *}
+			rc_path=$rc_dest${rc_path#"$rc_src"}
+			rm -rf "$rc_path" \
+				"$(dirname "$rc_path")/index/$(basename "$rc_path").idx"
+			rc_skipped=$((rc_skipped + 1)) ;;
+		esac
+	done < "$2"
+	[ "$rc_left" = 0 ] || repaired_changes="$rc_left traces left out"
+	[ "$rc_cut" = 0 ] ||
+		repaired_changes="${repaired_changes:+$repaired_changes, }$rc_cut files read in part"
+	[ "$rc_skipped" = 0 ] ||
+		repaired_changes="${repaired_changes:+$repaired_changes, }$rc_skipped files skipped"
+}

@@ -2,9 +2,9 @@
 # tracenav --dump against the babeltrace2 CLI on every directory of the
 # shared trace corpus (real LTTng kernel and UST traces, CTF edge cases,
 # corrupt traces): same stdout, same exit status; where tracenav leaves
-# unreadable traces of a collection out, the same stdout as babeltrace2
-# on the collection without them.  Skipped when the corpus is not beside
-# the repository.
+# unreadable traces of a collection out, or reads damaged stream files
+# in part, the same stdout as babeltrace2 on a copy without what it left
+# out.  Skipped when the corpus is not beside the repository.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
 if [ ! -d "$SHARED_TRACES" ]; then
@@ -19,32 +19,31 @@ if ! have_babeltrace2; then
 fi
 make_tmpdir
 
-# dump_like_babeltrace2 DESC DIR: as same_output, except that when
-# tracenav leaves traces of the collection out (one "left out" line on
-# stderr each), its stdout must be what babeltrace2 prints of a copy of
-# DIR without them (babeltrace2 refuses the whole), and its status 1.
+# dump_like_babeltrace2 DESC DIR: as same_output, except where tracenav
+# reads less of DIR than it holds, or more than babeltrace2 does (which
+# refuses a whole trace or collection for one damaged file): when it
+# leaves traces of the collection out ("left out" lines on stderr), or
+# reads damaged stream files in part or skips them ("read up to byte",
+# "skipped" lines), its stdout must be what babeltrace2 prints of a copy
+# of DIR without what it left out (repaired_copy, lib.sh), and its
+# status 1; the test's name says so.
 dump_like_babeltrace2() {
 	desc=$1
 	dir=$2
 	"$TRACENAV" --dump "$dir" >"$TMPDIR_TEST/tn.out" 2>"$TMPDIR_TEST/tn.err"
 	tn_status=$?
-	sed -n 's/^tracenav: \(.*\): left out: .*/\1/p' "$TMPDIR_TEST/tn.err" \
-		> "$TMPDIR_TEST/left"
+	repaired_copy "$dir" "$TMPDIR_TEST/tn.err" "$TMPDIR_TEST/copy/c"
 	bt_dir=$dir
-	if [ -s "$TMPDIR_TEST/left" ]; then
+	if [ -n "$repaired_changes" ]; then
 		bt_dir="$TMPDIR_TEST/copy/c"
-		rm -rf "$TMPDIR_TEST/copy"
-		mkdir "$TMPDIR_TEST/copy"
-		cp -R "$dir" "$bt_dir"
-		chmod -R u+w "$bt_dir"
-		while read -r left; do
-			rm -rf "$bt_dir${left#"$dir"}"
-		done < "$TMPDIR_TEST/left"
-		desc="$desc (without $(wc -l < "$TMPDIR_TEST/left") traces left out)"
+		desc="$desc (without what tracenav left out: $repaired_changes)"
 	fi
 	babeltrace2 "$bt_dir" >"$TMPDIR_TEST/bt.out" 2>"$TMPDIR_TEST/bt.err"
 	bt_status=$?
-	[ -s "$TMPDIR_TEST/left" ] && bt_status=1
+	[ -n "$repaired_changes" ] && bt_status=1
+	# A packet index ignored is said, and exits 1 too.
+	grep -q ': its packet index is ignored: ' "$TMPDIR_TEST/tn.err" &&
+		bt_status=1
 	if [ "$bt_status" = "$tn_status" ] &&
 	   cmp -s "$TMPDIR_TEST/bt.out" "$TMPDIR_TEST/tn.out"; then
 		ok "$desc"

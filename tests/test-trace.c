@@ -2,6 +2,7 @@
  * says, checked against the plans of generated traces. */
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "gen.h"
 #include "src/core/trace-private.h"
@@ -224,7 +225,7 @@ static int query_trace_infos(const char *dir, const bt_value **result,
 	bt_value_map_insert_empty_array_entry(params, "inputs", &inputs);
 	bt_value_array_append_string_element(inputs, dir);
 	status = tn_trace_query_ctf_fs("babeltrace.trace-infos", params,
-		result, crash, err);
+		60000, result, crash, err);
 	bt_value_put_ref(params);
 	return status;
 }
@@ -272,6 +273,52 @@ static void test_query_isolated(void)
 	}
 	g_free(good);
 	g_free(broken);
+}
+
+/* libbabeltrace2 2.0.4 loops for ever on a packetized metadata file
+ * that ends inside a packet's text.  Opening refuses it at once
+ * (metadata-check.h); a query given it all the same is stopped by the
+ * watchdog, its child killed. */
+static void test_query_watchdog(void)
+{
+	char *path = gen_trace("cutmeta",
+		"--events 100 --cpus 1 --packetized-metadata");
+	char *metadata = g_build_filename(path, "metadata", NULL);
+	bt_value *params = bt_value_map_create();
+	struct tn_trace *trace = NULL;
+	const bt_value *result = NULL;
+	struct tn_error err;
+	int crash = 0, status;
+	gint64 start;
+
+	/* Into the text of the second packet. */
+	if (truncate(metadata, 4096 + 300) != 0)
+		exit(99);
+	/* Without its watchdog, the test would wait for ever: it dies. */
+	alarm(60);
+	start = g_get_monotonic_time();
+	status = tn_trace_open(path, &trace, &err);
+	tap_ok(status == -1 && strstr(err.message, "cut short") &&
+		strstr(err.message, "packet 1 (byte 4096)"),
+		"metadata cut inside a packet: refused (%s)", err.message);
+	tap_ok(g_get_monotonic_time() - start < 2 * G_USEC_PER_SEC,
+		"at once (%" G_GINT64_FORMAT " ms)",
+		(g_get_monotonic_time() - start) / 1000);
+	bt_value_map_insert_string_entry(params, "input", path);
+	bt_value_map_insert_string_entry(params, "type", "directory");
+	start = g_get_monotonic_time();
+	status = tn_trace_query_ctf_fs("babeltrace.support-info", params,
+		1000, &result, &crash, &err);
+	tap_ok(status == -1 && !result && crash == SIGKILL &&
+		strstr(err.message, "did not answer within 1 s"),
+		"the query itself: stopped by the watchdog (%s)", err.message);
+	tap_ok(g_get_monotonic_time() - start < 5 * G_USEC_PER_SEC,
+		"after its time (%" G_GINT64_FORMAT " ms)",
+		(g_get_monotonic_time() - start) / 1000);
+	alarm(0);
+	bt_value_put_ref(params);
+	g_free(metadata);
+	g_free(path);
 }
 
 /* A collection with traces that cannot be read: they are left out,
@@ -354,6 +401,7 @@ int main(void)
 	test_no_packet_times();
 	test_errors();
 	test_query_isolated();
+	test_query_watchdog();
 	test_left_out();
 	gen_cleanup();
 	return tap_done();

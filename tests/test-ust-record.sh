@@ -2,8 +2,13 @@
 # A fresh recording of the LTTng-UST test traces (tools/record-ust-traces)
 # checked as test-ust-real.sh checks the recorded ones
 # (tests/ust-checks.sh).  It needs lttng-tools, liblttng-ust-dev, a C
-# compiler and a session daemon (or root to start one), so it runs only
+# compiler and a session daemon (or root to start one).  It records
+# through the machine's own session daemon (as tools/record-ust-traces
+# does, to set the traces' hostname), which anything else on the box may
+# use or stop meanwhile, and it failed on a loaded machine: it runs only
 # when TRACENAV_TEST_LTTNG=1 and skips, saying why, otherwise.
+# (test-ust-live.sh, with a daemon of its own, runs whenever the tools
+# are there.)
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
 if [ "${TRACENAV_TEST_LTTNG:-}" != 1 ]; then

@@ -120,6 +120,7 @@ struct options {
 	unsigned hosts; /* --traces */
 	bool no_index;
 	bool no_packet_times;
+	bool packetized_metadata; /* LTTng's packets instead of plain text */
 	const char *hostname;
 	uint64_t start;
 	const char *plan;
@@ -2009,6 +2010,63 @@ static void write_event_classes(FILE *f, enum content content, bool hang, bool h
 	}
 }
 
+/* Rewrite the plain text metadata at path as LTTng writes it:
+ * METADATA_PACKET_SIZE-byte packets, each a little-endian header (magic
+ * 0x75D11D57, the trace UUID, checksum 0, content and packet sizes in
+ * bits, no compression, encryption nor checksum, CTF 1.8) and up to
+ * the rest of the packet of text, the last one padded with zeros. */
+enum { METADATA_PACKET_SIZE = 4096, METADATA_HEADER_SIZE = 37 };
+
+static void put_le32(uint8_t *p, uint32_t value)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(value >> (8 * i));
+}
+
+static void packetize_metadata(const char *path, const uint8_t uuid[16])
+{
+	const size_t room = METADATA_PACKET_SIZE - METADATA_HEADER_SIZE;
+	FILE *f = fopen(path, "rb");
+	uint8_t packet[METADATA_PACKET_SIZE];
+	char *text = NULL;
+	size_t len = 0, cap = 0, got;
+	char buf[65536];
+
+	if (!f)
+		die_io(path);
+	while ((got = fread(buf, 1, sizeof(buf), f)) > 0) {
+		if (len + got > cap) {
+			cap = 2 * (len + got);
+			text = realloc(text, cap);
+			if (!text) {
+				fprintf(stderr, "gen-trace: out of memory\n");
+				exit(1);
+			}
+		}
+		memcpy(text + len, buf, got);
+		len += got;
+	}
+	if (ferror(f) || fclose(f) != 0 || !(f = fopen(path, "wb")))
+		die_io(path);
+	for (size_t done = 0; done < len; done += room) {
+		size_t part = len - done < room ? len - done : room;
+
+		memset(packet, 0, sizeof(packet));
+		put_le32(packet, 0x75D11D57u);
+		memcpy(packet + 4, uuid, 16);
+		put_le32(packet + 24, (uint32_t)((METADATA_HEADER_SIZE + part) * 8));
+		put_le32(packet + 28, METADATA_PACKET_SIZE * 8);
+		packet[35] = 1;
+		packet[36] = 8;
+		memcpy(packet + METADATA_HEADER_SIZE, text + done, part);
+		if (fwrite(packet, 1, sizeof(packet), f) != sizeof(packet))
+			die_io(path);
+	}
+	if (fclose(f) != 0)
+		die_io(path);
+	free(text);
+}
+
 static void write_metadata(const struct run *run, const struct trace *t)
 {
 	const struct options *opt = run->opt;
@@ -2116,6 +2174,8 @@ static void write_metadata(const struct run *run, const struct trace *t)
 
 	if (ferror(f) || fclose(f) != 0)
 		die_io(path);
+	if (opt->packetized_metadata)
+		packetize_metadata(path, t->uuid);
 	free(path);
 }
 
@@ -2376,6 +2436,8 @@ static void print_usage(FILE *out)
 "                         timestamp_end (as DPDK writes them); events keep\n"
 "                         their timestamps.  Implies --no-index (the LTTng\n"
 "                         index holds packet times)\n"
+"  --packetized-metadata  write the metadata in 4096-byte packets, as LTTng\n"
+"                         does, instead of plain text\n"
 "  --plan FILE            write what was generated to FILE (not inside OUTDIR):\n"
 "                         'key value' lines: events, first_ns, last_ns (ns\n"
 "                         from the clock origin), discarded_events,\n"
@@ -2461,7 +2523,7 @@ enum option_id {
 	OPT_EVENTS = 256, OPT_CPUS, OPT_PACKET_SIZE, OPT_SEED, OPT_MIX, OPT_DOMAIN,
 	OPT_LOST_EVERY, OPT_LOST_PACKETS_EVERY, OPT_TRACES, OPT_NO_INDEX, OPT_HOSTNAME,
 	OPT_START, OPT_PLAN, OPT_FORCE, OPT_NO_PACKET_TIMES, OPT_TIES, OPT_HANG_EVERY,
-	OPT_STATE_PLAN, OPT_HOSTILE,
+	OPT_STATE_PLAN, OPT_HOSTILE, OPT_PACKETIZED_METADATA,
 };
 
 static const struct option long_options[] = {
@@ -2479,6 +2541,7 @@ static const struct option long_options[] = {
 	{ "traces", required_argument, NULL, OPT_TRACES },
 	{ "no-index", no_argument, NULL, OPT_NO_INDEX },
 	{ "no-packet-times", no_argument, NULL, OPT_NO_PACKET_TIMES },
+	{ "packetized-metadata", no_argument, NULL, OPT_PACKETIZED_METADATA },
 	{ "hostname", required_argument, NULL, OPT_HOSTNAME },
 	{ "start", required_argument, NULL, OPT_START },
 	{ "plan", required_argument, NULL, OPT_PLAN },
@@ -2556,6 +2619,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 			opt->no_packet_times = true;
 			opt->no_index = true;
 			break;
+		case OPT_PACKETIZED_METADATA: opt->packetized_metadata = true; break;
 		case OPT_HOSTNAME: opt->hostname = optarg; break;
 		case OPT_START: opt->start = parse_number("start", optarg, 0, MAX_START); break;
 		case OPT_PLAN: opt->plan = optarg; break;

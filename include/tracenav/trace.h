@@ -90,6 +90,21 @@ const char *tn_trace_get_left_out_dir(const struct tn_trace *trace,
 const char *tn_trace_get_left_out_reason(const struct tn_trace *trace,
 		size_t index);
 
+/* The files of the trace that are read in part or not at all, or
+ * whose packet index is ignored, because libbabeltrace2 could not read
+ * them as they are: a stream file that ends inside a packet (a trace
+ * still being written, a copy cut short) is read up to its last whole
+ * packet; one that cannot be read, or has no whole packet, is skipped.
+ * Each with what was found and done ("read up to byte 8192 of 10000:
+ * it ends inside its packet 2, ..." or "skipped, its events are
+ * missing: ..."), which does not repeat the file.  index <
+ * tn_trace_get_damage_count(). */
+size_t tn_trace_get_damage_count(const struct tn_trace *trace);
+const char *tn_trace_get_damage_file(const struct tn_trace *trace,
+		size_t index);
+const char *tn_trace_get_damage_text(const struct tn_trace *trace,
+		size_t index);
+
 /* The traces (as libbabeltrace2 sees them) and what their metadata says. */
 size_t tn_trace_get_info_count(const struct tn_trace *trace);
 const struct tn_trace_info *tn_trace_borrow_info(const struct tn_trace *trace,
@@ -121,6 +136,12 @@ bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
  * the trace has no event or its first event has no timestamp. */
 bool tn_trace_get_first_event_time(const struct tn_trace *trace,
 		int64_t *ns);
+
+/* A stamp of the trace's files as they are now (every file under its
+ * directories: names, sizes, modification times): two stamps differ
+ * when a file was written, added or removed between them, as when the
+ * trace is still being written.  A stat per file. */
+uint64_t tn_trace_stamp(const struct tn_trace *trace);
 
 struct tn_packet_tables;
 

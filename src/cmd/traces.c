@@ -1,6 +1,6 @@
 /* traces.c - the traces of the path: each one's directory, host,
- * domain and streams, and those left out because they cannot be read,
- * with the reason. */
+ * domain and streams, those left out because they cannot be read, with
+ * the reason, and the damaged stream files read in part or skipped. */
 #include <string.h>
 
 #include "cmd.h"
@@ -125,6 +125,17 @@ static int exec_traces(struct tn_command_context *ctx,
 		tn_output_text(ctx->out, "traces", line);
 		g_free(line);
 	}
+	/* Stream files read in part or not at all: after the traces. */
+	for (size_t i = 0; i < tn_trace_get_damage_count(trace); i++) {
+		char *file = relative_dir(tn_trace_get_path(trace),
+			tn_trace_get_damage_file(trace, i));
+
+		line = g_strdup_printf("damaged: %s: %s", file,
+			tn_trace_get_damage_text(trace, i));
+		tn_output_text(ctx->out, "traces", line);
+		g_free(line);
+		g_free(file);
+	}
 	g_ptr_array_free(rows, TRUE);
 	return 0;
 }
@@ -132,7 +143,7 @@ static int exec_traces(struct tn_command_context *ctx,
 /* Not TN_CMD_READS: what it shows was read when the trace opened. */
 const struct tn_command tn_cmd_traces = {
 	"traces", NULL, { { TN_ARG_NONE, NULL, false, NULL } },
-	"list the traces (directory, host, domain, streams), and those left "
-	"out and why",
+	"list the traces (directory, host, domain, streams), those left out "
+	"and why, and the damaged files read in part",
 	TN_CMD_SHOWS_TEXT, TN_COUNT_NONE, exec_traces,
 };

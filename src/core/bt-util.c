@@ -169,14 +169,50 @@ static void append_readable(char *buf, size_t size, const char *message)
 	g_strfreev(items);
 }
 
+/* See tn_bt_get_failed_file(). */
+static __thread char failed_file[4096];
+
+/* The file a cause names: what follows "stream file " between quotes
+ * (` ... ` or ' ... '), into failed_file. */
+static bool find_stream_file(const char *message)
+{
+	const char *at = strstr(message, "stream file ");
+	const char *end;
+	char close;
+
+	if (!at)
+		return false;
+	at += strlen("stream file ");
+	if (*at != '`' && *at != '\'')
+		return false;
+	close = *at == '`' ? '`' : '\'';
+	end = strchr(at + 1, close);
+	if (!end || end == at + 1 ||
+	    (size_t) (end - at) > sizeof(failed_file))
+		return false;
+	snprintf(failed_file, sizeof(failed_file), "%.*s",
+		(int) (end - at - 1), at + 1);
+	return true;
+}
+
+const char *tn_bt_get_failed_file(void)
+{
+	return failed_file;
+}
+
 static void append_innermost_cause(char *buf, size_t size)
 {
 	const bt_error *error = bt_current_thread_take_error();
 	uint64_t count;
 
+	failed_file[0] = '\0';
 	if (!error)
 		return;
 	count = bt_error_get_cause_count(error);
+	for (uint64_t i = 0; i < count; i++)
+		if (find_stream_file(bt_error_cause_get_message(
+				bt_error_borrow_cause_by_index(error, i))))
+			break;
 	/* Cause 0 is the root cause, appended first; the callers up the
 	 * stack append theirs after it. */
 	for (uint64_t i = 0; i < count; i++) {
@@ -199,6 +235,7 @@ void tn_bt_set_error(struct tn_error *err, const char *detail,
 
 	if (detail && *detail) {
 		bt_current_thread_clear_error();
+		failed_file[0] = '\0';
 		snprintf(cause, sizeof(cause), "%s", detail);
 	} else {
 		append_innermost_cause(cause, sizeof(cause));

@@ -71,4 +71,11 @@ void tn_bt_capture_end(struct tn_bt_log_capture *capture, char *buf,
 void tn_bt_set_error(struct tn_error *err, const char *detail,
 		const char *prefix);
 
+/* The stream file that the causes of the error last taken by
+ * tn_bt_set_error() on this thread name ("Cannot add stream file `F` to
+ * stream file group", tracenav's merge's "cannot read stream file `F`"),
+ * as libbabeltrace2 names it (through a stand-in, see repair.h), or ""
+ * when they name none. */
+const char *tn_bt_get_failed_file(void);
+
 #endif

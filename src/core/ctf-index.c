@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <glib.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -130,7 +131,7 @@ int tn_ctf_index_check_entries(const struct tn_ctf_index *idx,
 	return 0;
 }
 
-int tn_ctf_index_read(const char *dir, const char *name, uint64_t file_size,
+int tn_ctf_index_load(const char *dir, const char *name,
 		struct tn_ctf_index *idx, struct tn_error *err)
 {
 	char *path = g_strdup_printf("%s/index/%s.idx", dir, name);
@@ -155,8 +156,22 @@ int tn_ctf_index_read(const char *dir, const char *name, uint64_t file_size,
 		idx->entry_count = (size - HEADER_SIZE) / idx->entry_size;
 		idx->has_instance_id = get_be32(idx->data + 8) >= 1 &&
 			idx->entry_size >= TN_CTF_INDEX_STREAM_INSTANCE_ID + 8;
-		status = tn_ctf_index_check_entries(idx, path, file_size, err);
+		status = 0;
 	}
+	g_free(path);
+	return status;
+}
+
+int tn_ctf_index_read(const char *dir, const char *name, uint64_t file_size,
+		struct tn_ctf_index *idx, struct tn_error *err)
+{
+	char *path;
+	int status;
+
+	if (tn_ctf_index_load(dir, name, idx, err))
+		return -1;
+	path = g_strdup_printf("%s/index/%s.idx", dir, name);
+	status = tn_ctf_index_check_entries(idx, path, file_size, err);
 	g_free(path);
 	return status;
 }
@@ -279,6 +294,57 @@ int tn_ctf_index_write_from(const struct tn_ctf_index *idx, size_t first,
 	if (status)
 		tn_error_set(err, "cannot write %s: %s", path,
 			strerror(errno));
+	g_free(data);
+	return status;
+}
+
+void tn_ctf_index_synthesise_untimed(struct tn_ctf_index *idx,
+		uint64_t count, uint64_t size)
+{
+	idx->entry_size = ENTRY_1_0_SIZE;
+	idx->entry_count = count;
+	idx->has_instance_id = false;
+	idx->data = g_malloc0(HEADER_SIZE + idx->entry_count *
+		idx->entry_size);
+	put_be32(idx->data, INDEX_MAGIC);
+	put_be32(idx->data + 4, 1);
+	put_be32(idx->data + 8, 0);
+	put_be32(idx->data + 12, ENTRY_1_0_SIZE);
+	for (size_t k = 0; k < idx->entry_count; k++) {
+		uint8_t *e = idx->data + HEADER_SIZE + k * idx->entry_size;
+
+		put_be64(e + TN_CTF_INDEX_OFFSET, k * size);
+		put_be64(e + TN_CTF_INDEX_PACKET_SIZE, size * 8);
+		put_be64(e + TN_CTF_INDEX_CONTENT_SIZE, size * 8);
+	}
+}
+
+int tn_ctf_index_write_first(const struct tn_ctf_index *idx, size_t count,
+		uint64_t file_size, const char *path, struct tn_error *err)
+{
+	size_t size = HEADER_SIZE + count * idx->entry_size;
+	uint8_t *data = g_malloc(size);
+	uint8_t *last = data + HEADER_SIZE + (count - 1) * idx->entry_size;
+	char *temp = g_strdup_printf("%s.tmp", path);
+	int fd, status = -1;
+
+	memcpy(data, idx->data, size);
+	put_be64(last + TN_CTF_INDEX_PACKET_SIZE,
+		8 * (file_size - get_be64(last + TN_CTF_INDEX_OFFSET)));
+	fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		status = write_all(fd, data, size);
+		if (close(fd) != 0)
+			status = -1;
+	}
+	if (status == 0 && rename(temp, path) != 0)
+		status = -1;
+	if (status) {
+		tn_error_set(err, "cannot write %s: %s", path,
+			strerror(errno));
+		unlink(temp);
+	}
+	g_free(temp);
 	g_free(data);
 	return status;
 }

@@ -54,6 +54,13 @@ bool tn_ctf_index_exists(const char *dir, const char *name);
 int tn_ctf_index_read(const char *dir, const char *name, uint64_t file_size,
 		struct tn_ctf_index *idx, struct tn_error *err);
 
+/* Read dir/index/name.idx into *idx (zeroed by the caller) and check
+ * its header and that it holds whole entries, but not the entries
+ * against the stream file.  Returns 0, or -1 with err; release *idx with
+ * tn_ctf_index_fini() either way. */
+int tn_ctf_index_load(const char *dir, const char *name,
+		struct tn_ctf_index *idx, struct tn_error *err);
+
 /* The packets follow one another from byte 0 (each where the previous
  * one ends, of a whole number of bytes) and cover exactly file_size
  * bytes: what a slice relies on (src.ctf.fs only checks the sum).  path
@@ -92,6 +99,23 @@ void tn_ctf_index_synthesise(struct tn_ctf_index *idx, uint64_t count,
  * still add up to the stream file's size.  Returns 0, or -1 with err. */
 int tn_ctf_index_write_from(const struct tn_ctf_index *idx, size_t first,
 		const char *path, struct tn_error *err);
+
+/* Fill *idx (zeroed by the caller) with a CTF index 1.0 of count
+ * packets of size bytes whose times are not known: 0, as LTTng leaves
+ * them in the entry of a packet it never closed (src.ctf.fs 2.0 reads a
+ * stream file's packets in the order of its entries whatever their
+ * times; slice.c keeps a packet whose end is 0). */
+void tn_ctf_index_synthesise_untimed(struct tn_ctf_index *idx,
+		uint64_t count, uint64_t size);
+
+/* Write (or replace: through path.tmp, renamed) the file at path
+ * (0600) holding idx's header and its first count (>= 1, <=
+ * entry_count) entries, the last one's packet size set so that the
+ * packets end at byte file_size of the stream file (after the last
+ * one's start): the bytes after the packets kept are its padding, which
+ * src.ctf.fs skips.  Returns 0, or -1 with err. */
+int tn_ctf_index_write_first(const struct tn_ctf_index *idx, size_t count,
+		uint64_t file_size, const char *path, struct tn_error *err);
 
 /* Free what *idx holds.  Harmless on a zeroed one. */
 void tn_ctf_index_fini(struct tn_ctf_index *idx);

@@ -8,6 +8,7 @@
 
 #include "tracenav/format.h"
 #include "bt-util.h"
+#include "repair.h"
 #include "tracenav/time.h"
 
 static void format_field(GString *out, const bt_field *field);
@@ -594,6 +595,10 @@ void tn_format_notice(GString *out, const struct tn_event *ev, bool gmt)
 		"event" : "packet";
 	const char *trace_name = bt_trace_get_name(trace);
 	const char *stream_name = bt_stream_get_name(stream);
+	/* A stream read through a stand-in is named after the file the
+	 * user knows (repair.h). */
+	char *original = stream_name ? tn_repair_original_path(stream_name) :
+		NULL;
 	const uint8_t *uuid = bt_trace_get_uuid(trace);
 	int64_t begin_ns, end_ns;
 	uint64_t count;
@@ -624,8 +629,10 @@ void tn_format_notice(GString *out, const struct tn_event *ev, bool gmt)
 	else
 		g_string_append(out, "(no UUID) ");
 	g_string_append_printf(out, "within stream \"%s\" (stream class ID: %"
-		PRIu64 ", ", stream_name ? stream_name : "(unknown)",
+		PRIu64 ", ", original ? original : stream_name ? stream_name :
+		"(unknown)",
 		bt_stream_class_get_id(bt_stream_borrow_class_const(stream)));
+	g_free(original);
 	g_string_append_printf(out, "stream ID: %" PRIu64 ").",
 		bt_stream_get_id(stream));
 }

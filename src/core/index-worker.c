@@ -89,7 +89,7 @@ struct slice_read {
 	int64_t seen_ns;
 };
 
-static int open_slice_read(const struct tn_index_worker *w,
+static int open_slice_read_once(const struct tn_index_worker *w,
 		struct slice_read *read, struct tn_error *err)
 {
 	const struct tn_trace *trace = w->plan->trace;
@@ -112,6 +112,26 @@ static int open_slice_read(const struct tn_index_worker *w,
 		return -1;
 	}
 	return 0;
+}
+
+/* The same, again when a repaired stream file grew between the slice
+ * and its reader (see open_walk() in seek.c). */
+static int open_slice_read(const struct tn_index_worker *w,
+		struct slice_read *read, struct tn_error *err)
+{
+	const struct tn_trace *trace = w->plan->trace;
+
+	for (int tries = 1;; tries++) {
+		uint64_t generation = tn_trace_get_read_generation(trace);
+		int status = open_slice_read_once(w, read, err);
+
+		if (status == 0 || tries == 3)
+			return status;
+		/* Did a repaired file grow meanwhile? */
+		tn_trace_refresh_read_dirs(trace);
+		if (tn_trace_get_read_generation(trace) == generation)
+			return status;
+	}
 }
 
 static void close_slice_read(struct slice_read *read)

@@ -133,6 +133,7 @@ struct upstream {
 	uint64_t next;
 	bool has_head;		/* batch[next] is in the heap */
 	bool ended;
+	char *stream_name;	/* its stream's (its file), once begun */
 };
 
 struct merge_iterator {
@@ -142,6 +143,7 @@ struct merge_iterator {
 	struct tn_merge_heap *heap;
 	bool filled;		/* every upstream got its first head */
 	size_t taken;		/* whose head went out last, or NONE */
+	size_t last_taken;	/* the same, kept for a failure's message */
 	enum clock_expectation expect;
 	uint8_t expected_uuid[UUID_BYTES];
 	/* A failure after some messages of a batch: said on the next
@@ -291,6 +293,9 @@ static bt_message_iterator_class_next_method_status set_head(
 	const bt_clock_snapshot *cs = NULL;
 	int64_t ns = 0;
 
+	if (type == BT_MESSAGE_TYPE_STREAM_BEGINNING && !up->stream_name)
+		up->stream_name = g_strdup(bt_stream_get_name(
+			bt_message_stream_beginning_borrow_stream_const(msg)));
 	if (type == BT_MESSAGE_TYPE_STREAM_BEGINNING)
 		status = check_clock(it, bt_stream_class_borrow_default_clock_class_const(
 			bt_stream_borrow_class_const(
@@ -306,8 +311,12 @@ static bt_message_iterator_class_next_method_status set_head(
 		cs = placing_snapshot(msg);
 	if (cs && bt_clock_snapshot_get_ns_from_origin(cs, &ns) !=
 			BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK)
-		return FAIL(it, "cannot merge the streams: a clock value "
-			"does not fit in ns from origin");
+		return up->stream_name ?
+			FAIL(it, "stream file `%s`: a clock value does not fit "
+				"in ns from origin (a damaged packet)",
+				up->stream_name) :
+			FAIL(it, "cannot merge the streams: a clock value "
+				"does not fit in ns from origin");
 	tn_merge_heap_set_head(it->heap, u, cs != NULL, ns, msg,
 		type == BT_MESSAGE_TYPE_DISCARDED_EVENTS ||
 		type == BT_MESSAGE_TYPE_DISCARDED_PACKETS ||
@@ -345,6 +354,11 @@ static bt_message_iterator_class_next_method_status refill(
 		return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_MEMORY_ERROR;
 	default:
 		up->count = up->next = 0;
+		/* Which file: what a user can look at (bt-util.h finds it
+		 * in this cause). */
+		if (up->stream_name)
+			return FAIL(it, "cannot read stream file `%s`",
+				up->stream_name);
 		return FAIL(it, "cannot read a stream of the trace");
 	}
 }
@@ -375,6 +389,32 @@ static bt_message_iterator_class_next_method_status fill_all(
 	return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_OK;
 }
 
+/* The head of upstream u, at ns, comes before the last message given:
+ * the muxer fails then.  Which streams, when known: of two, one has a
+ * wrong time, and neither is named as the "stream file" that
+ * bt-util.h would blame; of one, it is. */
+static bt_message_iterator_class_next_method_status fail_order(
+		struct merge_iterator *it, size_t u, int64_t ns)
+{
+	const char *late = it->upstreams[u].stream_name;
+	const char *early = it->last_taken == NONE ? NULL :
+		it->upstreams[it->last_taken].stream_name;
+
+	if (late && early && strcmp(late, early) == 0)
+		return FAIL(it, "stream file `%s`: its times go back, a "
+			"message at %" PRId64 " ns from origin comes after one "
+			"at %" PRId64 " ns (a damaged packet)", late, ns,
+			tn_merge_heap_get_last_time(it->heap));
+	if (late && early)
+		return FAIL(it, "cannot merge the streams: a message of `%s` "
+			"at %" PRId64 " ns from origin comes after one of `%s` "
+			"at %" PRId64 " ns (one of them has a wrong time)",
+			late, ns, early, tn_merge_heap_get_last_time(it->heap));
+	return FAIL(it, "cannot merge the streams: a message at %" PRId64
+		" ns from origin comes after one at %" PRId64 " ns", ns,
+		tn_merge_heap_get_last_time(it->heap));
+}
+
 static bt_message_iterator_class_next_method_status next_one(
 		struct merge_iterator *it, const bt_message **msg)
 {
@@ -395,16 +435,14 @@ static bt_message_iterator_class_next_method_status next_one(
 	case 0:
 		return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_END;
 	case -1:
-		return FAIL(it, "cannot merge the streams: a message at %"
-			PRId64 " ns from origin comes after one at %" PRId64
-			" ns", ns, tn_merge_heap_get_last_time(it->heap));
+		return fail_order(it, u, ns);
 	default:
 		break;
 	}
 	up = &it->upstreams[u];
 	*msg = up->batch[up->next++];
 	up->has_head = false;
-	it->taken = u;
+	it->taken = it->last_taken = u;
 	return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_OK;
 }
 
@@ -449,6 +487,7 @@ static void merge_iterator_free(struct merge_iterator *it)
 	for (size_t u = 0; u < it->count; u++) {
 		drop_batch(&it->upstreams[u]);
 		bt_message_iterator_put_ref(it->upstreams[u].iterator);
+		g_free(it->upstreams[u].stream_name);
 	}
 	if (it->saved_error)
 		bt_error_release(it->saved_error);
@@ -509,7 +548,7 @@ merge_iterator_initialize(bt_self_message_iterator *self,
 		can_seek_forward);
 	it->heap = tn_merge_heap_create(it->count, tn_merge_compare_items,
 		NULL);
-	it->taken = NONE;
+	it->taken = it->last_taken = NONE;
 	bt_self_message_iterator_set_data(self, it);
 	return BT_MESSAGE_ITERATOR_CLASS_INITIALIZE_METHOD_STATUS_OK;
 }
@@ -558,7 +597,7 @@ merge_seek_beginning(bt_self_message_iterator *self)
 	}
 	tn_merge_heap_restart(it->heap);
 	it->filled = false;
-	it->taken = NONE;
+	it->taken = it->last_taken = NONE;
 	it->expect = EXPECT_ANY;
 	if (it->saved_error) {
 		bt_error_release(it->saved_error);

@@ -20,6 +20,7 @@
 #include "tracenav/merge.h"
 #include "tracenav/time.h"
 #include "reader-private.h"
+#include "repair.h"
 #include "trace-private.h"
 
 struct tn_reader {
@@ -115,7 +116,8 @@ static bt_value *inputs_param(const struct tn_trace *trace, size_t group,
 		goto fail;
 	for (size_t i = 0; i < tn_trace_get_group_dir_count(trace, group); i++) {
 		const char *dir = dirs ? dirs[tn_trace_get_group_dir_index(
-			trace, group, i)] : tn_trace_get_group_dir(trace, group, i);
+			trace, group, i)] :
+			tn_trace_get_group_read_dir(trace, group, i);
 
 		if (!dir)
 			continue;
@@ -159,6 +161,32 @@ static bt_value *trimmer_params(const struct tn_reader_options *options)
 	return params;
 }
 
+/* err: why libbabeltrace2 cannot read the trace, from the thread's
+ * error: "cannot read stream file FILE: CAUSE" when its causes name the
+ * file (as the user knows it, not through a stand-in), else "cannot
+ * read trace: CAUSE". */
+static void set_read_error(struct tn_error *err)
+{
+	const char *prefix = "cannot read trace: ";
+	char cause[TN_ERROR_MAX];
+	const char *file;
+	char *original, *named;
+
+	tn_bt_set_error(err, NULL, "cannot read trace");
+	file = tn_bt_get_failed_file();
+	if (!*file || !g_str_has_prefix(err->message, prefix))
+		return;
+	original = tn_repair_original_path(file);
+	snprintf(cause, sizeof(cause), "%s", err->message + strlen(prefix));
+	/* A cause that starts with the file does not say it twice. */
+	named = g_strdup_printf("stream file `%s`: ", file);
+	tn_error_set(err, "cannot read stream file %s: %s",
+		original ? original : file, g_str_has_prefix(cause, named) ?
+		cause + strlen(named) : cause);
+	g_free(named);
+	g_free(original);
+}
+
 /* Add every source and connect their ports to the merge, which grows one
  * input port per connection. */
 static int add_sources(struct tn_reader *reader, const struct tn_trace *trace,
@@ -192,7 +220,7 @@ static int add_sources(struct tn_reader *reader, const struct tn_trace *trace,
 			name, params, tn_bt_component_log_level(), &source);
 		bt_value_put_ref(params);
 		if (status) {
-			tn_bt_set_error(err, NULL, "cannot read trace");
+			set_read_error(err);
 			return -1;
 		}
 		for (uint64_t i = 0;
@@ -309,7 +337,7 @@ static int build_graph(struct tn_reader *reader, const struct tn_trace *trace,
 		err);
 }
 
-int tn_reader_create_on_dirs(const struct tn_trace *trace,
+static int create_once(const struct tn_trace *trace,
 		const struct tn_reader_options *options, const char *const *dirs,
 		struct tn_reader **out, struct tn_error *err)
 {
@@ -321,6 +349,7 @@ int tn_reader_create_on_dirs(const struct tn_trace *trace,
 	reader->method = tn_merge_get_method();
 	/* Adding components takes references to the shared classes. */
 	tn_bt_classes_lock();
+	tn_trace_refresh_read_dirs(trace);
 	status = build_graph(reader, trace, options, dirs, err);
 	tn_bt_classes_unlock();
 	if (status) {
@@ -329,6 +358,26 @@ int tn_reader_create_on_dirs(const struct tn_trace *trace,
 	}
 	*out = reader;
 	return 0;
+}
+
+int tn_reader_create_on_dirs(const struct tn_trace *trace,
+		const struct tn_reader_options *options, const char *const *dirs,
+		struct tn_reader **out, struct tn_error *err)
+{
+	/* A repaired stream file that grew between the refresh of its
+	 * stand-in's index and libbabeltrace2's look at it is refused:
+	 * again, on the stand-ins themselves (a slice's caller makes a new
+	 * slice, see seek.c). */
+	for (int tries = 1;; tries++) {
+		uint64_t generation = tn_trace_get_read_generation(trace);
+		int status = create_once(trace, options, dirs, out, err);
+
+		if (status == 0 || dirs || tries == 3)
+			return status;
+		tn_trace_refresh_read_dirs(trace);
+		if (tn_trace_get_read_generation(trace) == generation)
+			return status;
+	}
 }
 
 int tn_reader_create(const struct tn_trace *trace,
@@ -393,7 +442,7 @@ static enum tn_reader_status fill_batch(struct tn_reader *reader,
 			struct tn_error failure;
 
 			reader->failed = true;
-			tn_bt_set_error(&failure, NULL, "cannot read trace");
+			set_read_error(&failure);
 			snprintf(reader->failure, sizeof(reader->failure), "%s",
 				failure.message);
 			tn_error_set(err, "%s", failure.message);

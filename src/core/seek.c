@@ -58,7 +58,7 @@ void tn_row_release(struct tn_row *row)
  * what comes before its position itself (libbabeltrace2 2.0's trimmer
  * cannot be trusted with every trace, and drops the counts of the
  * notices it clips). */
-static int open_walk(const struct tn_trace *trace, int64_t begin,
+static int open_walk_once(const struct tn_trace *trace, int64_t begin,
 		bool allow_slice, struct tn_walk **out, struct tn_error *err)
 {
 	struct tn_walk *walk = g_new0(struct tn_walk, 1);
@@ -94,6 +94,26 @@ static int open_walk(const struct tn_trace *trace, int64_t begin,
 	}
 	*out = walk;
 	return 0;
+}
+
+/* The same, again when a repaired stream file grew between the slice
+ * and its reader (a trace being written): libbabeltrace2 saw a file
+ * larger than the slice's index says, and refused it. */
+static int open_walk(const struct tn_trace *trace, int64_t begin,
+		bool allow_slice, struct tn_walk **out, struct tn_error *err)
+{
+	for (int tries = 1;; tries++) {
+		uint64_t generation = tn_trace_get_read_generation(trace);
+		int status = open_walk_once(trace, begin, allow_slice, out,
+			err);
+
+		if (status == 0 || tries == 3)
+			return status;
+		/* Did a repaired file grow meanwhile? */
+		tn_trace_refresh_read_dirs(trace);
+		if (tn_trace_get_read_generation(trace) == generation)
+			return status;
+	}
 }
 
 static void release_before(struct tn_walk *walk)

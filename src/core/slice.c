@@ -171,7 +171,11 @@ static int synthesise_index(const char *dir, const char *real_dir,
 		const struct tn_packet_tables *tables, struct stream_file *f,
 		struct tn_error *err)
 {
-	char *real_path = g_strdup_printf("%s/%s", real_dir, name);
+	/* The file's own real path, as the tables name it: that of the
+	 * file a stand-in's symlink points to (repair.h). */
+	char *link_path = g_strdup_printf("%s/%s", real_dir, name);
+	char *resolved = realpath(link_path, NULL);
+	char *real_path = g_strdup(resolved ? resolved : link_path);
 	struct tn_error cause;
 	uint64_t count, size;
 	size_t table;
@@ -200,6 +204,8 @@ static int synthesise_index(const char *dir, const char *real_dir,
 		status = 0;
 end:
 	g_free(real_path);
+	g_free(link_path);
+	free(resolved);
 	return status;
 }
 
@@ -245,7 +251,8 @@ static size_t group_of_dir(const struct tn_trace *trace, const char *dir)
 	for (size_t g = 0; g < tn_trace_get_group_count(trace); g++)
 		for (size_t i = 0; i < tn_trace_get_group_dir_count(trace, g);
 				i++)
-			if (strcmp(tn_trace_get_group_dir(trace, g, i), dir) == 0)
+			if (strcmp(tn_trace_get_group_read_dir(trace, g, i),
+					dir) == 0)
 				return g;
 	return SIZE_MAX;
 }
@@ -256,7 +263,7 @@ static int add_dir_files(const struct tn_trace *trace, size_t dir,
 		int64_t target_ns, const struct tn_packet_tables *tables,
 		unsigned flags, GPtrArray *files, struct tn_error *err)
 {
-	const char *path = tn_trace_get_dir(trace, dir);
+	const char *path = tn_trace_get_read_dir(trace, dir);
 	char *real_dir = NULL;
 	size_t group = group_of_dir(trace, path);
 	struct tn_clock_info clock;
@@ -382,6 +389,9 @@ static int choose_all_packets(const struct tn_trace *trace, int64_t target_ns,
 		const struct tn_packet_tables *tables, unsigned flags,
 		GPtrArray *files, struct tn_error *err)
 {
+	/* The packet indexes of repaired stream files as the readers will
+	 * find them (trace-private.h). */
+	tn_trace_refresh_read_dirs(trace);
 	for (size_t dir = 0; dir < tn_trace_get_dir_count(trace); dir++)
 		if (add_dir_files(trace, dir, target_ns, tables, flags, files,
 				err))
@@ -442,7 +452,7 @@ static bool skips_nothing(GPtrArray *files)
 static bool dir_is_whole(const struct tn_trace *trace, size_t dir,
 		GPtrArray *files)
 {
-	const char *path = tn_trace_get_dir(trace, dir);
+	const char *path = tn_trace_get_read_dir(trace, dir);
 	size_t group = group_of_dir(trace, path);
 	bool any = false;
 
@@ -465,13 +475,13 @@ static bool dir_is_whole(const struct tn_trace *trace, size_t dir,
  * of one group and numbers streams without a stream_instance_id. */
 static char *view_name(const struct tn_trace *trace, size_t dir)
 {
-	const char *path = tn_trace_get_dir(trace, dir);
+	const char *path = tn_trace_get_read_dir(trace, dir);
 	size_t count = tn_trace_get_dir_count(trace);
 	size_t rank = 0;
 	int width = snprintf(NULL, 0, "%zu", count);
 
 	for (size_t i = 0; i < count; i++) {
-		int order = strcmp(tn_trace_get_dir(trace, i), path);
+		int order = strcmp(tn_trace_get_read_dir(trace, i), path);
 
 		if (order < 0 || (order == 0 && i < dir))
 			rank++;
@@ -635,7 +645,7 @@ static int slice_new(const struct tn_trace *trace, struct tn_slice **out,
 	slice->views = g_new0(char *, slice->dir_count);
 	slice->whole = g_new0(bool, slice->dir_count);
 	for (size_t i = 0; i < slice->dir_count; i++)
-		slice->dirs[i] = g_strdup(tn_trace_get_dir(trace, i));
+		slice->dirs[i] = g_strdup(tn_trace_get_read_dir(trace, i));
 	*out = slice;
 	return 0;
 }

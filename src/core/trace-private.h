@@ -6,6 +6,7 @@
 #include <babeltrace2/babeltrace.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "tracenav/trace.h"
 
@@ -16,6 +17,29 @@ size_t tn_trace_get_group_dir_count(const struct tn_trace *trace,
 		size_t group);
 const char *tn_trace_get_group_dir(const struct tn_trace *trace,
 		size_t group, size_t index);
+
+/* The directory libbabeltrace2 reads for trace directory `index` (as
+ * tn_trace_get_dir()), or for directory `index` of group `group`: the
+ * directory itself, or its private stand-in when the trace has stream
+ * files that libbabeltrace2 cannot read as they are (repair.h).  What
+ * readers, slices and queries read; tn_trace_get_dir() is what the user
+ * knows (and the cache and marks are keyed by). */
+const char *tn_trace_get_read_dir(const struct tn_trace *trace,
+		size_t index);
+const char *tn_trace_get_group_read_dir(const struct tn_trace *trace,
+		size_t group, size_t index);
+
+/* Before a reader or a slice reads the stand-ins: grow the packets kept
+ * of repaired stream files over what was written to them since the
+ * trace opened (repair.h), so that libbabeltrace2 reads the trace as
+ * it was opened.  Nothing without stand-ins.  Any thread. */
+void tn_trace_refresh_read_dirs(const struct tn_trace *trace);
+
+/* A number that changes when a refresh found a repaired stream file
+ * grown (tn_repair_get_generation(), repair.h): a reader on a slice
+ * that failed while it changed is to be made again, with a new slice.
+ * Any thread. */
+uint64_t tn_trace_get_read_generation(const struct tn_trace *trace);
 
 /* The clock of the streams of trace directory `index` (as
  * tn_trace_get_dir()), for converting times to the cycles of its packet
@@ -54,11 +78,13 @@ struct tn_reader *tn_trace_take_start_reader(const struct tn_trace *trace);
 
 /* Run src.ctf.fs's query `object` with params in a child process, as
  * the trace's own queries run (libbabeltrace2 2.0.4 aborts the process
- * on some failures of its queries: see trace.c).  Returns 0 with
+ * on some failures of its queries, and loops for ever on some inputs:
+ * see trace.c); the child is killed after timeout_ms.  Returns 0 with
  * *result (the caller puts its reference), or -1 with err; *crash_signal
- * is the signal that ended the child, or 0. */
+ * is the signal that ended the child (SIGKILL when it ran out of time),
+ * or 0. */
 int tn_trace_query_ctf_fs(const char *object, const bt_value *params,
-		const bt_value **result, int *crash_signal,
+		uint64_t timeout_ms, const bt_value **result, int *crash_signal,
 		struct tn_error *err);
 
 #endif

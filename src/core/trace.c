@@ -10,11 +10,14 @@
 #include <dirent.h>
 #include <errno.h>
 #include <glib.h>
+#include <inttypes.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -24,7 +27,9 @@
 #include "bytes.h"
 #include "clock.h"
 #include "ctf-index.h"
+#include "metadata-check.h"
 #include "reader-private.h"
+#include "repair.h"
 #include "trace-private.h"
 
 #define MAX_DEPTH 32
@@ -69,6 +74,18 @@ struct tn_trace {
 	int64_t first_event_ns;
 	bool has_clock;		/* some stream has a clock */
 	bool can_trim;		/* see tn_trace_can_trim() */
+	/* The stand-ins of the directories and what they leave out
+	 * (repair.h): owned once the trace is open, borrowed by the
+	 * attempts at opening it. */
+	struct tn_repair *repair;
+	bool owns_repair;
+	GPtrArray *damage;	/* struct damage *: of the directories read */
+};
+
+/* What is wrong with a file of the trace and what was done about it. */
+struct damage {
+	char *file;
+	char *text;
 };
 
 static bool is_regular_file(const char *dir, const char *name)
@@ -138,10 +155,24 @@ struct query {
 	const char *object;
 	const bt_value *params;	/* a reference, put by query_fini() */
 	char *where;		/* what fails when it does (owned) */
+	/* How long it may run, from the end of the one before: its child
+	 * is killed after that (a watchdog: libbabeltrace2 loops for ever
+	 * on some inputs that tracenav's checks do not know). */
+	uint64_t timeout_ms;
 	const bt_value *result;	/* out: NULL if it failed */
 	char *error;		/* out: then "WHERE: CAUSE" (owned) */
 	int crash_signal;	/* out: the signal that ended its child, or 0 */
+	bool timed_out;		/* out: it ran out of time (and was killed) */
 };
+
+/* The support-info query parses the metadata (a few ms for the 350 KB of
+ * a kernel trace); trace-infos also reads the packet headers of stream
+ * files without index.  Generous, for loaded machines and sanitizers:
+ * the limits only stop a query that would never end. */
+#define SUPPORT_INFO_TIMEOUT_MS 5000
+#define SUPPORT_INFO_BYTES_PER_MS 128	/* + 1 s per 128 KB of metadata */
+#define TRACE_INFOS_TIMEOUT_MS 30000
+#define TRACE_INFOS_BYTES_PER_MS 32768	/* + 1 s per 32 MB of streams */
 
 static void put_string(GByteArray *out, const char *text)
 {
@@ -305,7 +336,7 @@ static const bt_value *run_query(const bt_component_class *cls,
 
 /* The child: run queries [from, count) and write a record for each:
  * its index, 1 and the result, or 0 and the error. */
-static void __attribute__((noreturn)) query_child(int fd,
+static void __attribute__((noreturn)) query_child(int fd, pid_t parent,
 		const bt_component_class *cls, const struct query *queries,
 		size_t from, size_t count)
 {
@@ -314,6 +345,10 @@ static void __attribute__((noreturn)) query_child(int fd,
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGHUP, SIG_DFL);
+	/* Nor does it outlive a tracenav killed while it runs (by
+	 * `timeout`, SIGKILL): a query that loops would spin for ever. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+		_exit(1);
 	for (size_t i = from; i < count; i++) {
 		GByteArray *record = g_byte_array_new();
 		const bt_value *result = run_query(cls, queries[i].object,
@@ -340,32 +375,17 @@ static void __attribute__((noreturn)) query_child(int fd,
 	_exit(0);
 }
 
-static GByteArray *read_all(int fd)
-{
-	GByteArray *data = g_byte_array_new();
-	uint8_t buf[65536];
-
-	for (;;) {
-		ssize_t got = read(fd, buf, sizeof(buf));
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			break;
-		tn_bytes_put_raw(data, buf, (size_t) got);
-	}
-	return data;
-}
-
-/* Take the child's records of queries [from, count); returns the index
- * of the first query without one. */
-static size_t take_records(GByteArray *data, struct query *queries,
-		size_t from, size_t count)
+/* Take the whole records among the len bytes of data, those of queries
+ * [from, count); returns the index of the first query without one, and
+ * the bytes taken in *used (a record cut short is left for later). */
+static size_t take_records(const uint8_t *data, size_t len,
+		struct query *queries, size_t from, size_t count, size_t *used)
 {
 	struct tn_bytes_reader r;
 	size_t next = from;
 
-	tn_bytes_reader_init(&r, data->data, data->len);
+	*used = 0;
+	tn_bytes_reader_init(&r, data, len);
 	while (next < count) {
 		uint64_t index;
 		uint8_t ok;
@@ -387,7 +407,59 @@ static size_t take_records(GByteArray *data, struct query *queries,
 			queries[next].error = error;
 		}
 		next++;
+		*used = (size_t) (r.at - data);
 	}
+	return next;
+}
+
+/* Read the records of the child pid on fd as they come, those of
+ * queries [from, count), until it closes the pipe or a query runs out of
+ * time (then the child is killed and *timed_out set).  Returns the index
+ * of the first query without a record. */
+static size_t collect_records(int fd, pid_t pid, struct query *queries,
+		size_t from, size_t count, bool *timed_out)
+{
+	GByteArray *data = g_byte_array_new();
+	gint64 deadline = g_get_monotonic_time() +
+		(gint64) queries[from].timeout_ms * 1000;
+	size_t next = from, taken = 0;
+	uint8_t buf[65536];
+
+	*timed_out = false;
+	while (next < count) {
+		struct pollfd wait = { .fd = fd, .events = POLLIN };
+		gint64 now = g_get_monotonic_time();
+		size_t used, before = next;
+		int ready;
+		ssize_t got;
+
+		if (now >= deadline) {
+			kill(pid, SIGKILL);
+			*timed_out = true;
+			break;
+		}
+		ready = poll(&wait, 1, (int) MIN((deadline - now + 999) / 1000,
+			G_MAXINT));
+		if (ready < 0 && errno == EINTR)
+			continue;
+		if (ready < 0)
+			break;
+		if (ready == 0)
+			continue;	/* the deadline, checked above */
+		got = read(fd, buf, sizeof(buf));
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		tn_bytes_put_raw(data, buf, (size_t) got);
+		next = take_records(data->data + taken, data->len - taken,
+			queries, next, count, &used);
+		taken += used;
+		if (next != before && next < count)
+			deadline = g_get_monotonic_time() +
+				(gint64) queries[next].timeout_ms * 1000;
+	}
+	g_byte_array_free(data, TRUE);
 	return next;
 }
 
@@ -413,8 +485,8 @@ static void run_queries(struct query *queries, size_t count)
 	}
 	while (from < count) {
 		int fds[2], wstatus = 0;
-		GByteArray *data;
-		pid_t pid;
+		bool timed_out;
+		pid_t pid, parent;
 		size_t next;
 
 		if (pipe(fds)) {
@@ -422,10 +494,11 @@ static void run_queries(struct query *queries, size_t count)
 			return;
 		}
 		tn_bt_classes_lock();
+		parent = getpid();
 		pid = fork();
 		if (pid == 0) {
 			close(fds[0]);
-			query_child(fds[1],
+			query_child(fds[1], parent,
 				bt_component_class_source_as_component_class_const(fs),
 				queries, from, count);
 		}
@@ -440,16 +513,23 @@ static void run_queries(struct query *queries, size_t count)
 			g_free(why);
 			return;
 		}
-		data = read_all(fds[0]);
+		next = collect_records(fds[0], pid, queries, from, count,
+			&timed_out);
 		close(fds[0]);
 		while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
 			;
-		next = take_records(data, queries, from, count);
-		g_byte_array_free(data, TRUE);
 		if (next >= count)
 			break;
 		/* The child ended while it ran query `next`. */
-		if (WIFSIGNALED(wstatus)) {
+		if (timed_out) {
+			queries[next].timed_out = true;
+			queries[next].crash_signal = SIGKILL;
+			queries[next].error = g_strdup_printf("%s: libbabeltrace2 "
+				"did not answer within %" PRIu64 " s: it loops on "
+				"this input (the trace is damaged, or of a kind it "
+				"cannot read)", queries[next].where,
+				(queries[next].timeout_ms + 999) / 1000);
+		} else if (WIFSIGNALED(wstatus)) {
 			queries[next].crash_signal = WTERMSIG(wstatus);
 			queries[next].error = g_strdup_printf("%s: libbabeltrace2 "
 				"crashed on it (%s)", queries[next].where,
@@ -471,9 +551,11 @@ static void query_fini(struct query *query)
 }
 
 int tn_trace_query_ctf_fs(const char *object, const bt_value *params,
-		const bt_value **result, int *crash_signal, struct tn_error *err)
+		uint64_t timeout_ms, const bt_value **result, int *crash_signal,
+		struct tn_error *err)
 {
-	struct query query = { object, params, NULL, NULL, NULL, 0 };
+	struct query query = { .object = object, .params = params,
+		.timeout_ms = timeout_ms };
 	int status = -1;
 
 	bt_value_get_ref(params);
@@ -500,6 +582,7 @@ struct dir_entry {
 	char *key;		/* its group (the trace UUID), or NULL */
 	char *where;		/* when it cannot be read: what failed, or NULL */
 	char *error;		/* and the message, or NULL when it can */
+	bool timed_out;		/* its query never ended: not asked again */
 };
 
 static void dir_entry_free(gpointer data)
@@ -526,19 +609,23 @@ static GPtrArray *query_dirs(const GPtrArray *dirs)
 	for (guint i = 0; i < dirs->len; i++) {
 		struct dir_entry *entry = g_new0(struct dir_entry, 1);
 		bt_value *params;
+		struct tn_error why;
 		char *metadata;
 		struct stat st;
-		bool empty;
+		uint64_t size;
+		int checked;
 
 		entry->dir = g_strdup(dirs->pdata[i]);
 		g_ptr_array_add(entries, entry);
+		/* What libbabeltrace2 would loop on for ever, or read
+		 * wrongly, never reaches it (metadata-check.h). */
 		metadata = g_build_filename(entry->dir, "metadata", NULL);
-		empty = stat(metadata, &st) == 0 && st.st_size == 0;
+		checked = tn_metadata_check_file(metadata, &why);
+		size = stat(metadata, &st) == 0 ? (uint64_t) st.st_size : 0;
 		g_free(metadata);
-		if (empty) {
+		if (checked) {
 			entry->error = g_strdup_printf("%s: cannot read the "
-				"trace metadata: the `metadata` file is empty",
-				entry->dir);
+				"trace metadata: %s", entry->dir, why.message);
 			continue;
 		}
 		params = bt_value_map_create();
@@ -548,6 +635,8 @@ static GPtrArray *query_dirs(const GPtrArray *dirs)
 		queries[count].params = params;
 		queries[count].where = g_strdup_printf("%s: cannot read the "
 			"trace metadata", entry->dir);
+		queries[count].timeout_ms = SUPPORT_INFO_TIMEOUT_MS +
+			size / SUPPORT_INFO_BYTES_PER_MS;
 		entry_of[count++] = i;
 	}
 	run_queries(queries, count);
@@ -556,9 +645,15 @@ static GPtrArray *query_dirs(const GPtrArray *dirs)
 		const bt_value *result = queries[q].result, *value;
 
 		if (!result) {
-			entry->where = queries[q].where;
+			/* A query that never ended is not tried again to
+			 * explain it (see attempt_explained()). */
+			entry->timed_out = queries[q].timed_out;
+			entry->where = queries[q].timed_out ? NULL :
+				queries[q].where;
 			entry->error = queries[q].error;
-			queries[q].where = queries[q].error = NULL;
+			if (!queries[q].timed_out)
+				queries[q].where = NULL;
+			queries[q].error = NULL;
 			query_fini(&queries[q]);
 			continue;
 		}
@@ -647,6 +742,7 @@ static void widen_range(struct tn_trace *trace, const bt_value *range)
 static void read_trace_infos(struct tn_trace *trace)
 {
 	struct query *queries = g_new0(struct query, trace->groups->len);
+	uint64_t stream_bytes = tn_trace_get_stream_bytes(trace);
 
 	for (guint g = 0; g < trace->groups->len; g++) {
 		struct trace_group *group = trace->groups->pdata[g];
@@ -655,11 +751,13 @@ static void read_trace_infos(struct tn_trace *trace)
 		bt_value_map_insert_empty_array_entry(params, "inputs", &inputs);
 		for (guint i = 0; i < group->dirs->len; i++)
 			bt_value_array_append_string_element(inputs,
-				group->dirs->pdata[i]);
+				tn_trace_get_group_read_dir(trace, g, i));
 		queries[g].object = "babeltrace.trace-infos";
 		queries[g].params = params;
 		queries[g].where = g_strdup_printf("%s: cannot read the "
 			"packets' time range", (char *) group->dirs->pdata[0]);
+		queries[g].timeout_ms = TRACE_INFOS_TIMEOUT_MS + stream_bytes /
+			TRACE_INFOS_BYTES_PER_MS;
 	}
 	run_queries(queries, trace->groups->len);
 	for (guint g = 0; g < trace->groups->len; g++) {
@@ -744,11 +842,14 @@ static char *real_dir(const struct tn_trace *trace, const char *dir)
 	return copy;
 }
 
-/* Fill trace->real_dirs in. */
+/* Fill trace->real_dirs in: each directory and its stand-in (whose
+ * streams libbabeltrace2 names after it) stand for the directory's real
+ * path. */
 static void find_real_dirs(struct tn_trace *trace)
 {
 	for (guint i = 0; i < trace->dirs->len; i++) {
 		const char *dir = trace->dirs->pdata[i];
+		const char *read = tn_repair_read_dir(trace->repair, dir);
 		char *real;
 
 		if (g_hash_table_contains(trace->real_dirs, dir))
@@ -756,6 +857,16 @@ static void find_real_dirs(struct tn_trace *trace)
 		real = real_dir(trace, dir);
 		g_hash_table_insert(trace->real_dirs, g_strdup(dir),
 			g_strdup(real));
+		if (read != dir) {
+			char *real_read = realpath(read, NULL);
+
+			g_hash_table_insert(trace->real_dirs, g_strdup(read),
+				g_strdup(real));
+			if (real_read)
+				g_hash_table_insert(trace->real_dirs,
+					g_strdup(real_read), g_strdup(real));
+			free(real_read);
+		}
 		g_hash_table_insert(trace->real_dirs, real, g_strdup(real));
 	}
 }
@@ -857,9 +968,10 @@ static bool ranges_from_indexes(struct tn_trace *trace, GHashTable *clocks)
 	bool ok = !indexes_need_fixups(trace);
 
 	for (guint d = 0; ok && d < trace->dirs->len; d++) {
-		const char *dir = trace->dirs->pdata[d];
 		const bt_clock_class *clock = lookup_dir_or_group(trace,
-			clocks, dir);
+			clocks, trace->dirs->pdata[d]);
+		/* The packet indexes as libbabeltrace2 reads them. */
+		const char *dir = tn_trace_get_read_dir(trace, d);
 		GDir *listing;
 		const char *name;
 
@@ -1187,6 +1299,15 @@ static void note_stream_clock(const struct tn_trace *trace,
 	}
 }
 
+static bool has_untimed_index(const struct tn_trace *trace)
+{
+	for (guint d = 0; d < trace->dirs->len; d++)
+		if (tn_repair_has_untimed_index(trace->repair,
+				trace->dirs->pdata[d]))
+			return true;
+	return false;
+}
+
 /* Read the first messages: every stream begins there, which gives the
  * trace objects (names, environment) and clocks, and then the first
  * event, whose time is the trace's beginning even when its packets
@@ -1247,8 +1368,12 @@ static int probe(struct tn_trace *trace, struct tn_error *err)
 			bt_message_put_ref(msg);
 	}
 	g_array_free(read, TRUE);
-	/* The clock classes live as long as the reader's messages. */
-	if (status == 0 && !ranges_from_indexes(trace, clocks)) {
+	/* The clock classes live as long as the reader's messages.  A
+	 * stream file whose packets tracenav found without their times
+	 * leaves the range unknown (the index build finds it). */
+	if (status == 0 && has_untimed_index(trace))
+		trace->has_range = false;
+	else if (status == 0 && !ranges_from_indexes(trace, clocks)) {
 		trace->has_range = false;
 		read_trace_infos(trace);
 	}
@@ -1300,6 +1425,15 @@ static void info_free(gpointer data)
 	g_free(info);
 }
 
+static void damage_free(gpointer data)
+{
+	struct damage *damage = data;
+
+	g_free(damage->file);
+	g_free(damage->text);
+	g_free(damage);
+}
+
 /* A trace directory of the collection that could not be read. */
 struct left_out {
 	char *dir;
@@ -1332,10 +1466,12 @@ static int check_path(const char *path, struct tn_error *err)
 	return 0;
 }
 
-static struct tn_trace *trace_new(const char *path)
+static struct tn_trace *trace_new(const char *path, struct tn_repair *repair)
 {
 	struct tn_trace *trace = g_new0(struct tn_trace, 1);
 
+	trace->repair = repair;
+	trace->damage = g_ptr_array_new_with_free_func(damage_free);
 	trace->path = g_strdup(path);
 	trace->dirs = g_ptr_array_new_with_free_func(g_free);
 	trace->groups = g_ptr_array_new_with_free_func(trace_group_free);
@@ -1359,25 +1495,89 @@ static struct tn_trace *trace_new(const char *path)
  * probe it.  When libbabeltrace2 fails, err says why and where (size
  * TN_ERROR_MAX) names what failed, for a better explanation from its
  * log. */
-static int open_entries(const char *path, const GPtrArray *entries,
-		struct tn_trace **out, char *where, struct tn_error *err)
+/* The probe failed on a stream file that libbabeltrace2 named (its
+ * error causes do when it sets a stream file up, tracenav's merge when
+ * it reads one): have the repair keep what it can of it, or leave it
+ * out, and the stand-ins written again.  true when the trace is to be
+ * probed again; err (the probe's failure) is kept otherwise. */
+static bool repair_failed_file(struct tn_repair *repair,
+		struct tn_error *err)
 {
-	struct tn_trace *trace = trace_new(path);
+	char *file = g_strdup(tn_bt_get_failed_file());
+	char *original = tn_repair_original_path(file);
+	char *prefix = g_strdup_printf("cannot read stream file %s: ",
+		original ? original : file);
+	const char *why = err->message;
+	struct tn_error write_err;
+	bool again = false;
 
-	build_groups(trace, entries);
-	find_real_dirs(trace);
-	if (trace->groups->len == 0) {
-		tn_error_set(err, "%s: no CTF trace found: libbabeltrace2 "
-			"reads none of the `metadata` files under it", path);
-		goto fail;
+	/* The reason without the file: the note names it. */
+	if (g_str_has_prefix(why, prefix))
+		why += strlen(prefix);
+	else if (g_str_has_prefix(why, "cannot read trace: "))
+		why += strlen("cannot read trace: ");
+	if (repair && *file && tn_repair_leave_out(repair, file, why) == 0) {
+		again = tn_repair_write(repair, &write_err) == 0;
+		if (!again)
+			tn_error_set(err, "%s", write_err.message);
 	}
-	if (probe(trace, err)) {
-		char cause[TN_ERROR_MAX];
+	g_free(prefix);
+	g_free(original);
+	g_free(file);
+	return again;
+}
 
-		snprintf(cause, sizeof(cause), "%s", err->message);
-		snprintf(where, TN_ERROR_MAX, "%s: cannot read trace", path);
-		tn_error_set(err, "%s: %s", path, cause);
-		goto fail;
+/* Whether the repair skipped every stream file of one of the trace's
+ * directories (err then says why): a trace of which nothing can be read
+ * is an error, not an empty trace. */
+static bool all_skipped(const struct tn_trace *trace, struct tn_error *err)
+{
+	const char *file, *text;
+
+	for (guint i = 0; i < trace->dirs->len; i++)
+		if (tn_repair_dir_unreadable(trace->repair,
+				trace->dirs->pdata[i], &file, &text)) {
+			tn_error_set(err, "%s: cannot read trace: %s: %s",
+				(const char *) trace->dirs->pdata[i], file,
+				text);
+			return true;
+		}
+	return false;
+}
+
+static int open_entries(const char *path, const GPtrArray *entries,
+		struct tn_repair *repair, struct tn_trace **out, char *where,
+		struct tn_error *err)
+{
+	struct tn_trace *trace;
+
+	/* Each stream file refused costs one more try, twice at most (its
+	 * whole packets kept, then left out): a bounded loop. */
+	for (;;) {
+		trace = trace_new(path, repair);
+		build_groups(trace, entries);
+		find_real_dirs(trace);
+		if (trace->groups->len == 0) {
+			tn_error_set(err, "%s: no CTF trace found: "
+				"libbabeltrace2 reads none of the `metadata` "
+				"files under it", path);
+			goto fail;
+		}
+		if (probe(trace, err) == 0) {
+			if (all_skipped(trace, err))
+				goto fail;
+			break;
+		}
+		if (!repair_failed_file(repair, err)) {
+			char cause[TN_ERROR_MAX];
+
+			snprintf(cause, sizeof(cause), "%s", err->message);
+			snprintf(where, TN_ERROR_MAX, "%s: cannot read trace",
+				path);
+			tn_error_set(err, "%s: %s", path, cause);
+			goto fail;
+		}
+		tn_trace_destroy(trace);
 	}
 	g_ptr_array_sort(trace->event_names, compare_strings);
 	g_ptr_array_add(trace->event_names, NULL);
@@ -1395,6 +1595,7 @@ struct attempt {
 	const GPtrArray *dirs;		/* char *: the directories */
 	const GPtrArray *given;		/* their entries, or NULL: query */
 	bool tolerant;			/* open those src.ctf.fs reads */
+	struct tn_repair *repair;	/* the path's stand-ins */
 	GPtrArray *queried;		/* struct dir_entry *, if queried */
 	struct tn_trace *trace;		/* the result */
 	char where[TN_ERROR_MAX];	/* see open_entries() */
@@ -1441,8 +1642,8 @@ static int attempt_run(struct attempt *a, struct tn_error *err)
 		tn_error_set(err, "%s", failed->error);
 		status = -1;
 	} else {
-		status = open_entries(a->path, readable, &a->trace, a->where,
-			err);
+		status = open_entries(a->path, readable, a->repair, &a->trace,
+			a->where, err);
 	}
 	g_ptr_array_free(readable, TRUE);
 	return status;
@@ -1486,7 +1687,7 @@ static int attempt_explained(struct attempt *a, struct tn_error *err)
 	/* Fail again with the components logging, to find out why. */
 	if (!*detail) {
 		struct attempt retry = { a->path, a->dirs, a->given, false,
-			NULL, NULL, "" };
+			a->repair, NULL, NULL, "" };
 		struct tn_error retry_err;
 
 		if (attempt_captured(&retry, true, detail, &retry_err) == 0)
@@ -1521,9 +1722,10 @@ static char *reason_of(const struct tn_error *err, const GPtrArray *dirs,
  * as tn_trace_open() says it of them alone.  entries: theirs, or NULL
  * to ask src.ctf.fs about them again. */
 static char *reason_alone(const char *path, const GPtrArray *dirs,
-		const GPtrArray *entries)
+		const GPtrArray *entries, struct tn_repair *repair)
 {
-	struct attempt a = { path, dirs, entries, false, NULL, NULL, "" };
+	struct attempt a = { path, dirs, entries, false, repair, NULL, NULL,
+		"" };
 	struct tn_error err;
 	char *reason = NULL;
 
@@ -1595,10 +1797,12 @@ static GPtrArray *dirs_of(const GPtrArray *entries)
 
 /* Open entries (not tolerant), explained. */
 static int open_explained(const char *path, const GPtrArray *entries,
-		struct tn_trace **out, struct tn_error *err)
+		struct tn_repair *repair, struct tn_trace **out,
+		struct tn_error *err)
 {
 	GPtrArray *dirs = dirs_of(entries);
-	struct attempt a = { path, dirs, entries, false, NULL, NULL, "" };
+	struct attempt a = { path, dirs, entries, false, repair, NULL, NULL,
+		"" };
 	int status = attempt_explained(&a, err);
 
 	if (status == 0)
@@ -1634,7 +1838,8 @@ static int open_rest(const char *path, struct attempt *first,
 			continue;
 		one = g_ptr_array_new();
 		g_ptr_array_add(one, entry->dir);
-		reason = reason_alone(path, one, NULL);
+		reason = entry->timed_out ? NULL :
+			reason_alone(path, one, NULL, first->repair);
 		if (!reason) {	/* readable after all: said as it was */
 			struct tn_error said;
 
@@ -1649,14 +1854,15 @@ static int open_rest(const char *path, struct attempt *first,
 		groups = entry_groups(entries);
 		if (groups->len == 1 && g_hash_table_size(reasons) == 0) {
 			/* The collection is one trace: its own failure. */
-			status = open_explained(path, groups->pdata[0], &trace,
-				err);
+			status = open_explained(path, groups->pdata[0],
+				first->repair, &trace, err);
 			goto out;
 		}
 		for (guint g = 0; g < groups->len; g++) {
 			GPtrArray *group = groups->pdata[g];
 			GPtrArray *dirs = dirs_of(group);
-			char *reason = reason_alone(path, dirs, group);
+			char *reason = reason_alone(path, dirs, group,
+				first->repair);
 
 			for (guint i = 0; reason && i < group->len; i++)
 				g_hash_table_insert(reasons, group->pdata[i],
@@ -1682,7 +1888,8 @@ static int open_rest(const char *path, struct attempt *first,
 	/* The rest together (again, if no group failed alone: then the
 	 * failure is the collection's, said as it is). */
 	if (!trace)
-		status = open_explained(path, keep, &trace, err);
+		status = open_explained(path, keep, first->repair, &trace,
+			err);
 out:
 	if (status == 0) {
 		g_ptr_array_free(trace->left_out, TRUE);
@@ -1699,22 +1906,54 @@ out:
 	return status;
 }
 
+/* The damage the repair noted in the directories read, for the
+ * trace to keep. */
+static void keep_damage(struct tn_trace *trace)
+{
+	for (size_t i = 0; i < tn_repair_get_note_count(trace->repair); i++) {
+		const char *file = tn_repair_get_note_file(trace->repair, i);
+		char *dir = g_path_get_dirname(file);
+		struct damage *damage;
+
+		if (!g_ptr_array_find_with_equal_func(trace->dirs, dir,
+				g_str_equal, NULL)) {
+			g_free(dir);
+			continue;
+		}
+		g_free(dir);
+		damage = g_new0(struct damage, 1);
+		damage->file = g_strdup(file);
+		damage->text = g_strdup(tn_repair_get_note_text(trace->repair,
+			i));
+		g_ptr_array_add(trace->damage, damage);
+	}
+}
+
 int tn_trace_open(const char *path, struct tn_trace **out,
 		struct tn_error *err)
 {
 	GPtrArray *dirs = g_ptr_array_new_with_free_func(g_free);
-	struct attempt first = { path, dirs, NULL, false, NULL, NULL, "" };
+	struct tn_repair *repair = tn_repair_create();
+	struct attempt first = { path, dirs, NULL, false, repair, NULL, NULL,
+		"" };
 	char detail[TN_ERROR_MAX];
 	int status;
 
 	if (check_path(path, err)) {
 		g_ptr_array_free(dirs, TRUE);
+		tn_repair_destroy(repair);
 		return -1;
 	}
 	find_trace_dirs(path, 0, dirs);
+	/* What libbabeltrace2 would refuse the whole trace for, left out
+	 * of the stand-ins it reads instead (repair.h). */
+	for (guint i = 0; i < dirs->len; i++)
+		tn_repair_check_dir(repair, dirs->pdata[i]);
 	if (dirs->len == 0) {
 		tn_error_set(err, "%s: no CTF trace found: no directory under "
 			"it holds a `metadata` file", path);
+		status = -1;
+	} else if (tn_repair_write(repair, err)) {
 		status = -1;
 	} else if (dirs->len == 1) {
 		/* One trace: opened, or its error. */
@@ -1735,6 +1974,12 @@ int tn_trace_open(const char *path, struct tn_trace **out,
 	}
 	attempt_fini(&first);
 	g_ptr_array_free(dirs, TRUE);
+	if (status == 0) {
+		(*out)->owns_repair = true;
+		keep_damage(*out);
+	} else {
+		tn_repair_destroy(repair);
+	}
 	return status;
 }
 
@@ -1754,6 +1999,9 @@ void tn_trace_destroy(struct tn_trace *trace)
 	g_hash_table_destroy(trace->real_dirs);
 	g_ptr_array_free(trace->groups, TRUE);
 	g_ptr_array_free(trace->dirs, TRUE);
+	g_ptr_array_free(trace->damage, TRUE);
+	if (trace->owns_repair)
+		tn_repair_destroy(trace->repair);
 	g_free(trace->path);
 	g_free(trace);
 }
@@ -1903,4 +2151,43 @@ bool tn_trace_get_dir_clock(const struct tn_trace *trace, size_t index,
 	*clock = *found;
 	clock->name = NULL;
 	return true;
+}
+
+const char *tn_trace_get_read_dir(const struct tn_trace *trace, size_t index)
+{
+	return tn_repair_read_dir(trace->repair, trace->dirs->pdata[index]);
+}
+
+const char *tn_trace_get_group_read_dir(const struct tn_trace *trace,
+		size_t group, size_t index)
+{
+	return tn_repair_read_dir(trace->repair,
+		tn_trace_get_group_dir(trace, group, index));
+}
+
+void tn_trace_refresh_read_dirs(const struct tn_trace *trace)
+{
+	tn_repair_refresh(trace->repair);
+}
+
+uint64_t tn_trace_get_read_generation(const struct tn_trace *trace)
+{
+	return tn_repair_get_generation(trace->repair);
+}
+
+size_t tn_trace_get_damage_count(const struct tn_trace *trace)
+{
+	return trace->damage->len;
+}
+
+const char *tn_trace_get_damage_file(const struct tn_trace *trace,
+		size_t index)
+{
+	return ((const struct damage *) trace->damage->pdata[index])->file;
+}
+
+const char *tn_trace_get_damage_text(const struct tn_trace *trace,
+		size_t index)
+{
+	return ((const struct damage *) trace->damage->pdata[index])->text;
 }

@@ -147,7 +147,7 @@ void tn_tui_status_draw(struct tn_tui *tui)
 	int64_t begin = 0, end = 0;
 	bool has_range, has_rank = false;
 	double fraction = 0;
-	size_t left_out;
+	size_t left_out, damaged;
 	int bar = 0;
 
 	if (!win)
@@ -173,6 +173,9 @@ void tn_tui_status_draw(struct tn_tui *tui)
 	left_out = tn_trace_get_left_out_count(tui->session->trace);
 	if (left_out)
 		g_string_append_printf(left, "  %zu left out", left_out);
+	damaged = tn_trace_get_damage_count(tui->session->trace);
+	if (damaged)
+		g_string_append_printf(left, "  %zu damaged", damaged);
 	append_state(tui, left, &list, &has_rank, &fraction);
 	if (has_range) {
 		tn_time_format_wall(range, begin, tui->session->gmt, false);

@@ -94,6 +94,7 @@ struct tn_tui {
 	const struct tn_command *view_command;
 	bool mouse_off;			/* the terminal's own selection */
 	bool ascii;			/* --ascii: no line drawing */
+	bool build_index;		/* not --no-index */
 	/* Digits typed before a key (a count, or NN before %). */
 	bool has_count;
 	long count;

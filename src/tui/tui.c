@@ -575,7 +575,8 @@ static bool on_signal(struct tn_tui *tui)
 
 static void loop(struct tn_tui *tui, WINDOW *input)
 {
-	while (on_signal(tui) && !tui->session->quit) {
+	while (on_signal(tui) && !tui->session->quit &&
+	       !tui->session->reload) {
 		bool panes_busy;
 		int key;
 
@@ -648,6 +649,66 @@ static void say_left_out(struct tn_tui *tui)
 	g_free(text);
 }
 
+/* The damaged stream files, read in part or skipped: said once on the
+ * message line (the status bar says how many as long as it runs),
+ * unless traces were left out, which say more. */
+static void say_damage(struct tn_tui *tui)
+{
+	const struct tn_trace *trace = tui->session->trace;
+	size_t count = tn_trace_get_damage_count(trace);
+	char *text;
+
+	if (count == 0 || tn_trace_get_left_out_count(trace) > 0)
+		return;
+	text = g_strdup_printf("%s (:traces lists %s): %s: %s", count == 1 ?
+		"1 damaged file" : "damaged files", count == 1 ? "it" : "them",
+		tn_trace_get_damage_file(trace, 0),
+		tn_trace_get_damage_text(trace, 0));
+	tn_tui_message_set(tui, true, text);
+	g_free(text);
+}
+
+/* The index of the session's trace: from the cache or built in the
+ * background (unless --no-index); a failure said on the message line. */
+static void start_index(struct tn_tui *tui)
+{
+	struct tn_error err;
+
+	if (tui->build_index &&
+	    tn_session_start_index(tui->session, &tui->out, &err))
+		tn_tui_message_set(tui, true, err.message);
+	tn_tui_poll_jobs(tui);
+}
+
+/* :reload.  The panes' jobs and the list's read the trace, and no other
+ * thread may run while it opens again (session.h): they stop, with the
+ * panes, which start again on the new trace, those open before open
+ * again; the list goes to the same event once its update ran. */
+static void reload(struct tn_tui *tui)
+{
+	bool open[TN_LAYOUT_MAX_PANES] = { false };
+	size_t count = tui->panes.count;
+	struct tn_error err;
+
+	for (size_t i = 0; i < count; i++)
+		open[i] = tui->panes.panes[i].open;
+	tn_tui_run_fini(tui);
+	drop_windows(tui);
+	tn_panes_fini(&tui->panes);
+	if (tn_session_reload(tui->session, &tui->out, &err))
+		tn_tui_message_set(tui, true, err.message);
+	tn_panes_init(&tui->panes, tui);
+	for (size_t i = 0; i < count && i < tui->panes.count; i++)
+		tui->panes.panes[i].open = open[i];
+	tui->prompt_pane = NULL;
+	tui->selection.active = false;
+	tui->index = (struct tn_tui_index_status) { 0 };
+	tui->filters = (struct tn_tui_filter_status) { 0 };
+	start_index(tui);
+	tn_tui_relayout(tui);
+	tn_tui_request_update(tui);
+}
+
 /* The prompt's history, kept across runs; a file that cannot be read
  * is said on the message line (the history is then not saved). */
 static struct tn_history *open_history(struct tn_tui *tui)
@@ -703,15 +764,17 @@ int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
 			BUTTON5_PRESSED, NULL);
 	tui.mouse_off = !mouse;
 	tn_session_open_marks(session, &tui.out);
-	if (build_index && tn_session_start_index(session, &tui.out, err)) {
-		tn_tui_message_set(&tui, true, err->message);
-		tn_error_clear(err);
-	}
-	tn_tui_poll_jobs(&tui);
+	tui.build_index = build_index;
+	start_index(&tui);
 	say_left_out(&tui);
+	say_damage(&tui);
 	tn_tui_relayout(&tui);
 
 	loop(&tui, input);
+	while (session->reload && !tn_tui_guard_caught()) {
+		reload(&tui);
+		loop(&tui, input);
+	}
 	if (tn_tui_guard_caught())
 		status = 128 + tn_tui_guard_caught();
 
