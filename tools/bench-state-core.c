@@ -1,4 +1,4 @@
-/* bench-state.c - the state history's times on one trace, for
+/* bench-state-core.c - the state history's times on one trace, for
  * tools/bench-state.
  *
  *   bench-state-core TRACE CACHE_DIR [SAMPLES]

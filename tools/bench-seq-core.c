@@ -1,4 +1,4 @@
-/* bench-seq.c - the sequence diagram's page times on one trace, for
+/* bench-seq-core.c - the sequence diagram's page times on one trace, for
  * tools/bench-seq.
  *
  *   bench-seq-core TRACE [SAMPLES [RULES]]

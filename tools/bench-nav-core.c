@@ -1,4 +1,4 @@
-/* bench-nav.c - times of tracenav's core operations on one trace, for
+/* bench-nav-core.c - times of tracenav's core operations on one trace, for
  * tools/bench-nav and tools/bench (which run them beside babeltrace2).
  *
  *   bench-nav-core nav TRACE [SAMPLES] [PAGE]
