@@ -28,18 +28,27 @@ static int report_left_out(const struct tn_trace *trace)
 	return count > 0 ? 1 : 0;
 }
 
-int batch_run(struct tn_trace *trace, const char *script, bool gmt,
-		char *cache_dir, struct tn_seq_rules *rules, bool no_seq_index,
-		const struct tn_symbols *symbols)
+int batch_run(struct tn_trace *trace, const struct batch_script *script,
+		bool gmt, char *cache_dir, struct tn_seq_rules *rules,
+		bool no_seq_index, const struct tn_symbols *symbols)
 {
 	struct tn_output out = { batch_write };
 	struct tn_session session;
 	struct tn_command_context ctx = { &session, &out,
 		TN_BATCH_PAGE_ROWS, NULL, NULL };
 	struct tn_error err;
+	bool unopened;
+	FILE *file = batch_script_open(script, &unopened);
+	int left_out;
+	int status;
+
+	if (unopened) {
+		g_free(cache_dir);
+		tn_seq_rules_destroy(rules);
+		return 2;
+	}
 	/* Before anything else is printed. */
-	int left_out = report_left_out(trace);
-	int status = 0;
+	left_out = report_left_out(trace);
 
 	/* The terminal's character set, for what measures text in columns
 	 * (seqdiag --unicode); before any job starts a thread. */
@@ -49,6 +58,8 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 			err.message);
 		g_free(cache_dir);
 		tn_seq_rules_destroy(rules);
+		if (file && file != stdin)
+			fclose(file);
 		return 1;
 	}
 	session.cache_dir = cache_dir;
@@ -58,11 +69,7 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 	tn_session_open_marks(&session, &out);
 	/* Without a terminal, a command that needs the index waits for it. */
 	session.wait_for_index = true;
-	if (tn_command_run_script(&ctx, script, &err)) {
-		fflush(stdout);
-		fprintf(stderr, "tracenav: --batch: %s\n", err.message);
-		status = 1;
-	}
+	status = batch_script_run(&ctx, script, file);
 	tn_session_fini(&session);
 	return status ? status : left_out;
 }
