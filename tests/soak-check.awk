@@ -15,7 +15,9 @@
 # list's event there, print's lines the list's next lines of DUMP; a
 # probe whose list is empty printed neither where nor print lines.  A
 # probe after a move (EXPECT's move lines) is where the move takes the
-# probe before it.  Prints one line per failure (the first 20), the
+# probe before it (after a filter change, from the event the probe
+# before was on, or when its list was empty the event it was on when it
+# became empty).  Prints one line per failure (the first 20), the
 # moves followed and the probes on an event, and last "ok PROBES MOVES"
 # or "failed N".
 
@@ -149,8 +151,10 @@ function find(key, k, re, dir, inclusive,    m, step, j) {
 function expected(id, key, prev, prev_key, prev_line,    w, m, k, i, j, re) {
 	m = count[key]
 	split(move[id], w, " ")
+	# From an empty list: from the event the cursor was on when it
+	# became empty.
 	if (w[1] == "refilter")
-		return prev_line ? at_or_after(key, prev_line) : -1
+		return at_or_after(key, prev_line ? prev_line : anchor[id - 1])
 	if (key != prev_key) {
 		fail("probe " id ": the filters changed across " move[id])
 		return -1
@@ -193,6 +197,9 @@ function check(id,    key, m, first, parts, k, n, i, want, got, e, w) {
 	m = count[key]
 	pos[id] = 0
 	first = out[id, 1]
+	# The event the cursor is on, or was on when its list became empty
+	# (only a filter, probed before and after, empties it).
+	anchor[id] = anchor[id - 1]
 	if (m == 0) {
 		if (first ~ /^(event|match) [0-9]+ of /)
 			fail("probe " id ": no event passes its filters, yet: " \
@@ -215,6 +222,7 @@ function check(id,    key, m, first, parts, k, n, i, want, got, e, w) {
 		return
 	}
 	pos[id] = k
+	anchor[id] = sel[key, k]
 	if (parts[7] != time_of(sel[key, k]))
 		fail("probe " id ": where: time " parts[7] ", want " \
 			time_of(sel[key, k]) " (" first ")")
