@@ -11,7 +11,9 @@
 #     cause (a regex that matches nothing, filters that hide every
 #     event...), nothing else on stderr, exit status 0 or 1;
 #   - its RSS, sampled every second, stays flat after the warm-up (the
-#     build without sanitizers);
+#     build without sanitizers), its open files and private trees (the
+#     sliced indexes of its seeks) stay bounded, and none is left after
+#     its exit;
 #   - in a sanitizer build, no sanitizer report: LeakSanitizer's leak
 #     check at exit, AddressSanitizer, UBSan, ThreadSanitizer.
 #
@@ -70,22 +72,34 @@ fi
 check "gen-script wrote $count commands" \
 	test "$(wc -l < "$TMPDIR_TEST/script")" -ge "$count"
 
-# ---- the session, its RSS sampled every second ----
-LC_ALL=$run_locale "$TRACENAV" --keep-going \
+# ---- the session, sampled every second ----
+# Its private trees (the sliced packet indexes of its seeks) go to a
+# runtime directory of its own, so that they can be counted.
+runtime="$TMPDIR_TEST/runtime"
+mkdir -m 700 "$runtime"
+XDG_RUNTIME_DIR=$runtime LC_ALL=$run_locale "$TRACENAV" --keep-going \
 	--batch-file "$TMPDIR_TEST/script" "$trace" \
 	> "$TMPDIR_TEST/out" 2> "$TMPDIR_TEST/err" &
 pid=$!
 started=$(date +%s)
+# "RSS_KB OPEN_FDS PRIVATE_TREES" a line.
 while kill -0 "$pid" 2>/dev/null; do
-	sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$pid/status" \
-		2>/dev/null
+	rss=$(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB/\1/p' \
+		"/proc/$pid/status" 2>/dev/null)
+	fds=$(ls "/proc/$pid/fd" 2>/dev/null | wc -l)
+	trees=$(ls "$runtime/tracenav" 2>/dev/null | wc -l)
+	[ -n "$rss" ] && echo "$rss $fds $trees"
 	sleep 1
-done > "$TMPDIR_TEST/rss"
+done > "$TMPDIR_TEST/samples"
 wait "$pid"
 status=$?
 seconds=$(($(date +%s) - started))
-diag "$count commands in $seconds s, RSS samples (kB): $(tr '\n' ' ' \
-	< "$TMPDIR_TEST/rss" | cut -c1-300)"
+diag "$count commands in $seconds s, RSS samples (kB): $(cut -d' ' -f1 \
+	< "$TMPDIR_TEST/samples" | tr '\n' ' ' | cut -c1-300)"
+diag "open files: $(cut -d' ' -f2 < "$TMPDIR_TEST/samples" | sort -n -u |
+	tr '\n' ' ' | cut -c1-100)(distinct values); private trees at" \
+	"once: at most $(cut -d' ' -f3 < "$TMPDIR_TEST/samples" | sort -n |
+	tail -1)"
 
 # 1: some command failed (a search that finds nothing...); a signal, or
 # a sanitizer's exit code, is something else.
@@ -173,6 +187,37 @@ ok\ *)
 	;;
 esac
 
+# ---- what the session holds: bounded ----
+# Open files and private trees come and go with each command (a search
+# opens a graph per slice, each with the trace's files): about 30 files
+# and 3 trees at most at once.  Never more than 128 files or 16 trees;
+# in a run long enough for every kind of command to come in its first
+# half (50 000 commands), the highest counts of the second half no more
+# than 8 above those of the first (a file or tree leaked every thousand
+# commands gives 50 more); and no tree left once tracenav exited.
+bounds=$(awk -v long="$((count >= 50000))" '
+	{ n++; fds[n] = $2; trees[n] = $3 }
+	END {
+		for (i = 1; i <= n; i++)
+			if (i <= n / 2) {
+				if (fds[i] > f1) f1 = fds[i]
+				if (trees[i] > t1) t1 = trees[i]
+			} else {
+				if (fds[i] > f2) f2 = fds[i]
+				if (trees[i] > t2) t2 = trees[i]
+			}
+		grows = f1 > 128 || f2 > 128 || t1 > 16 || t2 > 16 ||
+			(long && (f2 > f1 + 8 || t2 > t1 + 8))
+		printf "%s: open files %d then %d, private trees %d then %d\n",
+			grows ? "grow" : "bounded", f1, f2, t1, t2
+	}' "$TMPDIR_TEST/samples")
+case $bounds in
+bounded*) ok "open files and private trees $bounds" ;;
+*) not_ok "open files and private trees $bounds" ;;
+esac
+check "no private tree left after the exit" \
+	test "$(ls "$runtime/tracenav" 2>/dev/null | wc -l)" = 0
+
 # ---- the RSS: flat after the warm-up ----
 # Without sanitizers only (their allocators keep freed memory aside).
 # The first quarter of the run is the warm-up: the index, the state
@@ -186,7 +231,7 @@ esac
 # the last 50 000 of 100 000 commands, while the steady state moves by
 # about 1 MB.
 if [ "$build" = default ]; then
-	samples=$(wc -l < "$TMPDIR_TEST/rss")
+	samples=$(wc -l < "$TMPDIR_TEST/samples")
 	if [ "$count" -lt 50000 ] || [ "$samples" -lt 8 ]; then
 		skip "RSS: $count commands, $samples samples (50 000 commands" \
 			"and 8 s needed for a warm-up)"
@@ -199,7 +244,7 @@ if [ "$build" = default ]; then
 				printf "%s %d kB then %d kB (limit %d kB)\n",
 					late <= limit ? "flat" : "grows",
 					early, late, limit
-			}' "$TMPDIR_TEST/rss")
+			}' "$TMPDIR_TEST/samples")
 		case $verdict in
 		flat*) ok "RSS flat after the warm-up: $verdict" ;;
 		*) not_ok "RSS flat after the warm-up: $verdict" ;;
