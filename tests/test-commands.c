@@ -170,7 +170,8 @@ static void test_script_next(void)
 	tap_ok(tn_command_script_next("where\n", &pos, line) && pos == 6 &&
 		tn_command_script_next("where\n", &pos, line) &&
 		!line->len && pos == TN_SCRIPT_END,
-		"next: a script that ends with a newline ends with an empty line");
+		"next: a script that ends with a newline ends with an empty "
+		"line");
 	pos = 0;
 	tap_ok(tn_command_script_next("echo 'open\n", &pos, line) &&
 		pos == TN_SCRIPT_END && !strcmp(line->str, "echo 'open\n"),

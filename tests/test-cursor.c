@@ -280,7 +280,8 @@ static void check_empty_filter(struct tn_trace *trace)
 
 		tap_ok(row && tn_event_get_cpu(&row->ev) == 1 &&
 			tn_position_compare(&row->pos, from) >= 0 &&
-			(!before || tn_position_compare(&before->pos, from) < 0),
+			(!before ||
+			 tn_position_compare(&before->pos, from) < 0),
 			"on the first event of that CPU from there");
 	}
 	g_array_free(all, TRUE);

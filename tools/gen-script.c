@@ -147,7 +147,8 @@ static const char *random_name(struct gen *g)
 
 /* ---- writing ---- */
 
-static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void die(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
 static void die(const char *fmt, ...)
 {
 	va_list ap;
@@ -161,7 +162,8 @@ static void die(const char *fmt, ...)
 }
 
 /* Write one command line (counted). */
-static void cmd(struct gen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void cmd(struct gen *g, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 static void cmd(struct gen *g, const char *fmt, ...)
 {
 	va_list ap;
@@ -175,7 +177,8 @@ static void cmd(struct gen *g, const char *fmt, ...)
 	g->after_probe = false;
 }
 
-static void expect(struct gen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void expect(struct gen *g, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 static void expect(struct gen *g, const char *fmt, ...)
 {
 	va_list ap;
@@ -187,7 +190,8 @@ static void expect(struct gen *g, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void set_move(struct move *move, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void set_move(struct move *move, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 static void set_move(struct move *move, const char *fmt, ...)
 {
 	va_list ap;
@@ -382,9 +386,8 @@ static void make_filter(struct gen *g, struct filter *f)
 		break;
 	case 3:
 		f->sign = '+';
-		snprintf(f->oracle, sizeof(f->oracle),
-			"(?-i)^\\[[^]]*\\] \\S+ (sched_|irq_)|\\{ cpu_id = %d \\}",
-			cpu);
+		snprintf(f->oracle, sizeof(f->oracle), "(?-i)^\\[[^]]*\\] "
+			"\\S+ (sched_|irq_)|\\{ cpu_id = %d \\}", cpu);
 		snprintf(f->command, sizeof(f->command),
 			"filter name =~ \"^(sched_|irq_)\" || cpu == %d", cpu);
 		break;
@@ -397,8 +400,8 @@ static void make_filter(struct gen *g, struct filter *f)
 		break;
 	default:
 		f->sign = '+';
-		snprintf(f->oracle, sizeof(f->oracle),
-			"(?-i)^\\[[^]]*\\] \\S+ (\\Q%s\\E|sched_wakeup): ", name);
+		snprintf(f->oracle, sizeof(f->oracle), "(?-i)^\\[[^]]*\\] "
+			"\\S+ (\\Q%s\\E|sched_wakeup): ", name);
 		snprintf(f->command, sizeof(f->command),
 			"filter name == \"%s\" || name == \"sched_wakeup\"",
 			name);
@@ -491,7 +494,9 @@ static void emit_seqfind(struct gen *g, struct move *m)
 
 static void emit_seqhide(struct gen *g, struct move *m)
 {
-	static const char *const regexes[] = { "gate", "ping", "^node", "back" };
+	static const char *const regexes[] = {
+		"gate", "ping", "^node", "back",
+	};
 
 	if (g->hidden >= MAX_HIDDEN || (g->hidden && one_in(g, 3))) {
 		if (one_in(g, 2)) {
