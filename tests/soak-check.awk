@@ -64,7 +64,9 @@ FILENAME == ARGV[4] {
 		seen++
 		next
 	}
-	if (current != "")
+	# where, print (30 lines at most), count: what follows is other
+	# commands' output.
+	if (current != "" && line_of[current] < 40)
 		out[current, ++line_of[current]] = $0
 	next
 }
