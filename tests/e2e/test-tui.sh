@@ -204,7 +204,7 @@ check "q: the screen of the list is gone" list_gone small
 start big 200 60
 wait_for big '^Time' >/dev/null
 check "200x60: the first screen shows the first 57 events" \
-	same_rows big 1 57
+	wait_until 50 same_rows big 1 57
 # The packet context (cpu_id) has its own column, so the fields column
 # starts with the payload.
 fields=$(sed -n 1p "$TMPDIR_TEST/dump" | sed 's/^[^{]*{ cpu_id = [0-9]* }, //' | cut -c1-60)
