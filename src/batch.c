@@ -27,29 +27,9 @@ static void batch_write(struct tn_output *out, enum tn_output_kind kind,
 		&batch->results, text, -1);
 }
 
-/* --batch -: the lines of standard input, each run as it comes, its
- * output flushed, so that a program can drive tracenav through a pipe
- * (and, say, reload once it wrote more of the trace).  Stops at the end
- * of the input, after quit or a command that fails. */
-static int run_stdin(struct tn_command_context *ctx, struct tn_error *err)
-{
-	GString *line = g_string_new(NULL);
-	int status = 0, c = 0;
-
-	while (status == 0 && c != EOF && !ctx->session->quit) {
-		g_string_truncate(line, 0);
-		while ((c = getchar()) != EOF && c != '\n')
-			g_string_append_c(line, (char) c);
-		status = tn_command_run_script(ctx, line->str, err);
-		fflush(stdout);
-	}
-	g_string_free(line, TRUE);
-	return status;
-}
-
-int batch_run(struct tn_trace *trace, const char *script, bool gmt,
-		char *cache_dir, struct tn_seq_rules *rules, bool no_seq_index,
-		const struct tn_symbols *symbols)
+int batch_run(struct tn_trace *trace, const struct batch_script *script,
+		bool gmt, char *cache_dir, struct tn_seq_rules *rules,
+		bool no_seq_index, const struct tn_symbols *symbols)
 {
 	struct batch_output batch = { .output = { batch_write } };
 	struct tn_output *out = &batch.output;
@@ -60,9 +40,19 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 		.page_rows = TN_BATCH_PAGE_ROWS,
 	};
 	struct tn_error err;
+	bool unopened;
+	FILE *file = batch_script_open(script, &unopened);
+	int left_out;
+	int status;
+
+	if (unopened) {
+		g_free(cache_dir);
+		tn_seq_rules_destroy(rules);
+		tn_trace_destroy(trace);
+		return 2;
+	}
 	/* Before anything else is printed. */
-	int left_out = dump_report_problems(trace);
-	int status = 0;
+	left_out = dump_report_problems(trace);
 
 	/* The terminal's character set, for what measures text in columns
 	 * (seqdiag --unicode); before any job starts a thread. */
@@ -73,6 +63,8 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 		g_free(cache_dir);
 		tn_seq_rules_destroy(rules);
 		tn_trace_destroy(trace);
+		if (file && file != stdin)
+			fclose(file);
 		return 1;
 	}
 	session.owns_trace = true;
@@ -85,12 +77,7 @@ int batch_run(struct tn_trace *trace, const char *script, bool gmt,
 	tn_session_open_marks(&session, out);
 	/* Without a terminal, a command that needs the index waits for it. */
 	session.wait_for_index = true;
-	if (strcmp(script, "-") == 0 ? run_stdin(&ctx, &err) :
-	    tn_command_run_script(&ctx, script, &err)) {
-		fflush(stdout);
-		tn_tty_text_error("--batch: %s", err.message);
-		status = 1;
-	}
+	status = batch_script_run(&ctx, script, file);
 	/* A trace reloaded meanwhile said what it lacks when it opened. */
 	if (tn_trace_get_damage_count(session.trace) > 0 ||
 	    tn_trace_get_left_out_count(session.trace) > 0)

@@ -4,25 +4,52 @@
 #define TRACENAV_BATCH_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "tracenav/trace.h"
 
 /* Rows a page moves in batch mode (a 24-line terminal's list). */
 #define TN_BATCH_PAGE_ROWS 20
 
-/* Run script (commands separated by ';' or newlines; "-": the lines of
- * standard input, each as it comes) on trace (taken
- * over: reload replaces it, and it is destroyed before this returns),
- * keeping
+/* A script to run: its text (--batch) or its file (--batch-file). */
+struct batch_script {
+	const char *text;	/* the commands, or NULL to read file */
+	const char *file;	/* "-": standard input */
+	/* A command that fails does not stop the script (--keep-going):
+	 * its message goes to stderr and the next one runs. */
+	bool keep_going;
+};
+
+/* Run script's commands (separated by ';' or newlines; a file is run
+ * as it is read, so that its length costs no memory and a program can
+ * drive tracenav through a pipe) on trace (taken over: reload replaces
+ * it, and it is destroyed before this returns), keeping
  * the checkpoint index in cache_dir (NULL: no cache; taken over), with
  * the sequence diagram rules (NULL: none; taken over), without the
  * index of the diagram's pages when no_seq_index (--no-seq-index), and
  * the symbols of call stacks (NULL: none; borrowed).  Returns the exit
- * status: 0, or 1 with a message on stderr. */
+ * status: 0; 1 with a message on stderr for each command that failed
+ * (and, with keep_going, their number at the end) or when the file
+ * cannot be read to its end; 2 when it cannot be opened. */
 struct tn_seq_rules;
 struct tn_symbols;
-int batch_run(struct tn_trace *trace, const char *script, bool gmt,
-		char *cache_dir, struct tn_seq_rules *rules, bool no_seq_index,
-		const struct tn_symbols *symbols);
+int batch_run(struct tn_trace *trace, const struct batch_script *script,
+		bool gmt, char *cache_dir, struct tn_seq_rules *rules,
+		bool no_seq_index, const struct tn_symbols *symbols);
+
+/* ---- running a script (batch-script.c) ---- */
+
+/* The script's file open for reading (standard input for "-"), or NULL
+ * for a script given as text; NULL with a message on stderr when it
+ * cannot be opened (*failed set). */
+FILE *batch_script_open(const struct batch_script *script, bool *failed);
+
+/* Run script's commands through ctx, from its text or from file (as
+ * batch_script_open() gave it: closed here), saying on stderr which
+ * command failed and why (in a file: at which line).  Returns 0, or 1
+ * when a command failed or the file could not be read. */
+struct tn_command_context;
+int batch_script_run(struct tn_command_context *ctx,
+		const struct batch_script *script, FILE *file);
 
 #endif

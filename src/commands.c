@@ -54,6 +54,7 @@
 	COMMAND(tn_cmd_index) \
 	COMMAND(tn_cmd_traces) \
 	COMMAND(tn_cmd_reload) \
+	COMMAND(tn_cmd_echo) \
 	COMMAND(tn_cmd_help) \
 	COMMAND(tn_cmd_quit)
 

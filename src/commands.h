@@ -159,6 +159,19 @@ void tn_parsed_command_clear(struct tn_parsed_command *parsed);
  * Returns a NULL-terminated array of lines (g_strfreev it). */
 char **tn_command_split_script(const char *script);
 
+/* What tn_command_script_next() leaves in *pos after the last line. */
+#define TN_SCRIPT_END ((size_t) -1)
+
+/* The command line of script that starts at byte *pos (0 for the
+ * first), split as tn_command_split_script() splits, into line; *pos
+ * moves past its ';' or newline, or becomes TN_SCRIPT_END when the line
+ * ended with the script (a line that ends in an open quote, or in a
+ * newline that a quote or a backslash keeps, ends there too).  Returns
+ * false, with line empty, once *pos is TN_SCRIPT_END.  Reads nothing
+ * before *pos, so that a script can be run as it is read. */
+bool tn_command_script_next(const char *script, size_t *pos,
+		GString *line);
+
 /* The words of a partial line, for the completer: *words gets them
  * unquoted (g_strfreev), *last_start the byte offset of the word being
  * typed (the length of line after a blank).  Returns how many words are
@@ -173,7 +186,9 @@ int tn_command_split_words(const char *line, char ***words,
 int tn_command_exec(struct tn_command_context *ctx,
 		const struct tn_parsed_command *parsed, struct tn_error *err);
 
-/* Parse and run one command line; an empty line does nothing. */
+/* Parse and run one command line; an empty line does nothing.  A
+ * reload the command asks for (session->reload) is the caller's to do,
+ * once nothing reads the trace (tn_session_reload()). */
 int tn_command_run(struct tn_command_context *ctx, const char *line,
 		struct tn_error *err);
 

@@ -27,6 +27,7 @@ static void print_usage(FILE *out)
 "Usage: tracenav [--gmt] [--no-index] [--no-cache|--cache-dir=DIR] [--no-mouse]\n"
 "                [--ascii] [-v] PATH\n"
 "       tracenav --batch=SCRIPT [--gmt] [--no-cache|--cache-dir=DIR] [-v] PATH\n"
+"       tracenav --batch-file=FILE [--keep-going] [--gmt] [-v] PATH\n"
 "       tracenav --dump [--begin=TIME] [--end=TIME] [--count=N] [--gmt] [-v] PATH\n"
 "       tracenav --info [--gmt] [-v] PATH\n"
 "       tracenav --help | --version\n"
@@ -36,8 +37,10 @@ static void print_usage(FILE *out)
 "Modes (without one, a full-screen event list; press ? in it for help):\n"
 "  -d, --dump          print the events as `babeltrace2 PATH` does\n"
 "  -c, --batch=SCRIPT  run commands (as typed after ':' in the event list)\n"
-"                      separated by ';', e.g. 'goto 50%%; print 10'; -: the\n"
-"                      lines of standard input, each as it comes\n"
+"                      separated by ';', e.g. 'goto 50%%; print 10'\n"
+"      --batch-file=FILE  the same with the commands of FILE, one a line (or\n"
+"                      separated by ';'), run as they are read ('-': standard\n"
+"                      input)\n"
 "  -i, --info          print what the trace's metadata says\n"
 "\n"
 "Options of --dump:\n"
@@ -46,6 +49,11 @@ static void print_usage(FILE *out)
 "  -n, --count=N       print at most N events\n"
 "TIME is HH:MM[:SS[.NS]] (on the trace's first day), YYYY-MM-DD [HH:MM[:SS[.NS]]]\n"
 "or [-]SEC[.NS] (seconds from the clock origin, the Unix epoch for LTTng).\n"
+"\n"
+"Options of --batch and --batch-file:\n"
+"      --keep-going    a command that fails does not stop the script: its\n"
+"                      message goes to stderr, the next command runs, and the\n"
+"                      exit status is 1 at the end\n"
 "\n"
 "Options of the event list and --batch:\n"
 "      --no-index      do not build the checkpoint index in the background\n"
@@ -87,7 +95,7 @@ enum mode { MODE_TUI, MODE_DUMP, MODE_INFO, MODE_BATCH };
 struct command_line {
 	enum mode mode;
 	struct dump_options dump;
-	const char *script;
+	struct batch_script script;
 	bool no_index;
 	bool no_cache;
 	bool no_mouse;
@@ -125,11 +133,13 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 {
 	enum { OPT_GMT = 256, OPT_NO_INDEX, OPT_NO_CACHE, OPT_CACHE_DIR,
 		OPT_NO_MOUSE, OPT_ASCII, OPT_BT_MUXER, OPT_SEQ_RULES,
-		OPT_NO_SEQ_INDEX, OPT_SYMBOLS };
+		OPT_NO_SEQ_INDEX, OPT_SYMBOLS, OPT_BATCH_FILE, OPT_KEEP_GOING };
 	static const struct option options[] = {
 		{ "dump", no_argument, NULL, 'd' },
 		{ "info", no_argument, NULL, 'i' },
 		{ "batch", required_argument, NULL, 'c' },
+		{ "batch-file", required_argument, NULL, OPT_BATCH_FILE },
+		{ "keep-going", no_argument, NULL, OPT_KEEP_GOING },
 		{ "begin", required_argument, NULL, 'b' },
 		{ "end", required_argument, NULL, 'e' },
 		{ "count", required_argument, NULL, 'n' },
@@ -157,7 +167,15 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		switch (opt) {
 		case 'd': cl->mode = MODE_DUMP; break;
 		case 'i': cl->mode = MODE_INFO; break;
-		case 'c': cl->mode = MODE_BATCH; cl->script = optarg; break;
+		case 'c':
+			cl->mode = MODE_BATCH;
+			cl->script.text = optarg;
+			break;
+		case OPT_BATCH_FILE:
+			cl->mode = MODE_BATCH;
+			cl->script.file = optarg;
+			break;
+		case OPT_KEEP_GOING: cl->script.keep_going = true; break;
 		case 'b': cl->dump.begin = optarg; break;
 		case 'e': cl->dump.end = optarg; break;
 		case 'n':
@@ -187,6 +205,9 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 				argv[optind - 1]);
 		}
 	}
+	if (cl->script.text && cl->script.file)
+		return usage_error("%s", "--batch and --batch-file: one script "
+			"only");
 	if (optind >= argc)
 		return usage_error("%s", "no trace given: tracenav PATH");
 	if (optind + 1 < argc)
@@ -340,7 +361,7 @@ int main(int argc, char **argv)
 		status = dump_events(trace, &cl.dump);
 		break;
 	case MODE_BATCH:
-		status = batch_run(trace, cl.script, cl.dump.gmt,
+		status = batch_run(trace, &cl.script, cl.dump.gmt,
 			cache_dir(&cl), rules, cl.no_seq_index, symbols);
 		trace = NULL;	/* taken over */
 		break;

@@ -318,6 +318,70 @@ fi
 "$TRACENAV" --batch "print 1; quit; print 1" "$dir" > "$TMPDIR_TEST/got" 2>&1
 check "quit stops the script" test "$(wc -l < "$TMPDIR_TEST/got")" = 1
 
+# --batch-file: the same commands from a file (or standard input), run
+# as read; failures named with their line; --keep-going goes past them.
+script="$TMPDIR_TEST/script"
+printf 'print 2\ndown 10; print 1\necho one\n' > "$script"
+"$TRACENAV" --batch-file "$script" "$dir" > "$TMPDIR_TEST/got" 2>&1
+{ lines 1 2; lines 11 1; echo one; } > "$TMPDIR_TEST/want"
+check "--batch-file: the file's commands, ';' too, echo among them" \
+	cmp -s "$TMPDIR_TEST/got" "$TMPDIR_TEST/want"
+"$TRACENAV" --batch-file - "$dir" < "$script" > "$TMPDIR_TEST/got" 2>&1
+check "--batch-file -: from standard input" \
+	cmp -s "$TMPDIR_TEST/got" "$TMPDIR_TEST/want"
+printf "echo 'a\nb'\nprint 1" > "$script"
+"$TRACENAV" --batch-file "$script" "$dir" > "$TMPDIR_TEST/got" 2>&1
+{ printf 'a\nb\n'; lines 1 1; } > "$TMPDIR_TEST/want"
+check "--batch-file: a quote across lines, a last line without newline" \
+	cmp -s "$TMPDIR_TEST/got" "$TMPDIR_TEST/want"
+printf 'print 1\n\nsearch zq_nothing\nprint 1\n' > "$script"
+"$TRACENAV" --batch-file "$script" "$dir" > "$TMPDIR_TEST/got" \
+	2> "$TMPDIR_TEST/err"
+status=$?
+check "--batch-file: a failure stops the script (exit $status)" \
+	test "$status" = 1 -a "$(wc -l < "$TMPDIR_TEST/got")" = 1
+check "--batch-file: the failure names the file and its line" \
+	grep -q -F "tracenav: $script:3: \"search zq_nothing\": Pattern not found" \
+	"$TMPDIR_TEST/err"
+printf 'print 1\nsearch zq_nothing\nnosuch\ndown 1; print 1\n' > "$script"
+"$TRACENAV" --keep-going --batch-file "$script" "$dir" > "$TMPDIR_TEST/got" \
+	2> "$TMPDIR_TEST/err"
+status=$?
+lines 1 2 > "$TMPDIR_TEST/want"
+check "--keep-going: the commands after the failures run (exit $status)" \
+	test "$status" = 1 -a "$(cmp "$TMPDIR_TEST/got" "$TMPDIR_TEST/want" && echo same)" = same
+check "--keep-going: each failure, then their count" \
+	test "$(grep -c -e ':2: "search' -e ':3: "nosuch"' "$TMPDIR_TEST/err")" = 2 \
+	-a "$(tail -1 "$TMPDIR_TEST/err")" = "tracenav: 2 commands failed"
+"$TRACENAV" --keep-going --batch 'search zq_nothing; print 1' "$dir" \
+	> "$TMPDIR_TEST/got" 2> "$TMPDIR_TEST/err"
+check "--keep-going with --batch too" \
+	test "$(wc -l < "$TMPDIR_TEST/got")" = 1 -a \
+	"$(tail -1 "$TMPDIR_TEST/err")" = "tracenav: 1 command failed"
+"$TRACENAV" --keep-going --batch 'print 1' "$dir" > /dev/null \
+	2> "$TMPDIR_TEST/err"
+check "--keep-going: nothing failed, exit 0 and no count" \
+	test $? = 0 -a ! -s "$TMPDIR_TEST/err"
+printf 'print 1\nquit\nprint 1\n' > "$script"
+"$TRACENAV" --batch-file "$script" "$dir" > "$TMPDIR_TEST/got" 2>&1
+check "--batch-file: quit stops reading" \
+	test $? = 0 -a "$(wc -l < "$TMPDIR_TEST/got")" = 1
+printf 'print 1\nprint\0 1\nprint 1\n' > "$script"
+"$TRACENAV" --keep-going --batch-file "$script" "$dir" > "$TMPDIR_TEST/got" \
+	2> "$TMPDIR_TEST/err"
+check "--batch-file: a NUL byte stops the script, named with its line" \
+	test $? = 1 -a "$(wc -l < "$TMPDIR_TEST/got")" = 1 -a \
+	"$(grep -c ":2: a NUL byte" "$TMPDIR_TEST/err")" = 1
+"$TRACENAV" --batch-file "$TMPDIR_TEST/nosuch" "$dir" > "$TMPDIR_TEST/got" \
+	2> "$TMPDIR_TEST/err"
+check "--batch-file: a missing file is bad usage (exit 2), said" \
+	test $? = 2 -a ! -s "$TMPDIR_TEST/got" -a \
+	"$(grep -c "cannot open $TMPDIR_TEST/nosuch" "$TMPDIR_TEST/err")" = 1
+"$TRACENAV" --batch 'print 1' --batch-file "$script" "$dir" > /dev/null \
+	2> "$TMPDIR_TEST/err"
+check "--batch and --batch-file together: bad usage (exit 2)" \
+	test $? = 2 -a "$(grep -c "one script only" "$TMPDIR_TEST/err")" = 1
+
 # Every trace of the shared corpus that babeltrace2 reads: start, end,
 # middle and a walk up from the end, against --dump.
 if [ -d "$SHARED_TRACES" ]; then

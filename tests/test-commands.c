@@ -143,6 +143,44 @@ static void test_script(void)
 	g_strfreev(lines);
 }
 
+/* A script run as it is read: tn_command_script_next() from a position,
+ * and where it leaves off. */
+static void test_script_next(void)
+{
+	const char *script = "down 2;where\necho 'a\nb'; p 3\\\nx";
+	GString *line = g_string_new(NULL);
+	size_t pos = 0;
+
+	tap_ok(tn_command_script_next(script, &pos, line) &&
+		!strcmp(line->str, "down 2") && pos == 7,
+		"next: the first line, then past its ';'");
+	tap_ok(tn_command_script_next(script, &pos, line) &&
+		!strcmp(line->str, "where") && pos == 13,
+		"next: the second, past its newline");
+	tap_ok(tn_command_script_next(script, &pos, line) &&
+		!strcmp(line->str, "echo 'a\nb'"),
+		"next: a newline in quotes stays in the line");
+	tap_ok(tn_command_script_next(script, &pos, line) &&
+		!strcmp(line->str, " p 3\\\nx") && pos == TN_SCRIPT_END,
+		"next: an escaped newline too, up to the end (got \"%s\")",
+		line->str);
+	tap_ok(!tn_command_script_next(script, &pos, line) && !line->len,
+		"next: nothing after the end");
+	pos = 0;
+	tap_ok(tn_command_script_next("where\n", &pos, line) && pos == 6 &&
+		tn_command_script_next("where\n", &pos, line) &&
+		!line->len && pos == TN_SCRIPT_END,
+		"next: a script that ends with a newline ends with an empty "
+		"line");
+	pos = 0;
+	tap_ok(tn_command_script_next("echo 'open\n", &pos, line) &&
+		pos == TN_SCRIPT_END && !strcmp(line->str, "echo 'open\n"),
+		"next: an open quote takes the rest, newline included");
+	g_string_free(line, TRUE);
+	check_arg("echo hello  world", "echo", "hello  world");
+	check_arg("echo '@probe 1'", "echo", "@probe 1");
+}
+
 static bool has_choice(GPtrArray *choices, const char *want)
 {
 	for (guint i = 0; i < choices->len; i++)
@@ -517,6 +555,7 @@ int main(void)
 {
 	test_parser();
 	test_script();
+	test_script_next();
 	test_completion();
 	test_help();
 	test_running();

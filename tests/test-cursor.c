@@ -227,6 +227,67 @@ static void check_no_packet_times(void)
 	g_free(path);
 }
 
+static bool match_nothing(const struct tn_event *ev, void *data)
+{
+	(void) ev;
+	(void) data;
+	return false;
+}
+
+/* Events of one CPU (data: the cpu_id, as an int). */
+static bool match_cpu(const struct tn_event *ev, void *data)
+{
+	return tn_event_get_cpu(ev) == *(const int *) data;
+}
+
+/* A filter that leaves no event, then another one: the list comes back
+ * where it was (the same event without a filter; the next that passes
+ * with one), not on the first event. */
+static void check_empty_filter(struct tn_trace *trace)
+{
+	struct tn_filter none = { match_nothing, NULL };
+	struct tn_filter one_cpu;
+	struct tn_cursor *cursor;
+	struct tn_error err;
+	GArray *all = read_positions(trace);
+	int64_t at;
+	int cpu = 1;
+
+	one_cpu.match = match_cpu;
+	one_cpu.data = &cpu;
+	if (!tap_ok(tn_cursor_create(trace, NULL, &cursor, &err) == 0,
+			"empty filter: cursor"))
+		return;
+	tn_cursor_move(cursor, 2500, NULL, &err);
+	at = current_index(cursor, all);
+	tap_ok(tn_cursor_set_filter(cursor, &none, NULL, &err) == 0 &&
+		tn_cursor_is_empty(cursor), "a filter that passes nothing: "
+		"an empty list");
+	tap_ok(tn_cursor_set_filter(cursor, &none, NULL, &err) == 0 &&
+		tn_cursor_is_empty(cursor), "and another one on top");
+	tap_ok(tn_cursor_set_filter(cursor, NULL, NULL, &err) == 0,
+		"the filters removed");
+	tap_int_eq(current_index(cursor, all), at,
+		"the cursor is back on the event it was on");
+	tn_cursor_set_filter(cursor, &none, NULL, &err);
+	tap_ok(tn_cursor_set_filter(cursor, &one_cpu, NULL, &err) == 0 &&
+		!tn_cursor_is_empty(cursor), "then a filter on one CPU");
+	{
+		const struct tn_row *row = tn_cursor_row(cursor, 0, &err);
+		const struct tn_row *before = tn_cursor_row(cursor, -1, &err);
+		const struct tn_position *from = &g_array_index(all,
+			struct tn_position, at);
+
+		tap_ok(row && tn_event_get_cpu(&row->ev) == 1 &&
+			tn_position_compare(&row->pos, from) >= 0 &&
+			(!before ||
+			 tn_position_compare(&before->pos, from) < 0),
+			"on the first event of that CPU from there");
+	}
+	g_array_free(all, TRUE);
+	tn_cursor_destroy(cursor);
+}
+
 int main(void)
 {
 	char *path = gen_trace("cursor", "--events 5000 --cpus 3 "
@@ -289,6 +350,7 @@ int main(void)
 		tap_ok(row && row->has_prev && row->prev_ns <= row->pos.ns,
 			"the delta of a row after a seek is known");
 	}
+	check_empty_filter(trace);
 	tn_cursor_destroy(cursor);
 	tn_trace_destroy(trace);
 	g_free(path);

@@ -195,6 +195,19 @@ count_is "kernel: filter and filter-in stack" "$kernel" \
 	'filter name == "sched_switch"; filter-in prev_tid = 0,; count' \
 	"$(grep -c 'sched_switch: .*prev_tid = 0,' "$TMPDIR_TEST/nodelta")"
 
+# Filters that hide every event: the commands say so, and removing them
+# brings the list back to the event it was on.
+"$TRACENAV" --keep-going --no-cache --batch "goto 40%; where; \
+	filter-in zq_nothing; where; state; filter-in sched; clear-filters; \
+	where" "$kernel" > "$TMPDIR_TEST/got" 2> "$TMPDIR_TEST/err"
+check "no event passes: where and state say so" test \
+	"$(grep -c -e '"where": where: no event passes the filters' \
+		-e '"state": state: no event passes the filters' \
+		"$TMPDIR_TEST/err")" = 2
+check "filters removed: back on the event of before ($(head -1 \
+	"$TMPDIR_TEST/got"))" test "$(wc -l < "$TMPDIR_TEST/got")" = 2 -a \
+	"$(sed -n 1p "$TMPDIR_TEST/got")" = "$(sed -n 2p "$TMPDIR_TEST/got")"
+
 # What the list shows, from random places, paged.
 keep_grep 'sched_process_hang'
 paging "$kernel" "kernel: filter-in hang" "filter-in sched_process_hang"

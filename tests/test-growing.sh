@@ -3,7 +3,7 @@
 # generated kernel trace (4 streams, packets of 4096 bytes) copied in
 # three steps, each stream file cut inside a packet and its index one
 # packet behind, as a trace being written is; then whole.  At each step
-# --batch (its commands fed through a pipe, `--batch -`) reloads and
+# --batch (its commands fed through a pipe, `--batch-file -`) reloads and
 # reads what babeltrace2 reads of a copy without the incomplete packets
 # (repaired_copy, lib.sh); the current event, the filter and the mark
 # stay; once whole, everything is read.
@@ -64,7 +64,7 @@ expected
 check "a third written: every stream file read up to its last whole packet" \
 	test "$(grep -c ': read up to byte ' "$TMPDIR_TEST/notes")" = 4
 # Its output files made before it waits for the pipe's writer.
-"$TRACENAV" --no-cache --batch - "$grow" >"$TMPDIR_TEST/out" \
+"$TRACENAV" --no-cache --batch-file - "$grow" >"$TMPDIR_TEST/out" \
 	2>"$TMPDIR_TEST/err" <"$TMPDIR_TEST/in" &
 pid=$!
 exec 3>"$TMPDIR_TEST/in"
@@ -97,7 +97,7 @@ check "reload, whole: the mark stays" \
 	test "$(sed -n 9p "$TMPDIR_TEST/out" | cut -c2-19)" = "$(echo "$where" | cut -c15-32)"
 exec 3>&-
 wait "$pid"
-check "--batch - ends with its input, exit 1 (it read a damaged trace)" \
+check "--batch-file - ends with its input, exit 1 (it read a damaged trace)" \
 	test $? = 1
 check "each reload said what grew" \
 	test "$(grep -c '^reloaded .*: [0-9]* bytes more' "$TMPDIR_TEST/err")" = 2

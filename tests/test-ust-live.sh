@@ -153,7 +153,7 @@ done
 # of its output in all.
 mkfifo "$work/in"
 # Its output files made before it waits for the pipe's writer.
-"$TRACENAV" --no-cache --batch - "$trace" >"$work/batch" \
+"$TRACENAV" --no-cache --batch-file - "$trace" >"$work/batch" \
 	2>"$work/batch.err" <"$work/in" &
 batch_pid=$!
 exec 3>"$work/in"
@@ -195,7 +195,7 @@ check "the batch session said it reloaded, and nothing wrong" eval \
 	 ! grep -v -E "^(reloaded |marked |$trace/[^:]*: read up to byte |the matches are counted)" "$work/batch.err" | grep -q .'
 exec 3>&-
 wait "$batch_pid"
-check "--batch - ends with its input (exit $?)" test $? -le 1
+check "--batch-file - ends with its input (exit $?)" test $? -le 1
 batch_pid=
 
 dump

@@ -82,9 +82,11 @@ void tn_cursor_set_index(struct tn_cursor *cursor,
 /* Show the events that pass filter (NULL or no match function: every
  * event), with counts (may be NULL) its matches per interval of the
  * cursor's index.  The current event becomes the first that passes at
- * or after it, else the last one before it.  On error (or a cancel)
- * the cursor stays as it was, filter included.  The filter's data and
- * the counts must outlive the cursor or be replaced first. */
+ * or after it, else the last one before it; while no event passes,
+ * "it" stays the event that was current when the list became empty.
+ * On error (or a cancel) the cursor stays as it was, filter included.
+ * The filter's data and the counts must outlive the cursor or be
+ * replaced first. */
 int tn_cursor_set_filter(struct tn_cursor *cursor,
 		const struct tn_filter *filter,
 		const struct tn_match_counts *counts, struct tn_error *err);

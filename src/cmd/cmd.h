@@ -38,6 +38,12 @@ typedef int (*tn_cmd_mark_func)(const struct tn_cmd_mark_event *mark,
 int tn_cmd_each_mark(struct tn_command_context *ctx, const char *activity,
 		tn_cmd_mark_func fn, void *data, struct tn_error *err);
 
+/* The current event's row; NULL with err on a read error, or when the
+ * list is empty, saying why for `what` (a command): the filters hide
+ * every event, or the trace has none.  where.c. */
+const struct tn_row *tn_cmd_current_row(struct tn_command_context *ctx,
+		const char *what, struct tn_error *err);
+
 /* The count of args, or 1. */
 int64_t tn_cmd_count(const struct tn_command_args *args);
 

@@ -22,18 +22,15 @@ static int exec_detail(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
 	struct tn_session *session = ctx->session;
-	const struct tn_row *row = tn_cursor_row(session->cursor, 0, err);
+	const struct tn_row *row = tn_cmd_current_row(ctx, "detail", err);
 	struct detail_output detail = { ctx->out, NULL };
 	GString *line;
 	const char *host;
 	int64_t cpu;
 
 	(void) args;
-	if (!row) {
-		if (!err->message[0])
-			tn_error_set(err, "detail: the trace has no event");
+	if (!row)
 		return -1;
-	}
 	line = g_string_new("time: ");
 	tn_time_format_wall(line, row->ev.ns, session->gmt, true);
 	g_string_append(line, " (");

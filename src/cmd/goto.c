@@ -93,17 +93,15 @@ static int goto_position(struct tn_command_context *ctx, const char *arg,
 }
 
 /* The time of the current event, for a time relative to it. */
-static int current_time(struct tn_session *session, const char *arg,
+static int current_time(struct tn_command_context *ctx, const char *arg,
 		int64_t *ns, struct tn_error *err)
 {
-	const struct tn_row *row = tn_cursor_row(session->cursor, 0, err);
+	char *what = g_strdup_printf("goto %s", arg);
+	const struct tn_row *row = tn_cmd_current_row(ctx, what, err);
 
-	if (!row) {
-		if (!err->message[0])
-			tn_error_set(err, "goto %s: the trace has no event",
-				arg);
+	g_free(what);
+	if (!row)
 		return -1;
-	}
 	if (!row->ev.has_ns) {
 		tn_error_set(err, "goto %s: the current event has no "
 			"timestamp", arg);
@@ -222,7 +220,7 @@ int tn_cmd_resolve_time(struct tn_command_context *ctx, const char *what,
 		*ns = index->last_event_ns;
 		return 0;
 	case TN_TIME_RELATIVE:
-		if (current_time(session, arg, ns, err))
+		if (current_time(ctx, arg, ns, err))
 			return -1;
 		*ns = add_saturated(*ns, spec.ns);
 		return 0;
@@ -267,7 +265,7 @@ static int exec_goto(struct tn_command_context *ctx,
 	case TN_TIME_END:
 		return tn_cursor_seek_last(session->cursor, err);
 	case TN_TIME_RELATIVE:
-		if (current_time(session, arg, &target, err))
+		if (current_time(ctx, arg, &target, err))
 			return -1;
 		target = add_saturated(target, spec.ns);
 		break;

@@ -11,18 +11,6 @@
 
 static const char *const all_choices[] = { "all", NULL };
 
-/* The current event's row, or NULL with err. */
-static const struct tn_row *current_row(struct tn_command_context *ctx,
-		const char *what, struct tn_error *err)
-{
-	const struct tn_row *row = tn_cursor_row(ctx->session->cursor, 0,
-		err);
-
-	if (!row && !err->message[0])
-		tn_error_set(err, "%s: the trace has no event", what);
-	return row;
-}
-
 static const char *plural(size_t count)
 {
 	return count == 1 ? "" : "s";
@@ -32,7 +20,7 @@ static int exec_mark(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
 	struct tn_session *session = ctx->session;
-	const struct tn_row *row = current_row(ctx, "mark", err);
+	const struct tn_row *row = tn_cmd_current_row(ctx, "mark", err);
 	size_t count;
 	bool marked;
 
@@ -66,7 +54,7 @@ static int exec_unmark(struct tn_command_context *ctx,
 			plural(count));
 		return 0;
 	}
-	row = current_row(ctx, "unmark", err);
+	row = tn_cmd_current_row(ctx, "unmark", err);
 	if (!row)
 		return -1;
 	if (!tn_marks_remove(session->marks, &row->pos)) {
@@ -188,7 +176,7 @@ static int go_mark(struct tn_command_context *ctx,
 {
 	struct tn_session *session = ctx->session;
 	const char *what = forward ? "next-mark" : "prev-mark";
-	const struct tn_row *row = current_row(ctx, what, err);
+	const struct tn_row *row = tn_cmd_current_row(ctx, what, err);
 	struct tn_position pos, landed;
 	bool wrapped, any_wrap = false;
 	int64_t n = tn_cmd_count(args);

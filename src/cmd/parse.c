@@ -283,19 +283,22 @@ void tn_parsed_command_clear(struct tn_parsed_command *parsed)
 	memset(parsed, 0, sizeof(*parsed));
 }
 
-char **tn_command_split_script(const char *script)
+bool tn_command_script_next(const char *script, size_t *pos,
+		GString *line)
 {
-	GPtrArray *lines = g_ptr_array_new();
-	GString *line = g_string_new(NULL);
 	char quote = 0;
 
-	for (const char *p = script; ; p++) {
-		if (!*p || (!quote && (*p == ';' || *p == '\n'))) {
-			g_ptr_array_add(lines, g_strdup(line->str));
-			g_string_truncate(line, 0);
-			if (!*p)
-				break;
-			continue;
+	g_string_truncate(line, 0);
+	if (*pos == TN_SCRIPT_END)
+		return false;
+	for (const char *p = script + *pos; ; p++) {
+		if (!*p) {
+			*pos = TN_SCRIPT_END;
+			return true;
+		}
+		if (!quote && (*p == ';' || *p == '\n')) {
+			*pos = (size_t) (p + 1 - script);
+			return true;
 		}
 		if (*p == '\\' && quote != '\'' && p[1]) {
 			g_string_append_c(line, *p++);
@@ -306,6 +309,16 @@ char **tn_command_split_script(const char *script)
 		}
 		g_string_append_c(line, *p);
 	}
+}
+
+char **tn_command_split_script(const char *script)
+{
+	GPtrArray *lines = g_ptr_array_new();
+	GString *line = g_string_new(NULL);
+	size_t pos = 0;
+
+	while (tn_command_script_next(script, &pos, line))
+		g_ptr_array_add(lines, g_strdup(line->str));
 	g_string_free(line, TRUE);
 	g_ptr_array_add(lines, NULL);
 	return (char **) g_ptr_array_free(lines, FALSE);

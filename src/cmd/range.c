@@ -192,12 +192,9 @@ static int exec_select(struct tn_command_context *ctx,
 		session->selecting = false;
 		return 0;
 	}
-	row = tn_cursor_row(session->cursor, 0, err);
-	if (!row) {
-		if (!err->message[0])
-			tn_error_set(err, "select: the trace has no event");
+	row = tn_cmd_current_row(ctx, "select", err);
+	if (!row)
 		return -1;
-	}
 	if (!session->selecting) {
 		session->selecting = true;
 		session->select_anchor = row->pos;

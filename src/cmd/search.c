@@ -31,8 +31,9 @@ static int find(struct tn_command_context *ctx,
 		if (!current && err->message[0])
 			return -1;
 		if (!current) {
-			tn_error_set(err, "Pattern not found: %s (the trace "
-				"has no events)", pattern);
+			tn_error_set(err, "Pattern not found: %s (%s)", pattern,
+				session->filter_set ? "no event passes the "
+				"filters" : "the trace has no events");
 			return -1;
 		}
 		request.from = current->pos;

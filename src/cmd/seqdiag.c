@@ -39,17 +39,6 @@ static int parse_number(const char *word, const char *what, long min,
 	return 0;
 }
 
-/* The event the diagram is drawn around: NULL with err set. */
-static const struct tn_row *current_row(struct tn_session *session,
-		const char *what, struct tn_error *err)
-{
-	const struct tn_row *row = tn_cursor_row(session->cursor, 0, err);
-
-	if (!row && !err->message[0])
-		tn_error_set(err, "%s: the trace has no events", what);
-	return row;
-}
-
 static int exec_seqdiag(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
@@ -103,7 +92,7 @@ static int exec_seqdiag(struct tn_command_context *ctx,
 	options.width = (int) width;
 	options.first_lifeline = (size_t) first - 1;
 	options.utf8 = !options.ascii && tn_text_locale_is_utf8();
-	row = current_row(session, "seqdiag", err);
+	row = tn_cmd_current_row(ctx, "seqdiag", err);
 	if (!row)
 		goto out;
 	source = tn_session_get_seq_source(session);
@@ -166,7 +155,7 @@ static int exec_seqdiag_find(struct tn_command_context *ctx,
 	if (tn_regex_compile(pattern, &regex, err))
 		return -1;
 	request.regex = regex;
-	row = current_row(session, "seqdiag-find", err);
+	row = tn_cmd_current_row(ctx, "seqdiag-find", err);
 	if (!row)
 		goto out;
 	request.from = row->pos;

@@ -87,13 +87,9 @@ static int exec_seqdiag_list(struct tn_command_context *ctx,
 		tn_error_set(err, "seqdiag-list: N must be at least 1");
 		return -1;
 	}
-	row = tn_cursor_row(session->cursor, 0, err);
-	if (!row) {
-		if (!err->message[0])
-			tn_error_set(err, "seqdiag-list: the trace has no "
-				"events");
+	row = tn_cmd_current_row(ctx, "seqdiag-list", err);
+	if (!row)
 		return -1;
-	}
 	p.line = g_string_new(NULL);
 	status = tn_seq_list(&source, &row->pos, (uint64_t) count,
 		session->seq_hide, print_message, &p, &listed, err);

@@ -55,12 +55,9 @@ static int exec_state(struct tn_command_context *ctx,
 	struct tn_position pos;
 	size_t printed;
 
-	row = tn_cursor_row(session->cursor, 0, err);
-	if (!row) {
-		if (!err->message[0])
-			tn_error_set(err, "state: the trace has no event");
+	row = tn_cmd_current_row(ctx, "state", err);
+	if (!row)
 		return -1;
-	}
 	pos = row->pos;
 	if (!tn_session_has_state(session)) {
 		tn_error_set(err, "no state: the trace has no events that a "

@@ -4,21 +4,34 @@
 #include "cmd.h"
 #include "tracenav/time.h"
 
+const struct tn_row *tn_cmd_current_row(struct tn_command_context *ctx,
+		const char *what, struct tn_error *err)
+{
+	const struct tn_row *row = tn_cursor_row(ctx->session->cursor, 0,
+		err);
+
+	if (row || err->message[0])
+		return row;
+	if (ctx->session->filter_set)
+		tn_error_set(err, "%s: no event passes the filters (filters "
+			"lists them, clear-filters removes them)", what);
+	else
+		tn_error_set(err, "%s: the trace has no event", what);
+	return NULL;
+}
+
 static int exec_where(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
 	struct tn_session *session = ctx->session;
-	const struct tn_row *row = tn_cursor_row(session->cursor, 0, err);
+	const struct tn_row *row = tn_cmd_current_row(ctx, "where", err);
 	GString *line;
 	uint64_t rank;
 	int known;
 
 	(void) args;
-	if (!row) {
-		if (!err->message[0])
-			tn_error_set(err, "where: the trace has no event");
+	if (!row)
 		return -1;
-	}
 	line = g_string_new(NULL);
 	if (row->ev.has_ns)
 		tn_time_format_wall(line, row->ev.ns, session->gmt, true);

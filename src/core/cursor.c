@@ -52,6 +52,11 @@ struct tn_cursor {
 	uint64_t fallbacks;	/* checkpoint seeks that missed, read whole */
 	bool has_last_ns;	/* the time of the trace's last event, once */
 	int64_t last_ns;	/* the cursor read up to it (no filter) */
+	/* A filter left no event: where the current event was, so that
+	 * the next filter starts from there and not from the first
+	 * event (a filter that matches nothing, then removed). */
+	bool has_anchor;
+	struct tn_position anchor;
 };
 
 static struct tn_row *row_at(const struct tn_cursor *cursor, int64_t index)
@@ -1100,6 +1105,9 @@ int tn_cursor_set_filter(struct tn_cursor *cursor,
 
 	if (had_row)
 		pos = row_at(cursor, cursor->cur)->pos;
+	else if (cursor->has_anchor)
+		pos = cursor->anchor;
+	had_row = had_row || cursor->has_anchor;
 	/* The old rows stay aside until the move succeeded. */
 	cursor->rows = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
 	cursor->cur = 0;
@@ -1124,6 +1132,8 @@ int tn_cursor_set_filter(struct tn_cursor *cursor,
 		cursor->counts = old.counts;
 		return -1;
 	}
+	cursor->has_anchor = had_row && row_count(cursor) == 0;
+	cursor->anchor = pos;
 	release_rows(old.rows);
 	tn_walk_destroy(old.ahead);
 	return 0;

@@ -238,6 +238,7 @@ void *tn_list_cursor_moved(const void *old_cache,
 	cache->rows = g_array_new(FALSE, TRUE, sizeof(struct list_row));
 	cache->top = old ? old->top : 0;
 	cache->empty = tn_cursor_is_empty(cursor);
+	cache->filtered = view->session->filter_set != NULL;
 	cache->has_marks = tn_marks_count(view->session->marks) > 0;
 	cache->has_span = tn_cursor_get_time_span(cursor, &cache->span_begin,
 		&cache->span_end, &cache->span_exact);

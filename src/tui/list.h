@@ -54,7 +54,9 @@ struct list_cache {
 	int top;		/* screen row of the current event */
 	GArray *rows;		/* struct list_row, top to bottom */
 	bool has_cpu;		/* some row has a CPU */
-	bool empty;		/* the trace has no event */
+	bool empty;		/* no event to show: */
+	bool filtered;		/* the filters hide them all (else the
+				 * trace has none) */
 	bool has_marks;		/* some event is marked: a gutter shows */
 	char *error;		/* a read error, or NULL */
 	/* The current event. */

@@ -393,7 +393,9 @@ static void list_draw(struct tn_pane *pane, WINDOW *win)
 		return;
 	}
 	if (cache->empty)
-		tn_tui_draw_utf8(win, 1, 0, "(the trace has no events)", width);
+		tn_tui_draw_utf8(win, 1, 0, cache->filtered ?
+			"(no event passes the filters)" :
+			"(the trace has no events)", width);
 	for (guint i = 0; i < cache->rows->len; i++)
 		draw_row(pane, win, &c, &g_array_index(cache->rows,
 			struct list_row, i), focused);

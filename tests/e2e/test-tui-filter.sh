@@ -1,7 +1,9 @@
 #!/bin/sh
 # test-tui-filter.sh - filters in the event list, through tmux: & opens
 # a prompt shown as "&", Enter leaves only the matching events on screen
-# (those grep keeps of --dump) and the status bar says "1 filter"; with
+# (those grep keeps of --dump) and the status bar says "1 filter"; a
+# filter that passes nothing says so, and removed brings the list back
+# where it was; with
 # the index, "match K of M" and NG going to the N-th match; :filters
 # lists them, :filter-toggle and :clear-filters bring every event back;
 # a bad regex or expression says where and the list stays as it was;
@@ -46,6 +48,18 @@ check "& then Enter on an empty line: every event still listed" \
 	wait_until 50 same_rows list 1 20
 no_filter_shown() { ! screen list | grep -q ' filters\{0,1\} '; }
 check "and no filter is set" no_filter_shown
+# A filter that passes nothing says so; removed, the list comes back on
+# the event it was on.
+here=$(status_time list)
+tm send-keys -t list '&'
+tm send-keys -t list -l 'zq_no_such_text'
+tm send-keys -t list Enter
+check "a filter that passes nothing: the list says so" \
+	wait_for list '\(no event passes the filters\)'
+tm send-keys -t list '&'
+tm send-keys -t list Enter
+check "removed: the list is back on the event it was on ($here)" \
+	wait_status list "$here"
 tm send-keys -t list '&'
 check "& again: the prompt shows &" wait_for list '^& *$'
 tm send-keys -t list -l 'sched_process_hang'
