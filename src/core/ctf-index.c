@@ -130,6 +130,20 @@ int tn_ctf_index_check_entries(const struct tn_ctf_index *idx,
 	return 0;
 }
 
+int tn_ctf_index_parse(const char *path, uint8_t *data, size_t size,
+		uint64_t file_size, struct tn_ctf_index *idx,
+		struct tn_error *err)
+{
+	idx->data = data;
+	if (check_header(path, data, size, err))
+		return -1;
+	idx->entry_size = get_be32(data + 12);
+	idx->entry_count = (size - HEADER_SIZE) / idx->entry_size;
+	idx->has_instance_id = get_be32(data + 8) >= 1 &&
+		idx->entry_size >= TN_CTF_INDEX_STREAM_INSTANCE_ID + 8;
+	return tn_ctf_index_check_entries(idx, path, file_size, err);
+}
+
 int tn_ctf_index_read(const char *dir, const char *name, uint64_t file_size,
 		struct tn_ctf_index *idx, struct tn_error *err)
 {
@@ -137,7 +151,7 @@ int tn_ctf_index_read(const char *dir, const char *name, uint64_t file_size,
 	GError *error = NULL;
 	gchar *data;
 	gsize size;
-	int status = -1;
+	int status;
 
 	if (!g_file_get_contents(path, &data, &size, &error)) {
 		if (g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
@@ -149,14 +163,8 @@ int tn_ctf_index_read(const char *dir, const char *name, uint64_t file_size,
 		g_free(path);
 		return -1;
 	}
-	idx->data = (uint8_t *) data;
-	if (check_header(path, idx->data, size, err) == 0) {
-		idx->entry_size = get_be32(idx->data + 12);
-		idx->entry_count = (size - HEADER_SIZE) / idx->entry_size;
-		idx->has_instance_id = get_be32(idx->data + 8) >= 1 &&
-			idx->entry_size >= TN_CTF_INDEX_STREAM_INSTANCE_ID + 8;
-		status = tn_ctf_index_check_entries(idx, path, file_size, err);
-	}
+	status = tn_ctf_index_parse(path, (uint8_t *) data, size, file_size,
+		idx, err);
 	g_free(path);
 	return status;
 }
