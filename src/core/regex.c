@@ -40,10 +40,18 @@ static bool has_upper_case(const char *pattern)
 			continue;
 		}
 		if (c == '\\' && p[1]) {
+			gunichar escaped = g_utf8_get_char_validated(p + 1,
+				-1);
+
 			if ((p[1] == 'p' || p[1] == 'P') && p[2] == '{') {
 				const char *close = strchr(p + 3, '}');
 
 				p = close ? close + 1 : p + 2;
+			} else if (escaped == (gunichar) -1 ||
+				   escaped == (gunichar) -2) {
+				/* An invalid byte: the length its first byte
+				 * claims may run past the end. */
+				p += 2;
 			} else {
 				p = next_char(p + 1);
 			}
