@@ -149,6 +149,18 @@ static void test_files(void)
 	       -1 && strstr(err.message, "not a CTF packet index"),
 		"read: a bad magic");
 	tn_ctf_index_fini(&back);
+	/* A header and no entry, for an empty stream file: its callers
+	 * would take entry 0 (found by tests/fuzz/fuzz-ctf-index). */
+	memset(&back, 0, sizeof(back));
+	tap_ok(tn_ctf_index_parse("e.idx", g_memdup2(idx.data, 16), 16, 0,
+		&back, &err) == -1 && strstr(err.message, "e.idx: no entries "
+		"after the header"), "parse: a header alone is refused: %s",
+		err.message);
+	tn_ctf_index_fini(&back);
+	tap_ok(tn_ctf_index_parse("e.idx", g_memdup2(idx.data, 16 + 72),
+		16 + 72, PACKET, &back, &err) == 0 && back.entry_count == 1,
+		"parse: one entry, from memory");
+	tn_ctf_index_fini(&back);
 	tn_ctf_index_fini(&idx);
 	g_free(stream);
 	g_free(idx_path);

@@ -88,6 +88,13 @@ static int check_header(const char *path, const uint8_t *data, size_t size,
 			ENTRY_1_0_SIZE);
 		return -1;
 	}
+	/* A stream file has a packet at least (an empty one is not
+	 * read): the callers take the first and the last entry. */
+	if (size == HEADER_SIZE) {
+		tn_error_set(err, "%s: no entries after the header: an index "
+			"has one a packet", path);
+		return -1;
+	}
 	if ((size - HEADER_SIZE) % entry_size) {
 		tn_error_set(err, "%s: truncated: %zu bytes after the header, "
 			"not a whole number of %" PRIu32 "-byte entries", path,
