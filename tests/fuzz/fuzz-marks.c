@@ -1,0 +1,58 @@
+/* fuzz-marks.c - libFuzzer harness of the marks file (src/core/marks.c:
+ * tn_marks_parse(), what tn_marks_load() reads).
+ *
+ * Checks: a refused file gets a reason and leaves no mark; the marks
+ * of an accepted one are in trace order, each once; written back
+ * (tn_marks_format(), what a save writes, with the input as the trace's
+ * path in its comment) they load the same; the next and previous mark
+ * of each are its neighbours. */
+#include "tests/fuzz/fuzz.h"
+#include "tracenav/marks.h"
+
+static void check_order(const struct tn_marks *marks)
+{
+	size_t count = tn_marks_count(marks);
+
+	for (size_t i = 0; i < count; i++) {
+		const struct tn_position *pos = tn_marks_get(marks, i);
+		bool wrapped;
+
+		FUZZ_CHECK(i == 0 || tn_position_compare(tn_marks_get(marks,
+			i - 1), pos) < 0, "mark %zu", i);
+		FUZZ_CHECK(tn_marks_has(marks, pos), "mark %zu", i);
+		FUZZ_CHECK(tn_marks_find(marks, pos, true, true, &wrapped) ==
+			(long) ((i + 1) % count), "after mark %zu", i);
+		FUZZ_CHECK(tn_marks_find(marks, pos, false, true, &wrapped) ==
+			(long) ((i + count - 1) % count), "before mark %zu", i);
+	}
+}
+
+static void fuzz_one(const uint8_t *data, size_t size)
+{
+	struct tn_marks *marks = tn_marks_create();
+	struct tn_marks *again = tn_marks_create();
+	char *trace_path = fuzz_text(data, size);
+	GString *text = g_string_new(NULL);
+	struct tn_error err;
+
+	if (tn_marks_parse(marks, (const char *) data, size, &err)) {
+		FUZZ_CHECK(err.message[0] && tn_marks_count(marks) == 0,
+			"a refused file");
+		goto out;
+	}
+	check_order(marks);
+	tn_marks_format(marks, trace_path, text);
+	FUZZ_CHECK(tn_marks_parse(again, text->str, text->len, &err) == 0,
+		"the marks saved do not load: %s", err.message);
+	FUZZ_CHECK(tn_marks_count(again) == tn_marks_count(marks),
+		"%zu marks saved, %zu loaded", tn_marks_count(marks),
+		tn_marks_count(again));
+	for (size_t i = 0; i < tn_marks_count(marks); i++)
+		FUZZ_CHECK(tn_position_compare(tn_marks_get(marks, i),
+			tn_marks_get(again, i)) == 0, "mark %zu", i);
+out:
+	g_string_free(text, TRUE);
+	g_free(trace_path);
+	tn_marks_destroy(marks);
+	tn_marks_destroy(again);
+}

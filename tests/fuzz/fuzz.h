@@ -1,0 +1,94 @@
+/* fuzz.h - what the libFuzzer harnesses of tests/fuzz share: the entry
+ * point, which times each input and prints the slowest one at exit,
+ * and a check that aborts with a message when an invariant fails.
+ *
+ * A harness includes this file once and defines fuzz_one(): parse the
+ * input with tracenav's own entry points and check what comes out.
+ * libFuzzer reports an abort, a sanitizer's report, a leak, an input
+ * slower than -timeout and an allocation beyond -malloc_limit_mb as a
+ * crash, with the input that caused it.
+ */
+#ifndef TRACENAV_TESTS_FUZZ_H
+#define TRACENAV_TESTS_FUZZ_H
+
+#include <glib.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Parse data (size bytes, borrowed) and check what comes out. */
+static void fuzz_one(const uint8_t *data, size_t size);
+
+/* libFuzzer's entry point: one input. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Abort, with where and why, when cond does not hold. */
+#define FUZZ_CHECK(cond, ...) do { \
+	if (!(cond)) { \
+		fprintf(stderr, "fuzz check failed (%s:%d): %s: ", __FILE__, \
+			__LINE__, #cond); \
+		fprintf(stderr, __VA_ARGS__); \
+		fputc('\n', stderr); \
+		abort(); \
+	} \
+} while (0)
+
+static double fuzz_slowest_ms;
+static size_t fuzz_slowest_size;
+static unsigned long long fuzz_inputs;
+
+static double fuzz_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double) ts.tv_sec * 1e3 + (double) ts.tv_nsec / 1e6;
+}
+
+/* At exit (libFuzzer exits after -runs or -max_total_time): the line
+ * tools/fuzz reports.  The times are those of this instrumented build
+ * (AddressSanitizer and UBSan), slower than a normal one. */
+__attribute__((destructor))
+static void fuzz_report(void)
+{
+	if (fuzz_inputs)
+		fprintf(stderr, "tracenav-fuzz: %llu inputs, the slowest "
+			"answered in %.3f ms (%zu bytes)\n", fuzz_inputs,
+			fuzz_slowest_ms, fuzz_slowest_size);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	double started = fuzz_now_ms(), took;
+
+	fuzz_one(data, size);
+	took = fuzz_now_ms() - started;
+	fuzz_inputs++;
+	if (took > fuzz_slowest_ms) {
+		fuzz_slowest_ms = took;
+		fuzz_slowest_size = size;
+	}
+	return 0;
+}
+
+/* The input as a C string, as a command line or an option gives text:
+ * its bytes up to the first NUL (g_free it). */
+static inline char *fuzz_text(const uint8_t *data, size_t size)
+{
+	return g_strndup((const char *) data, size);
+}
+
+/* How many characters text has (its bytes when it is not UTF-8): the
+ * largest column an error message may name is one more. */
+static inline long fuzz_chars(const char *text)
+{
+	return g_utf8_validate(text, -1, NULL) ? g_utf8_strlen(text, -1) :
+		(long) strlen(text);
+}
+
+#endif
