@@ -81,8 +81,10 @@ int tn_regex_compile(const char *pattern, struct tn_regex **out,
 		long column;
 
 		pcre2_get_error_message(code_err, message, sizeof(message));
-		/* offset is in bytes; a column counts characters. */
-		column = g_utf8_validate(pattern, (gssize) offset, NULL) ?
+		/* offset is in bytes, and may fall inside a character
+		 * (after a \p that reads one byte of it); a column counts
+		 * the whole characters before it. */
+		column = g_utf8_validate(pattern, -1, NULL) ?
 			g_utf8_strlen(pattern, (gssize) offset) + 1 :
 			(long) offset + 1;
 		tn_error_set(err, "bad regex: column %ld: %s", column,
