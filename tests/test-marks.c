@@ -258,6 +258,16 @@ static void test_parse(void)
 	tn_marks_format(marks, "a trace", saved);
 	tap_str_eq(saved->str, "tracenav-marks 1\n# a trace\n-50 0\n"
 		"100 0\n100 2\n300 0\n", "format: the text save writes");
+	/* A line break in the trace's path started a line of its own:
+	 * the file did not load again, or had a mark more (found by
+	 * tests/fuzz/fuzz-marks). */
+	g_string_truncate(saved, 0);
+	tn_marks_format(marks, "/t/a\n-5 0\rb", saved);
+	tap_ok(strstr(saved->str, "\n# /t/a\\n-5 0\\rb\n") != NULL,
+		"a line break in the path is written \\n");
+	tap_ok(tn_marks_parse(marks, saved->str, saved->len, &err) == 0,
+		"and the file loads again");
+	is_listed(marks, "-50/0 100/0 100/2 300/0", "with the same marks");
 	tap_int_eq(tn_marks_parse(marks, "tracenav-marks 1\n7 x", 20, &err),
 		-1, "a bad line fails");
 	tap_str_eq(err.message, "line 2: \"7 x\" is not \"NS TIE\"",

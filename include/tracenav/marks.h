@@ -82,8 +82,8 @@ int tn_marks_parse(struct tn_marks *marks, const char *text, size_t size,
 		struct tn_error *err);
 
 /* Append to out the text of a marks file holding marks, with trace_path
- * (NULL: none) in its comment: what tn_marks_save() writes and
- * tn_marks_parse() reads back. */
+ * (NULL: none) in its comment, a line break written \n: what
+ * tn_marks_save() writes and tn_marks_parse() reads back. */
 void tn_marks_format(const struct tn_marks *marks, const char *trace_path,
 		GString *out);
 

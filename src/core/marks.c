@@ -321,8 +321,19 @@ int tn_marks_load(struct tn_marks *marks, const char *path,
 void tn_marks_format(const struct tn_marks *marks, const char *trace_path,
 		GString *out)
 {
-	g_string_append_printf(out, MAGIC " %d\n# %s\n", VERSION,
-		trace_path ? trace_path : "");
+	g_string_append_printf(out, MAGIC " %d\n# ", VERSION);
+	/* The path is a comment: a line break in it (a directory may have
+	 * one) would start a line that is no comment, and the file would
+	 * not load again. */
+	for (const char *c = trace_path ? trace_path : ""; *c; c++) {
+		if (*c == '\n')
+			g_string_append(out, "\\n");
+		else if (*c == '\r')
+			g_string_append(out, "\\r");
+		else
+			g_string_append_c(out, *c);
+	}
+	g_string_append_c(out, '\n');
 	for (size_t i = 0; i < tn_marks_count(marks); i++)
 		g_string_append_printf(out, "%" PRId64 " %" PRIu64 "\n",
 			tn_marks_get(marks, i)->ns, tn_marks_get(marks, i)->tie);

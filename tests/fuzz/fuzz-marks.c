@@ -1,11 +1,14 @@
 /* fuzz-marks.c - libFuzzer harness of the marks file (src/core/marks.c:
  * tn_marks_parse(), what tn_marks_load() reads).
  *
+ * The input is a marks file, then, after a NUL byte, the trace's path
+ * that a save writes in its comment (a path may hold any byte but
+ * NUL).
+ *
  * Checks: a refused file gets a reason and leaves no mark; the marks
  * of an accepted one are in trace order, each once; written back
- * (tn_marks_format(), what a save writes, with the input as the trace's
- * path in its comment) they load the same; the next and previous mark
- * of each are its neighbours. */
+ * (tn_marks_format(), what a save writes) they load the same; the next
+ * and previous mark of each are its neighbours. */
 #include "tests/fuzz/fuzz.h"
 #include "tracenav/marks.h"
 
@@ -29,13 +32,16 @@ static void check_order(const struct tn_marks *marks)
 
 static void fuzz_one(const uint8_t *data, size_t size)
 {
+	const uint8_t *nul = memchr(data, '\0', size);
+	size_t file_size = nul ? (size_t) (nul - data) : size;
 	struct tn_marks *marks = tn_marks_create();
 	struct tn_marks *again = tn_marks_create();
-	char *trace_path = fuzz_text(data, size);
+	char *trace_path = nul ? fuzz_text(nul + 1, size - file_size - 1) :
+		g_strdup("/traces/kernel");
 	GString *text = g_string_new(NULL);
 	struct tn_error err;
 
-	if (tn_marks_parse(marks, (const char *) data, size, &err)) {
+	if (tn_marks_parse(marks, (const char *) data, file_size, &err)) {
 		FUZZ_CHECK(err.message[0] && tn_marks_count(marks) == 0,
 			"a refused file");
 		goto out;
