@@ -109,6 +109,14 @@ int tn_ctf_index_check_entries(const struct tn_ctf_index *idx,
 {
 	uint64_t next_offset = 0;
 
+	/* Sizes are in bits: a slice's first packet, grown by the bytes
+	 * before it, must still count in 64 bits. */
+	if (file_size > UINT64_MAX / 8) {
+		tn_error_set(err, "%s: a stream file of %" PRIu64 " bytes is "
+			"too large for a CTF index (sizes in 64-bit counts of "
+			"bits)", path, file_size);
+		return -1;
+	}
 	for (size_t i = 0; i < idx->entry_count; i++) {
 		uint64_t offset = tn_ctf_index_get(idx, i, TN_CTF_INDEX_OFFSET);
 		uint64_t bits = tn_ctf_index_get(idx, i,
