@@ -151,9 +151,11 @@ static void decode(const uint8_t *data, size_t size, bool check)
 	struct tn_state_snapshots *snapshots;
 	struct tn_index *index;
 	struct tn_error err = { "" };
+	double clock = fuzz_clock_start();
 	enum tn_cache_status status = tn_cache_decode(data, size, &index,
 		&snapshots, &err);
 
+	fuzz_clock_stop(clock);
 	if (status != TN_CACHE_HIT) {
 		FUZZ_CHECK((status == TN_CACHE_MISS ||
 			status == TN_CACHE_INVALID) && err.message[0],

@@ -31,8 +31,10 @@ static void check_parse(const char *line)
 {
 	struct tn_parsed_command parsed;
 	struct tn_error err;
+	double clock = fuzz_clock_start();
 	int status = tn_command_parse(line, &parsed, &err);
 
+	fuzz_clock_stop(clock);
 	if (status < 0) {
 		FUZZ_CHECK(err.message[0], "\"%s\"", line);
 		return;
@@ -58,8 +60,10 @@ static void check_words(const char *line)
 {
 	size_t last_start, count;
 	char **words;
+	double clock = fuzz_clock_start();
 	int complete = tn_command_split_words(line, &words, &last_start);
 
+	fuzz_clock_stop(clock);
 	count = g_strv_length(words);
 	FUZZ_CHECK(complete >= 0 && (size_t) complete <= count &&
 		last_start <= strlen(line), "\"%s\"", line);
@@ -71,10 +75,13 @@ static void check_completions(const char *line)
 	GPtrArray *found;
 	size_t start;
 	bool whole;
+	double clock;
 
 	if (strchr(line, '/'))
 		return;
+	clock = fuzz_clock_start();
 	found = tn_command_complete_word(line, &source, &start, &whole);
+	fuzz_clock_stop(clock);
 	FUZZ_CHECK(start <= strlen(line), "\"%s\"", line);
 	for (guint i = 1; i < found->len; i++)
 		FUZZ_CHECK(strcmp(found->pdata[i - 1], found->pdata[i]) < 0,
@@ -86,9 +93,12 @@ static void check_completions(const char *line)
 static void fuzz_one(const uint8_t *data, size_t size)
 {
 	char *script = fuzz_text(data, size);
+	double clock = fuzz_clock_start();
 	char **lines = tn_command_split_script(script);
-	size_t bytes = 0, count = g_strv_length(lines);
+	size_t bytes = 0, count;
 
+	fuzz_clock_stop(clock);
+	count = g_strv_length(lines);
 	FUZZ_CHECK(count >= 1, "no line");
 	for (size_t i = 0; i < count; i++) {
 		bytes += strlen(lines[i]);

@@ -99,9 +99,13 @@ static void check(const uint8_t *data, size_t size, uint64_t file_size)
 	struct tn_ctf_index idx = { 0 };
 	struct tn_error err;
 	uint64_t next = 0;
+	uint8_t *copy = g_memdup2(data, size);
+	double clock = fuzz_clock_start();
+	int status = tn_ctf_index_parse(PATH, copy, size, file_size, &idx,
+		&err);
 
-	if (tn_ctf_index_parse(PATH, g_memdup2(data, size), size, file_size,
-			&idx, &err)) {
+	fuzz_clock_stop(clock);
+	if (status) {
 		FUZZ_CHECK(g_str_has_prefix(err.message, PATH ": "), "%s",
 			err.message);
 		tn_ctf_index_fini(&idx);

@@ -69,8 +69,11 @@ static void fuzz_one(const uint8_t *data, size_t size)
 	struct tn_filter_stack *stack = tn_filter_stack_create();
 	struct tn_filter_set *set;
 	struct tn_error err;
+	double clock = fuzz_clock_start();
+	int status = tn_filter_stack_push(stack, TN_FILTER_EXPR, text, &err);
 
-	if (tn_filter_stack_push(stack, TN_FILTER_EXPR, text, &err) == 0) {
+	fuzz_clock_stop(clock);
+	if (status == 0) {
 		FUZZ_CHECK(tn_filter_stack_get_count(stack) == 1 &&
 			strcmp(tn_filter_stack_get_text(stack, 0), text) == 0,
 			"\"%s\"", text);
@@ -86,7 +89,10 @@ static void fuzz_one(const uint8_t *data, size_t size)
 			text);
 	}
 	tn_filter_stack_clear(stack);
-	if (tn_filter_stack_push(stack, TN_FILTER_IN, text, &err) == 0) {
+	clock = fuzz_clock_start();
+	status = tn_filter_stack_push(stack, TN_FILTER_IN, text, &err);
+	fuzz_clock_stop(clock);
+	if (status == 0) {
 		set = tn_filter_stack_snapshot(stack, false);
 		FUZZ_CHECK(!tn_filter_set_is_name_only(set), "\"%s\"", text);
 		tn_filter_set_unref(set);

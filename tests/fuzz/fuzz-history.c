@@ -79,8 +79,10 @@ static void fuzz_max(const uint8_t *data, size_t size, size_t max)
 	GPtrArray *lines = expected_lines(data, size,
 		max ? max : TN_HISTORY_DEFAULT_MAX);
 	GString *text = g_string_new(NULL);
+	double clock = fuzz_clock_start();
 
 	tn_history_parse(history, (const char *) data, size);
+	fuzz_clock_stop(clock);
 	check_same(history, lines, "loaded");
 	check_search(history);
 	for (size_t i = 0; i < tn_history_count(history); i++)

@@ -40,8 +40,12 @@ static void fuzz_one(const uint8_t *data, size_t size)
 		g_strdup("/traces/kernel");
 	GString *text = g_string_new(NULL);
 	struct tn_error err;
+	double clock = fuzz_clock_start();
+	int status = tn_marks_parse(marks, (const char *) data, file_size,
+		&err);
 
-	if (tn_marks_parse(marks, (const char *) data, file_size, &err)) {
+	fuzz_clock_stop(clock);
+	if (status) {
 		FUZZ_CHECK(err.message[0] && tn_marks_count(marks) == 0,
 			"a refused file");
 		goto out;

@@ -83,8 +83,11 @@ static void fuzz_one(const uint8_t *data, size_t size)
 	char **lines = g_strsplit(text, "\n", -1);
 	struct tn_seq_rules *rules;
 	struct tn_error err;
+	double clock = fuzz_clock_start();
+	int status = tn_seq_rules_parse(NAME, text, &rules, &err);
 
-	if (tn_seq_rules_parse(NAME, text, &rules, &err) == 0) {
+	fuzz_clock_stop(clock);
+	if (status == 0) {
 		check_rules(text, lines, rules);
 		tn_seq_rules_destroy(rules);
 	} else {

@@ -49,8 +49,11 @@ static void check_analysis(const void *data, size_t size)
 	struct tn_analysis_result *result, *again;
 	GByteArray *saved, *saved_again;
 	struct tn_error err = { "" };
+	double clock = fuzz_clock_start();
+	int status = tn_analysis_result_load(data, size, &result, &err);
 
-	if (tn_analysis_result_load(data, size, &result, &err)) {
+	fuzz_clock_stop(clock);
+	if (status) {
 		FUZZ_CHECK(err.message[0], "a refusal without a reason");
 		return;
 	}
@@ -76,17 +79,26 @@ static void fuzz_section(const uint8_t *data, size_t size)
 	const char *const *names = tn_analysis_names();
 	struct tn_error err = { "" };
 	size_t count;
+	double clock;
+	int status;
 
 	if (size >= 8)
 		tn_bytes_set_le(sealed + size - 8,
 			tn_bytes_hash64(sealed, size - 8), 8);
-	if (tn_state_snapshots_load(sealed, size, &snapshots, &err)) {
+	clock = fuzz_clock_start();
+	status = tn_state_snapshots_load(sealed, size, &snapshots, &err);
+	fuzz_clock_stop(clock);
+	if (status) {
 		FUZZ_CHECK(err.message[0], "a refusal without a reason");
 		goto out;
 	}
 	count = tn_state_snapshots_get_count(snapshots);
 	for (size_t i = 0; i < count && i < MAX_RESTORES; i++) {
-		if (tn_state_snapshots_restore(snapshots, i, -1, state, &err))
+		clock = fuzz_clock_start();
+		status = tn_state_snapshots_restore(snapshots, i, -1, state,
+			&err);
+		fuzz_clock_stop(clock);
+		if (status)
 			FUZZ_CHECK(err.message[0] &&
 				tn_state_get_attribute_count(state) == 0,
 				"snapshot %zu: a refusal", i);
@@ -114,8 +126,11 @@ static void fuzz_blob(const uint8_t *data, size_t size)
 {
 	struct tn_state *state = tn_state_create();
 	struct tn_error err = { "" };
+	double clock = fuzz_clock_start();
+	int status = tn_state_delta_apply(state, data, size, false, &err);
 
-	if (tn_state_delta_apply(state, data, size, false, &err) == 0)
+	fuzz_clock_stop(clock);
+	if (status == 0)
 		check_state(state);
 	else
 		FUZZ_CHECK(err.message[0], "a refusal without a reason");

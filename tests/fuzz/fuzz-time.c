@@ -98,8 +98,12 @@ static void fuzz_one(const uint8_t *data, size_t size)
 	for (int gmt = 0; gmt < 2; gmt++) {
 		struct tn_time_spec spec, extended;
 		struct tn_error err;
+		int status;
+		double clock = fuzz_clock_start();
+		int basic = tn_time_parse(text, gmt, &spec, &err);
 
-		if (tn_time_parse(text, gmt, &spec, &err) == 0) {
+		fuzz_clock_stop(clock);
+		if (basic == 0) {
 			FUZZ_CHECK(spec.kind == TN_TIME_ABSOLUTE ||
 				spec.kind == TN_TIME_OF_DAY, "\"%s\"", text);
 			check_spec(text, &spec, gmt);
@@ -110,7 +114,10 @@ static void fuzz_one(const uint8_t *data, size_t size)
 		} else {
 			check_failure(text, &err);
 		}
-		if (tn_time_parse_extended(text, gmt, &extended, &err) == 0)
+		clock = fuzz_clock_start();
+		status = tn_time_parse_extended(text, gmt, &extended, &err);
+		fuzz_clock_stop(clock);
+		if (status == 0)
 			check_spec(text, &extended, gmt);
 		else
 			check_failure(text, &err);
