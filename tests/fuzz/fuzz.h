@@ -87,23 +87,44 @@ static void fuzz_report(void)
 			fuzz_slowest_ms, fuzz_slowest_size);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* Run the input: the CPU time of the whole call, and the answer's in
+ * *answer_ms. */
+static double fuzz_timed(const uint8_t *data, size_t size,
+		double *answer_ms)
 {
-	double started = fuzz_now_ms(), took;
+	double started = fuzz_now_ms();
 
 	fuzz_answer_ms = 0;
 	fuzz_one(data, size);
-	took = fuzz_now_ms() - started;
+	*answer_ms = fuzz_answer_ms;
+	return fuzz_now_ms() - started;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	double answer, took = fuzz_timed(data, size, &answer);
+
 	/* The first input (libFuzzer's empty one) pays for one-time
 	 * set-up (time zone, regex JIT, GLib): not the parsers'. */
 	if (fuzz_inputs++ == 0)
 		return 0;
+	/* A slower one than all before is run twice more, its least
+	 * times kept: the allocator's work now and then (AddressSanitizer
+	 * mapping memory, recycling its quarantine) costs tens of ms of
+	 * CPU inside a call that takes microseconds. */
+	for (int again = 0; again < 2 && (took > fuzz_slowest_ms ||
+	     answer > fuzz_slowest_answer_ms); again++) {
+		double answer2, took2 = fuzz_timed(data, size, &answer2);
+
+		took = MIN(took, took2);
+		answer = MIN(answer, answer2);
+	}
 	if (took > fuzz_slowest_ms) {
 		fuzz_slowest_ms = took;
 		fuzz_slowest_size = size;
 	}
-	if (fuzz_answer_ms > fuzz_slowest_answer_ms) {
-		fuzz_slowest_answer_ms = fuzz_answer_ms;
+	if (answer > fuzz_slowest_answer_ms) {
+		fuzz_slowest_answer_ms = answer;
 		fuzz_slowest_answer_size = size;
 	}
 	return 0;
