@@ -85,15 +85,63 @@ static void append(GPtrArray *lines, const char *line, size_t max)
 		g_ptr_array_remove_range(lines, 0, lines->len - (guint) max);
 }
 
-/* The lines of the file at path into lines (none if it is missing).
- * Returns 0, or -1 with err. */
+static bool is_blank_line(const char *line, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
+			return false;
+	return true;
+}
+
+/* Put into lines (empty) what appending each line of text (size bytes)
+ * in turn would leave: the newest max lines that are not blank, each
+ * once, at its newest place, oldest first.  Read from the end, so that
+ * a large file costs one pass (appending each line was quadratic).  A
+ * line holding a NUL is no line we wrote: it is left out. */
+static void parse_lines(const char *text, size_t size, size_t max,
+		GPtrArray *lines)
+{
+	GHashTable *seen = g_hash_table_new(g_str_hash, g_str_equal);
+	size_t end = size;	/* the line being read ends there */
+
+	while (lines->len < max) {
+		size_t start = end;
+
+		while (start > 0 && text[start - 1] != '\n')
+			start--;
+		if (!is_blank_line(text + start, end - start) &&
+		    !memchr(text + start, '\0', end - start)) {
+			char *line = g_strndup(text + start, end - start);
+
+			if (g_hash_table_contains(seen, line)) {
+				g_free(line);
+			} else {
+				g_hash_table_add(seen, line);
+				g_ptr_array_add(lines, line);
+			}
+		}
+		if (start == 0)
+			break;
+		end = start - 1;	/* before the newline */
+	}
+	g_hash_table_destroy(seen);
+	/* Newest first so far. */
+	for (guint i = 0, j = lines->len; i + 1 < j; i++, j--) {
+		gpointer line = lines->pdata[i];
+
+		lines->pdata[i] = lines->pdata[j - 1];
+		lines->pdata[j - 1] = line;
+	}
+}
+
+/* The lines of the file at path into lines (empty; none if the file is
+ * missing).  Returns 0, or -1 with err. */
 static int read_lines(const char *path, size_t max, GPtrArray *lines,
 		struct tn_error *err)
 {
 	GError *error = NULL;
 	char *text;
 	gsize size;
-	char **split;
 
 	if (!g_file_get_contents(path, &text, &size, &error)) {
 		bool missing = g_error_matches(error, G_FILE_ERROR,
@@ -111,11 +159,7 @@ static int read_lines(const char *path, size_t max, GPtrArray *lines,
 		g_free(text);
 		return -1;
 	}
-	split = g_strsplit(text, "\n", -1);
-	for (char **l = split; *l; l++)
-		if ((*l)[strspn(*l, " \t\r")])
-			append(lines, *l, max);
-	g_strfreev(split);
+	parse_lines(text, size, max, lines);
 	g_free(text);
 	return 0;
 }
@@ -131,6 +175,13 @@ int tn_history_load(struct tn_history *history, struct tn_error *err)
 		return -1;
 	}
 	return 0;
+}
+
+void tn_history_parse(struct tn_history *history, const char *text,
+		size_t size)
+{
+	g_ptr_array_set_size(history->lines, 0);
+	parse_lines(text, size, history->max, history->lines);
 }
 
 /* Write lines to path through a temporary file and a rename; 0 or an

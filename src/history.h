@@ -36,6 +36,13 @@ void tn_history_destroy(struct tn_history *history);
  * over until it can be read). */
 int tn_history_load(struct tn_history *history, struct tn_error *err);
 
+/* Replace the lines by those of text, size bytes holding a history
+ * file (what tn_history_load() reads; no NUL needed at its end): its
+ * newest lines, at most the history's max, each once at its newest
+ * place, without the blank ones and the ones holding a NUL. */
+void tn_history_parse(struct tn_history *history, const char *text,
+		size_t size);
+
 /* How many lines it holds; line index, 0 the oldest (index < count). */
 size_t tn_history_count(const struct tn_history *history);
 const char *tn_history_get(const struct tn_history *history, size_t index);

@@ -3,6 +3,7 @@
  * completer, the help renderer (and the man page's COMMANDS section held
  * to it), and commands queued and run as a background job. */
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "gen.h"
@@ -551,12 +552,57 @@ static void test_cancel(void)
 	g_free(path);
 }
 
+static void complete_words(const char *line)
+{
+	size_t start;
+
+	g_ptr_array_free(tn_command_complete(line, NULL, &start), TRUE);
+}
+
+/* Whether completing line returns within a second: in a child process,
+ * so that a loop that never ends (eating memory as it goes) is cut. */
+static bool completes(const char *line)
+{
+	pid_t pid = fork();
+	int status = 0;
+
+	if (pid == 0) {
+		alarm(1);
+		complete_words(line);
+		_exit(0);
+	}
+	return pid > 0 && waitpid(pid, &status, 0) == pid &&
+		WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/* A backslash at the end of a line being completed was found again
+ * and again as a word, endlessly (found by tests/fuzz/fuzz-command). */
+static void test_backslash_at_end(void)
+{
+	char **words;
+	size_t start;
+	int complete;
+
+	tap_ok(completes("\\"), "Tab after a lone backslash returns");
+	tap_ok(completes("goto 10\\"), "Tab after a word and a backslash "
+		"returns");
+	if (!completes("goto 10\\"))
+		return;
+	complete = tn_command_split_words("goto 10\\", &words, &start);
+	tap_ok(complete == 1 && g_strv_length(words) == 2 &&
+		strcmp(words[1], "10") == 0 && start == 5,
+		"the backslash ends the last word (%d complete, %u words, "
+		"word at %zu)", complete, g_strv_length(words), start);
+	g_strfreev(words);
+}
+
 int main(void)
 {
 	test_parser();
 	test_script();
 	test_script_next();
 	test_completion();
+	test_backslash_at_end();
 	test_help();
 	test_running();
 	test_cancel();

@@ -16,6 +16,12 @@
 
 static const struct tn_clock_info ghz = { .frequency = 1000000000 };
 
+static void write_be64(uint8_t *p, uint64_t value)
+{
+	for (int i = 7; i >= 0; i--, value >>= 8)
+		p[i] = value & 0xff;
+}
+
 static char *dir_path(const char *name)
 {
 	char *dir = g_strdup_printf("%s/%s", gen_tmpdir(), name);
@@ -149,6 +155,37 @@ static void test_files(void)
 	       -1 && strstr(err.message, "not a CTF packet index"),
 		"read: a bad magic");
 	tn_ctf_index_fini(&back);
+	/* A header and no entry, for an empty stream file: its callers
+	 * would take entry 0 (found by tests/fuzz/fuzz-ctf-index). */
+	memset(&back, 0, sizeof(back));
+	tap_ok(tn_ctf_index_parse("e.idx", g_memdup2(idx.data, 16), 16, 0,
+		&back, &err) == -1 && strstr(err.message, "e.idx: no entries "
+		"after the header"), "parse: a header alone is refused: %s",
+		err.message);
+	tn_ctf_index_fini(&back);
+	tap_ok(tn_ctf_index_parse("e.idx", g_memdup2(idx.data, 16 + 72),
+		16 + 72, PACKET, &back, &err) == 0 && back.entry_count == 1,
+		"parse: one entry, from memory");
+	tn_ctf_index_fini(&back);
+	/* Two packets of 2^60 bytes: a slice from the second one grew it
+	 * to 2^64 bits, 0 in 64 bits (found by
+	 * tests/fuzz/fuzz-ctf-index). */
+	memset(&back, 0, sizeof(back));
+	data = g_memdup2(idx.data, 16 + 2 * 72);
+	write_be64((uint8_t *) data + 16 + TN_CTF_INDEX_OFFSET, 0);
+	write_be64((uint8_t *) data + 16 + TN_CTF_INDEX_PACKET_SIZE,
+		UINT64_C(1) << 63);
+	write_be64((uint8_t *) data + 16 + 72 + TN_CTF_INDEX_OFFSET,
+		UINT64_C(1) << 60);
+	write_be64((uint8_t *) data + 16 + 72 + TN_CTF_INDEX_PACKET_SIZE,
+		UINT64_C(1) << 63);
+	tap_ok(tn_ctf_index_parse("big.idx", (uint8_t *) data, 16 + 2 * 72,
+		UINT64_C(1) << 61, &back, &err) == -1 && strstr(err.message,
+		"big.idx: a stream file of 2305843009213693952 bytes is too "
+		"large"), "parse: packets too large to count in bits: %s",
+		err.message);
+	tn_ctf_index_fini(&back);
+	data = NULL;
 	tn_ctf_index_fini(&idx);
 	g_free(stream);
 	g_free(idx_path);

@@ -461,9 +461,52 @@ static void test_stack(void)
 	g_free(path);
 }
 
+/* A chain of 80 000 comparisons: parsed from the left into a tree as
+ * deep, it overflowed the stack when evaluated or freed (50 000 did in
+ * an optimised build; a rule file's `where` of a million crashed
+ * tracenav).  Now the tree is balanced; the answers are the same, the
+ * order of evaluation too.  The terms compare the name with numbers
+ * (never equal, and cheap to parse in the sanitizer builds). */
+static void test_long_chain(void)
+{
+	const int terms = 80000;
+	struct tn_filter_stack *stack = tn_filter_stack_create();
+	struct tn_filter_matcher *matcher;
+	struct tn_filter_set *set;
+	GString *expr = g_string_new("name == \"b\" && name == 0 || "
+		"name == \"a\"");
+	struct tn_error err;
+
+	for (int i = 1; i < terms; i++) {
+		char term[32];
+		int len = snprintf(term, sizeof(term), " %s name == %d",
+			i % 1000 ? "||" : "&&", i);
+
+		g_string_append_len(expr, term, len);
+	}
+	g_string_append(expr, " || name == \"z\"");
+	if (!tap_ok(tn_filter_stack_push(stack, TN_FILTER_EXPR, expr->str,
+			&err) == 0, "a chain of %d comparisons parses", terms))
+		goto out;
+	set = tn_filter_stack_snapshot(stack, false);
+	matcher = tn_filter_matcher_new(set);
+	/* && binds tighter: "b" && 0 is one term of the ||. */
+	tap_ok(tn_filter_matcher_match_name(matcher, "a") &&
+		tn_filter_matcher_match_name(matcher, "z") &&
+		!tn_filter_matcher_match_name(matcher, "b") &&
+		!tn_filter_matcher_match_name(matcher, "none"),
+		"and evaluates to its end, with the precedence of && over ||");
+	tn_filter_matcher_free(matcher);
+	tn_filter_set_unref(set);
+out:
+	tn_filter_stack_destroy(stack);
+	g_string_free(expr, TRUE);
+}
+
 int main(void)
 {
 	test_errors();
+	test_long_chain();
 	test_kernel();
 	test_ust();
 	test_stack();

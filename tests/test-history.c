@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gen.h"
@@ -210,10 +211,65 @@ static void test_file(void)
 	g_free(dir);
 }
 
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
+}
+
+/* The text of a file, as a load reads it: what appending each line in
+ * turn would leave, from a large file in one pass. */
+static void test_parse(void)
+{
+	static const char text[] = "a\nb\n  \t\nc\na\nd\0x\n\r\nb\ne";
+	const size_t lines = 1500000;
+	struct tn_history *h = tn_history_create(NULL, 3);
+	struct tn_history *big = tn_history_create(NULL, 0);
+	GString *file = g_string_new(NULL);
+	char *cut = g_memdup2(text, sizeof(text) - 1);
+	double started, took;
+
+	tn_history_parse(h, cut, sizeof(text) - 1);
+	holds(h, "a|b|e", "the newest 3, each at its newest place, no blank "
+		"line, no line with a NUL, the last one without a newline");
+	tn_history_parse(h, "", 0);
+	holds(h, "", "an empty text: no line");
+	tn_history_parse(h, "\n\nx\n\n", 5);
+	holds(h, "x", "empty lines around one");
+
+	/* Appending each line made this quadratic: seconds. */
+	for (size_t i = 0; i < lines; i++) {
+		/* Not g_string_append_printf(): a malloc a line, slow in
+		 * the ASan build. */
+		char line[32];
+		int len = snprintf(line, sizeof(line), "goto %zu\n", i);
+
+		g_string_append_len(file, line, len);
+	}
+	started = now_s();
+	tn_history_parse(big, file->str, file->len);
+	took = now_s() - started;
+	tap_ok(tn_history_count(big) == TN_HISTORY_DEFAULT_MAX &&
+	       strcmp(tn_history_get(big, 0), "goto 1499000") == 0 &&
+	       strcmp(tn_history_get(big, TN_HISTORY_DEFAULT_MAX - 1),
+			"goto 1499999") == 0,
+		"%zu lines (%zu bytes): the newest %d", lines, file->len,
+		TN_HISTORY_DEFAULT_MAX);
+	tap_ok(took < 2, "in %.3f s (under 2 s)", took);
+
+	g_string_free(file, TRUE);
+	g_free(cut);
+	tn_history_destroy(h);
+	tn_history_destroy(big);
+}
+
 int main(void)
 {
 	test_default_path();
 	test_memory();
+	test_parse();
 	test_file();
 	gen_cleanup();
 	return tap_done();

@@ -5,6 +5,7 @@
  * version moved aside, never lost. */
 #include <dirent.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gen.h"
@@ -229,9 +230,81 @@ static void test_file(void)
 	g_free(trace_b);
 }
 
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
+}
+
+/* The text of a file (parsed from memory: no NUL after it), its text
+ * again as it would be saved, and a large file in reverse order. */
+static void test_parse(void)
+{
+	static const char text[] = "tracenav-marks 1\n# a trace\n"
+		"300 0\n-50 0\n\n100 2\n300 0\n# comment\n100 0";
+	const size_t count = 1000000;
+	struct tn_marks *marks = tn_marks_create();
+	struct tn_error err = { "" };
+	GString *saved = g_string_new(NULL);
+	char *cut = g_memdup2(text, sizeof(text) - 1);
+	double started, took;
+
+	tap_int_eq(tn_marks_parse(marks, cut, sizeof(text) - 1, &err), 0,
+		"parse a file from memory");
+	is_listed(marks, "-50/0 100/0 100/2 300/0",
+		"sorted, each mark once, the last line without a newline");
+	tn_marks_format(marks, "a trace", saved);
+	tap_str_eq(saved->str, "tracenav-marks 1\n# a trace\n-50 0\n"
+		"100 0\n100 2\n300 0\n", "format: the text save writes");
+	/* A line break in the trace's path started a line of its own:
+	 * the file did not load again, or had a mark more (found by
+	 * tests/fuzz/fuzz-marks). */
+	g_string_truncate(saved, 0);
+	tn_marks_format(marks, "/t/a\n-5 0\rb", saved);
+	tap_ok(strstr(saved->str, "\n# /t/a\\n-5 0\\rb\n") != NULL,
+		"a line break in the path is written \\n");
+	tap_ok(tn_marks_parse(marks, saved->str, saved->len, &err) == 0,
+		"and the file loads again");
+	is_listed(marks, "-50/0 100/0 100/2 300/0", "with the same marks");
+	tap_int_eq(tn_marks_parse(marks, "tracenav-marks 1\n7 x", 20, &err),
+		-1, "a bad line fails");
+	tap_str_eq(err.message, "line 2: \"7 x\" is not \"NS TIE\"",
+		"and says which and why, without a file name");
+	tap_int_eq(tn_marks_count(marks), 0, "a bad text: no marks");
+	tap_int_eq(tn_marks_parse(marks, "tracenav-marks 1\n\0", 18, &err),
+		-1, "a NUL byte fails");
+
+	/* Inserting each mark in place made this quadratic: minutes. */
+	g_string_assign(saved, "tracenav-marks 1\n");
+	for (size_t i = count; i > 0; i--) {
+		/* Not g_string_append_printf(): a malloc a line, slow in
+		 * the ASan build. */
+		char line[32];
+		int len = snprintf(line, sizeof(line), "%zu 0\n", i);
+
+		g_string_append_len(saved, line, len);
+	}
+	started = now_s();
+	tap_int_eq(tn_marks_parse(marks, saved->str, saved->len, &err), 0,
+		"%zu marks in reverse order parse", count);
+	took = now_s() - started;
+	tap_ok(tn_marks_count(marks) == count &&
+	       tn_marks_get(marks, 0)->ns == 1 &&
+	       tn_marks_get(marks, count - 1)->ns == (int64_t) count,
+		"all of them, sorted");
+	tap_ok(took < 30, "in %.2f s (under 30 s)", took);
+
+	g_string_free(saved, TRUE);
+	g_free(cut);
+	tn_marks_destroy(marks);
+}
+
 int main(void)
 {
 	test_set();
+	test_parse();
 	test_file();
 	gen_cleanup();
 	return tap_done();

@@ -92,6 +92,23 @@ static void test_errors(void)
 	tap_ok(tn_regex_compile("*x", &re, &err) == -1 &&
 		strstr(err.message, "column 1:") != NULL,
 		"nothing to repeat at column 1: %s", err.message);
+	/* PCRE2 stops inside the second ǩ: the column was counted in
+	 * bytes then, past the end (found by tests/fuzz/fuzz-filter). */
+	tap_ok(tn_regex_compile("\"p\u01e9\\p\u01e9", &re, &err) == -1 &&
+		strstr(err.message, "bad regex: column 6: malformed") != NULL,
+		"an error inside a character: the column of that character: "
+		"%s", err.message);
+	/* The smart case's scan read past the end of these (found by
+	 * tests/fuzz/fuzz-filter): a backslash, then the first byte of a
+	 * character of 2 or 4 bytes, then the end. */
+	tap_ok(tn_regex_compile("\\\xc6", &re, &err) == -1 && !re &&
+		strstr(err.message, "bad regex: column 2: UTF-8 error") != NULL,
+		"a backslash and a cut character: refused, not read past the "
+		"end: %s", err.message);
+	tap_ok(tn_regex_compile("a\\\xf0", &re, &err) == -1 &&
+		strstr(err.message, "UTF-8 error") != NULL,
+		"a backslash and the first of 4 bytes: refused: %s",
+		err.message);
 }
 
 struct thread_args {

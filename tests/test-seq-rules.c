@@ -84,6 +84,15 @@ static void test_valid(void)
 			"cpu and name are the event's");
 	}
 	tn_seq_rules_destroy(rules);
+	rules = parse_ok("lifeline *a* name=comm\n", 1, "a glob with stars");
+	if (rules) {
+		rule = g_ptr_array_index(rules->rules, 0);
+		tap_ok(tn_seq_rule_matches_name(rule, "x\xe3\xde" "ab") &&
+			!tn_seq_rule_matches_name(rule, "\xe3\xde" "b"),
+			"an event name that is not UTF-8 is matched as its "
+			"valid form");
+	}
+	tn_seq_rules_destroy(rules);
 	rules = parse_ok("loaders kernel\n", 0, "a loaders line");
 	if (rules)
 		tap_ok(tn_seq_rules_keep_loader(rules, "kernel") &&
@@ -164,6 +173,14 @@ static void test_errors(void)
 		{ "send \u00e9v\u00e9nement from=\u00e9 to=b signal=\n",
 		  "seq-rules:1:35: expected a field after '=', got end of "
 		  "line" },
+		/* GLib aborted on these (found by tests/fuzz/fuzz-seq-rules):
+		 * Latin-1 bytes, not UTF-8. */
+		{ "send \xe9v\xe9nement from=a to=b signal=c\n",
+		  "seq-rules:1:6: the event name is not UTF-8 (byte 0xe9): "
+		  "write the rules file in UTF-8" },
+		{ "lifeline \"ab*\xe3\" name=a\n",
+		  "seq-rules:1:14: the event name is not UTF-8 (byte 0xe3): "
+		  "write the rules file in UTF-8" },
 	};
 
 	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {

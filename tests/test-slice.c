@@ -818,7 +818,7 @@ static void check_refusals(void)
 	run("cp '%s' '%s'", saved, idx);
 	run("head -c 16 '%s' > '%s'", saved, idx);
 	expect_refusal(trace, "an index without entries",
-		"its packets cover 0 bytes");
+		"no entries after the header");
 
 	run("rm '%s'", idx);
 	expect_refusal(trace, "a stream without its index", "channel0_0");

@@ -565,6 +565,33 @@ static void test_save_load(const struct tn_state_snapshots *snapshots)
 		tn_state_destroy(state);
 		tn_state_snapshots_destroy(broken);
 	}
+
+	/* A blob whose count of attributes says 2^31 - 1: room was made
+	 * for them before its checksum was checked, hundreds of GB (found
+	 * by tests/fuzz/fuzz-state). */
+	if (tn_state_snapshots_get_count(snapshots) >= 1) {
+		struct tn_state_snapshots *broken = tn_state_snapshots_create();
+		struct tn_state *state = tn_state_create();
+		struct tn_state_snapshot_info info;
+		GBytes *blob;
+		uint8_t *bytes;
+		gsize size;
+
+		tn_state_snapshots_get(snapshots, 0, &info, &blob);
+		bytes = g_bytes_unref_to_data(blob, &size);
+		tn_bytes_set_le(bytes + 12, INT32_MAX, 4);
+		blob = g_bytes_new_take(bytes, size);
+		tn_state_snapshots_add(broken, &info.pos, info.rank, info.full,
+			blob);
+		g_bytes_unref(blob);
+		tap_ok(tn_state_snapshots_restore(broken, 0, -1, state,
+			&err) == -1 && strstr(err.message, "damaged") &&
+			tn_state_get_attribute_count(state) == 0,
+			"a blob claiming 2^31 attributes fails, without making "
+			"room for them: %s", err.message);
+		tn_state_destroy(state);
+		tn_state_snapshots_destroy(broken);
+	}
 }
 
 /* The index cache keeps the snapshots, and refuses a damaged section. */

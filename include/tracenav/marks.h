@@ -20,6 +20,7 @@
 #ifndef TRACENAV_MARKS_H
 #define TRACENAV_MARKS_H
 
+#include <glib.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -72,6 +73,19 @@ int tn_marks_path(const struct tn_trace *trace, const char *dir, char **out,
  * marks is then empty. */
 int tn_marks_load(struct tn_marks *marks, const char *path,
 		struct tn_error *err);
+
+/* Replace marks by those of text, size bytes holding a marks file
+ * (what tn_marks_load() reads; text needs no NUL at its end).  Returns
+ * 0, or -1 with err saying why it is not a marks file ("line 3: \"12
+ * x\" is not \"NS TIE\""); marks is then empty. */
+int tn_marks_parse(struct tn_marks *marks, const char *text, size_t size,
+		struct tn_error *err);
+
+/* Append to out the text of a marks file holding marks, with trace_path
+ * (NULL: none) in its comment, a line break written \n: what
+ * tn_marks_save() writes and tn_marks_parse() reads back. */
+void tn_marks_format(const struct tn_marks *marks, const char *trace_path,
+		GString *out);
 
 /* Write marks to path atomically (its directory is made, 0700, if
  * needed), with trace_path in a comment; no mark removes the file.

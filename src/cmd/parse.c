@@ -42,8 +42,13 @@ static int next_word(const char *line, size_t *pos, GString *word,
 			quote_at = i;
 		} else if (c == '\\' && quote != '\'') {
 			if (!line[i + 1]) {
-				if (lenient)
+				/* The backslash ends the word and the line
+				 * (left where it is, the next call would
+				 * find it again, endlessly). */
+				if (lenient) {
+					i++;
 					break;
+				}
 				tn_error_set(err, "column %zu: a backslash ends "
 					"the line: write \\\\ for a backslash",
 					i + 1);

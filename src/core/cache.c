@@ -72,6 +72,7 @@
 #include <unistd.h>
 
 #include "src/core/bytes.h"
+#include "src/core/cache-private.h"
 #include "tracenav/cache.h"
 #include "tracenav/file.h"
 #include "tracenav/state-history.h"
@@ -491,8 +492,8 @@ static bool check_intervals(const struct tn_index *index, char *why)
 	return ok;
 }
 
-/* Traces named (valid UTF-8, no NUL), strictly sorted; counts adding
- * up to the events. */
+/* Traces named (any bytes but NUL: a host name is the trace's to say),
+ * strictly sorted; counts adding up to the events. */
 static bool check_sources(const struct tn_index *index, char *why)
 {
 	uint64_t total = 0;
@@ -500,9 +501,7 @@ static bool check_sources(const struct tn_index *index, char *why)
 	for (size_t i = 0; i < index->source_count; i++) {
 		const struct tn_index_source *source = &index->sources[i];
 
-		if (!source->trace || !source->trace[0] ||
-		    !g_utf8_validate(source->trace, -1, NULL) ||
-		    source->cpu < -1) {
+		if (!source->trace || !source->trace[0] || source->cpu < -1) {
 			snprintf(why, REASON_MAX, "source %zu: bad trace name "
 				"or CPU", i);
 			return false;
@@ -879,8 +878,7 @@ static int decode_source(struct tn_bytes_reader *r,
 	if (len > r->left || r->left - len < 4)
 		return tn_bytes_fail(r, "source %zu beyond the payload", i);
 	tn_bytes_take_raw(r, len, &name, "a source's trace");
-	if (len == 0 || !g_utf8_validate((const char *) name, (gssize) len,
-			NULL))
+	if (len == 0 || memchr(name, 0, len))
 		return tn_bytes_fail(r, "source %zu: empty or invalid trace "
 			"name", i);
 	source->trace = g_strndup((const char *) name, len);
@@ -1064,7 +1062,8 @@ static struct tn_index *decode_payload(const uint8_t *payload, size_t len,
 }
 
 /* The index in data (a whole file), or NULL with why; *other_version
- * when the file is sound but of another format version. */
+ * when the file is sound but of another format version.  key NULL:
+ * any key. */
 static struct tn_index *decode_file(const uint8_t *data, size_t size,
 		const uint8_t key[DIGEST_LEN], struct tn_state_snapshots **snapshots,
 		bool *other_version, char *why)
@@ -1097,12 +1096,49 @@ static struct tn_index *decode_file(const uint8_t *data, size_t size,
 		snprintf(why, REASON_MAX, "checksum mismatch");
 		return NULL;
 	}
-	if (memcmp(data + 12, key, DIGEST_LEN) != 0) {
+	if (key && memcmp(data + 12, key, DIGEST_LEN) != 0) {
 		snprintf(why, REASON_MAX, "made for another state of the "
 			"trace");
 		return NULL;
 	}
 	return decode_payload(data + HEADER_LEN, payload_len, snapshots, why);
+}
+
+/* --- In memory (cache-private.h) --- */
+
+enum tn_cache_status tn_cache_decode(const uint8_t *data, size_t size,
+		struct tn_index **out, struct tn_state_snapshots **snapshots,
+		struct tn_error *err)
+{
+	char why[REASON_MAX] = "";
+	bool other_version = false;
+
+	if (snapshots)
+		*snapshots = NULL;
+	*out = decode_file(data, size, NULL, snapshots, &other_version, why);
+	if (*out)
+		return TN_CACHE_HIT;
+	tn_error_set(err, "%s", why);
+	return other_version ? TN_CACHE_MISS : TN_CACHE_INVALID;
+}
+
+GByteArray *tn_cache_encode(const struct tn_index *index,
+		const struct tn_state_snapshots *snapshots)
+{
+	static const uint8_t no_key[DIGEST_LEN];
+
+	return encode_file(index, snapshots, no_key);
+}
+
+void tn_cache_seal(uint8_t *data, size_t size)
+{
+	if (size < HEADER_LEN + TRAILER_LEN)
+		return;
+	tn_bytes_set_le(data + 8, FORMAT_VERSION, 4);
+	tn_bytes_set_le(data + 12 + DIGEST_LEN,
+		size - HEADER_LEN - TRAILER_LEN, 8);
+	tn_bytes_set_le(data + size - TRAILER_LEN,
+		tn_bytes_hash64(data, size - TRAILER_LEN), TRAILER_LEN);
 }
 
 /* --- Files --- */

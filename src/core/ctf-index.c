@@ -89,6 +89,13 @@ static int check_header(const char *path, const uint8_t *data, size_t size,
 			ENTRY_1_0_SIZE);
 		return -1;
 	}
+	/* A stream file has a packet at least (an empty one is not
+	 * read): the callers take the first and the last entry. */
+	if (size == HEADER_SIZE) {
+		tn_error_set(err, "%s: no entries after the header: an index "
+			"has one a packet", path);
+		return -1;
+	}
 	if ((size - HEADER_SIZE) % entry_size) {
 		tn_error_set(err, "%s: truncated: %zu bytes after the header, "
 			"not a whole number of %" PRIu32 "-byte entries", path,
@@ -103,6 +110,14 @@ int tn_ctf_index_check_entries(const struct tn_ctf_index *idx,
 {
 	uint64_t next_offset = 0;
 
+	/* Sizes are in bits: a slice's first packet, grown by the bytes
+	 * before it, must still count in 64 bits. */
+	if (file_size > UINT64_MAX / 8) {
+		tn_error_set(err, "%s: a stream file of %" PRIu64 " bytes is "
+			"too large for a CTF index (sizes in 64-bit counts of "
+			"bits)", path, file_size);
+		return -1;
+	}
 	for (size_t i = 0; i < idx->entry_count; i++) {
 		uint64_t offset = tn_ctf_index_get(idx, i, TN_CTF_INDEX_OFFSET);
 		uint64_t bits = tn_ctf_index_get(idx, i,
@@ -131,6 +146,30 @@ int tn_ctf_index_check_entries(const struct tn_ctf_index *idx,
 	return 0;
 }
 
+/* The header of data, the size bytes of the packet index at path, and
+ * the entries' layout into *idx, which owns data from then on. */
+static int parse_header(const char *path, uint8_t *data, size_t size,
+		struct tn_ctf_index *idx, struct tn_error *err)
+{
+	idx->data = data;
+	if (check_header(path, data, size, err))
+		return -1;
+	idx->entry_size = get_be32(data + 12);
+	idx->entry_count = (size - HEADER_SIZE) / idx->entry_size;
+	idx->has_instance_id = get_be32(data + 8) >= 1 &&
+		idx->entry_size >= TN_CTF_INDEX_STREAM_INSTANCE_ID + 8;
+	return 0;
+}
+
+int tn_ctf_index_parse(const char *path, uint8_t *data, size_t size,
+		uint64_t file_size, struct tn_ctf_index *idx,
+		struct tn_error *err)
+{
+	if (parse_header(path, data, size, idx, err))
+		return -1;
+	return tn_ctf_index_check_entries(idx, path, file_size, err);
+}
+
 int tn_ctf_index_load(const char *dir, const char *name,
 		struct tn_ctf_index *idx, struct tn_error *err)
 {
@@ -138,7 +177,7 @@ int tn_ctf_index_load(const char *dir, const char *name,
 	GError *error = NULL;
 	gchar *data;
 	gsize size;
-	int status = -1;
+	int status;
 
 	if (!g_file_get_contents(path, &data, &size, &error)) {
 		if (g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
@@ -150,14 +189,7 @@ int tn_ctf_index_load(const char *dir, const char *name,
 		g_free(path);
 		return -1;
 	}
-	idx->data = (uint8_t *) data;
-	if (check_header(path, idx->data, size, err) == 0) {
-		idx->entry_size = get_be32(idx->data + 12);
-		idx->entry_count = (size - HEADER_SIZE) / idx->entry_size;
-		idx->has_instance_id = get_be32(idx->data + 8) >= 1 &&
-			idx->entry_size >= TN_CTF_INDEX_STREAM_INSTANCE_ID + 8;
-		status = 0;
-	}
+	status = parse_header(path, (uint8_t *) data, size, idx, err);
 	g_free(path);
 	return status;
 }

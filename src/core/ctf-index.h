@@ -61,6 +61,15 @@ int tn_ctf_index_read(const char *dir, const char *name, uint64_t file_size,
 int tn_ctf_index_load(const char *dir, const char *name,
 		struct tn_ctf_index *idx, struct tn_error *err);
 
+/* Check data, the size bytes of the packet index at path (named in
+ * err) of a stream file of file_size bytes, as tn_ctf_index_read()
+ * does, and put it into *idx (zeroed by the caller), which owns data
+ * (g_malloc()'ed) whatever the outcome.  Returns 0, or -1 with err;
+ * release *idx with tn_ctf_index_fini() either way. */
+int tn_ctf_index_parse(const char *path, uint8_t *data, size_t size,
+		uint64_t file_size, struct tn_ctf_index *idx,
+		struct tn_error *err);
+
 /* The packets follow one another from byte 0 (each where the previous
  * one ends, of a whole number of bytes) and cover exactly file_size
  * bytes: what a slice relies on (src.ctf.fs only checks the sum).  path

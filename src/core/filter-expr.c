@@ -516,40 +516,54 @@ static struct node *parse_unary(struct parser *p)
 	return node;
 }
 
+/* The n terms of a chain a && b && c ... (or ||) as a balanced tree:
+ * the same answers, the terms evaluated in the same order and as far,
+ * and a depth that grows as the log of the chain's length (as a chain
+ * from the left, a million comparisons overflowed the stack of the
+ * functions that walk the tree). */
+static struct node *balanced(enum node_kind kind, struct node **terms,
+		size_t n)
+{
+	if (n == 1)
+		return terms[0];
+	return new_node(kind, balanced(kind, terms, n / 2),
+		balanced(kind, terms + n / 2, n - n / 2));
+}
+
+/* A chain of terms (parse_term) joined by op, as kind nodes. */
+static struct node *parse_chain(struct parser *p, enum token_kind op,
+		enum node_kind kind, struct node *(*parse_term)(struct parser *))
+{
+	GPtrArray *terms = g_ptr_array_new();
+	struct node *node;
+
+	for (;;) {
+		node = parse_term(p);
+		if (!node)
+			break;
+		g_ptr_array_add(terms, node);
+		if (peek(p)->kind != op)
+			break;
+		take(p);
+	}
+	if (node)
+		node = balanced(kind, (struct node **) terms->pdata,
+			terms->len);
+	else
+		for (guint i = 0; i < terms->len; i++)
+			free_node(terms->pdata[i]);
+	g_ptr_array_free(terms, TRUE);
+	return node;
+}
+
 static struct node *parse_and(struct parser *p)
 {
-	struct node *node = parse_unary(p);
-
-	while (node && peek(p)->kind == T_AND) {
-		struct node *right;
-
-		take(p);
-		right = parse_unary(p);
-		if (!right) {
-			free_node(node);
-			return NULL;
-		}
-		node = new_node(NODE_AND, node, right);
-	}
-	return node;
+	return parse_chain(p, T_AND, NODE_AND, parse_unary);
 }
 
 static struct node *parse_or(struct parser *p)
 {
-	struct node *node = parse_and(p);
-
-	while (node && peek(p)->kind == T_OR) {
-		struct node *right;
-
-		take(p);
-		right = parse_and(p);
-		if (!right) {
-			free_node(node);
-			return NULL;
-		}
-		node = new_node(NODE_OR, node, right);
-	}
-	return node;
+	return parse_chain(p, T_OR, NODE_OR, parse_and);
 }
 
 static bool operand_uses_event(const struct operand *operand)

@@ -195,47 +195,112 @@ static bool parse_line(const char *line, struct tn_position *pos)
 	return true;
 }
 
-/* Fill marks from text; false with why (and the line) if it is not a
- * marks file of this version. */
-static bool parse_file(struct tn_marks *marks, char *text, char *why,
-		size_t why_size)
+static gint compare_positions(gconstpointer a, gconstpointer b)
 {
-	char **lines = g_strsplit(text, "\n", -1);
-	bool good = true;
+	return tn_position_compare(a, b);
+}
+
+/* Sort positions and drop repeats.  Sorting once keeps a large file
+ * fast whatever its order: inserting each mark in place took minutes
+ * for a million marks in reverse order. */
+static void sort_unique(GArray *positions)
+{
+	guint kept = 0;
+
+	g_array_sort(positions, compare_positions);
+	for (guint i = 0; i < positions->len; i++) {
+		const struct tn_position *pos = &g_array_index(positions,
+			struct tn_position, i);
+
+		if (kept > 0 && tn_position_compare(&g_array_index(positions,
+				struct tn_position, kept - 1), pos) == 0)
+			continue;
+		g_array_index(positions, struct tn_position, kept++) = *pos;
+	}
+	g_array_set_size(positions, kept);
+}
+
+/* End the line that starts at line: the next one, NULL after the last.
+ * One line at a time: g_strsplit() scans the rest of the text again for
+ * each line under AddressSanitizer (its strstr() checks), minutes for a
+ * large file in the tests. */
+static char *cut_line(char *line)
+{
+	char *end = strchr(line, '\n');
+
+	if (!end)
+		return NULL;
+	*end = '\0';
+	return end + 1;
+}
+
+/* Append the positions of text (NUL-terminated; its line breaks are
+ * cut) to positions.  Returns 0, or -1 with err (and the line) if it
+ * is not a marks file of this version. */
+static int parse_lines(char *text, GArray *positions, struct tn_error *err)
+{
+	char *line = text, *next = cut_line(text);
+	size_t number = 1;
 	int version;
 
-	if (!lines[0] || sscanf(lines[0], MAGIC " %d", &version) != 1 ||
-	    strncmp(lines[0], MAGIC " ", sizeof(MAGIC))) {
-		snprintf(why, why_size, "line 1: not a marks file");
-		good = false;
-	} else if (version != VERSION) {
-		snprintf(why, why_size, "line 1: version %d, not %d", version,
-			VERSION);
-		good = false;
+	if (sscanf(line, MAGIC " %d", &version) != 1 ||
+	    strncmp(line, MAGIC " ", sizeof(MAGIC))) {
+		tn_error_set(err, "line 1: not a marks file");
+		return -1;
 	}
-	for (size_t i = 1; good && lines[i]; i++) {
+	if (version != VERSION) {
+		tn_error_set(err, "line 1: version %d, not %d", version,
+			VERSION);
+		return -1;
+	}
+	for (line = next; line; line = next) {
 		struct tn_position pos;
 
-		if (!lines[i][0] || lines[i][0] == '#')
+		next = cut_line(line);
+		number++;
+		if (!line[0] || line[0] == '#')
 			continue;
-		if (!parse_line(lines[i], &pos)) {
-			snprintf(why, why_size, "line %zu: \"%.40s\" is not "
-				"\"NS TIE\"", i + 1, lines[i]);
-			good = false;
-			break;
+		if (!parse_line(line, &pos)) {
+			tn_error_set(err, "line %zu: \"%.40s\" is not "
+				"\"NS TIE\"", number, line);
+			return -1;
 		}
-		if (!tn_marks_has(marks, &pos))
-			tn_marks_toggle(marks, &pos);
+		g_array_append_val(positions, pos);
 	}
-	g_strfreev(lines);
-	return good;
+	return 0;
+}
+
+int tn_marks_parse(struct tn_marks *marks, const char *text, size_t size,
+		struct tn_error *err)
+{
+	GArray *positions;
+	char *copy;
+	int status;
+
+	tn_marks_clear(marks);
+	if (size > MAX_FILE_SIZE || memchr(text, '\0', size)) {
+		tn_error_set(err, "not a text file of marks");
+		return -1;
+	}
+	copy = g_strndup(text, size);
+	positions = g_array_new(FALSE, FALSE, sizeof(struct tn_position));
+	status = parse_lines(copy, positions, err);
+	g_free(copy);
+	if (status) {
+		g_array_free(positions, TRUE);
+		return -1;
+	}
+	sort_unique(positions);
+	g_array_free(marks->positions, TRUE);
+	marks->positions = positions;
+	return 0;
 }
 
 int tn_marks_load(struct tn_marks *marks, const char *path,
 		struct tn_error *err)
 {
 	GError *error = NULL;
-	char why[256];
+	struct tn_error why;
 	char *text, *bad;
 	gsize size;
 
@@ -250,25 +315,43 @@ int tn_marks_load(struct tn_marks *marks, const char *path,
 		g_error_free(error);
 		return missing ? 0 : -1;
 	}
-	if (size > MAX_FILE_SIZE || strlen(text) != size)
-		snprintf(why, sizeof(why), "not a text file of marks");
-	else if (parse_file(marks, text, why, sizeof(why))) {
+	if (tn_marks_parse(marks, text, size, &why) == 0) {
 		g_free(text);
 		return 0;
 	}
 	g_free(text);
-	tn_marks_clear(marks);
 	/* Never lost: moved aside for whoever wants to look at it. */
 	bad = g_strconcat(path, ".bad", NULL);
 	if (rename(path, bad) == 0)
 		tn_error_set(err, "the marks file %s is damaged (%s): kept as "
-			"%s; starting without marks", path, why, bad);
+			"%s; starting without marks", path, why.message, bad);
 	else
 		tn_error_set(err, "the marks file %s is damaged (%s) and "
 			"cannot be moved aside (%s): marks are not saved",
-			path, why, strerror(errno));
+			path, why.message, strerror(errno));
 	g_free(bad);
 	return -1;
+}
+
+void tn_marks_format(const struct tn_marks *marks, const char *trace_path,
+		GString *out)
+{
+	g_string_append_printf(out, MAGIC " %d\n# ", VERSION);
+	/* The path is a comment: a line break in it (a directory may have
+	 * one) would start a line that is no comment, and the file would
+	 * not load again. */
+	for (const char *c = trace_path ? trace_path : ""; *c; c++) {
+		if (*c == '\n')
+			g_string_append(out, "\\n");
+		else if (*c == '\r')
+			g_string_append(out, "\\r");
+		else
+			g_string_append_c(out, *c);
+	}
+	g_string_append_c(out, '\n');
+	for (size_t i = 0; i < tn_marks_count(marks); i++)
+		g_string_append_printf(out, "%" PRId64 " %" PRIu64 "\n",
+			tn_marks_get(marks, i)->ns, tn_marks_get(marks, i)->tie);
 }
 
 int tn_marks_save(const struct tn_marks *marks, const char *path,
@@ -287,11 +370,7 @@ int tn_marks_save(const struct tn_marks *marks, const char *path,
 		saved_errno = errno;
 		goto out;
 	}
-	g_string_append_printf(text, MAGIC " %d\n# %s\n", VERSION,
-		trace_path ? trace_path : "");
-	for (size_t i = 0; i < tn_marks_count(marks); i++)
-		g_string_append_printf(text, "%" PRId64 " %" PRIu64 "\n",
-			tn_marks_get(marks, i)->ns, tn_marks_get(marks, i)->tie);
+	tn_marks_format(marks, trace_path, text);
 	saved_errno = tn_file_replace(path, text->str, text->len);
 out:
 	if (saved_errno)

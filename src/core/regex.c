@@ -40,10 +40,18 @@ static bool has_upper_case(const char *pattern)
 			continue;
 		}
 		if (c == '\\' && p[1]) {
+			gunichar escaped = g_utf8_get_char_validated(p + 1,
+				-1);
+
 			if ((p[1] == 'p' || p[1] == 'P') && p[2] == '{') {
 				const char *close = strchr(p + 3, '}');
 
 				p = close ? close + 1 : p + 2;
+			} else if (escaped == (gunichar) -1 ||
+				   escaped == (gunichar) -2) {
+				/* An invalid byte: the length its first byte
+				 * claims may run past the end. */
+				p += 2;
 			} else {
 				p = next_char(p + 1);
 			}
@@ -73,8 +81,10 @@ int tn_regex_compile(const char *pattern, struct tn_regex **out,
 		long column;
 
 		pcre2_get_error_message(code_err, message, sizeof(message));
-		/* offset is in bytes; a column counts characters. */
-		column = g_utf8_validate(pattern, (gssize) offset, NULL) ?
+		/* offset is in bytes, and may fall inside a character
+		 * (after a \p that reads one byte of it); a column counts
+		 * the whole characters before it. */
+		column = g_utf8_validate(pattern, -1, NULL) ?
 			g_utf8_strlen(pattern, (gssize) offset) + 1 :
 			(long) offset + 1;
 		tn_error_set(err, "bad regex: column %ld: %s", column,

@@ -133,7 +133,18 @@ bool tn_seq_rules_keep_loader(const struct tn_seq_rules *rules,
 bool tn_seq_rule_matches_name(const struct tn_seq_rule *rule,
 		const char *name)
 {
-	return g_pattern_spec_match_string(rule->pattern, name);
+	char *valid;
+	bool match;
+
+	/* GLib's globs read UTF-8 only: a name that is not (from a
+	 * trace's metadata) is matched as its valid form, U+FFFD standing
+	 * for each bad byte. */
+	if (g_utf8_validate(name, -1, NULL))
+		return g_pattern_spec_match_string(rule->pattern, name);
+	valid = g_utf8_make_valid(name, -1);
+	match = g_pattern_spec_match_string(rule->pattern, valid);
+	g_free(valid);
+	return match;
 }
 
 /* Append the field at path of ev (in scope) as text: a string as it
@@ -596,7 +607,7 @@ static int parse_rule(struct parser *ps, struct tn_seq_rule **out)
 {
 	struct tn_seq_rule *rule = g_new0(struct tn_seq_rule, 1);
 	bool seen_category = false, seen_kind = false;
-	const char *at = ps->p;
+	const char *at = ps->p, *bad;
 	char *word = take_word(ps);
 	int kind = -1;
 
@@ -630,6 +641,14 @@ static int parse_rule(struct parser *ps, struct tn_seq_rule **out)
 	if (!rule->glob || !rule->glob[0]) {
 		expected(ps, at, "an event name (a glob) after '%s'",
 			kind_names[kind]);
+		goto fail;
+	}
+	/* GLib aborts on a glob that is not UTF-8. */
+	if (!g_utf8_validate(rule->glob, -1, &bad)) {
+		tn_error_set(ps->err, "%s:%d:%ld: the event name is not UTF-8 "
+			"(byte 0x%02x): write the rules file in UTF-8",
+			ps->name, ps->line, column(ps, at + (*at == '"') +
+			(bad - rule->glob)), (unsigned) (guchar) *bad);
 		goto fail;
 	}
 	rule->pattern = g_pattern_spec_new(rule->glob);

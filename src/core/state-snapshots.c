@@ -317,11 +317,20 @@ int tn_state_snapshots_restore(const struct tn_state_snapshots *snapshots,
 	if (!forward)
 		tn_state_reset_values(state);
 	if (blobs->len > 0) {
-		gsize size;
+		gsize size, bytes = 0;
 		const void *data = g_bytes_get_data(
 			blobs->pdata[blobs->len - 1], &size);
+		int count = tn_state_delta_get_count(data, size);
 
-		tn_state_reserve(state, tn_state_delta_get_count(data, size));
+		/* The count is checked when its blob is applied, not yet:
+		 * room is made for it only when the blobs can hold that
+		 * many new attributes (two bytes each at least), so that a
+		 * damaged one cannot ask for billions. */
+		for (guint j = 0; j < blobs->len; j++)
+			bytes += g_bytes_get_size(blobs->pdata[j]);
+		if (count > 0 && (guint64) count <= (guint64)
+		    tn_state_get_attribute_count(state) + bytes / 2)
+			tn_state_reserve(state, count);
 	}
 	for (guint j = 0; j < blobs->len && status == 0; j++) {
 		gsize size;
