@@ -54,11 +54,34 @@ static void check_counts(const struct tn_index *index)
 			FUZZ_CHECK(start[i] <= start[i + 1], "interval %zu",
 				i);
 			for (size_t e = start[i]; e < start[i + 1]; e++)
-				FUZZ_CHECK(index->interval_classes[e]
-					.class_index < index->class_count &&
+				FUZZ_CHECK(index->interval_classes[e].key <
+					index->class_count &&
 					index->interval_classes[e].count > 0,
 					"interval %zu, entry %zu", i, e);
 		}
+	}
+	/* The sources: each found where it is, their entries in range. */
+	for (size_t i = 0; i < index->source_count; i++)
+		FUZZ_CHECK(tn_index_find_source(index, &index->sources[i]) ==
+			(long) i, "source %zu", i);
+	if (index->interval_source_start) {
+		const size_t *start = index->interval_source_start;
+		uint64_t lost = 0;
+
+		FUZZ_CHECK(start[0] == 0 && index->interval_lost,
+			"interval sources");
+		for (size_t i = 0; i < index->checkpoint_count; i++) {
+			FUZZ_CHECK(start[i] <= start[i + 1], "interval %zu",
+				i);
+			for (size_t e = start[i]; e < start[i + 1]; e++)
+				FUZZ_CHECK(index->interval_sources[e].key <
+					index->source_count &&
+					index->interval_sources[e].count > 0,
+					"interval %zu, source entry %zu", i, e);
+			lost += index->interval_lost[i];
+		}
+		FUZZ_CHECK(lost <= index->discarded_events, "%" PRIu64
+			" lost in the intervals", lost);
 	}
 	total = 0;
 	for (size_t i = 0; i < index->bin_count; i++) {
