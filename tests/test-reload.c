@@ -84,7 +84,9 @@ static void test_reload(void)
 	char *whole_stream = g_build_filename(whole, "channel0_0", NULL);
 	struct tn_output out = { collect };
 	struct tn_session session;
-	struct tn_command_context ctx = { &session, &out, 10, NULL, NULL };
+	struct tn_command_context ctx = {
+		.session = &session, .out = &out, .page_rows = 10,
+	};
 	struct tn_trace *trace;
 	struct tn_error err;
 	struct stat st;

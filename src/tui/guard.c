@@ -67,6 +67,17 @@ static void on_crash(int signo)
 		endwin();
 	}
 	give_back_stderr();
+	/* libbabeltrace2 asserts on some damage it does not check (its
+	 * message is above): say what to do instead. */
+	if (signo == SIGABRT) {
+		static const char text[] = "tracenav: aborted while reading "
+			"the trace (libbabeltrace2's message is above): it is "
+			"damaged in a way the reader does not check; tracenav "
+			"--dump prints the events before the damage\n";
+
+		if (write(STDERR_FILENO, text, sizeof(text) - 1) < 0)
+			(void) 0;	/* nothing more can be done */
+	}
 	for (size_t i = 0; i < G_N_ELEMENTS(crash_signals); i++)
 		if (crash_signals[i] == signo)
 			sigaction(signo, &saved_crash[i], NULL);

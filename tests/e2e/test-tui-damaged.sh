@@ -6,7 +6,9 @@
 # whole, reads the rest: the current event, the filter and the mark
 # stay, the damage goes, the index is built again; a trace whose
 # metadata is cut short is refused before the screen is taken, with the
-# cause; q quits with the terminal restored.
+# cause; a packet size that makes libbabeltrace2 abort ends the list
+# with the terminal restored and the abort explained; q quits with the
+# terminal restored.
 : "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/e2e/tmux.sh"
@@ -70,5 +72,21 @@ check "metadata cut short: it says so, naming the trace" \
 	shows cut "$dir: cannot read the trace metadata: the metadata is cut short"
 check "metadata cut short: the terminal as it was" \
 	wait_for cut '^STTY=icanon$'
+
+# A packet size of 2^63 bits in a packet context: libbabeltrace2 aborts
+# once the list reads that packet (G): the terminal is restored, the
+# abort explained.
+dir="$TMPDIR_TEST/abort"
+cp -R "$whole" "$dir"
+printf '\200' | dd of="$dir/channel0_1" bs=1 seek=$((4096 * 3 + 63)) \
+	conv=notrunc 2>/dev/null
+start abort 200 24 --no-mouse
+wait_for abort "$HEADER" >/dev/null
+tm send-keys -t abort G
+check "a packet size libbabeltrace2 aborts on: the list ends (SIGABRT)" \
+	wait_until 100 shows abort '^EXIT=134$'
+check "... and says what happened and what to do" \
+	shows abort "^tracenav: aborted while reading the trace .*--dump prints the events before the damage"
+check "... the terminal restored" wait_for abort '^STTY=icanon$'
 
 tap_done
