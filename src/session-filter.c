@@ -259,15 +259,20 @@ const struct tn_filter *tn_session_borrow_filter(struct tn_session *session)
 	return &session->shared_filter;
 }
 
-void tn_session_fini_filters(struct tn_session *session)
+void tn_session_unbind_filters(struct tn_session *session)
 {
-	drop_count(session);
 	tn_match_counts_destroy(session->match_counts);
 	session->match_counts = NULL;
 	tn_filter_matcher_free(session->filter_matcher);
 	session->filter_matcher = NULL;
 	tn_filter_set_unref(session->filter_set);
 	session->filter_set = NULL;
+}
+
+void tn_session_fini_filters(struct tn_session *session)
+{
+	drop_count(session);
+	tn_session_unbind_filters(session);
 	tn_filter_stack_destroy(session->filters);
 	session->filters = NULL;
 }

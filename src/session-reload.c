@@ -50,12 +50,7 @@ static void drop_old_trace(struct tn_session *session)
 	session->state_checked = false;
 	tn_stats_counts_destroy(session->counts);
 	session->counts = NULL;
-	tn_match_counts_destroy(session->match_counts);
-	session->match_counts = NULL;
-	tn_filter_matcher_free(session->filter_matcher);
-	session->filter_matcher = NULL;
-	tn_filter_set_unref(session->filter_set);
-	session->filter_set = NULL;
+	tn_session_unbind_filters(session);
 	session->counts_serial++;
 	tn_trace_set_packet_tables(session->trace, NULL);
 	tn_index_destroy(session->index);

@@ -237,6 +237,11 @@ int tn_session_count_matches(struct tn_session *session,
  * until the filters change (commands run one at a time). */
 const struct tn_filter *tn_session_borrow_filter(struct tn_session *session);
 
+/* Drop what the filters hold of the trace (their matcher, the set bound
+ * to its metadata, the match counts); the filters themselves stay.
+ * The count pass must be stopped first (tn_session_stop_count()). */
+void tn_session_unbind_filters(struct tn_session *session);
+
 /* Free the filters and stop the count pass (tn_session_fini()). */
 void tn_session_fini_filters(struct tn_session *session);
 

@@ -47,6 +47,20 @@ tap_done() {
 	[ "$tap_failed" -eq 0 ]
 }
 
+# wait_until TENTHS COMMAND...: run COMMAND every tenth of a second
+# until it succeeds, TENTHS times at most; its last status.
+wait_until() {
+	tenths=$1
+	shift
+	i=1
+	while [ $i -lt "$tenths" ]; do
+		"$@" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	"$@"
+}
+
 # A private temporary directory, removed on exit.
 make_tmpdir() {
 	TMPDIR_TEST=$(mktemp -d "${TMPDIR:-/tmp}/tracenav-test.XXXXXX")

@@ -13,10 +13,7 @@
 . "$top_srcdir/tests/lib.sh"
 make_tmpdir
 export TZ=UTC
-CACHE_CHECK="$top_builddir/tests/cache-check"
-XDG_RUNTIME_DIR="$TMPDIR_TEST/run"
-mkdir -m 700 "$XDG_RUNTIME_DIR"
-export XDG_RUNTIME_DIR
+. "$top_srcdir/tests/faults.sh"
 
 if nm "$TRACENAV" 2>/dev/null | grep -q -e __tsan_init -e __asan_init; then
 	events=150000 rounds=2
@@ -27,37 +24,9 @@ dir="$TMPDIR_TEST/big"
 "$GEN_TRACE" --events "$events" --cpus 4 "$dir" >/dev/null
 cache="$TMPDIR_TEST/cache"
 
-# poll TENTHS COMMAND...: run COMMAND every tenth of a second until it
-# succeeds, TENTHS times at most.
-poll() {
-	tries=$1
-	shift
-	while [ "$tries" -gt 0 ]; do
-		"$@" && return 0
-		sleep 0.1
-		tries=$((tries - 1))
-	done
-	return 1
-}
-
 # number SIG: the signal's number.
 number() {
 	case $1 in INT) echo 2 ;; TERM) echo 15 ;; HUP) echo 1 ;; PIPE) echo 13 ;; esac
-}
-
-private_gone() {
-	left=$(ls -A "$XDG_RUNTIME_DIR/tracenav" 2>/dev/null)
-	[ -z "$left" ] && return 0
-	diag "left in the runtime directory: $left"
-	return 1
-}
-
-# cache_sound: the index and marks files load and pass their checks (or
-# are absent), no temporary file is left.
-cache_sound() {
-	"$CACHE_CHECK" "$dir" "$cache" > "$TMPDIR_TEST/check" 2>&1 && return 0
-	sed 's/^/# /' "$TMPDIR_TEST/check"
-	return 1
 }
 
 # killed WHAT SIG STATUS: the checks after a process that SIG ended.
@@ -74,7 +43,7 @@ for sig in TERM INT HUP; do
 	rm -f "$TMPDIR_TEST/out"
 	"$TRACENAV" --dump --begin 22:13:20.1 "$dir" > "$TMPDIR_TEST/out" 2>/dev/null &
 	pid=$!
-	poll 50 test -s "$TMPDIR_TEST/out"
+	wait_until 50 test -s "$TMPDIR_TEST/out"
 	kill -"$sig" "$pid"
 	wait "$pid"
 	killed "--dump" "$sig" $?
@@ -100,7 +69,7 @@ pid=$!
 temp_there() {
 	ls -A "$TMPDIR_TEST/export" | grep -q '^\.out\.txt\.tracenav-'
 }
-check "export: writing (its temporary file)" poll 100 temp_there
+check "export: writing (its temporary file)" wait_until 100 temp_there
 kill -TERM "$pid"
 wait "$pid"
 killed "export" TERM $?

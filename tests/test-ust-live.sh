@@ -92,20 +92,6 @@ COUNT=3000
 L env LTTNG_UST_ALLOW_BLOCKING=1 $PIN "$work/ticker" $COUNT 1000 &
 ticker_pid=$!
 
-# wait_until TENTHS COMMAND...: run COMMAND every tenth of a second
-# until it succeeds, TENTHS times at most; its last status.
-wait_until() {
-	tenths=$1
-	shift
-	i=1
-	while [ $i -lt "$tenths" ]; do
-		"$@" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	"$@"
-}
-
 # dump: tracenav --dump of the trace into $work/dump, its stderr in
 # $work/err, exit status in $status, time in $ms (bounded).
 dump() {

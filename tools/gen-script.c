@@ -55,6 +55,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "splitmix64.h"
+
 #define PROGRAM "gen-script"
 
 enum {
@@ -113,11 +115,7 @@ struct move {
 
 static uint64_t next_random(struct gen *g)
 {
-	uint64_t z = (g->rng += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	return splitmix64_next(&g->rng);
 }
 
 /* A number in [0, n). */

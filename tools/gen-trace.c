@@ -59,6 +59,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "splitmix64.h"
+
 #define PROGRAM "gen-trace"
 
 #define MAX_EVENTS 100000000ULL
@@ -474,11 +476,7 @@ struct rng {
 
 static uint64_t rng_next(struct rng *r)
 {
-	uint64_t z = (r->state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
+	return splitmix64_next(&r->state);
 }
 
 /* Uniform in [0, n), n > 0. */

@@ -261,25 +261,37 @@ int tn_ctf_index_check_magics(const char *path, uint64_t count,
 	return -1;
 }
 
-void tn_ctf_index_synthesise(struct tn_ctf_index *idx, uint64_t count,
-		uint64_t size, const int64_t *begin_ns, const int64_t *end_ns,
-		const struct tn_clock_info *clock)
+/* Start idx as a version 1.minor index of count entries of entry_size
+ * bytes, each a packet of size bytes, one after the other. */
+static void synthesise_plain(struct tn_ctf_index *idx, uint32_t minor,
+		size_t entry_size, uint64_t count, uint64_t size)
 {
-	idx->entry_size = ENTRY_1_1_SIZE;
+	idx->entry_size = entry_size;
 	idx->entry_count = count;
 	idx->has_instance_id = false;
 	idx->data = g_malloc0(HEADER_SIZE + idx->entry_count *
 		idx->entry_size);
 	put_be32(idx->data, INDEX_MAGIC);
 	put_be32(idx->data + 4, 1);
-	put_be32(idx->data + 8, 1);
-	put_be32(idx->data + 12, ENTRY_1_1_SIZE);
+	put_be32(idx->data + 8, minor);
+	put_be32(idx->data + 12, (uint32_t) entry_size);
 	for (size_t k = 0; k < idx->entry_count; k++) {
 		uint8_t *e = idx->data + HEADER_SIZE + k * idx->entry_size;
 
 		put_be64(e + TN_CTF_INDEX_OFFSET, k * size);
 		put_be64(e + TN_CTF_INDEX_PACKET_SIZE, size * 8);
 		put_be64(e + TN_CTF_INDEX_CONTENT_SIZE, size * 8);
+	}
+}
+
+void tn_ctf_index_synthesise(struct tn_ctf_index *idx, uint64_t count,
+		uint64_t size, const int64_t *begin_ns, const int64_t *end_ns,
+		const struct tn_clock_info *clock)
+{
+	synthesise_plain(idx, 1, ENTRY_1_1_SIZE, count, size);
+	for (size_t k = 0; k < idx->entry_count; k++) {
+		uint8_t *e = idx->data + HEADER_SIZE + k * idx->entry_size;
+
 		put_be64(e + TN_CTF_INDEX_TIMESTAMP_BEGIN,
 			tn_clock_cycles_not_after(clock, begin_ns[k]));
 		put_be64(e + TN_CTF_INDEX_TIMESTAMP_END,
@@ -333,22 +345,7 @@ int tn_ctf_index_write_from(const struct tn_ctf_index *idx, size_t first,
 void tn_ctf_index_synthesise_untimed(struct tn_ctf_index *idx,
 		uint64_t count, uint64_t size)
 {
-	idx->entry_size = ENTRY_1_0_SIZE;
-	idx->entry_count = count;
-	idx->has_instance_id = false;
-	idx->data = g_malloc0(HEADER_SIZE + idx->entry_count *
-		idx->entry_size);
-	put_be32(idx->data, INDEX_MAGIC);
-	put_be32(idx->data + 4, 1);
-	put_be32(idx->data + 8, 0);
-	put_be32(idx->data + 12, ENTRY_1_0_SIZE);
-	for (size_t k = 0; k < idx->entry_count; k++) {
-		uint8_t *e = idx->data + HEADER_SIZE + k * idx->entry_size;
-
-		put_be64(e + TN_CTF_INDEX_OFFSET, k * size);
-		put_be64(e + TN_CTF_INDEX_PACKET_SIZE, size * 8);
-		put_be64(e + TN_CTF_INDEX_CONTENT_SIZE, size * 8);
-	}
+	synthesise_plain(idx, 0, ENTRY_1_0_SIZE, count, size);
 }
 
 int tn_ctf_index_write_first(const struct tn_ctf_index *idx, size_t count,

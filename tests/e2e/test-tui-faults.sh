@@ -19,11 +19,7 @@
 . "$top_srcdir/tests/e2e/tmux.sh"
 tmux_setup
 export TZ=UTC
-CACHE_CHECK="$top_builddir/tests/cache-check"
-# The private runtime directories go there (checked empty after each run).
-XDG_RUNTIME_DIR="$TMPDIR_TEST/run"
-mkdir -m 700 "$XDG_RUNTIME_DIR"
-export XDG_RUNTIME_DIR
+. "$top_srcdir/tests/faults.sh"
 
 if nm "$TRACENAV" 2>/dev/null | grep -q -e __tsan_init -e __asan_init; then
 	events=150000 rounds=2 storm=15
@@ -72,23 +68,6 @@ ended() {
 	[ "$got" = "$2" ] && [ "$modes" = "0 1 0 0" ] &&
 		[ "$stty" = "icanon echo" ] && return 0
 	diag "$1: exit $got (want $2), tmux modes '$modes' (want '0 1 0 0'), stty '$stty'"
-	return 1
-}
-
-# private_gone: no private directory left in the runtime directory.
-private_gone() {
-	left=$(ls -A "$XDG_RUNTIME_DIR/tracenav" 2>/dev/null)
-	[ -z "$left" ] && return 0
-	diag "left in the runtime directory: $left"
-	return 1
-}
-
-# cache_sound [DIR]: the index and marks files load and pass their
-# checks (or are absent), no temporary file is left.
-cache_sound() {
-	"$CACHE_CHECK" "$dir" "${1:-$cache}" > "$TMPDIR_TEST/check" 2>&1 &&
-		return 0
-	sed 's/^/# /' "$TMPDIR_TEST/check"
 	return 1
 }
 

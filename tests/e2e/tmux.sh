@@ -54,20 +54,6 @@ screen() {
 	tm capture-pane -p -t "$1"
 }
 
-# wait_until TENTHS COMMAND...: run COMMAND every tenth of a second
-# until it succeeds, TENTHS times at most; its last status.
-wait_until() {
-	tenths=$1
-	shift
-	i=1
-	while [ $i -lt "$tenths" ]; do
-		"$@" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	"$@"
-}
-
 # shows NAME EGREP: the screen matches.
 shows() {
 	screen "$1" | grep -q -E -- "$2"
