@@ -82,11 +82,16 @@ XDG_RUNTIME_DIR=$runtime LC_ALL=$run_locale "$TRACENAV" --keep-going \
 	> "$TMPDIR_TEST/out" 2> "$TMPDIR_TEST/err" &
 pid=$!
 started=$(date +%s)
-# "RSS_KB OPEN_FDS PRIVATE_TREES" a line.
+# "RSS_KB OPEN_FDS PRIVATE_TREES" a line, of the process that runs the
+# commands: --batch runs them in a child process (the one tracenav
+# waits for), once it has forked it.
+worker=$pid
 while kill -0 "$pid" 2>/dev/null; do
+	child=$(cut -d' ' -f1 "/proc/$pid/task/$pid/children" 2>/dev/null)
+	[ -n "$child" ] && worker=$child && echo "$worker" > "$TMPDIR_TEST/worker"
 	rss=$(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB/\1/p' \
-		"/proc/$pid/status" 2>/dev/null)
-	fds=$(ls "/proc/$pid/fd" 2>/dev/null | wc -l)
+		"/proc/$worker/status" 2>/dev/null)
+	fds=$(ls "/proc/$worker/fd" 2>/dev/null | wc -l)
 	trees=$(ls "$runtime/tracenav" 2>/dev/null | wc -l)
 	[ -n "$rss" ] && echo "$rss $fds $trees"
 	sleep 1
@@ -138,7 +143,9 @@ head -5 "$TMPDIR_TEST/bad" | cut -c1-200 |
 	while IFS= read -r line; do diag "$line"; done
 if [ "$build" = tsan ]; then
 	# The build's ThreadSanitizer reports go to files (Makefile.am).
-	reports=$(ls "$top_builddir/tsan-reports/report.$pid" 2>/dev/null)
+	worker=$(cat "$TMPDIR_TEST/worker" 2>/dev/null)
+	reports=$(ls "$top_builddir/tsan-reports/report.$pid" \
+		${worker:+"$top_builddir/tsan-reports/report.$worker"} 2>/dev/null)
 	check "no ThreadSanitizer report" test -z "$reports"
 fi
 
