@@ -42,34 +42,8 @@
 #include "tracenav/runtime.h"
 #include "tracenav/search.h"
 
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-	double x = *(const double *) a, y = *(const double *) b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double median(double *values, int count)
-{
-	qsort(values, (size_t) count, sizeof(*values), compare_doubles);
-	return values[count / 2];
-}
-
-static void check(int status, const struct tn_error *err)
-{
-	if (status) {
-		fprintf(stderr, "bench-nav-core: %s\n", err->message);
-		exit(1);
-	}
-}
+#define BENCH_PROGRAM "bench-nav-core"
+#include "bench-util.h"
 
 /* Seek to fraction, then time a move by delta and the reading of the
  * page it shows. */
@@ -79,12 +53,12 @@ static double time_page(struct tn_cursor *cursor, double fraction,
 	struct tn_error err;
 	double start;
 
-	check(tn_cursor_seek_fraction(cursor, fraction, &err), &err);
-	start = now_ms();
-	check(tn_cursor_move(cursor, delta, NULL, &err), &err);
+	bench_check(tn_cursor_seek_fraction(cursor, fraction, &err), &err);
+	start = bench_now_ms();
+	bench_check(tn_cursor_move(cursor, delta, NULL, &err), &err);
 	for (int64_t i = 0; i < page; i++)
 		tn_cursor_row(cursor, i, &err);
-	return now_ms() - start;
+	return bench_now_ms() - start;
 }
 
 static void bench_nav(struct tn_cursor *cursor, int samples, int64_t page)
@@ -106,8 +80,8 @@ static void bench_nav(struct tn_cursor *cursor, int samples, int64_t page)
 	reads = tn_cursor_get_read_count(cursor);
 	for (int i = 0; i < 1000; i++)
 		tn_cursor_move(cursor, i % 2 ? 1 : -1, NULL, &err);
-	printf("page_down_ms %.2f\n", median(down, samples));
-	printf("page_up_ms %.2f\n", median(up, samples));
+	printf("page_down_ms %.2f\n", bench_median(down, samples));
+	printf("page_up_ms %.2f\n", bench_median(up, samples));
 	printf("ring_line_moves_reads %llu\n",
 		(unsigned long long) (tn_cursor_get_read_count(cursor) - reads));
 	free(down);
@@ -123,13 +97,14 @@ static void bench_jump(struct tn_cursor *cursor, double fraction, int samples)
 		double start;
 
 		/* Start elsewhere so that every jump really seeks. */
-		check(tn_cursor_seek_first(cursor, &err), &err);
-		start = now_ms();
-		check(tn_cursor_seek_fraction(cursor, fraction, &err), &err);
+		bench_check(tn_cursor_seek_first(cursor, &err), &err);
+		start = bench_now_ms();
+		bench_check(tn_cursor_seek_fraction(cursor, fraction, &err),
+			&err);
 		tn_cursor_row(cursor, 0, &err);
-		times[i] = now_ms() - start;
+		times[i] = bench_now_ms() - start;
 	}
-	printf("jump_ms %.2f\n", median(times, samples));
+	printf("jump_ms %.2f\n", bench_median(times, samples));
 	free(times);
 }
 
@@ -140,11 +115,11 @@ static struct tn_index *build_index(struct tn_trace *trace, unsigned workers,
 	struct tn_index *index;
 	struct tn_error err;
 	struct tn_job *job;
-	double start = now_ms();
+	double start = bench_now_ms();
 
-	check(tn_index_build_start(trace, workers, &job, &err), &err);
+	bench_check(tn_index_build_start(trace, workers, &job, &err), &err);
 	tn_job_wait(job);
-	*ms = now_ms() - start;
+	*ms = bench_now_ms() - start;
 	tn_job_get_progress(job, &progress);
 	index = tn_index_build_take(job);
 	tn_job_destroy(job);
@@ -167,13 +142,13 @@ static void bench_goto(struct tn_trace *trace, struct tn_cursor *cursor,
 	for (int i = 0; i < samples; i++) {
 		uint64_t rank = (uint64_t) (rand() / (double) RAND_MAX *
 			(double) (index->event_count - 1));
-		double start = now_ms();
+		double start = bench_now_ms();
 
-		check(tn_cursor_seek_rank(cursor, rank, &err), &err);
+		bench_check(tn_cursor_seek_rank(cursor, rank, &err), &err);
 		tn_cursor_row(cursor, 0, &err);
-		times[i] = now_ms() - start;
+		times[i] = bench_now_ms() - start;
 	}
-	printf("goto_rank_ms %.2f\n", median(times, samples));
+	printf("goto_rank_ms %.2f\n", bench_median(times, samples));
 	tn_cursor_set_index(cursor, NULL);
 	tn_index_destroy(index);
 	free(times);
@@ -189,13 +164,13 @@ static double time_last(struct tn_cursor *cursor, int samples)
 	for (int i = 0; i < samples; i++) {
 		double start;
 
-		check(tn_cursor_seek_first(cursor, &err), &err);
-		start = now_ms();
-		check(tn_cursor_seek_last(cursor, &err), &err);
+		bench_check(tn_cursor_seek_first(cursor, &err), &err);
+		start = bench_now_ms();
+		bench_check(tn_cursor_seek_last(cursor, &err), &err);
 		tn_cursor_row(cursor, 0, &err);
-		times[i] = now_ms() - start;
+		times[i] = bench_now_ms() - start;
 	}
-	ms = median(times, samples);
+	ms = bench_median(times, samples);
 	free(times);
 	return ms;
 }
@@ -216,15 +191,15 @@ static void bench_last(struct tn_trace *trace, struct tn_cursor *cursor,
 		struct tn_job *job;
 		double start;
 
-		check(tn_index_build_start(trace, 0, &job, &err), &err);
-		check(tn_cursor_seek_first(cursor, &err), &err);
-		start = now_ms();
-		check(tn_cursor_seek_last(cursor, &err), &err);
+		bench_check(tn_index_build_start(trace, 0, &job, &err), &err);
+		bench_check(tn_cursor_seek_first(cursor, &err), &err);
+		start = bench_now_ms();
+		bench_check(tn_cursor_seek_last(cursor, &err), &err);
 		tn_cursor_row(cursor, 0, &err);
-		times[i] = now_ms() - start;
+		times[i] = bench_now_ms() - start;
 		tn_job_destroy(job);
 	}
-	printf("last_while_indexing_ms %.2f\n", median(times, samples));
+	printf("last_while_indexing_ms %.2f\n", bench_median(times, samples));
 	index = build_index(trace, 0, &ms);
 	tn_cursor_set_index(cursor, index);
 	printf("last_indexed_ms %.2f\n", time_last(cursor, samples));
@@ -253,13 +228,14 @@ static struct tn_match_counts *count_pass(struct tn_trace *trace,
 	struct tn_match_counts *counts;
 	struct tn_error err;
 	struct tn_job *job;
-	double start = now_ms();
+	double start = bench_now_ms();
 
-	check(tn_match_counts_start(trace, index, set, 0, &job, &err), &err);
+	bench_check(tn_match_counts_start(trace, index, set, 0, &job, &err),
+		&err);
 	tn_job_wait(job);
 	counts = tn_match_counts_take(job);
 	tn_job_destroy(job);
-	*ms = now_ms() - start;
+	*ms = bench_now_ms() - start;
 	if (!counts) {
 		fprintf(stderr, "bench-nav-core: the count pass failed\n");
 		exit(1);
@@ -275,7 +251,7 @@ static double time_search(struct tn_trace *trace, const struct tn_index *index,
 	struct tn_search_request request = { 0 };
 	struct tn_search_result result;
 	struct tn_error err;
-	double start = now_ms();
+	double start = bench_now_ms();
 
 	request.trace = trace;
 	request.regex = re;
@@ -283,8 +259,8 @@ static double time_search(struct tn_trace *trace, const struct tn_index *index,
 	request.from = index->checkpoints[0].pos;
 	request.inclusive = true;
 	request.direction = TN_SEARCH_FORWARD;
-	check(tn_search_run(&request, &result, &err), &err);
-	return now_ms() - start;
+	bench_check(tn_search_run(&request, &result, &err), &err);
+	return bench_now_ms() - start;
 }
 
 static void bench_filter(struct tn_trace *trace, struct tn_cursor *cursor,
@@ -324,14 +300,14 @@ static void bench_filter(struct tn_trace *trace, struct tn_cursor *cursor,
 		text = rarest;
 		printf("filter %s\n", text);
 	}
-	check(tn_filter_stack_push(stack, strcmp(kind, "in") == 0 ?
+	bench_check(tn_filter_stack_push(stack, strcmp(kind, "in") == 0 ?
 		TN_FILTER_IN : strcmp(kind, "out") == 0 ? TN_FILTER_OUT :
 		TN_FILTER_EXPR, text, &err), &err);
 	set = tn_filter_stack_snapshot(stack, false);
-	start = now_ms();
+	start = bench_now_ms();
 	counts = tn_match_counts_from_names(index, set);
 	if (counts) {
-		printf("names_counts_ms %.2f\n", now_ms() - start);
+		printf("names_counts_ms %.2f\n", bench_now_ms() - start);
 	} else {
 		int runs = MAX(samples, 1);
 		double *passes = calloc((size_t) runs, sizeof(double));
@@ -339,7 +315,7 @@ static void bench_filter(struct tn_trace *trace, struct tn_cursor *cursor,
 		struct tn_regex *re = NULL;
 
 		if (search)
-			check(tn_regex_compile(search, &re, &err), &err);
+			bench_check(tn_regex_compile(search, &re, &err), &err);
 		/* In turns, so that both see the same machine. */
 		for (int i = 0; i < runs; i++) {
 			tn_match_counts_destroy(counts);
@@ -347,9 +323,10 @@ static void bench_filter(struct tn_trace *trace, struct tn_cursor *cursor,
 			if (re)
 				searches[i] = time_search(trace, index, re);
 		}
-		printf("count_pass_ms %.1f\n", median(passes, runs));
+		printf("count_pass_ms %.1f\n", bench_median(passes, runs));
 		if (re)
-			printf("search_ms %.1f\n", median(searches, runs));
+			printf("search_ms %.1f\n",
+				bench_median(searches, runs));
 		tn_regex_destroy(re);
 		free(passes);
 		free(searches);
@@ -358,31 +335,31 @@ static void bench_filter(struct tn_trace *trace, struct tn_cursor *cursor,
 	printf("matches %llu\n", (unsigned long long) total);
 	matcher = tn_filter_matcher_new(set);
 	tn_filter_matcher_bind(matcher, &filter);
-	check(tn_cursor_seek_fraction(cursor, 0.5, &err), &err);
+	bench_check(tn_cursor_seek_fraction(cursor, 0.5, &err), &err);
 	tn_cursor_row(cursor, 0, &err);
-	start = now_ms();
-	check(tn_cursor_set_filter(cursor, &filter, counts, &err), &err);
+	start = bench_now_ms();
+	bench_check(tn_cursor_set_filter(cursor, &filter, counts, &err), &err);
 	read_screen(cursor, page);
-	printf("first_screen_ms %.2f\n", now_ms() - start);
+	printf("first_screen_ms %.2f\n", bench_now_ms() - start);
 	for (int i = 0; i < samples && total > 0; i++) {
 		uint64_t rank = (uint64_t) (rand() / (double) RAND_MAX *
 			(double) (total - 1));
 
-		check(tn_cursor_seek_rank(cursor, rank, &err), &err);
+		bench_check(tn_cursor_seek_rank(cursor, rank, &err), &err);
 		read_screen(cursor, page);
-		start = now_ms();
-		check(tn_cursor_move(cursor, page, NULL, &err), &err);
+		start = bench_now_ms();
+		bench_check(tn_cursor_move(cursor, page, NULL, &err), &err);
 		read_screen(cursor, page);
-		down[i] = now_ms() - start;
-		check(tn_cursor_seek_rank(cursor, rank, &err), &err);
+		down[i] = bench_now_ms() - start;
+		bench_check(tn_cursor_seek_rank(cursor, rank, &err), &err);
 		read_screen(cursor, page);
-		start = now_ms();
-		check(tn_cursor_move(cursor, -page, NULL, &err), &err);
+		start = bench_now_ms();
+		bench_check(tn_cursor_move(cursor, -page, NULL, &err), &err);
 		read_screen(cursor, page);
-		up[i] = now_ms() - start;
+		up[i] = bench_now_ms() - start;
 	}
-	printf("filtered_page_down_ms %.2f\n", median(down, samples));
-	printf("filtered_page_up_ms %.2f\n", median(up, samples));
+	printf("filtered_page_down_ms %.2f\n", bench_median(down, samples));
+	printf("filtered_page_up_ms %.2f\n", bench_median(up, samples));
 	/* Paging on: 20 pages down from a random match, and 20 up from
 	 * another. */
 	if (total > 0) {
@@ -390,23 +367,25 @@ static void bench_filter(struct tn_trace *trace, struct tn_cursor *cursor,
 		int n = 0;
 
 		for (int dir = 1; dir >= -1; dir -= 2) {
-			check(tn_cursor_seek_rank(cursor, (uint64_t) (rand() /
-				(double) RAND_MAX * (double) (total - 1)),
+			bench_check(tn_cursor_seek_rank(cursor,
+				(uint64_t) (rand() / (double) RAND_MAX *
+				(double) (total - 1)),
 				&err), &err);
 			read_screen(cursor, page);
 			n = 0;
 			worst = 0;
 			for (int i = 0; i < 20; i++) {
-				start = now_ms();
-				check(tn_cursor_move(cursor, dir * page, NULL,
-					&err), &err);
+				start = bench_now_ms();
+				bench_check(tn_cursor_move(cursor, dir * page,
+					NULL, &err), &err);
 				read_screen(cursor, page);
-				seq[n] = now_ms() - start;
+				seq[n] = bench_now_ms() - start;
 				worst = MAX(worst, seq[n]);
 				n++;
 			}
 			printf("filtered_%s_on_ms %.2f %.2f\n", dir > 0 ?
-				"page_down" : "page_up", median(seq, n), worst);
+				"page_down" : "page_up", bench_median(seq, n),
+				worst);
 		}
 	}
 	tn_cursor_set_filter(cursor, NULL, NULL, &err);
@@ -435,7 +414,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	atexit(tn_runtime_cleanup);
-	check(tn_trace_open(argv[2], &trace, &err), &err);
+	bench_check(tn_trace_open(argv[2], &trace, &err), &err);
 	srand(1);
 	if (strcmp(mode, "index") == 0) {
 		double ms;
@@ -449,7 +428,7 @@ int main(int argc, char **argv)
 		tn_trace_destroy(trace);
 		return 0;
 	}
-	check(tn_cursor_create(trace, NULL, &cursor, &err), &err);
+	bench_check(tn_cursor_create(trace, NULL, &cursor, &err), &err);
 	if (strcmp(mode, "nav") == 0)
 		bench_nav(cursor, argc > 3 ? atoi(argv[3]) : 20,
 			argc > 4 ? atoll(argv[4]) : 22);

@@ -22,26 +22,8 @@
 #include "tracenav/seq-rules.h"
 #include "tracenav/seq-window.h"
 
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-	double x = *(const double *) a, y = *(const double *) b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double quantile(double *values, int count, double q)
-{
-	qsort(values, (size_t) count, sizeof(*values), compare_doubles);
-	return values[(int) (q * (count - 1) + 0.5)];
-}
+#define BENCH_PROGRAM "bench-seq-core"
+#include "bench-util.h"
 
 /* Load and draw the page at each position: the times in ms. */
 static int time_pages(const struct tn_seq_source *source,
@@ -55,7 +37,7 @@ static int time_pages(const struct tn_seq_source *source,
 	for (int i = 0; i < count; i++) {
 		struct tn_seq_page page;
 		struct tn_seq_drawing *drawing;
-		double t0 = now_ms();
+		double t0 = bench_now_ms();
 
 		if (tn_seq_page_load_from(source, &at[i],
 				&tn_seq_default_limits, NULL, &page, &err)) {
@@ -65,7 +47,7 @@ static int time_pages(const struct tn_seq_source *source,
 		options.has_selected = page.has_selected;
 		options.selected = page.selected;
 		drawing = tn_seq_render(page.model, &options);
-		ms[i] = now_ms() - t0;
+		ms[i] = bench_now_ms() - t0;
 		*events += page.events_read;
 		tn_seq_drawing_destroy(drawing);
 		tn_seq_page_fini(&page);
@@ -112,12 +94,13 @@ int main(int argc, char **argv)
 	if (time_pages(&source, at, samples, ms, &events))
 		return 1;
 	printf("page_without_index_median_ms %.1f\n",
-		quantile(ms, samples, 0.5));
-	printf("page_without_index_p90_ms %.1f\n", quantile(ms, samples, 0.9));
+		bench_median(ms, samples));
+	printf("page_without_index_p90_ms %.1f\n",
+		bench_quantile(ms, samples, 0.9));
 	printf("page_without_index_events %" PRIu64 "\n", events / samples);
 
 	pages = tn_seq_pages_create();
-	t0 = now_ms();
+	t0 = bench_now_ms();
 	if (tn_seq_pages_pass_start(&source, pages, &job, &err)) {
 		fprintf(stderr, "bench-seq: %s\n", err.message);
 		return 1;
@@ -125,15 +108,16 @@ int main(int argc, char **argv)
 	tn_job_wait(job);
 	tn_job_destroy(job);
 	tn_seq_pages_is_complete(pages, &messages);
-	printf("page_pass_s %.2f\n", (now_ms() - t0) / 1e3);
+	printf("page_pass_s %.2f\n", (bench_now_ms() - t0) / 1e3);
 	printf("messages %" PRIu64 "\n", messages);
 	printf("pages %zu\n", tn_seq_pages_get_count(pages));
 
 	source.pages = pages;
 	if (time_pages(&source, at, samples, ms, &events))
 		return 1;
-	printf("page_with_index_median_ms %.1f\n", quantile(ms, samples, 0.5));
-	printf("page_with_index_p90_ms %.1f\n", quantile(ms, samples, 0.9));
+	printf("page_with_index_median_ms %.1f\n", bench_median(ms, samples));
+	printf("page_with_index_p90_ms %.1f\n",
+		bench_quantile(ms, samples, 0.9));
 	printf("page_with_index_events %" PRIu64 "\n", events / samples);
 
 	tn_seq_pages_destroy(pages);

@@ -30,46 +30,8 @@
 #include "tracenav/index.h"
 #include "tracenav/state-history.h"
 
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-/* The CPU time of this process (a query runs on this thread, and
- * restores its snapshot on another meanwhile; nothing else runs): the
- * work a query does, whatever other processes take of the cores. */
-static double cpu_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-	double x = *(const double *) a, y = *(const double *) b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The q-quantile (0.5: median) of count values (sorted here). */
-static double quantile(double *values, int count, double q)
-{
-	qsort(values, (size_t) count, sizeof(*values), compare_doubles);
-	return values[(int) (q * (count - 1) + 0.5)];
-}
-
-static void check(int status, const struct tn_error *err)
-{
-	if (status) {
-		fprintf(stderr, "bench-state: %s\n", err->message);
-		exit(1);
-	}
-}
+#define BENCH_PROGRAM "bench-state"
+#include "bench-util.h"
 
 static long peak_rss_kb(void)
 {
@@ -86,9 +48,9 @@ static void build(const struct tn_trace *trace, const char *dir,
 	struct tn_job_progress progress;
 	struct tn_error err;
 	struct tn_job *job;
-	double t0 = now_ms();
+	double t0 = bench_now_ms();
 
-	check(tn_index_build_start(trace, 0, &job, &err), &err);
+	bench_check(tn_index_build_start(trace, 0, &job, &err), &err);
 	tn_job_wait(job);
 	*index = tn_index_build_take(job);
 	tn_job_destroy(job);
@@ -98,11 +60,11 @@ static void build(const struct tn_trace *trace, const char *dir,
 	}
 	tn_trace_set_packet_tables(trace,
 		tn_index_borrow_packet_tables(*index));
-	printf("index_build_ms %.0f\n", now_ms() - t0);
-	t0 = now_ms();
+	printf("index_build_ms %.0f\n", bench_now_ms() - t0);
+	t0 = bench_now_ms();
 	*snapshots = tn_state_snapshots_create();
-	check(tn_state_pass_start(trace, *index, NULL, *snapshots, &job, &err),
-		&err);
+	bench_check(tn_state_pass_start(trace, *index, NULL, *snapshots, &job,
+		&err), &err);
 	tn_job_wait(job);
 	tn_job_get_progress(job, &progress);
 	tn_job_destroy(job);
@@ -111,7 +73,7 @@ static void build(const struct tn_trace *trace, const char *dir,
 			progress.message);
 		exit(1);
 	}
-	printf("state_pass_ms %.0f\n", now_ms() - t0);
+	printf("state_pass_ms %.0f\n", bench_now_ms() - t0);
 	printf("build_peak_rss_mb %.1f\n", peak_rss_kb() / 1024.0);
 	if (tn_cache_save(trace, dir, *index, *snapshots, &err))
 		fprintf(stderr, "bench-state: %s\n", err.message);
@@ -129,7 +91,7 @@ static struct tn_position position_of(const struct tn_trace *trace,
 	struct tn_row row;
 	bool fell_back;
 
-	check(tn_walk_open_at_known(trace, &cp->pos, 0, &walk, &fell_back,
+	bench_check(tn_walk_open_at_known(trace, &cp->pos, 0, &walk, &fell_back,
 		&err), &err);
 	for (uint64_t r = cp->rank; r <= rank; r++) {
 		if (tn_walk_next(walk, NULL, &row, &err) != 1)
@@ -158,8 +120,8 @@ static void print_times(const char *name, double *values, int count)
 {
 	double *copy = g_memdup2(values, sizeof(*values) * (size_t) count);
 
-	printf("%s_median_ms %.2f\n", name, quantile(copy, count, 0.5));
-	printf("%s_p90_ms %.2f\n", name, quantile(copy, count, 0.9));
+	printf("%s_median_ms %.2f\n", name, bench_median(copy, count));
+	printf("%s_p90_ms %.2f\n", name, bench_quantile(copy, count, 0.9));
 	g_free(copy);
 }
 
@@ -183,7 +145,7 @@ int main(int argc, char **argv)
 			"[SAMPLES]\n");
 		return 2;
 	}
-	check(tn_trace_open(argv[1], &trace, &err), &err);
+	bench_check(tn_trace_open(argv[1], &trace, &err), &err);
 	if (tn_cache_load(trace, argv[2], &index, &snapshots, &err) !=
 	    TN_CACHE_HIT || !snapshots ||
 	    !tn_state_snapshots_is_complete(snapshots)) {
@@ -234,17 +196,18 @@ int main(int argc, char **argv)
 	cpu = g_new(double, samples);
 	page = g_new(double, samples);
 
-	check(tn_state_querier_create(trace, snapshots, &querier, &err), &err);
+	bench_check(tn_state_querier_create(trace, snapshots, &querier, &err),
+		&err);
 	for (int i = 0; i < samples; i++) {
 		struct tn_state_query_options options = { 0, NULL, NULL };
 		struct tn_state_query_stats stats;
 		struct tn_state_result *out;
-		double t0 = now_ms(), c0 = cpu_ms();
+		double t0 = bench_now_ms(), c0 = bench_cpu_ms();
 
-		check(tn_state_querier_query(querier, &picks[i].pos, &options,
-			&out, &err), &err);
-		total[i] = now_ms() - t0;
-		cpu[i] = cpu_ms() - c0;
+		bench_check(tn_state_querier_query(querier, &picks[i].pos,
+			&options, &out, &err), &err);
+		total[i] = bench_now_ms() - t0;
+		cpu[i] = bench_cpu_ms() - c0;
 		tn_state_querier_get_stats(querier, &stats);
 		restore[i] = stats.restore_seconds * 1e3;
 		open[i] = stats.open_seconds * 1e3;
@@ -253,10 +216,10 @@ int main(int argc, char **argv)
 		continued += stats.continued;
 		entries += out->count;
 		tn_state_result_destroy(out);
-		t0 = now_ms();
-		check(tn_state_querier_query(querier, &picks[i].next_page,
+		t0 = bench_now_ms();
+		bench_check(tn_state_querier_query(querier, &picks[i].next_page,
 			&options, &out, &err), &err);
-		page[i] = now_ms() - t0;
+		page[i] = bench_now_ms() - t0;
 		tn_state_result_destroy(out);
 	}
 	print_times("query", total, samples);
@@ -277,12 +240,12 @@ int main(int argc, char **argv)
 		struct tn_state_query_options options = { 0, "CPUs/**",
 			NULL };
 		struct tn_state_result *out;
-		double t0 = now_ms(), c0 = cpu_ms();
+		double t0 = bench_now_ms(), c0 = bench_cpu_ms();
 
-		check(tn_state_querier_query(querier, &picks[i].pos, &options,
-			&out, &err), &err);
-		cpus[i] = now_ms() - t0;
-		cpu[i] = cpu_ms() - c0;
+		bench_check(tn_state_querier_query(querier, &picks[i].pos,
+			&options, &out, &err), &err);
+		cpus[i] = bench_now_ms() - t0;
+		cpu[i] = bench_cpu_ms() - c0;
 		tn_state_result_destroy(out);
 	}
 	print_times("query_cpus", cpus, samples);
@@ -296,10 +259,10 @@ int main(int argc, char **argv)
 		double t0;
 
 		tn_state_querier_reset(querier);
-		t0 = now_ms();
-		check(tn_state_querier_query(querier, &picks[i].pos, &options,
-			&out, &err), &err);
-		cpus[i] = now_ms() - t0;
+		t0 = bench_now_ms();
+		bench_check(tn_state_querier_query(querier, &picks[i].pos,
+			&options, &out, &err), &err);
+		cpus[i] = bench_now_ms() - t0;
 		tn_state_result_destroy(out);
 	}
 	print_times("query_cpus_cold", cpus, samples);
@@ -308,7 +271,7 @@ int main(int argc, char **argv)
 	/* A replay from the start to each event: one sequential replay,
 	 * timed (without the results) up to each of them in order. */
 	qsort(picks, (size_t) samples, sizeof(*picks), compare_samples);
-	check(tn_state_querier_create(trace, NULL, &querier, &err), &err);
+	bench_check(tn_state_querier_create(trace, NULL, &querier, &err), &err);
 	{
 		double elapsed = 0;
 
@@ -318,8 +281,8 @@ int main(int argc, char **argv)
 			struct tn_state_query_stats stats;
 			struct tn_state_result *out;
 
-			check(tn_state_querier_query(querier, &picks[i].pos,
-				&options, &out, &err), &err);
+			bench_check(tn_state_querier_query(querier,
+				&picks[i].pos, &options, &out, &err), &err);
 			tn_state_querier_get_stats(querier, &stats);
 			elapsed += (stats.seek_seconds + stats.replay_seconds) *
 				1e3;
