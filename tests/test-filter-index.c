@@ -209,14 +209,14 @@ static int64_t row_index(struct tn_cursor *cursor, GArray *matches,
 	return -1;
 }
 
-/* Rows -page..page around the current one are matches at..: the
- * filtered list's slice. */
-static bool page_right(struct tn_cursor *cursor, GArray *matches,
-		int64_t at, int64_t page)
+/* Rows first..last around the current one are matches at + first..
+ * (none past either end), each with its previous time when need_prev. */
+static bool rows_right(struct tn_cursor *cursor, GArray *matches,
+		int64_t at, int64_t first, int64_t last, bool need_prev)
 {
 	struct tn_error err;
 
-	for (int64_t i = -page; i <= page; i++) {
+	for (int64_t i = first; i <= last; i++) {
 		int64_t want = at + i;
 		const struct tn_row *row = tn_cursor_row(cursor, i, &err);
 
@@ -225,11 +225,20 @@ static bool page_right(struct tn_cursor *cursor, GArray *matches,
 				return false;
 			continue;
 		}
-		if (!row || tn_position_compare(&row->pos, &g_array_index(
-				matches, struct tn_position, want)) != 0)
+		if (!row || (need_prev && !row->has_prev) ||
+		    tn_position_compare(&row->pos, &g_array_index(matches,
+				struct tn_position, want)) != 0)
 			return false;
 	}
 	return true;
+}
+
+/* Rows -page..page around the current one are matches at..: the
+ * filtered list's slice. */
+static bool page_right(struct tn_cursor *cursor, GArray *matches,
+		int64_t at, int64_t page)
+{
+	return rows_right(cursor, matches, at, -page, page, false);
 }
 
 /* Paging from random places: each move lands where the filtered full
@@ -311,6 +320,61 @@ static void check_ranks(struct tn_cursor *cursor, GArray *matches,
 		"%s: the first match", what);
 }
 
+/* A screen of the filtered list with the current row on line top:
+ * rows -top..page-1-top are matches at - top.., with their previous
+ * times. */
+static bool screen_right(struct tn_cursor *cursor, GArray *matches,
+		int64_t at, int64_t page, int64_t top)
+{
+	return rows_right(cursor, matches, at, -top, page - 1 - top, true);
+}
+
+/* Reading ahead while idle (tn_cursor_prefetch(), as the event list
+ * does): with counts, the next page down and the page up after it read
+ * nothing, and show the filtered list's slices; without counts, it
+ * reads nothing at all. */
+static void check_prefetch(struct tn_cursor *cursor, GArray *matches,
+		bool counted, const char *what)
+{
+	/* Pages that fit twice on each side of the middle match. */
+	const int64_t page = CLAMP((int64_t) matches->len / 5, 1, 20);
+	const int64_t top = page / 3;
+	int64_t at = (int64_t) matches->len / 2;
+	struct tn_error err;
+	uint64_t reads, ring;
+
+	if (!tap_ok(tn_cursor_seek_position(cursor, &g_array_index(matches,
+			struct tn_position, at), &err) == 0 &&
+			screen_right(cursor, matches, at, page, top),
+			"%s: a screen in the middle", what))
+		return;
+	reads = tn_cursor_get_read_count(cursor);
+	ring = tn_cursor_get_ring_size(cursor);
+	tap_ok(tn_cursor_prefetch(cursor, top + page, 2 * page - 1 - top,
+		&err) == 0, "%s: reading ahead", what);
+	if (!counted) {
+		tap_ok(tn_cursor_get_read_count(cursor) == reads &&
+			tn_cursor_get_ring_size(cursor) == ring,
+			"%s: not counted: reading ahead reads nothing", what);
+		return;
+	}
+	reads = tn_cursor_get_read_count(cursor);
+	tap_ok(tn_cursor_move(cursor, page, NULL, &err) == 0 &&
+		screen_right(cursor, matches, at + page, page, top) &&
+		tn_cursor_move(cursor, -2 * page, NULL, &err) == 0 &&
+		screen_right(cursor, matches, at - page, page, top) &&
+		tn_cursor_get_read_count(cursor) == reads,
+		"%s: read ahead, a page down and two up read nothing", what);
+	/* At the last match: nothing after it, the pages before it. */
+	tap_ok(tn_cursor_seek_last(cursor, &err) == 0 &&
+		tn_cursor_prefetch(cursor, top + page, 2 * page - 1 - top,
+			&err) == 0 &&
+		screen_right(cursor, matches, (int64_t) matches->len - 1,
+			page, top) &&
+		tn_cursor_row(cursor, 1, &err) == NULL && !err.message[0],
+		"%s: reading ahead at the last match", what);
+}
+
 /* The cursor with set's filter, counts or not. */
 static void check_cursor(const struct tn_trace *trace,
 		const struct tn_index *index, struct tn_filter_set *set,
@@ -342,6 +406,7 @@ static void check_cursor(const struct tn_trace *trace,
 	check_paging(cursor, matches, trace, label);
 	if (counts)
 		check_ranks(cursor, matches, label);
+	check_prefetch(cursor, matches, counts != NULL, label);
 	/* Moves inside the ring read nothing. */
 	tn_cursor_seek_first(cursor, &err);
 	tn_cursor_move(cursor, 5, NULL, &err);

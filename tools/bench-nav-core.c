@@ -263,6 +263,49 @@ static double time_search(struct tn_trace *trace, const struct tn_index *index,
 	return bench_now_ms() - start;
 }
 
+/* Paging with pauses, as a person reads: after each page (and after the
+ * jump to a random match), the list reads the rows of the next and
+ * previous pages while idle (tn_cursor_prefetch(), as the event list
+ * does); 20 pages down and 20 up, timed (median and worst), and the
+ * reading in the pauses (median and worst: how long a pause must be). */
+static void bench_paused(struct tn_cursor *cursor, uint64_t total,
+		int64_t page)
+{
+	int64_t top = page / 2;	/* read_screen() centres the current row */
+	double moves[20], pauses[21];
+	struct tn_error err;
+
+	for (int dir = 1; dir >= -1; dir -= 2) {
+		double worst = 0, worst_pause = 0, start;
+
+		bench_check(tn_cursor_seek_rank(cursor, (uint64_t) (rand() /
+			(double) RAND_MAX * (double) (total - 1)), &err),
+			&err);
+		read_screen(cursor, page);
+		for (int i = 0; i <= 20; i++) {
+			start = bench_now_ms();
+			if (tn_cursor_prefetch(cursor, top + page,
+					2 * page - 1 - top, &err))
+				bench_check(-1, &err);
+			pauses[i] = bench_now_ms() - start;
+			worst_pause = MAX(worst_pause, pauses[i]);
+			if (i == 20)
+				break;
+			start = bench_now_ms();
+			bench_check(tn_cursor_move(cursor, dir * page, NULL,
+				&err), &err);
+			read_screen(cursor, page);
+			moves[i] = bench_now_ms() - start;
+			worst = MAX(worst, moves[i]);
+		}
+		printf("filtered_%s_paused_ms %.2f %.2f\n", dir > 0 ?
+			"page_down" : "page_up", bench_median(moves, 20), worst);
+		printf("filtered_%s_pause_reading_ms %.2f %.2f\n", dir > 0 ?
+			"page_down" : "page_up", bench_median(pauses, 21),
+			worst_pause);
+	}
+}
+
 static void bench_filter(struct tn_trace *trace, struct tn_cursor *cursor,
 		int argc, char **argv)
 {
@@ -387,6 +430,7 @@ static void bench_filter(struct tn_trace *trace, struct tn_cursor *cursor,
 				"page_down" : "page_up", bench_median(seq, n),
 				worst);
 		}
+		bench_paused(cursor, total, page);
 	}
 	tn_cursor_set_filter(cursor, NULL, NULL, &err);
 	tn_filter_matcher_free(matcher);

@@ -113,6 +113,17 @@ int tn_cursor_get_rank(struct tn_cursor *cursor, uint64_t *rank,
 int tn_cursor_seek_rank(struct tn_cursor *cursor, uint64_t rank,
 		struct tn_error *err);
 
+/* Read the rows from offset -before to offset after (those the trace
+ * has), each with the time of the event before it: the rows that the
+ * next page down and page up will show.  A front end calls it when it
+ * is idle, so that those moves read nothing.  With a filter, it reads
+ * only once the filter's matches are counted (tn_cursor_set_match_counts()):
+ * before that, finding the next matches may mean reading the trace to
+ * its end.  A cancel of the job it runs in stops it; the rows read
+ * stay.  Returns 0, or -1 with err (a cancel: "cancelled"). */
+int tn_cursor_prefetch(struct tn_cursor *cursor, int64_t before,
+		int64_t after, struct tn_error *err);
+
 /* The row at offset from the current event if the cursor holds it
  * already, without reading anything (NULL otherwise): for a thread that
  * must not wait, once the rows it shows were read with tn_cursor_row().

@@ -616,6 +616,24 @@ const struct tn_row *tn_cursor_row(struct tn_cursor *cursor, int64_t offset,
 	return row_at(cursor, index);
 }
 
+int tn_cursor_prefetch(struct tn_cursor *cursor, int64_t before,
+		int64_t after, struct tn_error *err)
+{
+	tn_error_clear(err);
+	if (row_count(cursor) == 0 || (cursor->filter.match && !counted(cursor)))
+		return 0;
+	/* Down first: paging down is the more common move.  Row by row,
+	 * as the list asks for them: each one's previous time too. */
+	for (int64_t offset = 1; offset <= after; offset++)
+		if (!tn_cursor_row(cursor, offset, err))
+			break;
+	for (int64_t offset = -1; !err->message[0] && offset >= -before;
+			offset--)
+		if (!tn_cursor_row(cursor, offset, err))
+			break;
+	return err->message[0] ? -1 : 0;
+}
+
 const struct tn_row *tn_cursor_peek_row(const struct tn_cursor *cursor,
 		int64_t offset)
 {

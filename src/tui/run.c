@@ -13,6 +13,13 @@
  * While a job runs, the UI thread does not touch the session (see
  * session.h): the index's progress is read from a copy taken between
  * jobs.
+ *
+ * Once a move has ended and nothing else runs or waits, the list reads
+ * the rows of its next and previous pages in a job of its own (the
+ * prefetch), so that paging on reads nothing: with a rare filter, each
+ * row may cost a jump.  It is nobody's wait: the status bar does not
+ * show it, and whatever needs the session (a key that reads, an update)
+ * cancels it; the rows it read stay.
  */
 #include <string.h>
 
@@ -149,6 +156,7 @@ static enum tn_tui_follow follow_of(const struct tn_command *command,
 }
 
 static void finish_job(struct tn_tui *tui);
+static void stop_prefetch(struct tn_tui *tui);
 
 static void start_pending(struct tn_tui *tui)
 {
@@ -223,6 +231,8 @@ static void enqueue(struct tn_tui *tui, struct tn_parsed_command *parsed,
 	tn_cmdq_add(queue, parsed);
 	if (!tn_tui_job_running(tui))
 		start_pending(tui);
+	else
+		stop_prefetch(tui);
 }
 
 /* The text lines that commands wrote, in a text view (which replaces
@@ -313,11 +323,93 @@ void tn_tui_run_command(struct tn_tui *tui, const char *name,
 void tn_tui_request_update(struct tn_tui *tui)
 {
 	tui->needs_update = true;
-	if (tn_tui_job_running(tui))
+	if (tn_tui_job_running(tui)) {
+		stop_prefetch(tui);
 		return;		/* when it ended */
+	}
 	pending_queue(tui);
 	tui->pending_follow = TN_TUI_FOLLOW_KEEP_ROW;
 	start_pending(tui);
+}
+
+/* ---- reading ahead while idle ---- */
+
+/* What the prefetch job reads: offsets from the current row. */
+struct tn_tui_prefetch {
+	int64_t before, after;
+};
+
+/* On the job's thread. */
+static void prefetch_run(struct tn_session *session, void *data)
+{
+	const struct tn_tui_prefetch *prefetch = data;
+	struct tn_error err;
+
+	/* An error (a damaged trace, a cancel) is said by the move that
+	 * reads the row, not here. */
+	tn_cursor_prefetch(session->cursor, prefetch->before,
+		prefetch->after, &err);
+}
+
+void tn_tui_prefetch(struct tn_tui *tui, bool panes_busy)
+{
+	struct tn_pane *list = tn_panes_main(&tui->panes);
+	struct tn_list_status status;
+	struct tn_cmdq *queue;
+	struct tn_error err;
+	int rows;
+
+	if (!tui->wants_prefetch || tn_tui_job_running(tui) || tui->pending ||
+	    tui->needs_update || panes_busy)
+		return;
+	tui->wants_prefetch = false;
+	rows = tn_pane_list_rows(list);
+	if (!list->open || rows <= 0 ||
+	    !tn_pane_list_get_status(list, &status) || status.shown == 0)
+		return;
+	/* A page down shows the rows from rows - top to 2 rows - 1 - top
+	 * of the current one; a page up those from -rows - top to
+	 * -top - 1. */
+	tui->prefetch = g_new(struct tn_tui_prefetch, 1);
+	tui->prefetch->before = status.top + rows;
+	tui->prefetch->after = 2 * (int64_t) rows - 1 - status.top;
+	queue = tn_cmdq_create(tui->session, rows, tui->help_keys);
+	if (tn_cmdq_start(queue, prefetch_run, tui->prefetch,
+			&tui->session->command_job, &err)) {
+		g_clear_pointer(&tui->prefetch, g_free);
+		return;
+	}
+	tui->prefetching = true;
+}
+
+/* A command or an update needs the session: the prefetch stops (what
+ * it read stays), and when it has ended, what waits starts. */
+static void stop_prefetch(struct tn_tui *tui)
+{
+	if (!tui->prefetching)
+		return;
+	tn_job_cancel(tui->session->command_job);
+	if (tn_job_wait_for(tui->session->command_job, QUICK_JOB_MS))
+		finish_job(tui);
+}
+
+static void finish_prefetch(struct tn_tui *tui)
+{
+	struct tn_error err;
+
+	tn_cmdq_finish(tui->session->command_job, NULL, &err);
+	tui->session->command_job = NULL;
+	tui->prefetching = false;
+	g_clear_pointer(&tui->prefetch, g_free);
+	if (tui->pending)
+		start_pending(tui);
+	else if (tui->needs_update)
+		tn_tui_request_update(tui);
+}
+
+bool tn_tui_user_job_running(const struct tn_tui *tui)
+{
+	return tn_tui_job_running(tui) && !tui->prefetching;
 }
 
 static void finish_job(struct tn_tui *tui)
@@ -327,9 +419,15 @@ static void finish_job(struct tn_tui *tui)
 	struct tn_cmdq_result result;
 	struct tn_error err;
 
+	if (tui->prefetching) {
+		finish_prefetch(tui);
+		return;
+	}
 	tui->update = NULL;
 	result = tn_cmdq_finish(session->command_job, &tui->out, &err);
 	session->command_job = NULL;
+	/* Not after a cancel: the reading was too long for someone. */
+	tui->wants_prefetch = result.after_done;
 	if (result.after_done) {
 		update_apply(tui, update);
 	} else {
@@ -390,9 +488,9 @@ bool tn_tui_poll_jobs(struct tn_tui *tui)
 
 bool tn_tui_cancel_jobs(struct tn_tui *tui)
 {
-	bool running = tn_tui_job_running(tui);
+	bool running = tn_tui_user_job_running(tui);
 
-	if (running)
+	if (tn_tui_job_running(tui))
 		tn_job_cancel(tui->session->command_job);
 	tn_cmdq_destroy(tui->pending);
 	tui->pending = NULL;
@@ -408,6 +506,8 @@ void tn_tui_run_fini(struct tn_tui *tui)
 		tn_cmdq_finish(tui->session->command_job, NULL, &err);
 		tui->session->command_job = NULL;
 	}
+	tui->prefetching = false;
+	g_clear_pointer(&tui->prefetch, g_free);
 	update_free(tui->update);
 	tui->update = NULL;
 }

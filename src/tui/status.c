@@ -57,7 +57,7 @@ static void append_job(struct tn_tui *tui, GString *out)
 {
 	struct tn_job_progress progress;
 
-	if (!tn_tui_job_running(tui) || g_get_monotonic_time() -
+	if (!tn_tui_user_job_running(tui) || g_get_monotonic_time() -
 			tui->job_started_us <= 100000)
 		return;
 	tn_job_get_progress(tui->session->command_job, &progress);

@@ -69,6 +69,7 @@ struct tn_tui_filter_status {
 struct tn_tui_pager;
 struct tn_tui_prompt;
 struct tn_tui_update;
+struct tn_tui_prefetch;
 
 struct tn_tui {
 	struct tn_output out;		/* first: messages and text views */
@@ -107,6 +108,12 @@ struct tn_tui {
 	enum tn_tui_follow pending_follow;
 	bool needs_update;		/* the panes must be computed again */
 	gint64 job_started_us;
+	/* The running job is the list's reading ahead while idle (see
+	 * run.c), which is nobody's wait; wants_prefetch: the list moved
+	 * since it last read ahead. */
+	bool prefetching;
+	bool wants_prefetch;
+	struct tn_tui_prefetch *prefetch;
 	struct tn_tui_index_status index;
 	struct tn_tui_filter_status filters;
 	/* A time range being selected with v: from anchor to the cursor
@@ -175,10 +182,18 @@ void tn_tui_request_update(struct tn_tui *tui);
 /* Look at the running job: when it ended, take its results and start
  * what was typed meanwhile.  Returns true if the screen changed. */
 bool tn_tui_poll_jobs(struct tn_tui *tui);
-/* Whether a command job runs. */
+/* Whether a command job runs (the session is the job's meanwhile). */
 bool tn_tui_job_running(const struct tn_tui *tui);
+/* Whether a job that someone waits for runs: a command job, not the
+ * list's reading ahead while idle. */
+bool tn_tui_user_job_running(const struct tn_tui *tui);
+/* When nothing runs and nothing waits (panes_busy: a pane's job runs or
+ * waits for the cursor to settle), read the rows of the list's next and
+ * previous pages in a job, so that paging reads nothing; any key that
+ * needs the session stops it. */
+void tn_tui_prefetch(struct tn_tui *tui, bool panes_busy);
 /* Cancel the running job and forget what was typed meanwhile; true if
- * there was one. */
+ * a command job (not the reading ahead) was cancelled. */
 bool tn_tui_cancel_jobs(struct tn_tui *tui);
 /* Cancel and wait for the jobs, then free what run.c holds. */
 void tn_tui_run_fini(struct tn_tui *tui);

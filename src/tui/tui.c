@@ -565,7 +565,7 @@ static bool on_signal(struct tn_tui *tui)
 {
 	int signo = tn_tui_guard_caught();
 
-	if (signo == SIGINT && tn_tui_job_running(tui)) {
+	if (signo == SIGINT && tn_tui_user_job_running(tui)) {
 		tn_tui_guard_forget();
 		cancel(tui);
 		return true;
@@ -585,8 +585,10 @@ static void loop(struct tn_tui *tui, WINDOW *input)
 		/* The panes' own jobs (a state query). */
 		panes_busy = tn_panes_poll(&tui->panes);
 		/* The status bar says how long a job has been running. */
-		if (tn_tui_job_running(tui))
+		if (tn_tui_user_job_running(tui))
 			tui->dirty |= TN_TUI_DIRTY_STATUS;
+		/* Idle: the list reads its next and previous pages. */
+		tn_tui_prefetch(tui, panes_busy);
 		draw(tui);
 		wtimeout(input, tn_tui_job_running(tui) || panes_busy ?
 			JOB_POLL_MS : KEY_TIMEOUT_MS);

@@ -4,7 +4,8 @@
 # (those grep keeps of --dump) and the status bar says "1 filter"; a
 # filter that passes nothing says so, and removed brings the list back
 # where it was; with
-# the index, "match K of M" and NG going to the N-th match; :filters
+# the index, "match K of M" and NG going to the N-th match, and after a
+# pause (the list reads ahead) a page down and up; :filters
 # lists them, :filter-toggle and :clear-filters bring every event back;
 # a bad regex or expression says where and the list stays as it was;
 # and Esc cancels a filter on a big trace without index, the cursor
@@ -126,6 +127,24 @@ tm send-keys -t indexed 1 0 G
 check "10G: the 10th match" \
 	wait_status indexed "$(sed -n 10p "$TMPDIR_TEST/events" | cut -d' ' -f1)"
 check "the status bar says match 10" shows indexed "match 10 of $kept"
+# Idle, the list reads its next and previous pages (nobody waits for
+# that): Esc then has nothing to cancel and says nothing, and the pages
+# show the matches that follow and precede.
+sleep 1
+tm send-keys -t indexed Escape
+check "idle after 10G: Esc says nothing (the reading ahead is nobody's)" \
+	wait_until 10 eval "! screen indexed | tail -1 | grep -q cancel"
+rows=$(($(screen indexed | wc -l) - 3))	# less the header and two lines
+tm send-keys -t indexed NPage
+check "a page down after the pause: match $((10 + rows))" \
+	wait_for indexed "match $((10 + rows)) of $kept"
+check "and its rows are the matches that follow" slice_shown indexed 5
+tm send-keys -t indexed PPage
+sleep 1
+tm send-keys -t indexed PPage
+up=$((10 - rows > 1 ? 10 - rows : 1))
+check "two pages up: match $up" wait_for indexed "match $up of $kept"
+check "and its rows are the matches that precede" slice_shown indexed 5
 tm send-keys -t indexed ':filter name == "sched_process_hang" && cpu == 2' \
 	Enter
 grep 'sched_process_hang: { cpu_id = 2 }' "$TMPDIR_TEST/dump" \
