@@ -266,17 +266,20 @@ static double time_search(struct tn_trace *trace, const struct tn_index *index,
 /* Paging with pauses, as a person reads: after each page (and after the
  * jump to a random match), the list reads the rows of the next and
  * previous pages while idle (tn_cursor_prefetch(), as the event list
- * does); 20 pages down and 20 up, timed (median and worst), and the
- * reading in the pauses (median and worst: how long a pause must be). */
+ * does); up to 20 pages down and 20 up (fewer at an end of the filtered
+ * list), timed (median, worst and how many), and the reading in the
+ * pauses (median and worst: how long a pause must be). */
 static void bench_paused(struct tn_cursor *cursor, uint64_t total,
 		int64_t page)
 {
 	int64_t top = page / 2;	/* read_screen() centres the current row */
 	double moves[20], pauses[21];
+	int64_t moved;
 	struct tn_error err;
 
 	for (int dir = 1; dir >= -1; dir -= 2) {
 		double worst = 0, worst_pause = 0, start;
+		int n = 0;	/* moves of a whole page (not at an end) */
 
 		bench_check(tn_cursor_seek_rank(cursor, (uint64_t) (rand() /
 			(double) RAND_MAX * (double) (total - 1)), &err),
@@ -292,16 +295,20 @@ static void bench_paused(struct tn_cursor *cursor, uint64_t total,
 			if (i == 20)
 				break;
 			start = bench_now_ms();
-			bench_check(tn_cursor_move(cursor, dir * page, NULL,
+			bench_check(tn_cursor_move(cursor, dir * page, &moved,
 				&err), &err);
 			read_screen(cursor, page);
-			moves[i] = bench_now_ms() - start;
-			worst = MAX(worst, moves[i]);
+			if (moved != dir * page)
+				break;	/* an end of the filtered list */
+			moves[n] = bench_now_ms() - start;
+			worst = MAX(worst, moves[n]);
+			n++;
 		}
-		printf("filtered_%s_paused_ms %.2f %.2f\n", dir > 0 ?
-			"page_down" : "page_up", bench_median(moves, 20), worst);
+		printf("filtered_%s_paused_ms %.2f %.2f %d\n", dir > 0 ?
+			"page_down" : "page_up", n ? bench_median(moves, n) : 0,
+			worst, n);
 		printf("filtered_%s_pause_reading_ms %.2f %.2f\n", dir > 0 ?
-			"page_down" : "page_up", bench_median(pauses, 21),
+			"page_down" : "page_up", bench_median(pauses, n + 1),
 			worst_pause);
 	}
 }
