@@ -4,6 +4,7 @@
  * holds. */
 #include "gen.h"
 #include "tap.h"
+#include "src/tui/list.h"
 #include "src/tui/tui-private.h"
 
 /* A window pointer for panes that are "on screen": the focus only goes
@@ -63,7 +64,7 @@ static void test_focus(struct tn_session *session)
 static struct tn_pane_view view_of(struct tn_session *session, bool read,
 		enum tn_tui_follow follow)
 {
-	return (struct tn_pane_view) { session, read, 11, 100, follow };
+	return (struct tn_pane_view) { session, read, 11, 100, follow, 0 };
 }
 
 /* The list's cache for the cursor: computed as a job would, swapped in,
@@ -120,6 +121,85 @@ static void test_list(struct tn_session *session, int64_t first)
 	tn_panes_fini(&tui.panes);
 }
 
+/* The positions of the rows the list's cache shows, by screen row. */
+static GArray *shown_rows(const struct tn_pane *list)
+{
+	const struct list_cache *cache = list->cache;
+	GArray *rows = g_array_new(FALSE, TRUE, sizeof(struct tn_position));
+
+	for (guint i = 0; i < cache->rows->len; i++) {
+		const struct list_row *row = &g_array_index(cache->rows,
+			struct list_row, i);
+
+		g_array_set_size(rows, MAX(rows->len,
+			(guint) row->screen_row + 1));
+		g_array_index(rows, struct tn_position, row->screen_row) =
+			row->pos;
+	}
+	return rows;
+}
+
+static bool same_positions(GArray *a, GArray *b)
+{
+	return a->len == b->len && !memcmp(a->data, b->data,
+		a->len * sizeof(struct tn_position));
+}
+
+/* A read budget too short for anything: each computation of the list
+ * reads one row more (the first it lacks) and says the screen is
+ * incomplete, the rows already read in their places; computed again (as
+ * the front end does) until complete, the screen is the one that no
+ * budget gives. */
+static void test_budget(struct tn_session *session)
+{
+	struct tn_tui tui = { .session = session };
+	struct tn_pane_view view = view_of(session, true, TN_TUI_FOLLOW_JUMP);
+	const struct list_cache *cache;
+	struct tn_list_status st;
+	GArray *want, *got;
+	struct tn_error err;
+	struct tn_pane *list;
+	int passes = 0;
+	bool grew = true;
+
+	tn_panes_init(&tui.panes, &tui);
+	list = tn_panes_main(&tui.panes);
+	tn_cursor_seek_fraction(session->cursor, 0.9, &err);
+	move_list(list, session, true, TN_TUI_FOLLOW_JUMP, &st);
+	tn_cursor_seek_fraction(session->cursor, 0.3, &err);
+	move_list(list, session, true, TN_TUI_FOLLOW_JUMP, &st);
+	tap_ok(!st.incomplete && st.shown == 10 && st.top == 5,
+		"no budget: a jump's screen, complete");
+	want = shown_rows(list);
+	/* Again from afar, with the budget. */
+	tn_cursor_seek_fraction(session->cursor, 0.9, &err);
+	move_list(list, session, true, TN_TUI_FOLLOW_JUMP, &st);
+	tn_cursor_seek_fraction(session->cursor, 0.3, &err);
+	view.read_budget_us = 1;
+	do {
+		guint before = list->cache ? ((const struct list_cache *)
+			list->cache)->rows->len : 0;
+
+		tn_pane_set_cache(list, list->cls->cursor_moved(list->cache,
+			&view));
+		cache = list->cache;
+		grew = grew && (passes == 0 || cache->rows->len > before ||
+			!cache->incomplete);
+		view.follow = TN_TUI_FOLLOW_KEEP_ROW;
+		passes++;
+	} while (cache->incomplete && passes < 100);
+	tap_ok(passes > 2 && grew, "a budget of 1 us: %d computations, each "
+		"one with a row more", passes);
+	got = shown_rows(list);
+	tn_pane_list_get_status(list, &st);
+	tap_ok(!st.incomplete && st.top == 5 && same_positions(got, want),
+		"then complete: the rows and the cursor's row of the screen "
+		"without budget");
+	g_array_free(want, TRUE);
+	g_array_free(got, TRUE);
+	tn_panes_fini(&tui.panes);
+}
+
 int main(void)
 {
 	char *path = gen_trace("panes", "--events 2000 --cpus 2 "
@@ -133,6 +213,7 @@ int main(void)
 		    "session")) {
 		test_focus(&session);
 		test_list(&session, gen_plan_value(path, "first_ns"));
+		test_budget(&session);
 		tn_session_fini(&session);
 		tn_trace_destroy(trace);
 	}

@@ -131,6 +131,11 @@ int tn_cursor_prefetch(struct tn_cursor *cursor, int64_t before,
 const struct tn_row *tn_cursor_peek_row(const struct tn_cursor *cursor,
 		int64_t offset);
 
+/* Whether the cursor holds the row at offset from the current event,
+ * without reading: 1 it does, 0 the trace has none there (past a known
+ * end of the list), -1 not known until read. */
+int tn_cursor_peek_has_row(const struct tn_cursor *cursor, int64_t offset);
+
 /* The rank of the current event if known without reading: 1 and *rank
  * set, or 0. */
 int tn_cursor_peek_rank(const struct tn_cursor *cursor, uint64_t *rank);

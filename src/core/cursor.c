@@ -644,6 +644,18 @@ const struct tn_row *tn_cursor_peek_row(const struct tn_cursor *cursor,
 	return row_at(cursor, index);
 }
 
+int tn_cursor_peek_has_row(const struct tn_cursor *cursor, int64_t offset)
+{
+	int64_t index = cursor->cur + offset;
+
+	if (index >= 0 && index < row_count(cursor))
+		return 1;
+	if (row_count(cursor) == 0)
+		return -1;
+	return (index < 0 && cursor->at_start) ||
+		(index >= row_count(cursor) && cursor->at_end) ? 0 : -1;
+}
+
 int tn_cursor_peek_rank(const struct tn_cursor *cursor, uint64_t *rank)
 {
 	if (!cursor->index || (cursor->filter.match && !counted(cursor)) ||

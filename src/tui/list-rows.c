@@ -2,7 +2,13 @@
  * where the current row goes on screen (the follow rules), the rows
  * around it read (or, after a cancel, only those the cursor holds), and
  * each turned into the text of its columns.  Runs on the thread that
- * owns the session (see pane.h's cursor_moved). */
+ * owns the session (see pane.h's cursor_moved).
+ *
+ * Reading has a time budget: with a rare filter each row may cost a
+ * jump, and a screen of them a second.  Past the budget the screen
+ * shows the rows read, the others blank where they will go, and says
+ * it is incomplete: the front end computes it again, and the rows come
+ * in as they are read, the current one first. */
 #include <inttypes.h>
 #include <string.h>
 
@@ -14,25 +20,52 @@
 struct row_source {
 	struct tn_cursor *cursor;
 	bool may_read;
+	gint64 deadline_us;	/* reading stops then (the view's budget) */
+	bool incomplete;	/* a row was left unread for the budget */
+	bool forced;		/* one was read past the budget */
 	char **error;		/* the first read error */
 	struct tn_regex_matcher *matcher;	/* the last search, or NULL */
 };
+
+/* Whether reading is allowed still. */
+static bool can_read(const struct row_source *src)
+{
+	return src->may_read && (src->deadline_us == G_MAXINT64 ||
+		g_get_monotonic_time() < src->deadline_us);
+}
 
 static const struct tn_row *get_row(struct row_source *src, int64_t offset)
 {
 	struct tn_error err;
 	const struct tn_row *row;
 
-	if (!src->may_read)
-		return tn_cursor_peek_row(src->cursor, offset);
+	if (!can_read(src)) {
+		row = tn_cursor_peek_row(src->cursor, offset);
+		/* Its delta would need a read too. */
+		if (!src->may_read || (row ? row->has_prev :
+				tn_cursor_peek_has_row(src->cursor, offset) == 0))
+			return row;
+		/* The first row left unread is read all the same, so that
+		 * each computation makes progress; the others wait. */
+		if (src->forced) {
+			src->incomplete = true;
+			return row;
+		}
+		src->forced = true;
+	}
 	row = tn_cursor_row(src->cursor, offset, &err);
 	if (!row && err.message[0] && !*src->error)
 		*src->error = g_strdup(err.message);
 	return row;
 }
 
+/* Whether the list has a row at offset; past the budget, a row not read
+ * yet counts as one (where the rows go stays as it will be once read). */
 static bool has_row(struct row_source *src, int64_t offset)
 {
+	if (!can_read(src) && src->may_read &&
+	    tn_cursor_peek_has_row(src->cursor, offset) != 0)
+		return true;
 	return get_row(src, offset) != NULL;
 }
 
@@ -232,8 +265,10 @@ void *tn_list_cursor_moved(const void *old_cache,
 	const struct list_cache *old = old_cache;
 	struct tn_cursor *cursor = view->session->cursor;
 	struct list_cache *cache = g_new0(struct list_cache, 1);
-	struct row_source src = { cursor, view->may_read, &cache->error,
-		NULL };
+	struct row_source src = { cursor, view->may_read,
+		view->read_budget_us > 0 ? g_get_monotonic_time() +
+			view->read_budget_us : G_MAXINT64, false, false,
+		&cache->error, NULL };
 
 	cache->rows = g_array_new(FALSE, TRUE, sizeof(struct list_row));
 	cache->top = old ? old->top : 0;
@@ -248,6 +283,7 @@ void *tn_list_cursor_moved(const void *old_cache,
 	if (!cache->empty) {
 		read_rows(cache, old, view, &src);
 		note_rank(cache, cursor, view->may_read);
+		cache->incomplete = src.incomplete && !cache->error;
 	}
 	tn_regex_matcher_free(src.matcher);
 	return cache;

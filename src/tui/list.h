@@ -59,6 +59,8 @@ struct list_cache {
 				 * trace has none) */
 	bool has_marks;		/* some event is marked: a gutter shows */
 	char *error;		/* a read error, or NULL */
+	bool incomplete;	/* rows left unread for the time budget:
+				 * computed again, they come in */
 	/* The current event. */
 	bool has_current_ns;
 	int64_t current_ns;

@@ -546,6 +546,7 @@ bool tn_pane_list_get_status(const struct tn_pane *pane,
 		return false;
 	status->top = cache->top;
 	status->shown = (int) cache->rows->len;
+	status->incomplete = cache->incomplete;
 	status->has_current_ns = cache->has_current_ns;
 	status->current_ns = cache->current_ns;
 	status->has_rank = cache->has_rank;

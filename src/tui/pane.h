@@ -46,7 +46,14 @@ struct tn_pane_view {
 				 * (after a cancel), never the trace */
 	int lines, cols;	/* the pane's size */
 	enum tn_tui_follow follow;
+	/* How long it may read before it shows what it has and says the
+	 * rest is to come (0: no limit); the list's (list-rows.c). */
+	gint64 read_budget_us;
 };
+
+/* The read budget of the views the event list's jobs compute: a screen
+ * shows within about this (plus one read), its rows coming in after. */
+#define TN_PANE_READ_BUDGET_US 60000
 
 struct tn_pane_class {
 	const char *name;	/* "list", "state", "seq" */

@@ -55,7 +55,7 @@ static struct tn_tui_update *update_new(struct tn_tui *tui,
 		update->panes[update->count].old_cache = pane->cache;
 		update->panes[update->count].view = (struct tn_pane_view) {
 			tui->session, may_read, pane->rect.h, pane->rect.w,
-			follow,
+			follow, TN_PANE_READ_BUDGET_US,
 		};
 		update->count++;
 	}
@@ -407,6 +407,17 @@ static void finish_prefetch(struct tn_tui *tui)
 		tn_tui_request_update(tui);
 }
 
+/* The list left rows unread for its time budget (list-rows.c): it is
+ * computed again, unless a key comes first. */
+static void list_incomplete(struct tn_tui *tui)
+{
+	struct tn_list_status status;
+
+	if (tn_pane_list_get_status(tn_panes_main(&tui->panes), &status) &&
+	    status.incomplete)
+		tui->needs_update = true;
+}
+
 bool tn_tui_user_job_running(const struct tn_tui *tui)
 {
 	return tn_tui_job_running(tui) && !tui->prefetching;
@@ -430,6 +441,7 @@ static void finish_job(struct tn_tui *tui)
 	tui->wants_prefetch = result.after_done;
 	if (result.after_done) {
 		update_apply(tui, update);
+		list_incomplete(tui);
 	} else {
 		/* Cancelled: show what the cursor holds, reading nothing. */
 		update_free(update);

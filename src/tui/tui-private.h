@@ -224,6 +224,7 @@ struct tn_list_status {
 	bool has_rank;
 	uint64_t rank;
 	const char *error;		/* a read error, or NULL */
+	bool incomplete;		/* rows to read still (list.h) */
 	const char *current_time;	/* as goto takes it, or NULL */
 	bool has_span, span_exact;	/* see tn_cursor_get_time_span() */
 	int64_t span_begin, span_end;

@@ -203,7 +203,7 @@ tm resize-window -t tiny -x 10 -y 3
 check "10x3: too small, and says so" wait_for tiny '^too small'
 tm resize-window -t tiny -x 80 -y 24
 check "80x24 again: the list" wait_for tiny "$HEADER"
-check "80x24 again: the first events" same_rows tiny 1 21
+check "80x24 again: the first events" wait_until 50 same_rows tiny 1 21
 tm resize-window -t tiny -x 500 -y 200
 check "500x200: 197 events" wait_until 50 same_rows tiny 1 197
 tm send-keys -t tiny q

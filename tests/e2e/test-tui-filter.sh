@@ -138,13 +138,15 @@ rows=$(($(screen indexed | wc -l) - 3))	# less the header and two lines
 tm send-keys -t indexed NPage
 check "a page down after the pause: match $((10 + rows))" \
 	wait_for indexed "match $((10 + rows)) of $kept"
-check "and its rows are the matches that follow" slice_shown indexed 5
+check "and its rows are the matches that follow" \
+	wait_until 50 slice_shown indexed 5
 tm send-keys -t indexed PPage
 sleep 1
 tm send-keys -t indexed PPage
 up=$((10 - rows > 1 ? 10 - rows : 1))
 check "two pages up: match $up" wait_for indexed "match $up of $kept"
-check "and its rows are the matches that precede" slice_shown indexed 5
+check "and its rows are the matches that precede" \
+	wait_until 50 slice_shown indexed 5
 tm send-keys -t indexed ':filter name == "sched_process_hang" && cpu == 2' \
 	Enter
 grep 'sched_process_hang: { cpu_id = 2 }' "$TMPDIR_TEST/dump" \

@@ -147,7 +147,8 @@ start mono 80 24
 TEST_TERM=
 TEST_ENV=
 check "vt100 and NO_COLOR: the list is drawn" wait_for mono "$HEADER"
-check "vt100 and NO_COLOR: the first events" same_rows mono 1 21
+check "vt100 and NO_COLOR: the first events" \
+	wait_until 50 same_rows mono 1 21
 tm send-keys -t mono q
 
 ## The columns: payload first, contexts dimmed after it (c hides them),

@@ -276,7 +276,8 @@ wait_for small "$HEADER" >/dev/null
 tm send-keys -t small s
 check "80x24: the pane opens" wait_pane small "^at $(t 1) "
 check "80x24: the list's header shows beside it" line_is_like small 1 "$HEADER"
-check "80x24: the list shows 21 events" same_rows small 1 21
+check "80x24: the list shows 21 events" \
+	wait_until 50 same_rows small 1 21
 tm send-keys -t small j
 check "80x24: j moves the list" wait_status small "$(t 2)"
 check "80x24: the pane follows" wait_pane small "^at $(t 2) "
