@@ -238,6 +238,15 @@ static void read_rows(struct list_cache *cache, const struct list_cache *old,
 	if (!current)
 		return;
 	cache->top = (int) follow(old, src, current, rows, view->follow);
+	/* The nearest rows first: past the budget, the rows that wait are
+	 * the farthest from the current one (and the one read all the
+	 * same is the nearest: reading a far one reads those between). */
+	for (int d = 1; d < rows && !*src->error; d++) {
+		if (d <= rows - 1 - cache->top)
+			get_row(src, d);
+		if (d <= cache->top)
+			get_row(src, -d);
+	}
 	for (int i = 0; i < rows; i++) {
 		const struct tn_row *row = get_row(src, i - cache->top);
 		struct list_row text = { .screen_row = i };
