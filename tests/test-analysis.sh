@@ -169,6 +169,13 @@ check "syscallstats: the calls per thread add up to the calls per name" awk '
 "$TRACENAV" --batch 'analysis irqstats' "$T/gen" > "$T/analysis"
 check "analysis irqstats prints nothing (it chooses the pane's)" \
 	test ! -s "$T/analysis"
+"$TRACENAV" --batch 'analysis; analysis next; analysis; analysis next;
+	analysis next; analysis; analysis next; analysis; analysis prev;
+	analysis prev; analysis; analysis irqstats; analysis next; analysis' \
+	"$T/gen" > "$T/steps"
+check "analysis next and prev step from the one chosen, round" \
+	test "$(tr '\n' ' ' < "$T/steps")" = \
+	"cputop syscallstats schedtop cputop irqstats schedtop "
 "$TRACENAV" --batch irqstats "$T/gen" > "$T/irq"
 check "irqstats: irq names from irq_handler_entry" grep -q '^0 timer ' "$T/irq"
 

@@ -2,7 +2,9 @@
  * cputop, syscallstats, irqstats, schedtop.  Each prints its first
  * table one row a line, then each other table under a "# NAME COLUMNS"
  * line, and makes it the analysis the analysis pane shows
- * (session->analysis_name); `analysis NAME` only chooses it. */
+ * (session->analysis_name); `analysis NAME` only chooses it, and
+ * `analysis next` or `prev` the one after or before it; `analysis`
+ * says which is chosen. */
 #include <inttypes.h>
 #include <string.h>
 
@@ -84,18 +86,49 @@ static int choose(struct tn_command_context *ctx, const char *name,
 	return run_analysis(ctx, name, err);
 }
 
-/* Only choose: the analysis pane runs it (in the job, after this). */
+/* The analysis `step` (1 or -1) places from the one chosen now, in
+ * tn_analysis_names()'s order, round. */
+static const char *step_from_chosen(const struct tn_session *session,
+		int step)
+{
+	const char *const *names = tn_analysis_names();
+	size_t count = 0, at = 0;
+
+	while (names[count])
+		count++;
+	for (size_t i = 0; i < count; i++)
+		if (session->analysis_name == names[i])
+			at = i;
+	return names[(at + count + (size_t) step) % count];
+}
+
+/* Only choose: the analysis pane runs it (in the job, after this).
+ * `next` and `prev` step from the one chosen when the command runs, so
+ * that keys typed faster than the pane shows them all count. */
 static int exec_analysis(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
+	const char *word;
+
+	if (args->argc == 0) {
+		tn_output_text(ctx->out, "analysis",
+			ctx->session->analysis_name ?
+			ctx->session->analysis_name : tn_analysis_names()[0]);
+		return 0;
+	}
+	word = args->argv[0];
+	if (strcmp(word, "next") == 0 || strcmp(word, "prev") == 0) {
+		ctx->session->analysis_name = step_from_chosen(ctx->session,
+			word[0] == 'n' ? 1 : -1);
+		return 0;
+	}
 	for (const char *const *n = tn_analysis_names(); *n; n++) {
-		if (strcmp(*n, args->argv[0]) == 0) {
+		if (strcmp(*n, word) == 0) {
 			ctx->session->analysis_name = *n;
 			return 0;
 		}
 	}
-	tn_error_set(err, "analysis: no analysis called \"%s\"",
-		args->argv[0]);
+	tn_error_set(err, "analysis: no analysis called \"%s\"", word);
 	return -1;
 }
 
@@ -147,15 +180,18 @@ const struct tn_command tn_cmd_schedtop = {
 };
 
 static const char *const analysis_choices[] = {
-	"cputop", "syscallstats", "irqstats", "schedtop", NULL,
+	"cputop", "syscallstats", "irqstats", "schedtop", "next", "prev",
+	NULL,
 };
 
 const struct tn_command tn_cmd_analysis = {
 	"analysis", NULL, {
-		{ TN_ARG_WORD, "NAME", false, analysis_choices },
+		{ TN_ARG_WORD, "NAME", true, analysis_choices },
 	},
 	"show the analysis NAME (cputop, syscallstats, irqstats or "
-	"schedtop) in the analysis pane (key A), which runs it; prints "
-	"nothing (the command NAME prints it)",
+	"schedtop; next or prev: the one after or before the one chosen, "
+	"keys ] and [) in the analysis pane (key A), which runs it; prints "
+	"nothing (the command NAME prints it); without NAME, prints the "
+	"name of the one chosen",
 	TN_CMD_READS, TN_COUNT_NONE, exec_analysis,
 };

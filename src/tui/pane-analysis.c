@@ -416,22 +416,13 @@ static void analysis_draw(struct tn_pane *pane, WINDOW *win)
 
 /* Choose the analysis `step` after the one shown (the command that
  * makes the job run it). */
+/* The command steps from the analysis chosen when it runs, not from the
+ * one this pane shows now: ] ] typed before the first is shown goes two
+ * analyses on. */
 static void step_analysis(struct tn_pane *pane, int step)
 {
-	const struct analysis_cache *cache = pane->cache;
-	const char *const *names = tn_analysis_names();
-	size_t count = 0, at = 0;
-	char *line;
-
-	while (names[count])
-		count++;
-	for (size_t i = 0; cache && i < count; i++)
-		if (names[i] == cache->name)
-			at = i;
-	at = (at + count + (size_t) step) % count;	/* step: -1 or 1 */
-	line = g_strdup_printf("analysis %s", names[at]);
-	tn_tui_run_line(pane->tui, line, TN_TUI_FOLLOW_BY_COMMAND);
-	g_free(line);
+	tn_tui_run_line(pane->tui, step > 0 ? "analysis next" :
+		"analysis prev", TN_TUI_FOLLOW_BY_COMMAND);
 }
 
 static void sort(struct tn_pane *pane, int step, bool reverse)

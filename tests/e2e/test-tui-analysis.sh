@@ -83,6 +83,17 @@ check "r: the fewest calls first" \
 tm send-keys -t an '['
 check "[: cputop again" \
 	wait_until 150 pane_has an '^ cputop: CPU time per thread'
+# Keys typed before the pane shows the first one's analysis all count:
+# each steps from the one the previous chose.
+tm send-keys -t an ] ] ]
+check "] ] ] at once: three analyses on, schedtop" \
+	wait_until 150 pane_has an '^ schedtop: Wake-up to switch-in latency per thread'
+tm send-keys -t an ] ] [ ]
+check "] ] [ ] at once: cputop, syscallstats, cputop, syscallstats" \
+	wait_until 150 pane_has an '^ syscallstats: System calls per name'
+tm send-keys -t an [
+check "[: cputop again" \
+	wait_until 150 pane_has an '^ cputop: CPU time per thread'
 
 # A range: the pane analyses it.
 t1=$(sed -n 5000p "$TMPDIR_TEST/events" | cut -d' ' -f1)
