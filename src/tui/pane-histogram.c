@@ -107,6 +107,13 @@ struct strip_pane {
 	bool drawn_building;
 	struct strip_bins partial;
 	gint64 partial_us;	/* when they were taken */
+	/* The column h or l went to last, of cols columns, from the
+	 * cursor at from_ns: while that move runs or waits (the cache's
+	 * cursor has not moved), keys step on from it (h h typed before
+	 * the first move is shown go two steps, not one twice). */
+	bool has_asked;
+	int asked_col, asked_cols;
+	int64_t asked_from_ns;
 };
 
 /* How often the bins counted so far are drawn again while indexing. */
@@ -517,6 +524,7 @@ static int busy_column(const struct strip_cache *cache, int cols, int col,
 static bool strip_key(struct tn_pane *pane, const struct tn_tui_key *key)
 {
 	const struct strip_cache *cache = pane->cache;
+	struct strip_pane *p = pane->data;
 	const struct tn_tui_binding *b = tn_tui_keymap_find(&strip_keys,
 		key->key);
 	long count = key->has_count ? MAX(key->count, 1) : 1;
@@ -527,12 +535,22 @@ static bool strip_key(struct tn_pane *pane, const struct tn_tui_key *key)
 		return false;
 	if (!cache || !cache->bins.count || !cache->has_cursor || cols < 1)
 		return true;
-	col = tn_strip_column_of(cache->cursor_ns, cache->bins.begin_ns,
-		cache->bins.end_ns, (size_t) cols);
+	if (p->has_asked && p->asked_from_ns == cache->cursor_ns &&
+	    p->asked_cols == cols && (pane->tui->pending ||
+	    tn_tui_user_job_running(pane->tui)))
+		col = p->asked_col;
+	else
+		col = tn_strip_column_of(cache->cursor_ns, cache->bins.begin_ns,
+			cache->bins.end_ns, (size_t) cols);
 	col = busy_column(cache, cols, col,
 		b->action == STRIP_LEFT ? -1 : 1, count);
-	if (col >= 0)
-		go_to_column(pane, col);
+	if (col < 0)
+		return true;
+	p->has_asked = true;
+	p->asked_col = col;
+	p->asked_cols = cols;
+	p->asked_from_ns = cache->cursor_ns;
+	go_to_column(pane, col);
 	return true;
 }
 

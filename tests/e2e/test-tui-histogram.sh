@@ -154,6 +154,15 @@ check "h: the first event of the previous one ($prev_busy)" \
 tm send-keys -t st 9 h
 check "9h: as far as there are columns with events: the first event" \
 	wait_status st "$(event 1 | cut -d' ' -f1)"
+# Keys typed before the first move is shown step on from where it goes.
+col=$(awk -v t="$first" -v r="$range" -v cols=$cols 'BEGIN { split(r, x, " ")
+		print int((t - x[1]) / (x[2] - x[1] + 1) * cols) }')
+second_busy=$(want_heights $range $cols $rows |
+	awk -v c="$col" 'NR - 1 > c && $1 > 0 && ++n == 2 { print NR - 1; exit }')
+want=$(first_at "$(col_time $range $cols "$second_busy")")
+tm send-keys -t st l l
+check "l l at once: the second column with events on ($second_busy)" \
+	wait_status st "${want%% *}"
 tm send-keys -t st i
 check "i: the strip closes" wait_until 50 eval '! shows st "Histogram \(i hides\)"'
 check "the list is there" shows st "$HEADER"
