@@ -81,10 +81,10 @@ check "g: the first one" \
 tm send-keys -t list ':filter cpu == 1 && prev_tid >' Enter
 check "a bad expression says where" \
 	wait_for list 'bad expression: column 23: expected a value after'
-check "and the list stays as it was" same_rows list 1 20
+check "and the list stays as it was" wait_until 50 same_rows list 1 20
 tm send-keys -t list ':filter-out (' Enter
 check "a bad regex says where" wait_for list 'bad regex: column 2: missing'
-check "and the list stays as it was" same_rows list 1 20
+check "and the list stays as it was" wait_until 50 same_rows list 1 20
 tm send-keys -t list ':filter cpu == 1' Enter
 grep -i 'sched_process_hang: { cpu_id = 1 }' "$TMPDIR_TEST/dump" \
 	> "$TMPDIR_TEST/kept"

@@ -125,7 +125,7 @@ range=$(axis st)
 begin=${range% *}
 first=$(head -1 "$TMPDIR_TEST/ns")
 check "the axis starts at or before the first event" [ "$begin" -le "$first" ]
-check "the list keeps its rows" same_rows st 1 10
+check "the list keeps its rows" wait_until 50 same_rows st 1 10
 
 # The cursor's column: ^ under it, where no time is written.
 tm send-keys -t st 7 0 0 0 j

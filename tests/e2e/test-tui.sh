@@ -26,7 +26,7 @@ rows=21
 check "80x24: the header shows the columns" \
 	wait_for small "$HEADER"
 check "80x24: the first screen shows the first $rows events" \
-	same_rows small 1 $rows
+	wait_until 50 same_rows small 1 $rows
 check "80x24: the status bar (line 23) shows the trace and cursor time" \
 	line_matches small 23 "^ kernel-trace  $first_time "
 check "80x24: a time scrollbar at 0%" wait_for small '\[\|-+\] +0% time'
@@ -50,7 +50,7 @@ check "G: the last event is on the last row" \
 check "G: the cursor is on the last event" wait_status small "$last_time"
 check "G: the scrollbar is at 100%" wait_for small '=\|\] 100% time'
 check "G: the rows above are the events before it" \
-	same_rows small $((total - rows + 1)) $rows
+	wait_until 50 same_rows small $((total - rows + 1)) $rows
 tm send-keys -t small k k
 check "k k: up two events, the view stays" \
 	wait_status small "$(event $((total - 2)) | cut -d' ' -f1)"
