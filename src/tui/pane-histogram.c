@@ -107,13 +107,13 @@ struct strip_pane {
 	bool drawn_building;
 	struct strip_bins partial;
 	gint64 partial_us;	/* when they were taken */
-	/* The column h or l went to last, of cols columns, from the
-	 * cursor at from_ns: while that move runs or waits (the cache's
-	 * cursor has not moved), keys step on from it (h h typed before
-	 * the first move is shown go two steps, not one twice). */
+	/* The column h or l went to last, of cols columns: until every
+	 * move asked for is shown (the idle serial changes), keys step on
+	 * from it (h h typed before the first move is shown go two steps,
+	 * not one twice). */
 	bool has_asked;
 	int asked_col, asked_cols;
-	int64_t asked_from_ns;
+	unsigned asked_serial;
 };
 
 /* How often the bins counted so far are drawn again while indexing. */
@@ -521,6 +521,18 @@ static int busy_column(const struct strip_cache *cache, int cols, int col,
 	return found;
 }
 
+/* Go to column col, and step on from it until that move is shown. */
+static void ask_column(struct tn_pane *pane, int col)
+{
+	struct strip_pane *p = pane->data;
+
+	p->has_asked = true;
+	p->asked_col = col;
+	p->asked_cols = pane->rect.w - first_column(pane);
+	p->asked_serial = tn_tui_idle_serial(pane->tui);
+	go_to_column(pane, col);
+}
+
 static bool strip_key(struct tn_pane *pane, const struct tn_tui_key *key)
 {
 	const struct strip_cache *cache = pane->cache;
@@ -535,30 +547,26 @@ static bool strip_key(struct tn_pane *pane, const struct tn_tui_key *key)
 		return false;
 	if (!cache || !cache->bins.count || !cache->has_cursor || cols < 1)
 		return true;
-	if (p->has_asked && p->asked_from_ns == cache->cursor_ns &&
-	    p->asked_cols == cols && (pane->tui->pending ||
-	    tn_tui_user_job_running(pane->tui)))
+	if (p->has_asked && p->asked_cols == cols &&
+	    p->asked_serial == tn_tui_idle_serial(pane->tui))
 		col = p->asked_col;
 	else
 		col = tn_strip_column_of(cache->cursor_ns, cache->bins.begin_ns,
 			cache->bins.end_ns, (size_t) cols);
 	col = busy_column(cache, cols, col,
 		b->action == STRIP_LEFT ? -1 : 1, count);
-	if (col < 0)
-		return true;
-	p->has_asked = true;
-	p->asked_col = col;
-	p->asked_cols = cols;
-	p->asked_from_ns = cache->cursor_ns;
-	go_to_column(pane, col);
+	if (col >= 0)
+		ask_column(pane, col);
 	return true;
 }
 
 static void strip_mouse(struct tn_pane *pane, int y, int x, int wheel)
 {
+	int cols = pane->rect.w - first_column(pane);
+
 	(void) y;
-	if (wheel == 0 && x >= first_column(pane))
-		go_to_column(pane, x - first_column(pane));
+	if (wheel == 0 && x >= first_column(pane) && cols >= 1)
+		ask_column(pane, MIN(x - first_column(pane), cols - 1));
 }
 
 /* While indexing: take the bins counted so far now and then, and draw

@@ -125,6 +125,12 @@ struct list_state {
 	bool several_hosts;	/* a host column is worth it */
 	int host_cols;		/* the longest host name, capped */
 	int name_cols;		/* the longest event name, capped */
+	/* The screen row a click moved the cursor to: until every move
+	 * asked for is shown (the idle serial changes), a click counts
+	 * its move from there, not from the row shown as current. */
+	bool has_clicked;
+	int clicked_row;
+	unsigned clicked_serial;
 };
 
 /* Where the columns go at some width (0: not shown).  The gutter, left
@@ -510,8 +516,10 @@ static bool list_key(struct tn_pane *pane, const struct tn_tui_key *key)
 static void list_mouse(struct tn_pane *pane, int y, int x, int wheel)
 {
 	const struct list_cache *cache = pane->cache;
+	struct list_state *state = pane->data;
 	char line[64];
 	int row = y - 1;	/* under the header */
+	int from;
 
 	(void) x;
 	if (wheel) {
@@ -520,14 +528,21 @@ static void list_mouse(struct tn_pane *pane, int y, int x, int wheel)
 		tn_tui_run_line(pane->tui, line, TN_TUI_FOLLOW_KEEP_ROW);
 		return;
 	}
-	for (guint i = 0; cache && i < cache->rows->len; i++) {
+	if (!cache)
+		return;
+	from = state->has_clicked && state->clicked_serial ==
+		tn_tui_idle_serial(pane->tui) ? state->clicked_row : cache->top;
+	for (guint i = 0; i < cache->rows->len; i++) {
 		const struct list_row *text = &g_array_index(cache->rows,
 			struct list_row, i);
 
-		if (text->screen_row != row || row == cache->top)
+		if (text->screen_row != row || row == from)
 			continue;
-		snprintf(line, sizeof(line), "%s %d", row > cache->top ?
-			"down" : "up", abs(row - cache->top));
+		snprintf(line, sizeof(line), "%s %d", row > from ?
+			"down" : "up", abs(row - from));
+		state->has_clicked = true;
+		state->clicked_row = row;
+		state->clicked_serial = tn_tui_idle_serial(pane->tui);
 		/* The move may end at once and replace the cache. */
 		tn_tui_run_line(pane->tui, line, TN_TUI_FOLLOW_BY_COMMAND);
 		return;

@@ -423,6 +423,11 @@ bool tn_tui_user_job_running(const struct tn_tui *tui)
 	return tn_tui_job_running(tui) && !tui->prefetching;
 }
 
+unsigned tn_tui_idle_serial(const struct tn_tui *tui)
+{
+	return tui->idle_serial;
+}
+
 static void finish_job(struct tn_tui *tui)
 {
 	struct tn_session *session = tui->session;
@@ -468,6 +473,8 @@ static void finish_job(struct tn_tui *tui)
 		start_pending(tui);
 	else if (tui->needs_update)
 		tn_tui_request_update(tui);
+	if (!tn_tui_job_running(tui))
+		tui->idle_serial++;
 }
 
 bool tn_tui_poll_jobs(struct tn_tui *tui)

@@ -108,6 +108,10 @@ struct tn_tui {
 	enum tn_tui_follow pending_follow;
 	bool needs_update;		/* the panes must be computed again */
 	gint64 job_started_us;
+	/* How many times every command typed has run and been shown (no
+	 * command job runs or waits after one ended): see
+	 * tn_tui_idle_serial(). */
+	unsigned idle_serial;
 	/* The running job is the list's reading ahead while idle (see
 	 * run.c), which is nobody's wait; wants_prefetch: the list moved
 	 * since it last read ahead. */
@@ -187,6 +191,11 @@ bool tn_tui_job_running(const struct tn_tui *tui);
 /* Whether a job that someone waits for runs: a command job, not the
  * list's reading ahead while idle. */
 bool tn_tui_user_job_running(const struct tn_tui *tui);
+/* A pane that builds a move from what it shows (a column, a row) keeps
+ * this with the move it asked for: while it is unchanged, the moves
+ * asked for have not all been shown yet, and a second key steps on from
+ * the first one's target, not from what the screen shows. */
+unsigned tn_tui_idle_serial(const struct tn_tui *tui);
 /* When nothing runs and nothing waits (panes_busy: a pane's job runs or
  * waits for the cursor to settle), read the rows of the list's next and
  * previous pages in a job, so that paging reads nothing; any key that

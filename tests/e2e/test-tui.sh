@@ -78,6 +78,13 @@ check "click: selects the row clicked" \
 	wait_status small "$(event 8 | cut -d' ' -f1)"
 tm send-keys -t small g
 wait_status small "$first_time" >/dev/null
+# Two clicks at once (lines 4 and 7): the second one's row, whether or
+# not the first one's move was shown when it came.
+tm send-keys -t small -l "$(printf '\033[<0;5;4M\033[<0;5;4m\033[<0;5;7M\033[<0;5;7m')"
+check "two clicks at once: the row clicked second" \
+	wait_status small "$(event 6 | cut -d' ' -f1)"
+tm send-keys -t small g
+wait_status small "$first_time" >/dev/null
 
 tm send-keys -t small 5 0 %
 mid=$(($(ns_of_day "$first_time") / 2 + $(ns_of_day "$last_time") / 2))
