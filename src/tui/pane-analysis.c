@@ -414,9 +414,8 @@ static void analysis_draw(struct tn_pane *pane, WINDOW *win)
 	g_free(widths);
 }
 
-/* Choose the analysis `step` after the one shown (the command that
- * makes the job run it). */
-/* The command steps from the analysis chosen when it runs, not from the
+/* Choose the analysis `step` (1 or -1) after the one chosen.  The
+ * command steps from the analysis chosen when it runs, not from the
  * one this pane shows now: ] ] typed before the first is shown goes two
  * analyses on. */
 static void step_analysis(struct tn_pane *pane, int step)
