@@ -484,6 +484,66 @@ static void test_current_is_per_thread(void)
 	tn_job_destroy(b);
 }
 
+/* ---- helpers that adopt the job ---- */
+
+struct adopted {
+	struct tn_job *job;
+	bool saw_job, before, after;
+};
+
+static gpointer run_helper(gpointer data)
+{
+	struct adopted *helper = data;
+
+	tn_job_current_adopt(helper->job);
+	helper->saw_job = tn_job_current() == helper->job;
+	while (!tn_job_current_is_cancelled())
+		g_usleep(1000);
+	helper->after = true;
+	tn_job_current_adopt(NULL);
+	return NULL;
+}
+
+/* The job hands its tn_job_current() to a helper thread, which sees
+ * the job's cancel through tn_job_current_is_cancelled(), and then
+ * waits for it. */
+static int run_with_helper(struct tn_job *job, void *data,
+		struct tn_error *err)
+{
+	struct adopted *helper = data;
+	GThread *thread;
+
+	(void) err;
+	helper->job = tn_job_current();
+	helper->before = tn_job_current_is_cancelled();
+	thread = g_thread_new("helper", run_helper, helper);
+	g_thread_join(thread);
+	(void) job;
+	return 0;
+}
+
+static void test_adopt(void)
+{
+	static const struct tn_job_class cls = { .name = "helped",
+		.run = run_with_helper };
+	struct adopted helper = { NULL, false, true, false };
+	struct tn_error err;
+	struct tn_job *job;
+
+	tap_ok(tn_job_current() == NULL, "adopt: no current job on the main "
+		"thread");
+	if (!tap_ok(tn_job_start(&cls, &helper, &job, &err) == 0,
+			"adopt: starts"))
+		return;
+	g_usleep(20000);
+	tn_job_cancel(job);
+	tn_job_wait(job);
+	tap_ok(helper.job == job && helper.saw_job && !helper.before &&
+		helper.after, "adopt: a helper that adopts the job's "
+		"tn_job_current() sees its cancel");
+	tn_job_destroy(job);
+}
+
 int main(void)
 {
 	tap_ok(!tn_job_current_is_cancelled(),
@@ -497,5 +557,6 @@ int main(void)
 	test_wait_for();
 	test_parallel();
 	test_current_is_per_thread();
+	test_adopt();
 	return tap_done();
 }

@@ -1,6 +1,7 @@
 /* test-slice.c - a sliced view of a trace reads, from its target on,
  * exactly what the whole trace reads from there (events and notices),
- * refuses traces it cannot slice, and leaves no files behind. */
+ * refuses traces it cannot slice, and leaves no files behind; a walk
+ * split over parts of the streams reads what a whole walk reads. */
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
@@ -16,6 +17,7 @@
 #include "tracenav/core.h"
 #include "tracenav/format.h"
 #include "tracenav/index.h"
+#include "tracenav/job.h"
 #include "tracenav/reader.h"
 #include "tracenav/runtime.h"
 #include "tracenav/seek.h"
@@ -294,6 +296,111 @@ static void check_jump(const struct tn_trace *trace, const char *what,
 	g_array_free(rows, TRUE);
 }
 
+/* Split walks that did split (for the checks that some did). */
+static int splits_opened;
+
+/* A split walk (tn_walk_open_at_known_split()) opened at the first
+ * event at or after target reads a full read's rows from there: same
+ * positions, same events, and, where a row says it knows it, the same
+ * event before it.  It reads `parts` parts exactly when the slice can be
+ * split there (else it is the usual walk). */
+static void check_split_walk(const struct tn_trace *trace, const char *what,
+		const char *label, int64_t target, unsigned parts)
+{
+	GArray *ref = reference(trace);
+	const struct ref_row *want;
+	struct tn_slice *probe = NULL;
+	struct tn_walk *walk;
+	struct tn_error err;
+	struct tn_row row;
+	size_t first = 0, count = 0;
+	bool fell_back, can_split, ok = true;
+	unsigned got_parts;
+
+	while (first < ref->len && g_array_index(ref, struct ref_row,
+			first).pos.ns < target)
+		first++;
+	if (first == ref->len)
+		return;
+	want = &g_array_index(ref, struct ref_row, first);
+	can_split = tn_slice_create_part(trace, want->pos.ns, 0, 0, parts,
+		&probe, &err) == 0;
+	tn_slice_destroy(probe);
+	if (tn_walk_open_at_known_split(trace, &want->pos, parts, &walk,
+			&fell_back, &err)) {
+		tap_ok(false, "%s: split walk at %s: %s", what, label,
+			err.message);
+		return;
+	}
+	got_parts = tn_walk_get_part_count(walk);
+	splits_opened += got_parts > 1;
+	while (ok && count < FIRST_ITEMS && first + count < ref->len &&
+	       tn_walk_next(walk, NULL, &row, &err) == 1) {
+		struct ref_row got = ref_row_of(&row);
+
+		want = &g_array_index(ref, struct ref_row, first + count);
+		/* Lost counts are the parts' own (seek.h). */
+		got.lost_before = want->lost_before;
+		ok = same_row(&got, want, count, count == 0);
+		g_free(got.text);
+		tn_row_release(&row);
+		count++;
+	}
+	tn_walk_destroy(walk);
+	tap_ok(ok && count == MIN(FIRST_ITEMS, ref->len - first) &&
+		got_parts == (can_split ? parts : 1) && !fell_back,
+		"%s: split walk in %u parts at %s: %u part(s), a full read's "
+		"%zu rows", what, parts, label, got_parts, count);
+}
+
+struct split_cancel {
+	const struct tn_trace *trace;
+	struct tn_position pos;
+	int status;
+	struct tn_error err;
+};
+
+static int run_cancelled_split(struct tn_job *job, void *data,
+		struct tn_error *err)
+{
+	struct split_cancel *cancel = data;
+	struct tn_walk *walk = NULL;
+	bool fell_back;
+
+	(void) err;
+	while (!tn_job_is_cancelled(job))
+		g_usleep(1000);
+	cancel->status = tn_walk_open_at_known_split(cancel->trace,
+		&cancel->pos, 2, &walk, &fell_back, &cancel->err);
+	tn_walk_destroy(walk);
+	return 0;
+}
+
+/* A cancelled job's split walk fails as cancelled, and opens no whole
+ * walk instead: at the middle of big packets, the parts read hundreds
+ * of events before their position (the parts on threads of their own
+ * see the cancel through the job they adopt: test-job). */
+static void check_split_cancel(const struct tn_trace *trace)
+{
+	static const struct tn_job_class cls = { "split", run_cancelled_split,
+		NULL, NULL };
+	GArray *ref = reference(trace);
+	struct split_cancel cancel = { trace, g_array_index(ref,
+		struct ref_row, ref->len / 2).pos, 0, { "" } };
+	struct tn_job *job;
+	struct tn_error err;
+
+	if (!tap_ok(tn_job_start(&cls, &cancel, &job, &err) == 0,
+			"a job starts"))
+		return;
+	tn_job_cancel(job);
+	tn_job_wait(job);
+	tn_job_destroy(job);
+	tap_ok(cancel.status == -1 && strcmp(cancel.err.message,
+		"cancelled") == 0, "a cancelled job's split walk stops: %s",
+		cancel.err.message);
+}
+
 /* The check itself: the first items (all of them if all) read through a
  * slice at target equal those of the whole trace from target. */
 static void check_target(const struct tn_trace *trace, const char *what,
@@ -317,6 +424,7 @@ static void check_target(const struct tn_trace *trace, const char *what,
 			"%s: slice at %s (%" PRId64 "): %s", what, label,
 			target, err.message);
 		check_jump(trace, what, label, target);
+		check_split_walk(trace, what, label, target, 2);
 		return;
 	}
 	got = read_items(trace, slice, true, target, max);
@@ -332,6 +440,9 @@ static void check_target(const struct tn_trace *trace, const char *what,
 		g_ptr_array_free(want, TRUE);
 	tn_slice_destroy(slice);
 	check_jump(trace, what, label, target);
+	check_split_walk(trace, what, label, target, 2);
+	if (FEWER(4) == 4)
+		check_split_walk(trace, what, label, target, 3);
 }
 
 /* Packet boundaries, from the indexes: times of the timestamp_begin and
@@ -477,14 +588,22 @@ static struct tn_trace *open_trace(const char *path)
 	return trace;
 }
 
+/* splits: whether some split walks are expected to split (1: a trace
+ * of one directory, with packets to skip at the middle), or none (0:
+ * several directories); -1: not checked. */
 static void check_generated(const char *name, const char *options,
-		int random_targets)
+		int random_targets, int splits)
 {
 	char *path = gen_trace(name, options);
 	struct tn_trace *trace = open_trace(path);
+	int before = splits_opened;
 
 	if (tap_ok(trace != NULL, "%s: opens", name))
 		check_trace(trace, name, random_targets);
+	if (splits >= 0)
+		tap_ok((splits_opened > before) == (splits == 1), "%s: %d "
+			"split walks split (%s expected)", name,
+			splits_opened - before, splits ? "some" : "none");
 	close_trace(trace);
 	g_free(path);
 }
@@ -671,6 +790,7 @@ static void check_split(const char *name, bool chunks)
 	GArray *cut_times = g_array_new(FALSE, FALSE, sizeof(int64_t));
 	char *path = split_trace(name, chunks, cut_times);
 	struct tn_trace *trace = open_trace(path);
+	int before = splits_opened;
 
 	if (tap_ok(trace != NULL, "%s: opens", name)) {
 		for (guint i = 0; i < cut_times->len; i++)
@@ -678,6 +798,11 @@ static void check_split(const char *name, bool chunks)
 				g_array_index(cut_times, int64_t, i), i == 0);
 		check_trace(trace, name, 3);
 	}
+	/* A stream that goes on in another file stays in one part; the
+	 * directories of chunks are several traces to src.ctf.fs. */
+	tap_ok((splits_opened > before) == !chunks, "%s: %d split walks "
+		"split (%s expected)", name, splits_opened - before,
+		chunks ? "none" : "some");
 	close_trace(trace);
 	g_array_free(cut_times, TRUE);
 	g_free(path);
@@ -1310,10 +1435,23 @@ int main(void)
 	g_free(runtime);
 
 	check_generated("lost", "--events 8000 --cpus 4 --packet-size 4096 "
-		"--lost-every 3 --lost-packets-every 5 --seed 5", 14);
+		"--lost-every 3 --lost-packets-every 5 --seed 5", 14, 1);
 	check_generated("hosts", "--events 8000 --traces 3 --domain both "
-		"--cpus 2 --packet-size 4096 --lost-every 4 --seed 6", 12);
-	check_generated("big-packets", "--events 8000 --cpus 3 --seed 7", 8);
+		"--cpus 2 --packet-size 4096 --lost-every 4 --seed 6", 12, 0);
+	/* Every stream needs its first packet at the middle: whether a
+	 * target splits depends on the targets drawn. */
+	check_generated("big-packets", "--events 8000 --cpus 3 --seed 7", 8,
+		-1);
+	path = gen_trace("cancel", "--events 8000 --cpus 3 --seed 7");
+	trace = open_trace(path);
+	if (trace)
+		check_split_cancel(trace);
+	close_trace(trace);
+	g_free(path);
+	/* Runs of equal times across streams: the parts' merge must order
+	 * them as a whole read does. */
+	check_generated("ties", "--events 6000 --cpus 5 --packet-size 4096 "
+		"--ties 2 --seed 11", 8, 1);
 	check_odd_clock("clock-fast", "2500000000", "1234567891");
 	check_odd_clock("clock-slow", "33333333", "777");
 	check_split("rotated", false);

@@ -169,27 +169,19 @@ static void test_names_and_globs(void)
 		"backtracking over several stars");
 }
 
-/* Snapshot + replay equals a replay from the start, at random events
- * queried in random order; and a querier going forward agrees. */
-static void test_replay(const struct tn_trace *trace, GArray *positions,
-		const struct tn_state_snapshots *snapshots)
-{
-	struct tn_state_querier *with, *forward, *fresh;
-	GRand *rand = g_rand_new_with_seed(11);
-	struct tn_position picks[40];
-	struct tn_error err;
-	size_t n = G_N_ELEMENTS(picks), same = 0, same_fresh = 0;
-	size_t continued = 0;
-	size_t from_snapshot = 0, fresh_checked = 0;
-	char why[256] = "";
+#define PICKS 40
 
-	tn_state_querier_create(trace, snapshots, &with, &err);
-	tn_state_querier_create(trace, NULL, &forward, &err);
-	tn_state_querier_create(trace, NULL, &fresh, &err);
-	for (size_t i = 0; i < n; i++)
+/* Random events, and the first and the last ones, and the first
+ * snapshot's and the one before it. */
+static void pick_positions(GArray *positions,
+		const struct tn_state_snapshots *snapshots,
+		struct tn_position *picks)
+{
+	GRand *rand = g_rand_new_with_seed(11);
+
+	for (size_t i = 0; i < PICKS; i++)
 		picks[i] = position(positions, (size_t) g_rand_int_range(rand,
 			0, (gint32) positions->len));
-	/* The first and the last events, and the first snapshot's. */
 	picks[0] = position(positions, 0);
 	picks[1] = position(positions, positions->len - 1);
 	if (tn_state_snapshots_get_count(snapshots) > 0) {
@@ -199,10 +191,33 @@ static void test_replay(const struct tn_trace *trace, GArray *positions,
 		picks[2] = info.pos;
 		picks[3] = position(positions, info.rank - 1);
 	}
-	for (size_t i = 0; i < n; i++) {
+	g_rand_free(rand);
+}
+
+/* Snapshot + replay equals a replay from the start, at random events
+ * queried in random order, with the reader at each snapshot opened on
+ * open_threads threads. */
+static void test_random_order(const struct tn_trace *trace,
+		GArray *positions, const struct tn_state_snapshots *snapshots,
+		unsigned open_threads)
+{
+	struct tn_state_querier *with, *forward;
+	struct tn_position picks[PICKS];
+	struct tn_error err;
+	size_t same = 0, from_snapshot = 0, split = 0;
+	char why[256] = "";
+
+	tn_state_querier_create(trace, snapshots, &with, &err);
+	tn_state_querier_set_open_threads(with, open_threads);
+	tn_state_querier_create(trace, NULL, &forward, &err);
+	pick_positions(positions, snapshots, picks);
+	for (size_t i = 0; i < PICKS; i++) {
 		struct tn_state_result *a = query(with, &picks[i], 0, NULL);
+		struct tn_state_query_stats stats;
 		struct tn_state_result *b;
 
+		tn_state_querier_get_stats(with, &stats);
+		split += stats.open_parts == open_threads;
 		tn_state_querier_reset(forward);
 		b = query(forward, &picks[i], 0, NULL);
 		if (a && b && results_equal(a, b, why, sizeof(why)))
@@ -214,10 +229,33 @@ static void test_replay(const struct tn_trace *trace, GArray *positions,
 		tn_state_result_destroy(a);
 		tn_state_result_destroy(b);
 	}
-	tap_int_eq(same, n, "snapshot + replay equals a replay from the "
-		"start at %zu random events (in random order)", n);
-	tap_ok(from_snapshot >= n / 2, "most came from a snapshot (%zu)",
+	tap_int_eq(same, PICKS, "snapshot + replay equals a replay from the "
+		"start at %d random events (in random order), the reader "
+		"opened on %u thread(s)", PICKS, open_threads);
+	tap_ok(from_snapshot >= PICKS / 2, "most came from a snapshot (%zu)",
 		from_snapshot);
+	tap_ok(split >= from_snapshot / 2 && split > 0, "%zu of them opened "
+		"the reader in %u part(s)", split, open_threads);
+	tn_state_querier_destroy(with);
+	tn_state_querier_destroy(forward);
+}
+
+/* A querier going forward agrees with fresh ones, with snapshots or
+ * without. */
+static void test_forward(const struct tn_trace *trace, GArray *positions,
+		const struct tn_state_snapshots *snapshots)
+{
+	struct tn_state_querier *with, *forward, *fresh;
+	struct tn_position picks[PICKS];
+	struct tn_error err;
+	size_t n = PICKS, same = 0, same_fresh = 0;
+	size_t continued = 0, fresh_checked = 0;
+	char why[256] = "";
+
+	tn_state_querier_create(trace, snapshots, &with, &err);
+	tn_state_querier_create(trace, NULL, &forward, &err);
+	tn_state_querier_create(trace, NULL, &fresh, &err);
+	pick_positions(positions, snapshots, picks);
 
 	/* Forward, one querier going on from one event to the next. */
 	qsort(picks, n, sizeof(picks[0]), (int (*)(const void *,
@@ -265,7 +303,6 @@ static void test_replay(const struct tn_trace *trace, GArray *positions,
 	tn_state_querier_destroy(with);
 	tn_state_querier_destroy(forward);
 	tn_state_querier_destroy(fresh);
-	g_rand_free(rand);
 }
 
 /* With start_gap, a snapshot also comes once start_gap events passed
@@ -929,7 +966,10 @@ int main(void)
 			"others changes since the one before", full);
 	}
 
-	test_replay(trace, positions, snapshots);
+	test_random_order(trace, positions, snapshots, 1);
+	test_random_order(trace, positions, snapshots, 2);
+	test_random_order(trace, positions, snapshots, 3);
+	test_forward(trace, positions, snapshots);
 	test_budget(trace, index, positions);
 	test_start_snapshots(path, trace, index);
 	test_save_load(snapshots);

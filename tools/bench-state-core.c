@@ -13,8 +13,9 @@
  * whole query and of its
  * parts (restoring the snapshot, opening the reader at it, replaying
  * the events after it, making the result) and its CPU time; the
- * query 40 events after each (a page down: the querier goes on); and
- * beside them a replay
+ * query 40 events after each (a page down: the querier goes on); the
+ * full state from a fresh querier with the reader opened on one thread
+ * and split over the processors, in turn; and beside them a replay
  * from the trace's start to the same events (one sequential replay
  * timed at each of them: what a query without snapshots costs).
  *
@@ -135,7 +136,7 @@ int main(int argc, char **argv)
 	struct tn_error err;
 	struct sample *picks;
 	double *total, *restore, *open, *replay, *result, *cpus, *cold;
-	double *cpu, *page;
+	double *cpu, *page, *one, *ratio;
 	size_t entries = 0;
 	GRand *rand;
 	int continued = 0;
@@ -195,6 +196,8 @@ int main(int argc, char **argv)
 	cold = g_new(double, samples);
 	cpu = g_new(double, samples);
 	page = g_new(double, samples);
+	one = g_new(double, samples);
+	ratio = g_new(double, samples);
 
 	bench_check(tn_state_querier_create(trace, snapshots, &querier, &err),
 		&err);
@@ -266,6 +269,37 @@ int main(int argc, char **argv)
 		tn_state_result_destroy(out);
 	}
 	print_times("query_cpus_cold", cpus, samples);
+
+	/* The reader opened on one thread beside split over the
+	 * processors (the default), from a fresh querier each time, in
+	 * turn (which goes first alternates): the pairs share the
+	 * machine's moods. */
+	for (int i = 0; i < samples; i++) {
+		for (int k = 0; k < 2; k++) {
+			bool alone = (k ^ (i & 1)) != 0;
+			struct tn_state_query_options options = { 0, NULL,
+				NULL };
+			struct tn_state_result *out;
+			double t0;
+
+			tn_state_querier_set_open_threads(querier,
+				alone ? 1 : 0);
+			tn_state_querier_reset(querier);
+			t0 = bench_now_ms();
+			bench_check(tn_state_querier_query(querier,
+				&picks[i].pos, &options, &out, &err), &err);
+			(alone ? one : cold)[i] = bench_now_ms() - t0;
+			tn_state_result_destroy(out);
+		}
+		ratio[i] = cold[i] / one[i];
+	}
+	printf("open_threads %d\n", (int) CLAMP(g_get_num_processors(), 1,
+		4));
+	print_times("query_fresh_split", cold, samples);
+	print_times("query_fresh_one_thread", one, samples);
+	printf("query_fresh_ratio_median %.2f\n", bench_median(ratio,
+		samples));
+	tn_state_querier_set_open_threads(querier, 0);
 	tn_state_querier_destroy(querier);
 
 	/* A replay from the start to each event: one sequential replay,
@@ -294,6 +328,8 @@ int main(int argc, char **argv)
 	printf("peak_rss_mb %.1f\n", peak_rss_kb() / 1024.0);
 	tn_state_querier_destroy(querier);
 
+	g_free(one);
+	g_free(ratio);
 	g_free(total);
 	g_free(restore);
 	g_free(open);

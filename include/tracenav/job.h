@@ -75,6 +75,13 @@ bool tn_job_is_cancelled(const struct tn_job *job);
  * false on a thread that runs no job. */
 bool tn_job_current_is_cancelled(void);
 
+/* For code that hands part of its work to helper threads: the job the
+ * calling thread runs (NULL for none), and, on a helper, run as that
+ * job (NULL: as none), so that the helper's reading loops see its
+ * cancel.  A helper ends before the job it adopted does. */
+struct tn_job *tn_job_current(void);
+void tn_job_current_adopt(struct tn_job *job);
+
 /* For the run function: publish how far it got (fraction < 0: unknown). */
 void tn_job_set_progress(struct tn_job *job, double fraction,
 		uint64_t items);

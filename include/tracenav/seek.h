@@ -109,6 +109,27 @@ int tn_walk_open_at_known(const struct tn_trace *trace,
 		const struct tn_position *pos, uint64_t keep_before,
 		struct tn_walk **out, bool *fell_back, struct tn_error *err);
 
+/* Like tn_walk_open_at_known() without rows kept before, opened in
+ * `parts` parts (at most 4) on as many threads: each reads a share of
+ * the trace's streams up to pos, the longest part of an open (every
+ * stream decoded from the start of its packet), and the walk reads on
+ * by merging them in the trace's order, on the caller's thread.  For a
+ * caller whose threads wait on the open, such as a state query.  Its
+ * rows have the positions, events and previous times of a whole walk;
+ * their lost counts come from their own part (the events discarded
+ * before a row may be counted at a later row of its part).  Opens the
+ * usual walk instead for parts < 2 and for a trace that cannot be split
+ * (several trace directories, packet indexes that do not name their
+ * streams, fewer streams than parts), or when the parts did not land
+ * on pos.  A job's cancel stops every part.  Any thread; the trace is
+ * read by the parts' threads meanwhile. */
+int tn_walk_open_at_known_split(const struct tn_trace *trace,
+		const struct tn_position *pos, unsigned parts,
+		struct tn_walk **out, bool *fell_back, struct tn_error *err);
+
+/* How many parts a walk reads: those of a split walk, else 1. */
+unsigned tn_walk_get_part_count(const struct tn_walk *walk);
+
 /* Append to rows (struct tn_row) the rows kept before the walk's first
  * event that match filter (may be NULL), in trace order, and give them
  * up; call it before the first tn_walk_next().  The first may lack

@@ -313,6 +313,14 @@ void tn_state_entry_fini(struct tn_state_entry *entry);
  * snapshot or the trace's start (for tests and benchmarks). */
 void tn_state_querier_reset(struct tn_state_querier *querier);
 
+/* How many threads open the reader at a snapshot (decoding the trace's
+ * streams from the start of their packets up to it, most of a query's
+ * time), split among them (tn_walk_open_at_known_split()): 0, the
+ * default, for one per processor (at most 4); 1 for the caller's
+ * thread alone (for benchmarks that compare them). */
+void tn_state_querier_set_open_threads(struct tn_state_querier *querier,
+		unsigned threads);
+
 /* ---- replaying a part of the trace: what analyses build on ---- */
 
 
@@ -337,7 +345,9 @@ struct tn_state_query_stats {
 	double seek_seconds;	/* restoring and opening the reader, */
 	double restore_seconds;	/* restoring the snapshot and, at the
 				 * same time on another thread, */
-	double open_seconds;	/* opening the reader at it */
+	double open_seconds;	/* opening the reader at it, */
+	unsigned open_parts;	/* on this many threads (0: no reader
+				 * opened at a snapshot) */
 	double replay_seconds;	/* reading and applying the events */
 	double result_seconds;	/* reading on, and the result */
 };

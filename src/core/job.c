@@ -121,6 +121,16 @@ bool tn_job_is_cancelled(const struct tn_job *job)
 	return atomic_load_explicit(&job->cancel, memory_order_relaxed);
 }
 
+struct tn_job *tn_job_current(void)
+{
+	return current_job;
+}
+
+void tn_job_current_adopt(struct tn_job *job)
+{
+	current_job = job;
+}
+
 bool tn_job_current_is_cancelled(void)
 {
 	return current_job && tn_job_is_cancelled(current_job);

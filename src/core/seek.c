@@ -8,34 +8,14 @@
 #include "tracenav/job.h"
 #include "tracenav/reader.h"
 #include "tracenav/seek.h"
+#include "walk-private.h"
+#include "walk-split.h"
 
 /* The first backward window when the caller has no better guess. */
 #define DEFAULT_WINDOW_NS INT64_C(1000000)
 /* A walk run by a job looks for a cancel request this often (items). */
 #define CANCEL_CHECK_EVERY 256
 
-struct tn_walk {
-	struct tn_reader *reader;
-	struct tn_slice *slice;
-	/* Events at or before this time may be missing from the view (see
-	 * tn_slice_get_complete_after()); INT64_MIN: the walk reads the
-	 * trace from its first event. */
-	int64_t complete_after;
-	bool seen_complete;	/* a row after complete_after was read */
-	bool has_last;		/* time and tie of the last event read */
-	int64_t last_ns;
-	uint64_t last_tie;
-	uint64_t lost;		/* discarded events since the last row */
-	uint64_t items;		/* read, for the cancel checks */
-	bool has_pending;	/* a row read ahead by tn_walk_open_at() */
-	struct tn_row pending;
-	/* The last keep_before complete rows read before the pending one,
-	 * in a ring: before_seen of them were read, the oldest kept one is
-	 * at before_seen % keep_before once it is full. */
-	struct tn_row *before;
-	uint64_t keep_before;
-	uint64_t before_seen;
-};
 
 int tn_position_compare(const struct tn_position *a,
 		const struct tn_position *b)
@@ -54,12 +34,13 @@ void tn_row_release(struct tn_row *row)
 
 /* Open a walk that reads the trace from a little before begin: from
  * its start (begin INT64_MIN, or no slice), or through a slice holding
- * every event from begin on.  Nothing is dropped yet: open_at() skips
+ * every event from begin on.  Nothing is dropped yet: the walk skips
  * what comes before its position itself (libbabeltrace2 2.0's trimmer
  * cannot be trusted with every trace, and drops the counts of the
  * notices it clips). */
 static int open_walk_once(const struct tn_trace *trace, int64_t begin,
-		bool allow_slice, struct tn_walk **out, struct tn_error *err)
+		bool allow_slice, const struct tn_walk_part *part,
+		struct tn_walk **out, struct tn_error *err)
 {
 	struct tn_walk *walk = g_new0(struct tn_walk, 1);
 	struct tn_error slice_err;
@@ -69,11 +50,20 @@ static int open_walk_once(const struct tn_trace *trace, int64_t begin,
 	 * and positions count from the start. */
 	if (!tn_trace_has_clock(trace))
 		begin = INT64_MIN;
-	/* A slice makes the seek cost one packet per stream; without one
-	 * (no packet index, no packet tables), the walk reads from the
-	 * start. */
-	if (begin != INT64_MIN && allow_slice &&
+	if (part) {
+		/* A part of a split walk reads its slice, or nothing. */
+		if (begin == INT64_MIN || tn_slice_create_part(trace, begin, 0,
+				part->part, part->parts, &walk->slice, err)) {
+			g_free(walk);
+			return -1;
+		}
+		walk->complete_after =
+			tn_slice_get_complete_after(walk->slice);
+	} else if (begin != INT64_MIN && allow_slice &&
 	    tn_slice_create(trace, begin, 0, &walk->slice, &slice_err) == 0) {
+		/* A slice makes the seek cost one packet per stream; without
+		 * one (no packet index, no packet tables), the walk reads
+		 * from the start. */
 		walk->complete_after =
 			tn_slice_get_complete_after(walk->slice);
 		/* A slice that keeps every packet is the trace itself. */
@@ -100,12 +90,13 @@ static int open_walk_once(const struct tn_trace *trace, int64_t begin,
  * and its reader (a trace being written): libbabeltrace2 saw a file
  * larger than the slice's index says, and refused it. */
 static int open_walk(const struct tn_trace *trace, int64_t begin,
-		bool allow_slice, struct tn_walk **out, struct tn_error *err)
+		bool allow_slice, const struct tn_walk_part *part,
+		struct tn_walk **out, struct tn_error *err)
 {
 	for (int tries = 1;; tries++) {
 		uint64_t generation = tn_trace_get_read_generation(trace);
-		int status = open_walk_once(trace, begin, allow_slice, out,
-			err);
+		int status = open_walk_once(trace, begin, allow_slice, part,
+			out, err);
 
 		if (status == 0 || tries == 3)
 			return status;
@@ -133,6 +124,7 @@ void tn_walk_destroy(struct tn_walk *walk)
 		tn_row_release(&walk->pending);
 	release_before(walk);
 	g_free(walk->before);
+	tn_walk_split_destroy(walk->split);
 	tn_reader_destroy(walk->reader);
 	tn_slice_destroy(walk->slice);
 	g_free(walk);
@@ -154,7 +146,9 @@ static int read_event(struct tn_walk *walk, struct tn_row *row,
 			tn_error_set(err, "cancelled");
 			return -1;
 		}
-		status = tn_reader_next(walk->reader, &ev, err);
+		status = walk->split ? tn_walk_split_next(walk->split, &ev,
+			&walk->lost, err) :
+			tn_reader_next(walk->reader, &ev, err);
 
 		if (status == TN_READER_END)
 			return 0;
@@ -246,20 +240,14 @@ static void keep_before(struct tn_walk *walk, struct tn_row *row)
 	walk->before_seen++;
 }
 
-/* Open a walk at pos.ns and skip the events that come before pos (when
- * exclusive, pos too), keeping up to keep_before of them.  *landed says
- * whether an event is exactly at pos. */
-static int open_at(const struct tn_trace *trace, const struct tn_position *pos,
-		bool exclusive, bool allow_slice, uint64_t keep,
-		struct tn_walk **out, bool *landed, struct tn_error *err)
+int tn_walk_skip_to(struct tn_walk *walk, const struct tn_position *pos,
+		bool exclusive, uint64_t keep, bool *landed,
+		struct tn_error *err)
 {
-	struct tn_walk *walk;
 	struct tn_row row;
 	int status;
 
 	*landed = false;
-	if (open_walk(trace, pos->ns, allow_slice, &walk, err))
-		return -1;
 	walk->keep_before = keep;
 	walk->before = keep ? g_new(struct tn_row, keep) : NULL;
 	while ((status = read_event(walk, &row, err)) == 1) {
@@ -278,6 +266,20 @@ static int open_at(const struct tn_trace *trace, const struct tn_position *pos,
 		tn_walk_destroy(walk);
 		return -1;
 	}
+	return 0;
+}
+
+int tn_walk_open_at_part(const struct tn_trace *trace,
+		const struct tn_position *pos, bool exclusive, bool allow_slice,
+		const struct tn_walk_part *part, uint64_t keep,
+		struct tn_walk **out, bool *landed, struct tn_error *err)
+{
+	struct tn_walk *walk;
+
+	*landed = false;
+	if (open_walk(trace, pos->ns, allow_slice, part, &walk, err) ||
+	    tn_walk_skip_to(walk, pos, exclusive, keep, landed, err))
+		return -1;
 	*out = walk;
 	return 0;
 }
@@ -311,7 +313,8 @@ int tn_walk_open(const struct tn_trace *trace, int64_t ns,
 		0 };
 	bool landed;
 
-	return open_at(trace, &pos, false, true, 0, out, &landed, err);
+	return tn_walk_open_at_part(trace, &pos, false, true, NULL, 0, out,
+		&landed, err);
 }
 
 int tn_walk_open_at(const struct tn_trace *trace,
@@ -320,7 +323,8 @@ int tn_walk_open_at(const struct tn_trace *trace,
 {
 	bool landed;
 
-	return open_at(trace, pos, exclusive, true, 0, out, &landed, err);
+	return tn_walk_open_at_part(trace, pos, exclusive, true, NULL, 0,
+		out, &landed, err);
 }
 
 int tn_walk_open_near(const struct tn_trace *trace,
@@ -329,8 +333,8 @@ int tn_walk_open_near(const struct tn_trace *trace,
 {
 	bool landed;
 
-	return open_at(trace, pos, false, true, keep_before, out, &landed,
-		err);
+	return tn_walk_open_at_part(trace, pos, false, true, NULL,
+		keep_before, out, &landed, err);
 }
 
 int tn_walk_open_at_known(const struct tn_trace *trace,
@@ -340,7 +344,8 @@ int tn_walk_open_at_known(const struct tn_trace *trace,
 	bool landed;
 
 	*fell_back = false;
-	if (open_at(trace, pos, false, true, keep_before, out, &landed, err))
+	if (tn_walk_open_at_part(trace, pos, false, true, NULL, keep_before,
+			out, &landed, err))
 		return -1;
 	if (landed)
 		return 0;
@@ -348,8 +353,8 @@ int tn_walk_open_at_known(const struct tn_trace *trace,
 	 * whole trace instead (slow, right). */
 	tn_walk_destroy(*out);
 	*fell_back = true;
-	if (open_at(trace, pos, false, false, keep_before, out, &landed,
-			err))
+	if (tn_walk_open_at_part(trace, pos, false, false, NULL,
+			keep_before, out, &landed, err))
 		return -1;
 	if (landed)
 		return 0;

@@ -650,8 +650,171 @@ static int slice_new(const struct tn_trace *trace, struct tn_slice **out,
 	return 0;
 }
 
+static int compare_file_names(gconstpointer a, gconstpointer b)
+{
+	const struct stream_file *x = *(struct stream_file *const *) a;
+	const struct stream_file *y = *(struct stream_file *const *) b;
+
+	return strcmp(x->name, y->name);
+}
+
+/* About how many bytes of f a reader of the view decodes before the
+ * target: those of the packets kept before the one that holds it, and
+ * of that one the share that its time range puts before the target. */
+static double bytes_before(const struct stream_file *f, int64_t target_ns)
+{
+	uint64_t target = tn_clock_cycles_not_after(&f->clock, target_ns);
+	double bytes = 0;
+
+	for (size_t i = f->keep_from; i < f->idx.entry_count; i++) {
+		uint64_t begin = entry_field(f, i, TN_CTF_INDEX_TIMESTAMP_BEGIN);
+		uint64_t end = entry_field(f, i, TN_CTF_INDEX_TIMESTAMP_END);
+		double size = (double) entry_field(f, i,
+			TN_CTF_INDEX_PACKET_SIZE) / 8;
+
+		if (begin >= target)
+			break;
+		if (end <= begin || end <= target) {
+			bytes += size;
+			continue;
+		}
+		bytes += size * (double) (target - begin) /
+			(double) (end - begin);
+		break;
+	}
+	return bytes;
+}
+
+/* A stream of the view, for the deal: its number, its files' first
+ * name, what its reader decodes before the target, and its part. */
+struct dealt_stream {
+	unsigned number;
+	const char *name;
+	double bytes;
+	unsigned part;
+};
+
+static int compare_dealt(gconstpointer a, gconstpointer b)
+{
+	const struct dealt_stream *x = a, *y = b;
+
+	if (x->bytes != y->bytes)
+		return x->bytes > y->bytes ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* The kept streams of files (number i: the stream of the ith kept
+ * file, by name, every file of a stream with it) into streams, and the
+ * number of each file into numbers; -1 with err when a file does not
+ * name its stream. */
+static int number_streams(GPtrArray *files, int64_t target_ns,
+		GPtrArray *kept, GArray *numbers, GArray *streams,
+		struct tn_error *err)
+{
+	for (guint i = 0; i < files->len; i++) {
+		struct stream_file *f = files->pdata[i];
+
+		if (!file_is_kept(f))
+			continue;
+		if (f->synthetic || !f->idx.has_instance_id) {
+			tn_error_set(err, "cannot split: %s does not name "
+				"its stream (CTF index 1.1)", f->name);
+			return -1;
+		}
+		g_ptr_array_add(kept, f);
+	}
+	g_ptr_array_sort(kept, compare_file_names);
+	for (guint i = 0; i < kept->len; i++) {
+		const struct stream_file *f = kept->pdata[i];
+		unsigned number = streams->len;
+
+		for (guint j = 0; j < i; j++)
+			if (same_stream(f, kept->pdata[j]))
+				number = g_array_index(numbers, unsigned, j);
+		if (number == streams->len) {
+			struct dealt_stream stream = { number, f->name, 0,
+				0 };
+
+			g_array_append_val(streams, stream);
+		}
+		g_array_index(streams, struct dealt_stream, number).bytes +=
+			bytes_before(f, target_ns);
+		g_array_append_val(numbers, number);
+	}
+	return 0;
+}
+
+/* Deal the streams to the parts so that each decodes about as much
+ * before the target: the costliest first, each to the part with the
+ * least so far.  The same inputs give the same deal in every part. */
+static void deal_streams(GArray *streams, unsigned parts)
+{
+	double load[TN_SLICE_PARTS_MAX] = { 0 };
+	GArray *order = g_array_sized_new(FALSE, FALSE,
+		sizeof(struct dealt_stream), streams->len);
+
+	g_array_append_vals(order, streams->data, streams->len);
+	g_array_sort(order, compare_dealt);
+	for (guint i = 0; i < order->len; i++) {
+		struct dealt_stream *stream = &g_array_index(order,
+			struct dealt_stream, i);
+		unsigned least = 0;
+
+		for (unsigned p = 1; p < parts; p++)
+			if (load[p] < load[least])
+				least = p;
+		load[least] += stream->bytes;
+		g_array_index(streams, struct dealt_stream,
+			stream->number).part = least;
+	}
+	g_array_free(order, TRUE);
+}
+
+/* Leave out of the view the streams that are not in part `part` of
+ * `parts` (deal_streams()).  Only when every kept file names its stream
+ * (CTF index 1.1): src.ctf.fs then takes each stream's id from its
+ * packets, the same in every part, and a stream split over several
+ * files stays whole. */
+static int keep_part(GPtrArray *files, int64_t target_ns, unsigned part,
+		unsigned parts, struct tn_error *err)
+{
+	GPtrArray *kept = g_ptr_array_new();
+	GArray *numbers = g_array_new(FALSE, FALSE, sizeof(unsigned));
+	GArray *streams = g_array_new(FALSE, FALSE,
+		sizeof(struct dealt_stream));
+	int status = number_streams(files, target_ns, kept, numbers, streams,
+		err);
+
+	if (status == 0 && streams->len < parts) {
+		tn_error_set(err, "cannot split: %u streams for %u parts",
+			streams->len, parts);
+		status = -1;
+	}
+	if (status == 0)
+		deal_streams(streams, parts);
+	for (guint i = 0; status == 0 && i < kept->len; i++) {
+		struct stream_file *f = kept->pdata[i];
+		unsigned number = g_array_index(numbers, unsigned, i);
+
+		if (g_array_index(streams, struct dealt_stream,
+				number).part != part)
+			f->keep_from = f->idx.entry_count;
+	}
+	g_ptr_array_free(kept, TRUE);
+	g_array_free(numbers, TRUE);
+	g_array_free(streams, TRUE);
+	return status;
+}
+
 int tn_slice_create(const struct tn_trace *trace, int64_t target_ns,
 		unsigned flags, struct tn_slice **out, struct tn_error *err)
+{
+	return tn_slice_create_part(trace, target_ns, flags, 0, 1, out, err);
+}
+
+int tn_slice_create_part(const struct tn_trace *trace, int64_t target_ns,
+		unsigned flags, unsigned part, unsigned parts,
+		struct tn_slice **out, struct tn_error *err)
 {
 	const struct tn_packet_tables *tables =
 		(flags & TN_SLICE_INDEX_FILES_ONLY) ? NULL :
@@ -661,6 +824,14 @@ int tn_slice_create(const struct tn_trace *trace, int64_t target_ns,
 	int status = -1;
 
 	*out = NULL;
+	/* The parts' traces must have the names of the whole one's, which
+	 * a view of several directories may not keep. */
+	if (parts > TN_SLICE_PARTS_MAX || (parts > 1 &&
+			tn_trace_get_dir_count(trace) != 1)) {
+		tn_error_set(err, "cannot split: %zu trace directories, %u "
+			"parts", tn_trace_get_dir_count(trace), parts);
+		goto end;
+	}
 	if (choose_all_packets(trace, target_ns, tables, flags, files, err))
 		goto end;
 	if (skips_nothing(files)) {
@@ -670,7 +841,13 @@ int tn_slice_create(const struct tn_trace *trace, int64_t target_ns,
 	}
 	if (slice_new(trace, &slice, err))
 		goto end;
+	/* Of the whole view: a part holds every event of its streams
+	 * after it. */
 	slice->complete_after = complete_after(files, target_ns);
+	if (parts > 1 && keep_part(files, target_ns, part, parts, err)) {
+		rmdir(slice->root);
+		goto end;
+	}
 	name_views(slice, trace, files);
 	if (register_slice(slice, files, err)) {
 		rmdir(slice->root);

@@ -57,6 +57,22 @@ enum tn_slice_flags {
 int tn_slice_create(const struct tn_trace *trace, int64_t target_ns,
 		unsigned flags, struct tn_slice **out, struct tn_error *err);
 
+/* The most parts of a view. */
+#define TN_SLICE_PARTS_MAX 8
+
+/* The same view with the streams of part `part` (0 .. parts - 1) only,
+ * so that readers of the parts, merged, give the events of the whole
+ * view (a split walk, for reading on several threads).  The streams are
+ * dealt so that each part has about as many bytes to decode before the
+ * target (the packet index's times say how far into its packet the
+ * target is).  Refused (-1 with err) for a
+ * trace of several directories, a stream file whose index does not name
+ * its stream (CTF index 1.0, or none: stream ids could then differ from
+ * the whole view's), or fewer kept streams than parts. */
+int tn_slice_create_part(const struct tn_trace *trace, int64_t target_ns,
+		unsigned flags, unsigned part, unsigned parts,
+		struct tn_slice **out, struct tn_error *err);
+
 /* The time after which the view holds every event of the trace (and
  * every event with the same time as one of them): the latest end of the
  * packets it left out, rounded up, and before target_ns.  INT64_MIN

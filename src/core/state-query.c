@@ -64,13 +64,15 @@ struct tn_state_querier {
 	GArray *undo;
 
 	struct tn_state_query_stats stats;
+	unsigned open_threads;		/* 0: one per processor */
 };
 
-static void drop_ahead(struct tn_state_querier *querier)
+
+static void release_rows(GQueue *rows)
 {
 	struct tn_row *row;
 
-	while ((row = g_queue_pop_head(querier->ahead))) {
+	while ((row = g_queue_pop_head(rows))) {
 		tn_row_release(row);
 		g_free(row);
 	}
@@ -81,7 +83,7 @@ static void reset(struct tn_state_querier *querier)
 {
 	tn_walk_destroy(querier->walk);
 	querier->walk = NULL;
-	drop_ahead(querier);
+	release_rows(querier->ahead);
 	querier->walk_ended = false;
 	querier->has_state = false;
 	querier->has_last = false;
@@ -131,6 +133,12 @@ void tn_state_querier_reset(struct tn_state_querier *querier)
 	reset(querier);
 }
 
+void tn_state_querier_set_open_threads(struct tn_state_querier *querier,
+		unsigned threads)
+{
+	querier->open_threads = threads;
+}
+
 void tn_state_querier_get_stats(const struct tn_state_querier *querier,
 		struct tn_state_query_stats *stats)
 {
@@ -171,16 +179,23 @@ static int start_from_beginning(struct tn_state_querier *querier,
 	return 0;
 }
 
-/* A restore of the kept state, on a thread of its own. */
+/* A restore of the kept state, on a thread of its own, which also
+ * drops what the last walk read: the rows read ahead, then the walk
+ * (releasing tens of thousands of rows and a graph or two takes a few
+ * milliseconds, which the query need not wait for). */
 struct restore {
 	const struct tn_state_snapshots *snapshots;
 	size_t index;
 	long from;
 	struct tn_state *state;
+	struct tn_walk *old_walk;
+	GQueue *old_ahead;
 	int status;
 	struct tn_error err;
 	double seconds;
 };
+
+
 
 static gpointer run_restore(gpointer data)
 {
@@ -190,37 +205,55 @@ static gpointer run_restore(gpointer data)
 	r->status = tn_state_snapshots_restore(r->snapshots, r->index,
 		r->from, r->state, &r->err);
 	r->seconds = now() - t0;
+	release_rows(r->old_ahead);
+	tn_walk_destroy(r->old_walk);
 	return NULL;
+}
+
+/* How many threads open the walk at a snapshot. */
+static unsigned open_threads(const struct tn_state_querier *querier)
+{
+	if (querier->open_threads > 0)
+		return querier->open_threads;
+	return (unsigned) CLAMP(g_get_num_processors(), 1, 4);
 }
 
 /* Start from a snapshot: its state, and a walk at its event.  With
  * from >= 0, the kept state is at snapshot from or past it (not at the
  * next one): only the changes after it are applied.  The restore runs
- * on another thread while this one opens the walk (which decodes each
- * stream's packet from its start up to the snapshot's event): they
- * share nothing, and take about as long as each other on a long trace
- * (a cancel stops the walk; the restore is not long). */
+ * on another thread (which then drops the last walk) while this one
+ * opens the walk, which decodes each stream's packet from its start up
+ * to the snapshot's event, split over open_threads() threads: they
+ * share nothing (a cancel stops the walk; the restore is not long). */
 static int start_from_snapshot(struct tn_state_querier *querier,
 		const struct tn_state_snapshot_info *info, long from,
 		struct tn_error *err)
 {
 	struct restore task = { querier->snapshots, info->index, from,
-		querier->state, 0, { "" }, 0 };
+		querier->state, querier->walk, g_queue_new(), 0, { "" }, 0 };
 	GThread *thread;
 	bool fell_back;
 	double t0;
 	int status;
 
+	/* The restore's thread drops them. */
+	querier->walk = NULL;
+	while (!g_queue_is_empty(querier->ahead))
+		g_queue_push_tail(task.old_ahead,
+			g_queue_pop_head(querier->ahead));
 	reset(querier);
 	thread = g_thread_try_new("state restore", run_restore, &task, NULL);
 	if (!thread)
 		run_restore(&task);
 	t0 = now();
-	status = tn_walk_open_at_known(querier->trace, &info->pos, 0,
-		&querier->walk, &fell_back, err);
+	status = tn_walk_open_at_known_split(querier->trace, &info->pos,
+		open_threads(querier), &querier->walk, &fell_back, err);
 	querier->stats.open_seconds = now() - t0;
+	querier->stats.open_parts = status == 0 ?
+		tn_walk_get_part_count(querier->walk) : 0;
 	if (thread)
 		g_thread_join(thread);
+	g_queue_free(task.old_ahead);
 	querier->stats.restore_seconds = task.seconds;
 	if (task.status) {
 		reset(querier);
@@ -355,6 +388,7 @@ static int state_at(struct tn_state_querier *querier,
 	querier->stats.events = 0;
 	querier->stats.restore_seconds = 0;
 	querier->stats.open_seconds = 0;
+	querier->stats.open_parts = 0;
 	/* The kept state may be at pos already: nothing to read.  Else,
 	 * a snapshot after it is reached with its changes alone. */
 	if (go_on && has_snapshot) {

@@ -1,0 +1,216 @@
+/* walk-split.c - split walks: their parts opened on threads of their
+ * own, and their merge (see walk-split.h). */
+#include <glib.h>
+#include <stdbool.h>
+
+#include "merge-compare.h"
+#include "trace-private.h"
+#include "tracenav/core.h"
+#include "tracenav/job.h"
+#include "walk-private.h"
+#include "walk-split.h"
+
+struct tn_walk_split {
+	size_t count;
+	struct tn_walk *parts[TN_WALK_SPLIT_MAX];
+	/* Each part's next row, read and not given out yet. */
+	struct tn_row heads[TN_WALK_SPLIT_MAX];
+	bool has_head[TN_WALK_SPLIT_MAX];
+	bool ended[TN_WALK_SPLIT_MAX];
+};
+
+struct tn_walk_split *tn_walk_split_create(struct tn_walk *const *parts,
+		size_t count)
+{
+	struct tn_walk_split *split = g_new0(struct tn_walk_split, 1);
+
+	g_assert(count <= TN_WALK_SPLIT_MAX);
+	split->count = count;
+	for (size_t i = 0; i < count; i++)
+		split->parts[i] = parts[i];
+	return split;
+}
+
+size_t tn_walk_split_get_count(const struct tn_walk_split *split)
+{
+	return split->count;
+}
+
+void tn_walk_split_destroy(struct tn_walk_split *split)
+{
+	if (!split)
+		return;
+	for (size_t i = 0; i < split->count; i++) {
+		if (split->has_head[i])
+			tn_row_release(&split->heads[i]);
+		tn_walk_destroy(split->parts[i]);
+	}
+	g_free(split);
+}
+
+/* Whether a goes out before b (both events, from different parts). */
+static bool goes_before(const struct tn_row *a, const struct tn_row *b)
+{
+	if (a->ev.ns != b->ev.ns)
+		return a->ev.ns < b->ev.ns;
+	return tn_merge_compare_messages(a->ev.msg, b->ev.msg) < 0;
+}
+
+enum tn_reader_status tn_walk_split_next(struct tn_walk_split *split,
+		struct tn_event *ev, uint64_t *lost, struct tn_error *err)
+{
+	size_t best = SIZE_MAX;
+
+	for (size_t i = 0; i < split->count; i++) {
+		if (!split->has_head[i] && !split->ended[i]) {
+			int status = tn_walk_next(split->parts[i], NULL,
+				&split->heads[i], err);
+
+			if (status < 0)
+				return TN_READER_ERROR;
+			split->ended[i] = status == 0;
+			split->has_head[i] = status == 1;
+		}
+		if (split->has_head[i] && (best == SIZE_MAX ||
+				goes_before(&split->heads[i],
+					&split->heads[best])))
+			best = i;
+	}
+	if (best == SIZE_MAX)
+		return TN_READER_END;
+	*ev = split->heads[best].ev;
+	*lost += split->heads[best].lost_before;
+	split->has_head[best] = false;
+	return TN_READER_OK;
+}
+
+/* ---- the open: the parts on threads of their own ---- */
+
+struct part_open {
+	const struct tn_trace *trace;
+	struct tn_position at;		/* the target's time, tie 0 */
+	struct tn_walk_part part;
+	struct tn_job *job;		/* the caller's, for its cancel */
+	/* What it did: status 0 and the walk, or -1 and err. */
+	int status;
+	struct tn_walk *walk;
+	struct tn_error err;
+};
+
+static void open_part(struct part_open *open)
+{
+	bool landed;
+
+	open->status = tn_walk_open_at_part(open->trace, &open->at, false,
+		true, &open->part, 0, &open->walk, &landed, &open->err);
+}
+
+static gpointer run_part_thread(gpointer data)
+{
+	tn_job_current_adopt(((struct part_open *) data)->job);
+	open_part(data);
+	tn_job_current_adopt(NULL);
+	/* What libbabeltrace2 may still hold for this thread. */
+	tn_core_thread_cleanup();
+	return NULL;
+}
+
+/* The time of the last event before a part's position, when its view
+ * holds every event from there on (it is then after the bound of the
+ * view: the latest of the parts' is the whole walk's previous event). */
+static bool last_before(const struct tn_walk *part, int64_t *ns)
+{
+	if (part->has_pending) {
+		*ns = part->pending.prev_ns;
+		return part->pending.has_prev;
+	}
+	*ns = part->last_ns;
+	return part->has_last && (part->complete_after == INT64_MIN ||
+		part->last_ns > part->complete_after);
+}
+
+/* The walk that merges the parts, at the first event at pos (*landed)
+ * or after it. */
+static int merge_parts(struct tn_walk **parts, unsigned count,
+		const struct tn_position *pos, struct tn_walk **out,
+		bool *landed, struct tn_error *err)
+{
+	struct tn_walk *walk = g_new0(struct tn_walk, 1);
+
+	/* The parts' slices share the whole view's bound. */
+	walk->complete_after = parts[0]->complete_after;
+	for (unsigned i = 0; i < count; i++) {
+		int64_t ns;
+
+		if (last_before(parts[i], &ns) &&
+		    (!walk->has_last || ns > walk->last_ns)) {
+			walk->has_last = walk->seen_complete = true;
+			walk->last_ns = ns;
+		}
+	}
+	walk->split = tn_walk_split_create(parts, count);
+	if (tn_walk_skip_to(walk, pos, false, 0, landed, err))
+		return -1;
+	*out = walk;
+	return 0;
+}
+
+int tn_walk_open_at_known_split(const struct tn_trace *trace,
+		const struct tn_position *pos, unsigned parts,
+		struct tn_walk **out, bool *fell_back, struct tn_error *err)
+{
+	struct part_open opens[TN_WALK_SPLIT_MAX];
+	GThread *threads[TN_WALK_SPLIT_MAX] = { NULL };
+	struct tn_walk *walks[TN_WALK_SPLIT_MAX];
+	bool opened = true, landed;
+
+	parts = MIN(parts, TN_WALK_SPLIT_MAX);
+	if (parts < 2 || pos->ns == INT64_MIN || !tn_trace_has_clock(trace))
+		return tn_walk_open_at_known(trace, pos, 0, out, fell_back,
+			err);
+	for (unsigned i = 0; i < parts; i++) {
+		opens[i] = (struct part_open) { .trace = trace,
+			.at = { pos->ns, 0 }, .part = { i, parts },
+			.job = tn_job_current() };
+		if (i > 0)
+			threads[i] = g_thread_try_new("walk part",
+				run_part_thread, &opens[i], NULL);
+	}
+	open_part(&opens[0]);
+	for (unsigned i = 1; i < parts; i++) {
+		if (threads[i])
+			g_thread_join(threads[i]);
+		else
+			open_part(&opens[i]);
+	}
+	for (unsigned i = 0; i < parts; i++) {
+		opened = opened && opens[i].status == 0;
+		walks[i] = opens[i].status == 0 ? opens[i].walk : NULL;
+	}
+	if (!opened) {
+		for (unsigned i = 0; i < parts; i++)
+			tn_walk_destroy(walks[i]);
+		if (tn_job_current_is_cancelled()) {
+			tn_error_set(err, "cancelled");
+			return -1;
+		}
+		/* A trace that cannot be split (slice.h says which), or a
+		 * part that could not be read: the usual walk says why. */
+		return tn_walk_open_at_known(trace, pos, 0, out, fell_back,
+			err);
+	}
+	if (merge_parts(walks, parts, pos, out, &landed, err))
+		return -1;
+	if (landed) {
+		*fell_back = false;
+		return 0;
+	}
+	tn_walk_destroy(*out);
+	return tn_walk_open_at_known(trace, pos, 0, out, fell_back, err);
+}
+
+unsigned tn_walk_get_part_count(const struct tn_walk *walk)
+{
+	return walk->split ? (unsigned) tn_walk_split_get_count(walk->split) :
+		1;
+}
