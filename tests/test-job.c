@@ -497,9 +497,11 @@ static gpointer run_helper(gpointer data)
 
 	tn_job_current_adopt(helper->job);
 	helper->saw_job = tn_job_current() == helper->job;
-	while (!tn_job_current_is_cancelled())
+	/* Bounded (5 s): a helper that does not see the cancel fails the
+	 * check rather than hanging. */
+	for (int i = 0; i < 5000 && !tn_job_current_is_cancelled(); i++)
 		g_usleep(1000);
-	helper->after = true;
+	helper->after = tn_job_current_is_cancelled();
 	tn_job_current_adopt(NULL);
 	return NULL;
 }

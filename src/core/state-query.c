@@ -67,7 +67,6 @@ struct tn_state_querier {
 	unsigned open_threads;		/* 0: one per processor */
 };
 
-
 static void release_rows(GQueue *rows)
 {
 	struct tn_row *row;
@@ -195,8 +194,6 @@ struct restore {
 	double seconds;
 };
 
-
-
 static gpointer run_restore(gpointer data)
 {
 	struct restore *r = data;
@@ -206,6 +203,7 @@ static gpointer run_restore(gpointer data)
 		r->from, r->state, &r->err);
 	r->seconds = now() - t0;
 	release_rows(r->old_ahead);
+	g_queue_free(r->old_ahead);
 	tn_walk_destroy(r->old_walk);
 	return NULL;
 }
@@ -230,7 +228,7 @@ static int start_from_snapshot(struct tn_state_querier *querier,
 		struct tn_error *err)
 {
 	struct restore task = { querier->snapshots, info->index, from,
-		querier->state, querier->walk, g_queue_new(), 0, { "" }, 0 };
+		querier->state, querier->walk, querier->ahead, 0, { "" }, 0 };
 	GThread *thread;
 	bool fell_back;
 	double t0;
@@ -238,9 +236,7 @@ static int start_from_snapshot(struct tn_state_querier *querier,
 
 	/* The restore's thread drops them. */
 	querier->walk = NULL;
-	while (!g_queue_is_empty(querier->ahead))
-		g_queue_push_tail(task.old_ahead,
-			g_queue_pop_head(querier->ahead));
+	querier->ahead = g_queue_new();
 	reset(querier);
 	thread = g_thread_try_new("state restore", run_restore, &task, NULL);
 	if (!thread)
@@ -253,7 +249,6 @@ static int start_from_snapshot(struct tn_state_querier *querier,
 		tn_walk_get_part_count(querier->walk) : 0;
 	if (thread)
 		g_thread_join(thread);
-	g_queue_free(task.old_ahead);
 	querier->stats.restore_seconds = task.seconds;
 	if (task.status) {
 		reset(querier);
