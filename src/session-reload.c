@@ -21,10 +21,9 @@ static void stop_passes(struct tn_session *session)
 {
 	tn_job_destroy(session->index_job);
 	session->index_job = NULL;
+	tn_session_stop_preparse(session);
 	tn_session_stop_count(session);
 	tn_session_reset_seq(session);
-	tn_job_destroy(session->state_job);
-	session->state_job = NULL;
 }
 
 /* Where the cursor is: its current event's position, if it has one. */

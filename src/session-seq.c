@@ -1,7 +1,6 @@
 /* session-seq.c - what the sequence diagram of the session reads: the
  * trace, the user's rules, the state snapshots and the index of pages,
- * which the page pass makes once the checkpoint index is there (see
- * session.h). */
+ * which the preparse makes (see session.h). */
 #include "session.h"
 #include "tracenav/seq-loader.h"
 #include "tracenav/seq-pages.h"
@@ -19,38 +18,22 @@ struct tn_seq_source tn_session_get_seq_source(struct tn_session *session)
 	return source;
 }
 
-void tn_session_start_seq(struct tn_session *session, struct tn_output *out)
+bool tn_session_has_seq_pages(struct tn_session *session)
 {
-	struct tn_seq_source source = tn_session_get_seq_source(session);
 	struct tn_seq_loaders *loaders;
-	struct tn_error err;
-	bool none;
+	bool some;
 
-	if (session->seq_pages || !session->index || session->no_seq_index)
-		return;
+	if (session->no_seq_index)
+		return false;
 	loaders = tn_seq_loaders_create_with_rules(session->trace,
 		session->seq_rules);
-	none = tn_seq_loaders_get_count(loaders) == 0;
+	some = tn_seq_loaders_get_count(loaders) > 0;
 	tn_seq_loaders_destroy(loaders);
-	if (none)
-		return;
-	session->seq_pages = tn_seq_pages_create();
-	if (tn_seq_pages_pass_start(&source, session->seq_pages,
-			&session->seq_job, &err))
-		tn_output_message(out, "cannot index the sequence diagram in "
-			"the background: %s", err.message);
-}
-
-void tn_session_wait_seq(struct tn_session *session)
-{
-	if (session->seq_job)
-		tn_job_wait(session->seq_job);
+	return some;
 }
 
 void tn_session_reset_seq(struct tn_session *session)
 {
-	tn_job_destroy(session->seq_job);
-	session->seq_job = NULL;
 	tn_seq_pages_destroy(session->seq_pages);
 	session->seq_pages = NULL;
 }

@@ -1,8 +1,6 @@
 /* session-state.c - the state history of the session: the snapshots
- * from the cache or from the state pass, which starts once the index is
- * there (see session.h). */
+ * from the cache or from the preparse (see session.h). */
 #include "session.h"
-#include "tracenav/analysis.h"
 #include "tracenav/state-provider.h"
 
 bool tn_session_has_state(struct tn_session *session)
@@ -24,7 +22,7 @@ void tn_session_use_cached_state(struct tn_session *session,
 {
 	if (!snapshots)
 		return;
-	if (session->state_snapshots || session->state_job ||
+	if (session->state_snapshots || tn_session_computes_state(session) ||
 	    !tn_state_snapshots_is_complete(snapshots)) {
 		tn_state_snapshots_destroy(snapshots);
 		return;
@@ -32,61 +30,18 @@ void tn_session_use_cached_state(struct tn_session *session,
 	session->state_snapshots = snapshots;
 }
 
-void tn_session_start_state(struct tn_session *session,
-		struct tn_output *out)
+bool tn_session_computes_state(struct tn_session *session)
 {
-	struct tn_state_pass_observer observer;
-	struct tn_error err;
-
-	if (session->state_job || !session->index ||
-	    !tn_session_has_state(session))
-		return;
-	/* Complete, or left by a pass that stopped: never twice. */
-	if (session->state_snapshots)
-		return;
-	session->state_snapshots = tn_state_snapshots_create();
-	/* The pass also runs the analyses of the whole trace. */
-	tn_analysis_observe(&observer);
-	if (tn_state_pass_start_observed(session->trace, session->index, NULL,
-			session->state_snapshots, &observer,
-			&session->state_job, &err))
-		tn_output_message(out, "cannot compute the state in the "
-			"background: %s", err.message);
+	return session->preparse_job && session->preparse_state;
 }
 
 bool tn_session_get_state_progress(struct tn_session *session,
 		struct tn_job_progress *progress)
 {
-	if (!session->state_job)
+	if (!tn_session_computes_state(session))
 		return false;
-	tn_job_get_progress(session->state_job, progress);
+	tn_job_get_progress(session->preparse_job, progress);
 	return true;
-}
-
-bool tn_session_poll_state(struct tn_session *session, struct tn_output *out)
-{
-	struct tn_job_progress progress;
-
-	if (!tn_session_get_state_progress(session, &progress))
-		return false;
-	if (progress.state == TN_JOB_RUNNING)
-		return true;
-	if (progress.state == TN_JOB_DONE)
-		tn_session_save_index(session, out);
-	else if (progress.state == TN_JOB_FAILED)
-		tn_output_message(out, "computing the state stopped: %s",
-			progress.message);
-	tn_job_destroy(session->state_job);
-	session->state_job = NULL;
-	return true;
-}
-
-void tn_session_wait_state(struct tn_session *session, struct tn_output *out)
-{
-	if (!session->state_job)
-		return;
-	tn_job_wait(session->state_job);
-	tn_session_poll_state(session, out);
 }
 
 const struct tn_state_snapshots *tn_session_borrow_saved_state(
@@ -99,8 +54,6 @@ const struct tn_state_snapshots *tn_session_borrow_saved_state(
 
 void tn_session_fini_state(struct tn_session *session)
 {
-	tn_job_destroy(session->state_job);
-	session->state_job = NULL;
 	tn_state_querier_destroy(session->state_querier);
 	session->state_querier = NULL;
 	tn_state_snapshots_destroy(session->state_snapshots);

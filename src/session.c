@@ -3,6 +3,7 @@
 
 #include "session.h"
 #include "tracenav/cache.h"
+#include "tracenav/preparse.h"
 
 int tn_session_init(struct tn_session *session, struct tn_trace *trace,
 		bool gmt, struct tn_error *err)
@@ -15,7 +16,7 @@ int tn_session_init(struct tn_session *session, struct tn_trace *trace,
 	return tn_cursor_create(trace, NULL, &session->cursor, err);
 }
 
-static void use_index(struct tn_session *session, struct tn_index *index)
+void tn_session_use_index(struct tn_session *session, struct tn_index *index)
 {
 	session->index = index;
 	tn_stats_counts_destroy(session->counts);
@@ -24,14 +25,18 @@ static void use_index(struct tn_session *session, struct tn_index *index)
 		tn_index_borrow_packet_tables(index));
 	tn_cursor_set_index(session->cursor, index);
 	tn_session_filters_use_index(session, NULL);
-	/* --batch leaves the state pass and the page pass to its index
-	 * command: a script of a few commands would pay for them (a core
-	 * each, while it runs) beside what it asked for, and end before
-	 * they are done; its state and analyses replay what they need. */
-	if (!session->wait_for_index) {
-		tn_session_start_state(session, NULL);
-		tn_session_start_seq(session, NULL);
-	}
+	/* --batch leaves the state and the diagram's pages to its index
+	 * command: a script of a few commands would pay for them (a read
+	 * of the trace) beside what it asked for, and end before they are
+	 * done; its state and analyses replay what they need. */
+	if (!session->wait_for_index)
+		tn_session_start_preparse(session, false, NULL);
+}
+
+/* Whether an index is on its way: built alone or by the preparse. */
+static bool index_coming(const struct tn_session *session)
+{
+	return session->index_job || session->preparse_index;
 }
 
 /* Try the cache; true if it gave the index. */
@@ -50,7 +55,7 @@ static bool load_cached_index(struct tn_session *session,
 		/* The cache is keyed by the files as they are now. */
 		session->index_stamp = tn_trace_stamp(session->trace);
 		tn_session_use_cached_state(session, snapshots);
-		use_index(session, index);
+		tn_session_use_index(session, index);
 		return true;
 	case TN_CACHE_INVALID:
 		tn_output_message(out, "%s; indexing again", err.message);
@@ -71,16 +76,23 @@ bool tn_session_load_cached_index(struct tn_session *session,
 {
 	if (session->index)
 		return true;
-	return !session->index_job && load_cached_index(session, out);
+	return !index_coming(session) && load_cached_index(session, out);
 }
 
 int tn_session_start_index(struct tn_session *session, struct tn_output *out,
 		struct tn_error *err)
 {
 	session->index_stopped = false;
-	if (session->index || session->index_job)
+	if (session->index || index_coming(session))
 		return 0;
 	if (load_cached_index(session, out))
+		return 0;
+	/* The event list makes everything in one read; --batch's commands
+	 * that need the index build it alone (on every core at once), and
+	 * its index command the rest (cmd/index.c). */
+	if (!session->wait_for_index &&
+	    tn_session_start_preparse(session, true, out) &&
+	    session->preparse_index)
 		return 0;
 	session->index_stamp = tn_trace_stamp(session->trace);
 	return tn_index_build_start(session->trace, 0, &session->index_job,
@@ -91,7 +103,7 @@ void tn_session_save_index(struct tn_session *session, struct tn_output *out)
 {
 	struct tn_error err;
 
-	if (!session->cache_dir || session->cache_warned)
+	if (!session->cache_dir || session->cache_warned || !session->index)
 		return;
 	/* Saved under the name of the files as they are now: not an index
 	 * of what they were (a trace still being written). */
@@ -113,35 +125,42 @@ void tn_session_save_index(struct tn_session *session, struct tn_output *out)
 bool tn_session_get_index_progress(struct tn_session *session,
 		struct tn_job_progress *progress)
 {
-	if (!session->index_job)
-		return false;
-	tn_job_get_progress(session->index_job, progress);
-	return true;
+	if (session->index_job) {
+		tn_job_get_progress(session->index_job, progress);
+		return true;
+	}
+	return session->preparse_index && tn_session_get_preparse_progress(
+		session, progress, NULL);
 }
 
 size_t tn_session_get_partial_bins(struct tn_session *session,
 		int64_t *begin_ns, int64_t *end_ns, uint64_t **bins)
 {
 	*bins = NULL;
-	if (!session->index_job)
-		return 0;
-	return tn_index_build_get_bins(session->index_job, begin_ns, end_ns,
-		bins);
+	if (session->index_job)
+		return tn_index_build_get_bins(session->index_job, begin_ns,
+			end_ns, bins);
+	if (session->preparse_index)
+		return tn_preparse_get_bins(session->preparse_job, begin_ns,
+			end_ns, bins);
+	return 0;
 }
 
-bool tn_session_poll_index(struct tn_session *session, struct tn_output *out)
+/* The index build alone (see tn_session_poll_index()). */
+static bool poll_index_build(struct tn_session *session,
+		struct tn_output *out)
 {
 	struct tn_job_progress progress;
 
-	if (!tn_session_get_index_progress(session, &progress))
-		return false;
+	tn_job_get_progress(session->index_job, &progress);
 	if (progress.state == TN_JOB_RUNNING)
 		return true;
 	/* The cursor is the command job's until it ends. */
 	if (session->command_job && !tn_job_has_ended(session->command_job))
 		return true;
 	if (progress.state == TN_JOB_DONE) {
-		use_index(session, tn_index_build_take(session->index_job));
+		tn_session_use_index(session,
+			tn_index_build_take(session->index_job));
 		tn_session_save_index(session, out);
 	} else if (progress.state == TN_JOB_FAILED) {
 		tn_output_message(out, "indexing stopped: %s",
@@ -150,6 +169,17 @@ bool tn_session_poll_index(struct tn_session *session, struct tn_output *out)
 	tn_job_destroy(session->index_job);
 	session->index_job = NULL;
 	return true;
+}
+
+bool tn_session_poll_index(struct tn_session *session, struct tn_output *out)
+{
+	bool changed = false;
+
+	if (session->index_job)
+		changed = poll_index_build(session, out);
+	if (session->preparse_job)
+		changed = tn_session_poll_preparse(session, out) || changed;
+	return changed;
 }
 
 int tn_session_need_index(struct tn_session *session, const char *what,
@@ -170,6 +200,8 @@ int tn_session_need_index(struct tn_session *session, const char *what,
 		tn_job_wait(session->index_job);
 		tn_session_poll_index(session, out);
 	}
+	if (session->preparse_index && session->wait_for_index)
+		tn_session_wait_preparse(session, out);
 	if (session->index)
 		return 0;
 	if (tn_session_get_index_progress(session, &progress))
@@ -185,10 +217,14 @@ int tn_session_need_index(struct tn_session *session, const char *what,
 void tn_session_cancel_index(struct tn_session *session,
 		struct tn_output *out)
 {
-	if (!session->index_job)
+	if (!index_coming(session))
 		return;
 	tn_job_destroy(session->index_job);
 	session->index_job = NULL;
+	/* The one read stops as a whole: the state and the diagram's
+	 * pages it made so far stay. */
+	if (session->preparse_index)
+		tn_session_stop_preparse(session);
 	session->index_stopped = true;
 	tn_output_message(out, "indexing cancelled");
 }
@@ -273,8 +309,9 @@ void tn_session_fini(struct tn_session *session)
 	session->command_job = NULL;
 	tn_job_destroy(session->index_job);
 	session->index_job = NULL;
-	/* The diagram's page pass reads the snapshots, the state pass the
-	 * index: they stop first. */
+	/* The preparse fills the snapshots and the pages: it stops
+	 * first. */
+	tn_session_stop_preparse(session);
 	tn_session_fini_seq(session);
 	tn_session_fini_state(session);
 	tn_cursor_destroy(session->cursor);

@@ -38,9 +38,11 @@ struct tn_session {
 	bool reload;
 	uint64_t trace_bytes;	/* its stream files' when it opened */
 
-	/* The checkpoint index: loaded from the cache or built. */
+	/* The checkpoint index: loaded from the cache or built, by the
+	 * preparse (below) or, when only the index is needed (--batch's
+	 * commands), by the index build alone. */
 	struct tn_index *index;		/* once there */
-	struct tn_job *index_job;	/* building it, or NULL */
+	struct tn_job *index_job;	/* the index build alone, or NULL */
 	bool index_stopped;		/* cancelled: not again until asked */
 	char *cache_dir;		/* NULL: do not persist the index */
 	bool cache_warned;		/* said once that it cannot be saved */
@@ -56,6 +58,13 @@ struct tn_session {
 	struct tn_marks *marks;
 	char *marks_path;
 	bool marks_warned;		/* said once that they cannot be saved */
+
+	/* The preparse (session-preparse.c, preparse.h): the one read of
+	 * the trace that makes what is missing of the index (preparse_index),
+	 * the state snapshots with the analyses of the whole trace
+	 * (preparse_state) and the diagram's pages. */
+	struct tn_job *preparse_job;
+	bool preparse_index, preparse_state;
 
 	/* Commands running in the background for the event list. */
 	struct tn_job *command_job;
@@ -74,11 +83,9 @@ struct tn_session {
 	 * (session-seq.c). */
 	struct tn_seq_rules *seq_rules;
 	/* The index of the diagram's pages (seq-pages.h), filled by the
-	 * page pass (seq_job) once the index is there; once set, the
-	 * pointer stays for the session's life and any thread may read
-	 * through it. */
+	 * preparse; once set, the pointer stays for the session's life and
+	 * any thread may read through it. */
 	struct tn_seq_pages *seq_pages;
-	struct tn_job *seq_job;
 	/* --no-seq-index: no page pass, pages by windows that grow (set
 	 * before the session starts). */
 	bool no_seq_index;
@@ -98,13 +105,12 @@ struct tn_session {
 	struct tn_filter shared_filter;	/* tn_session_borrow_filter() */
 
 	/* The state history (session-state.c): the snapshots, from the
-	 * cache or filled by the state pass (state_job) once the index is
-	 * there.  Once set, the pointer stays the same for the session's
-	 * life, and any thread may read through it (the snapshots guard
-	 * themselves); the pass appends to them while it runs.  The
-	 * state command's querier is the commands' (the job's) to touch. */
+	 * cache or filled by the preparse.  Once set, the pointer stays the
+	 * same for the session's life, and any thread may read through it
+	 * (the snapshots guard themselves); the preparse appends to them
+	 * while it runs.  The state command's querier is the commands'
+	 * (the job's) to touch. */
 	struct tn_state_snapshots *state_snapshots;
-	struct tn_job *state_job;
 	bool state_checked;		/* state_providers is known: */
 	bool state_providers;		/* some provider applies */
 	struct tn_state_querier *state_querier;
@@ -153,6 +159,11 @@ int tn_session_init(struct tn_session *session, struct tn_trace *trace,
 int tn_session_start_index(struct tn_session *session, struct tn_output *out,
 		struct tn_error *err);
 
+/* Give the session index (taken): the cursor's event numbers, the
+ * filters' counts; the event list then starts the preparse of what is
+ * still missing (the state, the diagram's pages). */
+void tn_session_use_index(struct tn_session *session, struct tn_index *index);
+
 /* The index from the cache, if it is there (nothing is built): true
  * when the session has the index then. */
 bool tn_session_load_cached_index(struct tn_session *session,
@@ -165,9 +176,10 @@ bool tn_session_load_cached_index(struct tn_session *session,
 int tn_session_need_index(struct tn_session *session, const char *what,
 		struct tn_output *out, struct tn_error *err);
 
-/* Check on the background build; once it is done and no command job
- * runs, give the index to the cursor and save it in the cache.  Returns
- * true when something changed that a status line shows. */
+/* Check on the background build (alone or the preparse's); once it is
+ * done and no command job runs, give the index to the cursor and save
+ * it in the cache.  Returns true when something changed that a status
+ * line shows. */
 bool tn_session_poll_index(struct tn_session *session, struct tn_output *out);
 
 /* Save the index in the cache (with the snapshots once complete); a
@@ -251,36 +263,58 @@ void tn_session_fini_filters(struct tn_session *session);
  * of a kernel scheduler or of userspace contexts). */
 bool tn_session_has_state(struct tn_session *session);
 
-/* The index is there: start the state pass unless the snapshots are
- * complete already, one runs, or no provider applies.  A pass that
- * failed or was cancelled does not start again (its snapshots stay). */
-void tn_session_start_state(struct tn_session *session,
-		struct tn_output *out);
-
 /* Take the snapshots loaded from the cache with the index (complete
  * ones; others are dropped).  Before the state pass ever started. */
 void tn_session_use_cached_state(struct tn_session *session,
 		struct tn_state_snapshots *snapshots);
 
-/* Check on the state pass; once it ended, save the index again with
- * the snapshots in the cache (it was saved without them).  Returns true
- * when something changed that the status bar shows. */
-bool tn_session_poll_state(struct tn_session *session, struct tn_output *out);
-
-/* The progress of the state pass: false when none runs. */
+/* Whether the preparse computes the state now (its snapshots are not
+ * complete yet), and its progress then. */
+bool tn_session_computes_state(struct tn_session *session);
 bool tn_session_get_state_progress(struct tn_session *session,
 		struct tn_job_progress *progress);
-
-/* Wait for the state pass to end (--batch's index command), then poll
- * it.  Nothing when none runs. */
-void tn_session_wait_state(struct tn_session *session, struct tn_output *out);
 
 /* The snapshots to save with the index: complete ones, or NULL. */
 const struct tn_state_snapshots *tn_session_borrow_saved_state(
 		struct tn_session *session);
 
-/* Stop the state pass and free the state history (tn_session_fini()). */
+/* Free the state history (tn_session_fini(), once the preparse
+ * stopped). */
 void tn_session_fini_state(struct tn_session *session);
+
+/* ---- the preparse (session-preparse.c) ---- */
+
+/* Start the one read that makes what is missing (preparse.h): the
+ * index when with_index and it is neither there nor being built; the
+ * state snapshots, with the analyses of the whole trace, when a
+ * provider applies and none are there (a pass that stopped does not
+ * start again: its snapshots stay); the diagram's pages when
+ * tn_session_has_seq_pages().  Nothing when nothing is missing or a
+ * preparse runs.  A failure to start is said through out; returns
+ * whether one runs then. */
+bool tn_session_start_preparse(struct tn_session *session, bool with_index,
+		struct tn_output *out);
+
+/* Check on the preparse; once it ended (and no command job runs when it
+ * built the index), take its index, save the index in the cache (with
+ * the snapshots once complete), or say why it stopped.  Returns true
+ * when something changed that a status line shows (always while it
+ * runs). */
+bool tn_session_poll_preparse(struct tn_session *session,
+		struct tn_output *out);
+
+/* Its progress, and what it makes ("index, state, diagram"; may be
+ * NULL): false when none runs. */
+bool tn_session_get_preparse_progress(struct tn_session *session,
+		struct tn_job_progress *progress, const char **what);
+
+/* Wait for it to end (--batch's index command), then poll it. */
+void tn_session_wait_preparse(struct tn_session *session,
+		struct tn_output *out);
+
+/* Stop it (reload, fini, a cancelled index): what it made so far stays
+ * (incomplete snapshots and pages are not made again). */
+void tn_session_stop_preparse(struct tn_session *session);
 
 /* ---- the sequence diagram (session-seq.c) ---- */
 
@@ -289,15 +323,12 @@ void tn_session_fini_state(struct tn_session *session);
  * a job may keep: what it points to lives as long as the session. */
 struct tn_seq_source tn_session_get_seq_source(struct tn_session *session);
 
-/* The index is there: start the page pass (once) when a loader applies
- * to the trace, unless no_seq_index.  A failure is said through out. */
-void tn_session_start_seq(struct tn_session *session, struct tn_output *out);
+/* Whether the diagram has pages to index: a loader applies to the
+ * trace, and no_seq_index is not set. */
+bool tn_session_has_seq_pages(struct tn_session *session);
 
-/* Wait for the page pass to end (--batch's index command); nothing when
- * none runs. */
-void tn_session_wait_seq(struct tn_session *session);
-
-/* Stop the page pass, free the pages and the rules (tn_session_fini()). */
+/* Free the pages and the rules (tn_session_fini(), once the preparse
+ * stopped). */
 void tn_session_fini_seq(struct tn_session *session);
 
 /* The time range that stats and histogram take, both ends inclusive:
@@ -334,7 +365,7 @@ int tn_session_reload(struct tn_session *session, struct tn_output *out,
 /* Stop the filters' count pass (it starts again when the index comes). */
 void tn_session_stop_count(struct tn_session *session);
 
-/* Stop the page pass and free the pages, keeping the rules. */
+/* Free the pages, keeping the rules (once the preparse stopped). */
 void tn_session_reset_seq(struct tn_session *session);
 
 /* Free what tn_session_init() made (cancelling the jobs), and the trace

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 struct bt_message;
+struct tn_event_record;
 
 enum tn_event_kind {
 	TN_EVENT_KIND_EVENT,
@@ -24,6 +25,11 @@ struct tn_event {
 	bool has_ns;		/* false when the stream has no clock */
 	int64_t ns;		/* time in ns from origin (begin of a notice) */
 	const struct bt_message *msg;	/* owned reference */
+	/* What a thread other than the message's made of it for the
+	 * thread that reads it (the preparse's parts: src/core/feed.h),
+	 * or NULL: the accessors below read it first (see
+	 * src/core/event-record.h). */
+	const struct tn_event_record *record;
 };
 
 /* Drop ev's reference; ev becomes empty (msg NULL).  NULL-safe. */

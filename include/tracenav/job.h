@@ -119,4 +119,49 @@ const struct tn_job_class *tn_job_borrow_class(const struct tn_job *job);
  * free) and the job.  NULL-safe. */
 void tn_job_destroy(struct tn_job *job);
 
+/* ---- fan-outs: a job's helper threads ----
+ *
+ * Work split over threads (the slices of a search, the parts of a read)
+ * goes through one helper: each of `count` helpers runs fn(fanout,
+ * data, i) on a thread of its own that adopts the job of the thread
+ * that started it (tn_job_current()), so that its reading loops see a
+ * cancel, and that starts with the signals the front end takes
+ * blocked, as a job's thread does.  The first failure wins: its
+ * message is the fan-out's, and tn_fanout_has_failed() tells the others
+ * to stop early.  Helpers may add to a count of items done, which the
+ * job's progress function can read (tn_fanout_get_items()). */
+struct tn_fanout;
+
+typedef int (*tn_fanout_fn)(struct tn_fanout *fanout, void *data,
+		unsigned i, struct tn_error *err);
+
+/* Start helpers 0 .. count - 1 and return at once.  A helper that
+ * cannot be started counts as a failure (the others run).  Returns 0
+ * and *out, or -1 with err when none could be started (nothing to
+ * join then). */
+int tn_fanout_start(unsigned count, tn_fanout_fn fn, void *data,
+		struct tn_fanout **out, struct tn_error *err);
+
+/* Wait for every helper and free the fan-out.  Returns 0, or -1 with
+ * the first failure in err.  NULL-safe (returns 0). */
+int tn_fanout_join(struct tn_fanout *fanout, struct tn_error *err);
+
+/* Run fn for i = 0 .. count - 1, helper 0 on the calling thread and the
+ * others on helper threads, and wait for them all.  Returns 0, or -1
+ * with the first failure in err. */
+int tn_fanout_run(unsigned count, tn_fanout_fn fn, void *data,
+		struct tn_error *err);
+
+/* Record a failure (for work done beside the helpers); the first one
+ * wins.  Any thread. */
+void tn_fanout_fail(struct tn_fanout *fanout, const struct tn_error *err);
+
+/* Whether a helper failed, or the job they adopted was cancelled: a
+ * helper's cue to stop.  Any thread. */
+bool tn_fanout_should_stop(const struct tn_fanout *fanout);
+
+/* Add n to the items done, and read their sum.  Any thread. */
+void tn_fanout_add_items(struct tn_fanout *fanout, uint64_t n);
+uint64_t tn_fanout_get_items(const struct tn_fanout *fanout);
+
 #endif

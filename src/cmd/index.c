@@ -15,19 +15,17 @@ static int exec_index(struct tn_command_context *ctx,
 		tn_session_cancel_index(session, ctx->out);
 		return 0;
 	}
-	if (tn_session_start_index(session, ctx->out, err))
-		return -1;
-	/* --batch waits for it, and for the state pass that starts then
-	 * (its snapshots are saved with the index); the event list shows
-	 * their progress. */
-	if (session->wait_for_index &&
-	    tn_session_need_index(session, "index", ctx->out, err))
-		return -1;
+	/* --batch waits for the whole preparse: the index, the state
+	 * snapshots and the diagram's pages (saved with the index), in one
+	 * read; the event list shows its progress. */
 	if (session->wait_for_index) {
-		tn_session_start_state(session, ctx->out);
-		tn_session_wait_state(session, ctx->out);
-		tn_session_start_seq(session, ctx->out);
-		tn_session_wait_seq(session);
+		tn_session_load_cached_index(session, ctx->out);
+		tn_session_start_preparse(session, true, ctx->out);
+		tn_session_wait_preparse(session, ctx->out);
+		if (tn_session_need_index(session, "index", ctx->out, err))
+			return -1;
+	} else if (tn_session_start_index(session, ctx->out, err)) {
+		return -1;
 	}
 	if (session->index)
 		tn_output_message(ctx->out, "%" PRIu64 " events indexed",

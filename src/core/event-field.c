@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tracenav/event.h"
+#include "event-record.h"
 
 /* A variant or an option stands for the field it holds (NULL: none). */
 static const bt_field *unwrap(const bt_field *field)
@@ -144,6 +145,23 @@ bool tn_field_scope_from_name(const char *name, size_t len,
 
 bool tn_event_find_field(const struct tn_event *ev, enum tn_field_scope scope,
 		const char *path, struct tn_field_value *out)
+{
+	int held;
+
+	if (!ev->record || ev->kind != TN_EVENT_KIND_EVENT || !*path)
+		return tn_event_find_field_in_message(ev, scope, path, out);
+	held = tn_event_record_find(ev->record, scope, path, out);
+	if (held >= 0)
+		return held == 1;
+	/* Not in the record: the message has it, and the records of this
+	 * class will from now on. */
+	tn_event_record_ask(ev->record, scope, path);
+	return tn_event_find_field_in_message(ev, scope, path, out);
+}
+
+bool tn_event_find_field_in_message(const struct tn_event *ev,
+		enum tn_field_scope scope, const char *path,
+		struct tn_field_value *out)
 {
 	static const enum tn_field_scope any[] = {
 		TN_SCOPE_PAYLOAD, TN_SCOPE_SPECIFIC_CONTEXT,

@@ -4,6 +4,7 @@
 
 #include "tracenav/event.h"
 #include "clock.h"
+#include "event-record.h"
 
 void tn_event_release(struct tn_event *ev)
 {
@@ -15,6 +16,8 @@ void tn_event_release(struct tn_event *ev)
 
 static const bt_stream *borrow_stream(const struct tn_event *ev)
 {
+	if (ev->record)
+		return ev->record->stream;
 	switch (ev->kind) {
 	case TN_EVENT_KIND_EVENT:
 		return bt_event_borrow_stream_const(
@@ -39,6 +42,8 @@ const char *tn_event_get_name(const struct tn_event *ev)
 	case TN_EVENT_KIND_EVENT:
 		break;
 	}
+	if (ev->record)
+		return ev->record->name;
 	name = bt_event_class_get_name(bt_event_borrow_class_const(
 		bt_message_event_borrow_event_const(ev->msg)));
 	return name ? name : "<unknown>";
@@ -49,6 +54,8 @@ int64_t tn_event_get_cpu(const struct tn_event *ev)
 	const bt_packet *packet;
 	const bt_field *context, *cpu;
 
+	if (ev->record)
+		return ev->record->cpu;
 	if (ev->kind != TN_EVENT_KIND_EVENT)
 		return -1;
 	packet = bt_event_borrow_packet_const(
@@ -101,6 +108,10 @@ uint64_t tn_event_get_stream_class_id(const struct tn_event *ev)
 
 bool tn_event_get_discarded_count(const struct tn_event *ev, uint64_t *count)
 {
+	if (ev->record) {
+		*count = ev->record->discarded;
+		return ev->record->has_discarded;
+	}
 	switch (ev->kind) {
 	case TN_EVENT_KIND_DISCARDED_EVENTS:
 		return bt_message_discarded_events_get_count(ev->msg, count) ==

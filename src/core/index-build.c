@@ -87,8 +87,13 @@ static unsigned choose_worker_count(const struct tn_index_plan *plan,
 	return count;
 }
 
-static void plan_bins(struct tn_index_plan *plan)
+void tn_index_plan_init(struct tn_index_plan *plan,
+		const struct tn_trace *trace)
 {
+	memset(plan, 0, sizeof(*plan));
+	plan->trace = trace;
+	plan->has_range = tn_trace_get_time_range(trace, &plan->begin_ns,
+		&plan->end_ns) && plan->begin_ns <= plan->end_ns;
 	if (!plan->has_range) {
 		plan->begin_ns = plan->end_ns = 0;
 		return;
@@ -103,10 +108,7 @@ static struct build *build_new(const struct tn_trace *trace,
 {
 	struct build *b = g_new0(struct build, 1);
 
-	b->plan.trace = trace;
-	b->plan.has_range = tn_trace_get_time_range(trace, &b->plan.begin_ns,
-		&b->plan.end_ns) && b->plan.begin_ns <= b->plan.end_ns;
-	plan_bins(&b->plan);
+	tn_index_plan_init(&b->plan, trace);
 	b->worker_count = choose_worker_count(&b->plan, requested);
 	b->workers = g_new0(struct tn_index_worker, b->worker_count);
 	for (unsigned i = 0; i < b->worker_count; i++)

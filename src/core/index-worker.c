@@ -63,8 +63,11 @@ void tn_index_worker_init(struct tn_index_worker *w,
 	w->shown_bins = g_new0(uint64_t, plan->bin_count);
 }
 
+static void drop_take(struct tn_index_worker *w);
+
 void tn_index_worker_fini(struct tn_index_worker *w)
 {
+	drop_take(w);
 	g_array_free(w->checkpoints, TRUE);
 	tn_index_tallies_fini(&w->names);
 	tn_index_tallies_fini(&w->sources);
@@ -377,68 +380,67 @@ static bool take_item(struct tn_index_worker *w, struct slice_read *read,
 	return true;
 }
 
-/* A message tn_reader_next() gives: it would skip what follows one
- * that it does not give, packet bounds included. */
-static bool is_item(const bt_message *msg)
+/* What a worker keeps while it takes items: its counters and the
+ * last positions. */
+struct tn_index_take {
+	struct counter counter;
+	struct slice_read read;
+};
+
+static void drop_take(struct tn_index_worker *w)
 {
-	switch (bt_message_get_type(msg)) {
-	case BT_MESSAGE_TYPE_EVENT:
-	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
-	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
-		return true;
-	default:
-		return false;
-	}
+	if (w->take)
+		counter_fini(&w->take->counter);
+	g_clear_pointer(&w->take, g_free);
 }
 
-/* The next item, giving the packet bounds (and the events) on the way
- * to collector when it is not NULL. */
-static enum tn_reader_status next_item(struct tn_reader *reader,
-		struct tn_packets_collector *collector, struct tn_event *ev,
-		struct tn_error *err)
+void tn_index_worker_begin(struct tn_index_worker *w)
 {
-	const bt_message *msg;
-	enum tn_reader_status status;
+	w->take = g_new0(struct tn_index_take, 1);
+	counter_init(&w->take->counter, w);
+}
 
-	if (!collector)
-		return tn_reader_next(reader, ev, err);
-	while ((status = tn_reader_next_message(reader, &msg, err)) ==
-			TN_READER_OK) {
-		if (is_item(msg)) {
-			if (bt_message_get_type(msg) == BT_MESSAGE_TYPE_EVENT)
-				tn_packets_collector_add(collector, msg);
-			tn_reader_push_back(reader, msg);
-			return tn_reader_next(reader, ev, err);
-		}
-		tn_packets_collector_add(collector, msg);
-		bt_message_put_ref(msg);
-	}
-	return status;
+bool tn_index_worker_take(struct tn_index_worker *w, const struct tn_event *ev)
+{
+	struct tn_index_take *take = w->take;
+
+	return take_item(w, &take->read, &take->counter, ev);
+}
+
+void tn_index_worker_end(struct tn_index_worker *w,
+		struct tn_packet_tables *packets)
+{
+	w->packets = packets;
+	tn_index_tallies_close(&w->names);
+	tn_index_tallies_close(&w->sources);
+	drop_take(w);
+	publish_bins(w);
+	atomic_store(&w->events_read, w->count);
+	atomic_store(&w->finished, true);
 }
 
 int tn_index_worker_run(struct tn_index_worker *w,
 		bool (*stop)(const void *stop_data), const void *stop_data,
 		struct tn_error *err)
 {
-	struct counter counter;
 	struct tn_packets_collector *collector = NULL;
-	struct slice_read read;
+	struct tn_packet_tables *packets = NULL;
 	enum tn_reader_status status;
 	struct tn_event ev;
 	uint64_t items = 0;
 	bool stopped = false;
 
-	if (open_slice_read(w, &read, err)) {
-		atomic_store(&w->finished, true);
+	tn_index_worker_begin(w);
+	if (open_slice_read(w, &w->take->read, err)) {
+		tn_index_worker_end(w, NULL);
 		return -1;
 	}
 	/* Only a worker reading the whole trace sees every packet. */
 	if (w->open_begin && w->open_end)
 		collector = tn_packets_collector_create();
-	counter_init(&counter, w);
-	while ((status = next_item(read.reader, collector, &ev, err)) ==
-			TN_READER_OK) {
-		bool more = take_item(w, &read, &counter, &ev);
+	while ((status = tn_packets_collector_next_item(w->take->read.reader,
+			collector, &ev, err)) == TN_READER_OK) {
+		bool more = tn_index_worker_take(w, &ev);
 
 		tn_event_release(&ev);
 		if (!more)
@@ -449,16 +451,11 @@ int tn_index_worker_run(struct tn_index_worker *w,
 		}
 	}
 	if (collector && status != TN_READER_ERROR && !stopped) {
-		w->packets = tn_packets_create();
-		tn_packets_collector_finish(collector, w->packets);
+		packets = tn_packets_create();
+		tn_packets_collector_finish(collector, packets);
 	}
 	tn_packets_collector_destroy(collector);
-	tn_index_tallies_close(&w->names);
-	tn_index_tallies_close(&w->sources);
-	counter_fini(&counter);
-	close_slice_read(&read);
-	publish_bins(w);
-	atomic_store(&w->events_read, w->count);
-	atomic_store(&w->finished, true);
+	close_slice_read(&w->take->read);
+	tn_index_worker_end(w, packets);
 	return status == TN_READER_ERROR ? -1 : 0;
 }

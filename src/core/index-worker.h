@@ -24,6 +24,8 @@
 #include "tracenav/trace.h"
 #include "index-tally.h"
 
+struct tn_index_take;
+
 /* What every worker of one build reads: set before they start, never
  * changed after. */
 struct tn_index_plan {
@@ -33,6 +35,10 @@ struct tn_index_plan {
 	size_t bin_count;	/* 0 without a time range */
 	uint64_t bin_width;
 };
+
+/* The plan of a build of trace: its time range and time bins. */
+void tn_index_plan_init(struct tn_index_plan *plan,
+		const struct tn_trace *trace);
 
 struct tn_index_worker {
 	const struct tn_index_plan *plan;
@@ -69,6 +75,8 @@ struct tn_index_worker {
 	/* The packets of the stream files without a packet index, when the
 	 * worker reads the whole trace (one worker) to its end. */
 	struct tn_packet_tables *packets;
+	/* Its counters while it takes items (index-worker.c's). */
+	struct tn_index_take *take;
 };
 
 /* Set worker i of count up for plan (which must outlive it): slice i
@@ -88,6 +96,16 @@ void tn_index_worker_add_shown_bins(struct tn_index_worker *w,
 int tn_index_worker_run(struct tn_index_worker *w,
 		bool (*stop)(const void *stop_data), const void *stop_data,
 		struct tn_error *err);
+
+/* The same, with the items read elsewhere (the preparse's feed): begin,
+ * take every item of the slice in the order of a full read (false once
+ * past the slice), end with the packet tables gathered meanwhile (the
+ * worker takes them; NULL: none).  One thread at a time. */
+void tn_index_worker_begin(struct tn_index_worker *w);
+bool tn_index_worker_take(struct tn_index_worker *w,
+		const struct tn_event *ev);
+void tn_index_worker_end(struct tn_index_worker *w,
+		struct tn_packet_tables *packets);
 
 /* Free the worker's results.  Not while it runs. */
 void tn_index_worker_fini(struct tn_index_worker *w);

@@ -17,6 +17,7 @@
 
 #include "tracenav/core.h"
 #include "tracenav/job.h"
+#include "job-private.h"
 
 struct tn_job {
 	const struct tn_job_class *cls;
@@ -42,6 +43,16 @@ static const int asking_signals[] = {
 
 /* The job the calling thread runs, for tn_job_current_is_cancelled(). */
 static _Thread_local struct tn_job *current_job;
+
+void tn_job_block_asking_signals(sigset_t *saved)
+{
+	sigset_t asks;
+
+	sigemptyset(&asks);
+	for (size_t i = 0; i < G_N_ELEMENTS(asking_signals); i++)
+		sigaddset(&asks, asking_signals[i]);
+	pthread_sigmask(SIG_BLOCK, &asks, saved);
+}
 
 static double seconds_since(const struct timespec *start)
 {
@@ -84,7 +95,7 @@ int tn_job_start(const struct tn_job_class *cls, void *data,
 		struct tn_job **out, struct tn_error *err)
 {
 	struct tn_job *job = g_new0(struct tn_job, 1);
-	sigset_t asks, saved;
+	sigset_t saved;
 	int status;
 
 	job->cls = cls;
@@ -98,10 +109,7 @@ int tn_job_start(const struct tn_job_class *cls, void *data,
 	/* The signals that ask the program something (Ctrl-C, a resize,
 	 * a stop) are the front end's thread's to take: the job's thread
 	 * starts with them blocked.  Crashes still reach their handlers. */
-	sigemptyset(&asks);
-	for (size_t i = 0; i < G_N_ELEMENTS(asking_signals); i++)
-		sigaddset(&asks, asking_signals[i]);
-	pthread_sigmask(SIG_BLOCK, &asks, &saved);
+	tn_job_block_asking_signals(&saved);
 	status = pthread_create(&job->thread, NULL, run_job, job);
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 	if (status) {

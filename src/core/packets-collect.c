@@ -7,6 +7,7 @@
 #include "clock.h"
 #include "ctf-index.h"
 #include "packets-collect.h"
+#include "reader-private.h"
 
 /* The packets of one stream as the reader gives them. */
 struct stream_packets {
@@ -218,4 +219,41 @@ void tn_packets_collector_finish(struct tn_packets_collector *collector,
 		packets->begin_ns = g_array_new(FALSE, FALSE, sizeof(int64_t));
 		packets->end_ns = g_array_new(FALSE, FALSE, sizeof(int64_t));
 	}
+}
+
+/* A message tn_reader_next() gives: it would skip what follows one
+ * that it does not give, packet bounds included. */
+static bool is_item(const bt_message *msg)
+{
+	switch (bt_message_get_type(msg)) {
+	case BT_MESSAGE_TYPE_EVENT:
+	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
+	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
+		return true;
+	default:
+		return false;
+	}
+}
+
+enum tn_reader_status tn_packets_collector_next_item(struct tn_reader *reader,
+		struct tn_packets_collector *collector, struct tn_event *ev,
+		struct tn_error *err)
+{
+	const bt_message *msg;
+	enum tn_reader_status status;
+
+	if (!collector)
+		return tn_reader_next(reader, ev, err);
+	while ((status = tn_reader_next_message(reader, &msg, err)) ==
+			TN_READER_OK) {
+		if (is_item(msg)) {
+			if (bt_message_get_type(msg) == BT_MESSAGE_TYPE_EVENT)
+				tn_packets_collector_add(collector, msg);
+			tn_reader_push_back(reader, msg);
+			return tn_reader_next(reader, ev, err);
+		}
+		tn_packets_collector_add(collector, msg);
+		bt_message_put_ref(msg);
+	}
+	return status;
 }

@@ -12,6 +12,7 @@
 #include <babeltrace2/babeltrace.h>
 
 #include "tracenav/packets.h"
+#include "tracenav/reader.h"
 
 struct tn_packets_collector;
 
@@ -30,6 +31,13 @@ void tn_packets_collector_add(struct tn_packets_collector *collector,
  * without them. */
 void tn_packets_collector_finish(struct tn_packets_collector *collector,
 		struct tn_packet_tables *tables);
+
+/* The next item of reader (as tn_reader_next() gives it), giving the
+ * messages on the way (packet bounds, events) to collector when it is
+ * not NULL. */
+enum tn_reader_status tn_packets_collector_next_item(struct tn_reader *reader,
+		struct tn_packets_collector *collector, struct tn_event *ev,
+		struct tn_error *err);
 
 /* NULL-safe. */
 void tn_packets_collector_destroy(struct tn_packets_collector *collector);

@@ -10,7 +10,9 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "seq-feed.h"
+#include "seq-pages-pass.h"
+#include "tracenav/preparse.h"
+#include "tracenav/seq-loader.h"
 #include "tracenav/seq-pages.h"
 
 /* How often the pass says how far it got (events). */
@@ -127,9 +129,13 @@ out:
 
 /* ---- the pass ---- */
 
-struct pass {
-	struct tn_seq_source source;	/* without the snapshots */
+struct tn_seq_pages_pass {
 	struct tn_seq_pages *pages;
+	struct tn_seq_loaders *loaders;
+	struct tn_seq_model *model;
+	uint64_t base;		/* the number of model's first message */
+	size_t oldest;		/* see begin_page() */
+	uint64_t events;
 };
 
 static void add_entry(struct tn_seq_pages *pages,
@@ -178,96 +184,82 @@ static void begin_page(struct tn_seq_pages *pages, struct tn_seq_model *model,
 	add_entry(pages, &entry);
 }
 
-static int run_pass(struct tn_job *job, void *data, struct tn_error *err)
+struct tn_seq_pages_pass *tn_seq_pages_pass_new(
+		const struct tn_seq_source *source, struct tn_seq_pages *pages)
 {
-	struct pass *pass = data;
-	struct tn_seq_feed feed;
-	struct tn_seq_model *model = tn_seq_model_create();
-	struct tn_walk *walk = NULL;
-	struct tn_row row, first_row;
-	bool has_first;
-	uint64_t base = 0, events = 0;	/* base: the number of model's
-					 * first message */
-	size_t oldest = 0;
-	int status;
+	struct tn_seq_pages_pass *pass = g_new0(struct tn_seq_pages_pass, 1);
 
-	tn_seq_feed_init(&feed, &pass->source);
-	tn_seq_loaders_reset(feed.loaders);
-	status = tn_seq_feed_open(&feed, NULL, &walk, &first_row, &has_first,
-		err);
-	while (status == 0) {
-		size_t before, after;
+	pass->pages = pages;
+	pass->loaders = tn_seq_loaders_create_with_rules(source->trace,
+		source->rules);
+	pass->model = tn_seq_model_create();
+	tn_seq_loaders_reset(pass->loaders);
+	return pass;
+}
 
-		if (has_first) {
-			row = first_row;
-			has_first = false;
-		} else if ((status = tn_walk_next(walk, NULL, &row, err)) != 1) {
+bool tn_seq_pages_pass_needs_state(const struct tn_seq_pages_pass *pass)
+{
+	return tn_seq_loaders_need_state(pass->loaders);
+}
+
+int tn_seq_pages_pass_event(struct tn_seq_pages_pass *pass,
+		const struct tn_row *row, const struct tn_state *state,
+		struct tn_error *err)
+{
+	struct tn_seq_model *model = pass->model;
+	size_t before = tn_seq_model_get_message_count(model), after;
+
+	if (tn_seq_loaders_handle(pass->loaders, model, &row->ev, &row->pos,
+			state, err))
+		return -1;
+	after = tn_seq_model_get_message_count(model);
+	for (size_t i = before; i < after; i++) {
+		if ((pass->base + i) % TN_SEQ_PAGE_MESSAGES)
+			continue;
+		begin_page(pass->pages, model, i, pass->base + i,
+			&pass->oldest);
+		/* Forget the messages read so far now and then (the next
+		 * pages' primes reach back to here at most), when the
+		 * page's first one is the last one read. */
+		if (after >= FORGET_MESSAGES && i + 1 == after) {
+			pass->base += after;
+			tn_seq_model_forget_messages(model);
+			pass->oldest = 0;
 			break;
 		}
-		before = tn_seq_model_get_message_count(model);
-		status = tn_seq_feed_event(&feed, model, &row, err);
-		after = tn_seq_model_get_message_count(model);
-		for (size_t i = before; status == 0 && i < after; i++) {
-			if ((base + i) % TN_SEQ_PAGE_MESSAGES)
-				continue;
-			begin_page(pass->pages, model, i, base + i, &oldest);
-			/* Forget the messages read so far now and then (the
-			 * next pages' primes reach back to here at most),
-			 * when the page's first one is the last one read. */
-			if (after >= FORGET_MESSAGES && i + 1 == after) {
-				base += after;
-				tn_seq_model_forget_messages(model);
-				oldest = 0;
-				break;
-			}
-		}
-		if ((++events % REACHED_EVERY) == 0) {
-			set_reached(pass->pages, &row.pos, false,
-				base + tn_seq_model_get_message_count(model));
-			tn_job_set_progress(job, -1, events);
-			if (tn_job_is_cancelled(job)) {
-				tn_error_set(err, "cancelled");
-				status = -1;
-			}
-		}
-		tn_row_release(&row);
 	}
-	if (status == 0) {
-		struct tn_position end = { INT64_MAX, UINT64_MAX };
-
-		tn_seq_loaders_finish(feed.loaders, model);
-		set_reached(pass->pages, &end, true,
-			base + tn_seq_model_get_message_count(model));
-	}
-	tn_walk_destroy(walk);
-	tn_seq_model_destroy(model);
-	tn_seq_feed_fini(&feed);
-	return status < 0 ? -1 : 0;
+	if ((++pass->events % REACHED_EVERY) == 0)
+		set_reached(pass->pages, &row->pos, false, pass->base +
+			tn_seq_model_get_message_count(model));
+	return 0;
 }
 
-static void free_pass(void *data)
+void tn_seq_pages_pass_end(struct tn_seq_pages_pass *pass)
 {
-	g_free(data);
+	struct tn_position end = { INT64_MAX, UINT64_MAX };
+
+	tn_seq_loaders_finish(pass->loaders, pass->model);
+	set_reached(pass->pages, &end, true, pass->base +
+		tn_seq_model_get_message_count(pass->model));
 }
 
-static const struct tn_job_class pass_class = {
-	.name = "indexing the diagram",
-	.run = run_pass,
-	.free = free_pass,
-};
+void tn_seq_pages_pass_free(struct tn_seq_pages_pass *pass)
+{
+	if (!pass)
+		return;
+	tn_seq_model_destroy(pass->model);
+	tn_seq_loaders_destroy(pass->loaders);
+	g_free(pass);
+}
 
 int tn_seq_pages_pass_start(const struct tn_seq_source *source,
 		struct tn_seq_pages *pages, struct tn_job **out,
 		struct tn_error *err)
 {
-	struct pass *pass = g_new0(struct pass, 1);
+	struct tn_preparse_request request = {
+		.pages = pages,
+		.seq_rules = source->rules,
+	};
 
-	pass->source = *source;
-	pass->source.snapshots = NULL;
-	pass->pages = pages;
-	if (tn_job_start(&pass_class, pass, out, err)) {
-		g_free(pass);
-		return -1;
-	}
-	return 0;
+	return tn_preparse_start(source->trace, &request, out, err);
 }

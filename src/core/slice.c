@@ -666,6 +666,13 @@ static double bytes_before(const struct stream_file *f, int64_t target_ns)
 	uint64_t target = tn_clock_cycles_not_after(&f->clock, target_ns);
 	double bytes = 0;
 
+	/* A view of the whole trace: its readers decode every packet. */
+	if (target_ns == INT64_MIN) {
+		for (size_t i = f->keep_from; i < f->idx.entry_count; i++)
+			bytes += (double) entry_field(f, i,
+				TN_CTF_INDEX_PACKET_SIZE) / 8;
+		return bytes;
+	}
 	for (size_t i = f->keep_from; i < f->idx.entry_count; i++) {
 		uint64_t begin = entry_field(f, i, TN_CTF_INDEX_TIMESTAMP_BEGIN);
 		uint64_t end = entry_field(f, i, TN_CTF_INDEX_TIMESTAMP_END);
@@ -834,7 +841,9 @@ int tn_slice_create_part(const struct tn_trace *trace, int64_t target_ns,
 	}
 	if (choose_all_packets(trace, target_ns, tables, flags, files, err))
 		goto end;
-	if (skips_nothing(files)) {
+	/* A part of the whole trace (target INT64_MIN) skips other
+	 * streams, not packets. */
+	if (skips_nothing(files) && !(parts > 1 && target_ns == INT64_MIN)) {
 		tn_error_set(err, "cannot slice: nothing to skip, every "
 			"stream needs its first packet");
 		goto end;

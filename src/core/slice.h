@@ -65,7 +65,8 @@ int tn_slice_create(const struct tn_trace *trace, int64_t target_ns,
  * view (a split walk, for reading on several threads).  The streams are
  * dealt so that each part has about as many bytes to decode before the
  * target (the packet index's times say how far into its packet the
- * target is).  Refused (-1 with err) for a
+ * target is); with target_ns INT64_MIN, the parts of the whole trace,
+ * each with every packet of its streams.  Refused (-1 with err) for a
  * trace of several directories, a stream file whose index does not name
  * its stream (CTF index 1.0, or none: stream ids could then differ from
  * the whole view's), or fewer kept streams than parts. */

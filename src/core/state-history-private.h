@@ -87,4 +87,29 @@ void tn_state_truncate(struct tn_state *state, int count);
  * stay): a state about to get a whole snapshot's values in place. */
 void tn_state_reset_values(struct tn_state *state);
 
+/* ---- the state pass (state-pass.c): a consumer of the preparse ----
+ *
+ * Made for trace (which, snapshots and index outlive it; index may be
+ * NULL: the events to come are then estimated from the share of the
+ * time range read), with budget (NULL: the default) and observer (may
+ * be NULL; the pass takes it and destroys it when freed).  begin()
+ * takes the state that the providers change (the pass logs its changes
+ * and gives its intervals to the observer); for each event, in the
+ * order of a full read, with its rank: before() ahead of the providers
+ * and after() once they applied it; end() with the number of events
+ * once the whole trace was read (the snapshots are then complete). */
+struct tn_state_pass;
+
+struct tn_state_pass *tn_state_pass_new(const struct tn_trace *trace,
+		const struct tn_index *index, const struct tn_state_budget *budget,
+		struct tn_state_snapshots *snapshots,
+		const struct tn_state_pass_observer *observer);
+void tn_state_pass_begin(struct tn_state_pass *pass, struct tn_state *state);
+void tn_state_pass_before(struct tn_state_pass *pass,
+		const struct tn_row *row, uint64_t rank);
+void tn_state_pass_after(struct tn_state_pass *pass, const struct tn_row *row,
+		uint64_t rank);
+void tn_state_pass_end(struct tn_state_pass *pass, uint64_t events);
+void tn_state_pass_free(struct tn_state_pass *pass);
+
 #endif

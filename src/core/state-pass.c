@@ -1,6 +1,10 @@
-/* state-pass.c - the state pass: one read of the whole trace in order,
- * every event through the providers, and snapshots of the state taken
- * within a budget (see state-history.h).
+/* state-pass.c - the state pass: the snapshots of the state taken
+ * within a budget while the preparse reads the whole trace once in
+ * order and its providers apply every event (see state-history.h and
+ * preparse.h).  The pass is a consumer of that read: before each event
+ * it may take a snapshot and hands the event to its observer (the
+ * analyses of the whole trace); after it, it notes what the event
+ * changed.
  *
  * Most snapshots hold only the changes since the one before (the
  * attributes added, and those a change log of the state says changed):
@@ -37,24 +41,22 @@
 #include <string.h>
 
 #include "src/core/state-history-private.h"
-#include "tracenav/state-provider.h"
+#include "tracenav/preparse.h"
 
 /* How often the pass says how far it got (events). */
 #define REACHED_EVERY 1024
-#define PROGRESS_EVERY 8192
 /* Bytes per attribute of a full snapshot, and per change of a delta,
  * before the first one tells. */
 #define GUESS_FULL_BYTES 12.0
 #define GUESS_DELTA_BYTES 8.0
 #define GUESS_FIXED_BYTES 64.0
 
-struct pass {
+struct tn_state_pass {
 	const struct tn_trace *trace;
 	const struct tn_index *index;
 	struct tn_state_budget budget;
 	struct tn_state_snapshots *snapshots;
-	struct tn_state_providers *providers;
-	struct tn_state *state;
+	struct tn_state *state;		/* the preparse's */
 	/* The time range, for the progress and the events to come without
 	 * an index. */
 	bool has_range;
@@ -82,6 +84,9 @@ struct pass {
 	/* Who else reads the events (has_observer). */
 	bool has_observer;
 	struct tn_state_pass_observer observer;
+	/* Events since the last snapshot, and the last one's position. */
+	uint64_t gap;
+	struct tn_position last;
 };
 
 struct tn_state_budget tn_state_budget_default(void)
@@ -92,7 +97,7 @@ struct tn_state_budget tn_state_budget_default(void)
 }
 
 /* The share of the trace read once the event at ns is. */
-static double time_fraction(const struct pass *pass, int64_t ns)
+static double time_fraction(const struct tn_state_pass *pass, int64_t ns)
 {
 	double span;
 
@@ -103,7 +108,7 @@ static double time_fraction(const struct pass *pass, int64_t ns)
 }
 
 /* The events after event number rank (at ns), estimated. */
-static double events_to_come(const struct pass *pass, uint64_t rank,
+static double events_to_come(const struct tn_state_pass *pass, uint64_t rank,
 		int64_t ns)
 {
 	double fraction;
@@ -119,25 +124,25 @@ static double events_to_come(const struct pass *pass, uint64_t rank,
 }
 
 /* The changes since the last snapshot: added and changed attributes. */
-static double changes(const struct pass *pass)
+static double changes(const struct tn_state_pass *pass)
 {
 	return (double) pass->changed->len +
 		tn_state_get_attribute_count(pass->state) - pass->base_count;
 }
 
-static double estimated_delta(const struct pass *pass)
+static double estimated_delta(const struct tn_state_pass *pass)
 {
 	return changes(pass) * pass->delta_bytes + GUESS_FIXED_BYTES;
 }
 
-static double estimated_full(const struct pass *pass)
+static double estimated_full(const struct tn_state_pass *pass)
 {
 	return tn_state_get_attribute_count(pass->state) * pass->full_bytes +
 		GUESS_FIXED_BYTES;
 }
 
 /* Note the quarks the last event changed. */
-static void drain_log(struct pass *pass)
+static void drain_log(struct tn_state_pass *pass)
 {
 	for (guint i = 0; i < pass->log->len; i++) {
 		int q = g_array_index(pass->log, int, i);
@@ -157,7 +162,7 @@ static void drain_log(struct pass *pass)
 	g_array_set_size(pass->log, 0);
 }
 
-static void forget_changes(struct pass *pass)
+static void forget_changes(struct tn_state_pass *pass)
 {
 	for (guint i = 0; i < pass->changed->len; i++)
 		pass->dirty->data[g_array_index(pass->changed, int, i)] = 0;
@@ -167,7 +172,7 @@ static void forget_changes(struct pass *pass)
 
 /* Whether to take a snapshot before event number rank (at ns), gap
  * events after the last one. */
-static bool wants_snapshot(const struct pass *pass, uint64_t gap,
+static bool wants_snapshot(const struct tn_state_pass *pass, uint64_t gap,
 		uint64_t rank, int64_t ns)
 {
 	double left = pass->cap - pass->used;
@@ -181,7 +186,7 @@ static bool wants_snapshot(const struct pass *pass, uint64_t gap,
 }
 
 /* Note the packets that streams begin by the event at ns. */
-static void pass_starts(struct pass *pass, int64_t ns)
+static void pass_starts(struct tn_state_pass *pass, int64_t ns)
 {
 	const int64_t *starts = (const int64_t *) (void *) pass->starts->data;
 
@@ -196,7 +201,7 @@ static void pass_starts(struct pass *pass, int64_t ns)
  * the last one, because a stream began a packet since: the first such
  * event, once start_gap passed, if the budget leaves room for it and
  * for the snapshots to come at twice the pace so far. */
-static bool wants_start_snapshot(const struct pass *pass, uint64_t gap,
+static bool wants_start_snapshot(const struct tn_state_pass *pass, uint64_t gap,
 		uint64_t rank, int64_t ns)
 {
 	double left = pass->cap - pass->used;
@@ -211,7 +216,7 @@ static bool wants_start_snapshot(const struct pass *pass, uint64_t gap,
 /* Whether the snapshot about to be taken is a full one: when the
  * changes since the last full one weigh as much, and a full one leaves
  * room for the changes to come at this pace. */
-static bool wants_full(const struct pass *pass, uint64_t gap, uint64_t rank,
+static bool wants_full(const struct tn_state_pass *pass, uint64_t gap, uint64_t rank,
 		int64_t ns)
 {
 	double full = estimated_full(pass);
@@ -225,7 +230,7 @@ static bool wants_full(const struct pass *pass, uint64_t gap, uint64_t rank,
 /* Snapshot the state before the event at pos, number rank (full, or
  * its changes); false when it did not fit in the budget (only when
  * forced is false). */
-static bool take_snapshot(struct pass *pass, const struct tn_position *pos,
+static bool take_snapshot(struct tn_state_pass *pass, const struct tn_position *pos,
 		uint64_t rank, bool full, bool forced)
 {
 	GByteArray *buf = g_byte_array_new();
@@ -258,74 +263,51 @@ static bool take_snapshot(struct pass *pass, const struct tn_position *pos,
 	return true;
 }
 
-static void publish(struct tn_job *job, const struct pass *pass,
-		uint64_t events, int64_t ns)
+void tn_state_pass_begin(struct tn_state_pass *pass, struct tn_state *state)
 {
-	double fraction = pass->index && pass->index->event_count ?
-		(double) events / (double) pass->index->event_count :
-		time_fraction(pass, ns);
-
-	tn_job_set_progress(job, fraction, events);
-}
-
-static int run_pass(struct tn_job *job, void *data, struct tn_error *err)
-{
-	struct pass *pass = data;
-	struct tn_walk *walk;
-	struct tn_row row;
-	struct tn_position last = { 0, 0 };
-	uint64_t rank = 0, gap = 0;
-	int status;
-
+	pass->state = state;
 	pass->cap = pass->budget.trace_share *
 		(double) tn_trace_get_stream_bytes(pass->trace);
 	if (pass->budget.start_gap)
 		tn_seek_list_packet_starts(pass->trace, pass->starts);
-	if (tn_walk_open(pass->trace, INT64_MIN, &walk, err))
-		return -1;
-	tn_state_set_change_log(pass->state, pass->log);
+	tn_state_set_change_log(state, pass->log);
 	if (pass->has_observer)
-		tn_state_set_interval_sink(pass->state,
+		tn_state_set_interval_sink(state,
 			pass->observer.hooks.interval, pass->observer.data);
-	while ((status = tn_walk_next(walk, NULL, &row, err)) == 1) {
-		pass_starts(pass, row.pos.ns);
-		if (rank > 0 && ((gap >= pass->budget.min_gap &&
-		     wants_snapshot(pass, gap, rank, row.pos.ns)) ||
-		     wants_start_snapshot(pass, gap, rank, row.pos.ns)) &&
-		    take_snapshot(pass, &row.pos, rank,
-				wants_full(pass, gap, rank, row.pos.ns),
-				gap >= pass->budget.max_gap))
-			gap = 0;
-		if (pass->has_observer && pass->observer.hooks.event)
-			pass->observer.hooks.event(pass->observer.data,
-				pass->state, &row);
-		status = tn_state_providers_handle(pass->providers,
-			pass->state, &row.ev, &row.pos, err);
-		drain_log(pass);
-		last = row.pos;
-		tn_row_release(&row);
-		if (status)
-			break;
-		rank++;
-		gap++;
-		if (rank % REACHED_EVERY == 0)
-			tn_state_snapshots_set_reached(pass->snapshots, &last,
-				rank - 1);
-		if (rank % PROGRESS_EVERY == 0) {
-			publish(job, pass, rank, last.ns);
-			if (tn_job_is_cancelled(job)) {
-				tn_error_set(err, "cancelled");
-				status = -1;
-				break;
-			}
-		}
-	}
-	tn_walk_destroy(walk);
-	if (status < 0)
-		return -1;
-	if (rank > 0)
-		tn_state_snapshots_set_reached(pass->snapshots, &last,
-			rank - 1);
+}
+
+void tn_state_pass_before(struct tn_state_pass *pass,
+		const struct tn_row *row, uint64_t rank)
+{
+	pass_starts(pass, row->pos.ns);
+	if (rank > 0 && ((pass->gap >= pass->budget.min_gap &&
+	     wants_snapshot(pass, pass->gap, rank, row->pos.ns)) ||
+	     wants_start_snapshot(pass, pass->gap, rank, row->pos.ns)) &&
+	    take_snapshot(pass, &row->pos, rank,
+			wants_full(pass, pass->gap, rank, row->pos.ns),
+			pass->gap >= pass->budget.max_gap))
+		pass->gap = 0;
+	if (pass->has_observer && pass->observer.hooks.event)
+		pass->observer.hooks.event(pass->observer.data, pass->state,
+			row);
+}
+
+void tn_state_pass_after(struct tn_state_pass *pass, const struct tn_row *row,
+		uint64_t rank)
+{
+	drain_log(pass);
+	pass->gap++;
+	if ((rank + 1) % REACHED_EVERY == 0)
+		tn_state_snapshots_set_reached(pass->snapshots, &row->pos,
+			rank);
+	pass->last = row->pos;
+}
+
+void tn_state_pass_end(struct tn_state_pass *pass, uint64_t events)
+{
+	if (events > 0)
+		tn_state_snapshots_set_reached(pass->snapshots, &pass->last,
+			events - 1);
 	if (pass->has_observer) {
 		if (pass->observer.hooks.end)
 			pass->observer.hooks.end(pass->observer.data,
@@ -334,19 +316,15 @@ static int run_pass(struct tn_job *job, void *data, struct tn_error *err)
 			pass->observer.finish(pass->observer.data,
 				pass->snapshots);
 	}
-	tn_state_snapshots_set_complete(pass->snapshots, rank);
-	tn_job_set_progress(job, 1, rank);
-	return 0;
+	tn_state_snapshots_set_complete(pass->snapshots, events);
 }
 
-static void free_pass(void *data)
+void tn_state_pass_free(struct tn_state_pass *pass)
 {
-	struct pass *pass = data;
-
+	if (!pass)
+		return;
 	if (pass->has_observer && pass->observer.destroy)
 		pass->observer.destroy(pass->observer.data);
-	tn_state_providers_destroy(pass->providers);
-	tn_state_destroy(pass->state);
 	g_array_free(pass->log, TRUE);
 	g_byte_array_free(pass->dirty, TRUE);
 	g_array_free(pass->changed, TRUE);
@@ -354,11 +332,40 @@ static void free_pass(void *data)
 	g_free(pass);
 }
 
-static const struct tn_job_class pass_class = {
-	.name = "computing state",
-	.run = run_pass,
-	.free = free_pass,
-};
+struct tn_state_pass *tn_state_pass_new(const struct tn_trace *trace,
+		const struct tn_index *index, const struct tn_state_budget *budget,
+		struct tn_state_snapshots *snapshots,
+		const struct tn_state_pass_observer *observer)
+{
+	struct tn_state_pass *pass = g_new0(struct tn_state_pass, 1);
+
+	if (observer) {
+		pass->has_observer = true;
+		pass->observer = *observer;
+	}
+	pass->trace = trace;
+	pass->index = index;
+	pass->budget = budget ? *budget : tn_state_budget_default();
+	if (pass->budget.max_gap < pass->budget.min_gap)
+		pass->budget.max_gap = pass->budget.min_gap;
+	if (pass->budget.min_gap == 0)
+		pass->budget.min_gap = 1;
+	pass->snapshots = snapshots;
+	pass->has_range = tn_trace_get_time_range(trace, &pass->begin_ns,
+		&pass->end_ns);
+	if (index && index->event_count > 0) {
+		pass->has_range = true;
+		pass->begin_ns = index->first_event_ns;
+		pass->end_ns = index->last_event_ns;
+	}
+	pass->full_bytes = GUESS_FULL_BYTES;
+	pass->delta_bytes = GUESS_DELTA_BYTES;
+	pass->log = g_array_new(FALSE, FALSE, sizeof(int));
+	pass->dirty = g_byte_array_new();
+	pass->changed = g_array_new(FALSE, FALSE, sizeof(int));
+	pass->starts = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	return pass;
+}
 
 int tn_state_pass_start(const struct tn_trace *trace,
 		const struct tn_index *index, const struct tn_state_budget *budget,
@@ -375,39 +382,12 @@ int tn_state_pass_start_observed(const struct tn_trace *trace,
 		struct tn_state_pass_observer *observer, struct tn_job **out,
 		struct tn_error *err)
 {
-	struct pass *pass = g_new0(struct pass, 1);
+	struct tn_preparse_request request = {
+		.known_index = index,
+		.snapshots = snapshots,
+		.budget = budget,
+		.observer = observer,
+	};
 
-	if (observer) {
-		pass->has_observer = true;
-		pass->observer = *observer;
-	}
-
-	pass->trace = trace;
-	pass->index = index;
-	pass->budget = budget ? *budget : tn_state_budget_default();
-	if (pass->budget.max_gap < pass->budget.min_gap)
-		pass->budget.max_gap = pass->budget.min_gap;
-	if (pass->budget.min_gap == 0)
-		pass->budget.min_gap = 1;
-	pass->snapshots = snapshots;
-	pass->has_range = tn_trace_get_time_range(trace, &pass->begin_ns,
-		&pass->end_ns);
-	if (index && index->event_count > 0) {
-		pass->has_range = true;
-		pass->begin_ns = index->first_event_ns;
-		pass->end_ns = index->last_event_ns;
-	}
-	pass->providers = tn_state_providers_create(trace);
-	pass->state = tn_state_create();
-	pass->full_bytes = GUESS_FULL_BYTES;
-	pass->delta_bytes = GUESS_DELTA_BYTES;
-	pass->log = g_array_new(FALSE, FALSE, sizeof(int));
-	pass->dirty = g_byte_array_new();
-	pass->changed = g_array_new(FALSE, FALSE, sizeof(int));
-	pass->starts = g_array_new(FALSE, FALSE, sizeof(int64_t));
-	if (tn_job_start(&pass_class, pass, out, err)) {
-		free_pass(pass);
-		return -1;
-	}
-	return 0;
+	return tn_preparse_start(trace, &request, out, err);
 }

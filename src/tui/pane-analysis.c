@@ -161,7 +161,7 @@ static void *analysis_cursor_moved(const void *old_cache,
 		cache->cancelled = true;
 		return cache;
 	}
-	if (!session->has_range && session->state_job &&
+	if (!session->has_range && tn_session_computes_state(session) &&
 	    !tn_session_borrow_saved_state(session)) {
 		cache->waiting = true;
 		return cache;

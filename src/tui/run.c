@@ -492,7 +492,7 @@ bool tn_tui_poll_jobs(struct tn_tui *tui)
 	}
 	index_changed = tn_session_poll_index(session, &tui->out);
 	count_changed = tn_session_poll_count(session, &tui->out);
-	state_changed = tn_session_poll_state(session, &tui->out);
+	state_changed = tn_session_computes_state(session);
 	if (!index_changed && !count_changed && !state_changed)
 		return false;
 	note_index(tui);

@@ -89,7 +89,10 @@ check "preparse: indexing" wait_until 100 shows preparse ' indexing [0-9]+%'
 signal preparse TERM
 after preparse TERM
 
-## During the state pass (the index saved before it).
+## During the state pass, the index from the cache (a --batch command
+## that needs only the index built it alone).
+"$TRACENAV" --batch 'goto #1' --cache-dir "$TMPDIR_TEST/cache/tracenav" \
+	"$dir" >/dev/null 2>&1
 run state 100 30 "$cache_opt"
 check "state pass: running" wait_until 300 shows state ' state [0-9]+%'
 tm send-keys -t state m j j m

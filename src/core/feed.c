@@ -1,0 +1,505 @@
+/* feed.c - the whole trace read on helper threads, merged in order on
+ * the thread that takes the items (see feed.h).
+ *
+ * Each part is a reader and a ring of items.  The part's thread reads
+ * into the ring; the taker merges the heads of the rings.  The ring's
+ * two counters are atomics published in batches, and whoever finds the
+ * ring full (the part) or empty (the taker) waits on the part's
+ * condition, which the other side signals after each batch it
+ * publishes.  A slot's message is released by the part's thread when
+ * it reuses the slot (the taker has passed it then), or by
+ * tn_feed_destroy() once the threads ended.
+ */
+#include <dirent.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <glib.h>
+
+#include "tracenav/job.h"
+#include "event-record.h"
+#include "feed.h"
+#include "merge-compare.h"
+#include "packets-collect.h"
+#include "reader-private.h"
+#include "slice.h"
+#include "trace-private.h"
+
+/* Items a ring holds, and how many either side handles before it
+ * publishes its counter.  A power of 2. */
+#define RING_SLOTS 2048
+#define BATCH 32
+/* A side that waits waits for this many items (or slots). */
+#define WAKE_ITEMS (RING_SLOTS / 4)
+/* How often a part looks for a stop request (items). */
+#define STOP_CHECK_EVERY 256
+
+/* An item and what its part read of it for the taker. */
+struct slot {
+	struct tn_event ev;
+	struct tn_event_record record;
+};
+
+struct part {
+	struct tn_feed *feed;
+	/* What it reads: a slice (a part of one directory's streams), or
+	 * dirs (NULL: the trace's own directories). */
+	struct tn_slice *slice;
+	const char **dirs;
+	struct tn_packets_collector *collector;
+
+	struct slot *slots;
+	struct tn_record_memo memo;	/* the part's thread's */
+	_Atomic uint64_t head;		/* items put, as published */
+	_Atomic uint64_t tail;		/* items taken, as published */
+	/* What a waiting side waits for (0: it does not wait): the head
+	 * (the taker) or the tail (the part) that wakes it. */
+	_Atomic uint64_t taker_target, part_target;
+	atomic_bool ended;		/* head is final; status is set */
+	pthread_mutex_t lock;
+	pthread_cond_t changed;		/* head, tail, ended or stop moved */
+	int status;			/* 0, or -1 with err */
+	struct tn_error err;
+	/* The part's side. */
+	uint64_t put;
+	/* The taker's side: items taken, the head last seen, whether the
+	 * item at taken is the one it gave out last. */
+	uint64_t taken;
+	uint64_t seen_head;
+	bool given;
+};
+
+struct tn_feed {
+	const struct tn_trace *trace;
+	unsigned count;
+	struct part parts[TN_FEED_PARTS_MAX];
+	struct tn_fanout *fanout;
+	atomic_bool stop;
+	struct tn_record_plans *plans;	/* what the records hold */
+};
+
+/* ---- the ring ---- */
+
+/* Wake whoever waits on p for a count that reached `reached`. */
+static void wake_at(struct part *p, _Atomic uint64_t *target,
+		uint64_t reached)
+{
+	uint64_t wanted = atomic_load(target);
+
+	if (wanted && reached >= wanted) {
+		pthread_mutex_lock(&p->lock);
+		pthread_cond_broadcast(&p->changed);
+		pthread_mutex_unlock(&p->lock);
+	}
+}
+
+static void publish_head(struct part *p)
+{
+	atomic_store(&p->head, p->put);
+	wake_at(p, &p->taker_target, p->put);
+}
+
+static void publish_tail(struct part *p)
+{
+	atomic_store(&p->tail, p->taken);
+	wake_at(p, &p->part_target, p->taken);
+}
+
+/* The part's thread: wait until the slot for the next item is free
+ * (then until a share of the ring is, so that the two threads do not
+ * wake each other for every batch); false when asked to stop. */
+static bool wait_for_room(struct part *p)
+{
+	uint64_t target;
+
+	if (p->put - atomic_load_explicit(&p->tail, memory_order_acquire) <
+			RING_SLOTS)
+		return true;
+	publish_head(p);
+	target = p->put - RING_SLOTS + WAKE_ITEMS;
+	pthread_mutex_lock(&p->lock);
+	atomic_store(&p->part_target, target);
+	while (atomic_load(&p->tail) < target && !atomic_load(&p->feed->stop))
+		pthread_cond_wait(&p->changed, &p->lock);
+	atomic_store(&p->part_target, 0);
+	pthread_mutex_unlock(&p->lock);
+	return !atomic_load(&p->feed->stop);
+}
+
+static void put_item(struct part *p, const struct tn_event *ev)
+{
+	struct slot *slot = &p->slots[p->put % RING_SLOTS];
+
+	/* The taker passed the item that was here. */
+	if (slot->ev.msg)
+		tn_event_release(&slot->ev);
+	slot->ev = *ev;
+	tn_event_record_fill(&slot->record, &slot->ev, p->feed->plans,
+		&p->memo);
+	if (++p->put % BATCH == 0)
+		publish_head(p);
+}
+
+static void end_ring(struct part *p, int status, const struct tn_error *err)
+{
+	p->status = status;
+	if (status)
+		p->err = *err;
+	atomic_store(&p->head, p->put);
+	atomic_store(&p->ended, true);
+	pthread_mutex_lock(&p->lock);
+	pthread_cond_broadcast(&p->changed);
+	pthread_mutex_unlock(&p->lock);
+}
+
+/* The taker: the item at p->taken, waiting for it (then for a share of
+ * the ring, or the part's end); false when the part has no more (ended,
+ * or failed: p->status). */
+static bool peek(struct part *p, struct tn_event **ev)
+{
+	if (p->taken == p->seen_head) {
+		p->seen_head = atomic_load_explicit(&p->head,
+			memory_order_acquire);
+		if (p->taken == p->seen_head) {
+			uint64_t target = p->taken + WAKE_ITEMS;
+
+			/* Publish what was taken first: the part may be
+			 * waiting for room. */
+			publish_tail(p);
+			pthread_mutex_lock(&p->lock);
+			atomic_store(&p->taker_target, target);
+			while (atomic_load(&p->head) < target &&
+			       !atomic_load(&p->ended))
+				pthread_cond_wait(&p->changed, &p->lock);
+			atomic_store(&p->taker_target, 0);
+			pthread_mutex_unlock(&p->lock);
+			/* ended is stored after the last head. */
+			p->seen_head = atomic_load(&p->head);
+			if (p->taken == p->seen_head)
+				return false;
+		}
+	}
+	*ev = &p->slots[p->taken % RING_SLOTS].ev;
+	return true;
+}
+
+/* The taker is done with the item it gave out from p. */
+static void pass_item(struct part *p)
+{
+	p->given = false;
+	if (++p->taken % BATCH == 0)
+		publish_tail(p);
+}
+
+/* ---- a part's thread ---- */
+
+static int open_part_reader(struct part *p, struct tn_reader **reader,
+		struct tn_error *err)
+{
+	const struct tn_trace *trace = p->feed->trace;
+	const char *const *dirs = p->slice ? tn_slice_borrow_dirs(p->slice) :
+		(const char *const *) p->dirs;
+
+	for (int tries = 1;; tries++) {
+		uint64_t generation = tn_trace_get_read_generation(trace);
+		int status;
+
+		/* The reader the trace opened, when still there, saves a
+		 * graph. */
+		if (!dirs && (*reader = tn_trace_take_start_reader(trace)))
+			return 0;
+		status = tn_reader_create_on_dirs(trace, NULL, dirs, reader,
+			err);
+		if (status == 0 || tries == 3)
+			return status;
+		/* Did a repaired file grow meanwhile?  (see seek.c) */
+		tn_trace_refresh_read_dirs(trace);
+		if (tn_trace_get_read_generation(trace) == generation)
+			return status;
+	}
+}
+
+static int read_part(struct part *p, struct tn_fanout *fanout,
+		struct tn_error *err)
+{
+	struct tn_reader *reader;
+	enum tn_reader_status status;
+	struct tn_event ev;
+	uint64_t items = 0;
+
+	if (open_part_reader(p, &reader, err))
+		return -1;
+	while ((status = tn_packets_collector_next_item(reader, p->collector,
+			&ev, err)) == TN_READER_OK) {
+		if (!wait_for_room(p)) {
+			tn_event_release(&ev);
+			break;
+		}
+		put_item(p, &ev);
+		if (++items % STOP_CHECK_EVERY == 0 &&
+		    tn_fanout_should_stop(fanout))
+			break;
+	}
+	/* The slots' messages are released after the thread ended; the
+	 * graph goes now (the reader is this thread's). */
+	tn_reader_destroy(reader);
+	return status == TN_READER_ERROR ? -1 : 0;
+}
+
+static int run_part(struct tn_fanout *fanout, void *data, unsigned i,
+		struct tn_error *err)
+{
+	struct tn_feed *feed = data;
+	struct part *p = &feed->parts[i];
+	int status;
+
+	status = read_part(p, fanout, err);
+	end_ring(p, status, err);
+	/* A failure also stops the other parts (the feed says it from
+	 * the part's ring, in the order of the items). */
+	return status;
+}
+
+/* ---- planning the parts (on the opener's thread) ---- */
+
+/* The bytes of the stream files of a directory (its files but the
+ * metadata; index/ is a directory). */
+static uint64_t dir_bytes(const char *dir)
+{
+	GDir *d = g_dir_open(dir, 0, NULL);
+	const char *name;
+	uint64_t bytes = 0;
+
+	while (d && (name = g_dir_read_name(d))) {
+		char *path;
+		struct stat st;
+
+		if (!strcmp(name, "metadata"))
+			continue;
+		path = g_build_filename(dir, name, NULL);
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+			bytes += (uint64_t) st.st_size;
+		g_free(path);
+	}
+	if (d)
+		g_dir_close(d);
+	return bytes;
+}
+
+/* Several traces: parts of whole traces (groups), in order, each about
+ * as many bytes.  Their order is the muxer's order of their ports, so
+ * two items that the muxer's comparison finds equal come out as in a
+ * full read when the earlier part wins. */
+static unsigned plan_group_parts(struct tn_feed *feed, unsigned want)
+{
+	const struct tn_trace *trace = feed->trace;
+	size_t groups = tn_trace_get_group_count(trace);
+	size_t dirs = tn_trace_get_dir_count(trace);
+	uint64_t *bytes = g_new0(uint64_t, groups);
+	uint64_t total = 0, done = 0;
+	unsigned count = MIN(want, (unsigned) groups), part = 0;
+
+	for (size_t g = 0; g < groups; g++) {
+		for (size_t i = 0; i < tn_trace_get_group_dir_count(trace, g);
+				i++)
+			bytes[g] += dir_bytes(tn_trace_get_group_read_dir(
+				trace, g, i));
+		total += bytes[g];
+	}
+	for (unsigned k = 0; k < count; k++)
+		feed->parts[k].dirs = g_new0(const char *, dirs + 1);
+	for (size_t g = 0; g < groups; g++) {
+		/* The next part once this one has its share, leaving a
+		 * group for each part to come. */
+		if (part + 1 < count && (done >= total / count * (part + 1) ||
+				groups - g <= count - part - 1))
+			part++;
+		for (size_t i = 0; i < tn_trace_get_group_dir_count(trace, g);
+				i++)
+			feed->parts[part].dirs[tn_trace_get_group_dir_index(
+				trace, g, i)] = tn_trace_get_group_read_dir(
+				trace, g, i);
+		done += bytes[g];
+	}
+	g_free(bytes);
+	return count;
+}
+
+/* One trace directory: parts of its streams (slice.h).  0 when it
+ * cannot be split so. */
+static unsigned plan_stream_parts(struct tn_feed *feed, unsigned want)
+{
+	for (unsigned k = 0; k < want; k++) {
+		struct tn_error err;
+
+		if (tn_slice_create_part(feed->trace, INT64_MIN,
+				TN_SLICE_INDEX_FILES_ONLY, k, want,
+				&feed->parts[k].slice, &err) == 0)
+			continue;
+		for (unsigned j = 0; j < k; j++) {
+			tn_slice_destroy(feed->parts[j].slice);
+			feed->parts[j].slice = NULL;
+		}
+		return 0;
+	}
+	return want;
+}
+
+static unsigned plan_parts(struct tn_feed *feed, unsigned want,
+		unsigned flags)
+{
+	const struct tn_trace *trace = feed->trace;
+	unsigned count = 0;
+
+	if (want == 0)
+		want = g_get_num_processors();
+	want = MIN(want, TN_FEED_PARTS_MAX);
+	/* Merging parts needs every item's time (no notice without one,
+	 * which the muxer places by what came before it). */
+	if (want < 2 || (flags & TN_FEED_COLLECT_PACKETS) ||
+	    !tn_trace_has_clock(trace) || !tn_trace_can_trim(trace))
+		return 1;
+	if (tn_trace_get_group_count(trace) > 1)
+		count = plan_group_parts(feed, want);
+	else if (tn_trace_get_dir_count(trace) == 1)
+		count = plan_stream_parts(feed, want);
+	return count >= 2 ? count : 1;
+}
+
+/* ---- the API ---- */
+
+int tn_feed_open(const struct tn_trace *trace, unsigned parts,
+		unsigned flags, struct tn_feed **out, struct tn_error *err)
+{
+	struct tn_feed *feed = g_new0(struct tn_feed, 1);
+
+	feed->trace = trace;
+	feed->plans = tn_record_plans_create();
+	atomic_init(&feed->stop, false);
+	feed->count = plan_parts(feed, parts, flags);
+	for (unsigned i = 0; i < feed->count; i++) {
+		struct part *p = &feed->parts[i];
+
+		p->feed = feed;
+		p->slots = g_new0(struct slot, RING_SLOTS);
+		atomic_init(&p->head, 0);
+		atomic_init(&p->tail, 0);
+		atomic_init(&p->taker_target, 0);
+		atomic_init(&p->part_target, 0);
+		atomic_init(&p->ended, false);
+		pthread_mutex_init(&p->lock, NULL);
+		pthread_cond_init(&p->changed, NULL);
+		if (flags & TN_FEED_COLLECT_PACKETS)
+			p->collector = tn_packets_collector_create();
+	}
+	if (tn_fanout_start(feed->count, run_part, feed, &feed->fanout,
+			err)) {
+		feed->fanout = NULL;
+		tn_feed_destroy(feed);
+		return -1;
+	}
+	*out = feed;
+	return 0;
+}
+
+/* Whether a (from part i) goes out before b (from part j > i): by
+ * time, then as the muxer orders them; the earlier part on a tie. */
+static bool goes_before(const struct tn_event *a, const struct tn_event *b)
+{
+	if (a->ns != b->ns)
+		return a->ns < b->ns;
+	return tn_merge_compare_messages(a->msg, b->msg) <= 0;
+}
+
+/* A part that ended without an item left: its failure, if any. */
+static int part_failure(struct part *p, struct tn_error *err)
+{
+	if (p->status == 0)
+		return 0;
+	*err = p->err;
+	return -1;
+}
+
+int tn_feed_next(struct tn_feed *feed, struct tn_event *ev,
+		struct tn_error *err)
+{
+	struct tn_event *best = NULL, *head;
+	struct part *from = NULL;
+
+	for (unsigned i = 0; i < feed->count; i++) {
+		struct part *p = &feed->parts[i];
+
+		if (p->given)
+			pass_item(p);
+		if (!peek(p, &head)) {
+			if (part_failure(p, err))
+				return -1;
+			continue;
+		}
+		if (!best || !goes_before(best, head)) {
+			best = head;
+			from = p;
+		}
+	}
+	if (!best) {
+		if (tn_job_current_is_cancelled()) {
+			tn_error_set(err, "cancelled");
+			return -1;
+		}
+		return 0;
+	}
+	from->given = true;
+	*ev = *best;
+	return 1;
+}
+
+unsigned tn_feed_get_part_count(const struct tn_feed *feed)
+{
+	return feed->count;
+}
+
+struct tn_packet_tables *tn_feed_take_packets(struct tn_feed *feed)
+{
+	struct part *p = &feed->parts[0];
+	struct tn_packet_tables *tables;
+
+	if (!p->collector || !atomic_load(&p->ended) || p->status ||
+	    p->taken != p->seen_head)
+		return NULL;
+	tables = tn_packets_create();
+	tn_packets_collector_finish(p->collector, tables);
+	return tables;
+}
+
+void tn_feed_destroy(struct tn_feed *feed)
+{
+	struct tn_error err;
+
+	if (!feed)
+		return;
+	atomic_store(&feed->stop, true);
+	for (unsigned i = 0; i < feed->count; i++) {
+		pthread_mutex_lock(&feed->parts[i].lock);
+		pthread_cond_broadcast(&feed->parts[i].changed);
+		pthread_mutex_unlock(&feed->parts[i].lock);
+	}
+	(void) tn_fanout_join(feed->fanout, &err);
+	for (unsigned i = 0; i < feed->count; i++) {
+		struct part *p = &feed->parts[i];
+
+		/* The threads ended: their messages may change hands. */
+		for (size_t k = 0; k < RING_SLOTS; k++)
+			if (p->slots[k].ev.msg)
+				tn_event_release(&p->slots[k].ev);
+		g_free(p->slots);
+		tn_slice_destroy(p->slice);
+		g_free(p->dirs);
+		tn_packets_collector_destroy(p->collector);
+		pthread_mutex_destroy(&p->lock);
+		pthread_cond_destroy(&p->changed);
+	}
+	tn_record_plans_destroy(feed->plans);
+	g_free(feed);
+}

@@ -1,0 +1,296 @@
+/* test-feed.c - the whole trace read on helper threads (src/core/feed.c)
+ * gives the items of a full read, in its order: events and notices,
+ * their times, names, streams and traces, on generated traces (one
+ * directory split by streams, several hosts split by traces, lost
+ * events and packets, runs of equal times) and on the shared ones;
+ * packet tables gathered on the way; a cancel stops it. */
+#include <glib.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include "gen.h"
+#include "tap.h"
+#include "src/core/feed.h"
+#include "tracenav/core.h"
+#include "tracenav/job.h"
+#include "tracenav/packets.h"
+#include "tracenav/reader.h"
+
+/* What identifies an item, as text. */
+static char *describe(const struct tn_event *ev)
+{
+	uint64_t count = 0;
+
+	if (ev->kind != TN_EVENT_KIND_EVENT) {
+		tn_event_get_discarded_count(ev, &count);
+		return g_strdup_printf("%d %d %" G_GINT64_FORMAT " %s/%"
+			G_GUINT64_FORMAT " lost %" G_GUINT64_FORMAT,
+			(int) ev->kind, ev->has_ns, ev->ns,
+			tn_event_get_trace_name(ev),
+			tn_event_get_stream_id(ev), count);
+	}
+	return g_strdup_printf("%d %d %" G_GINT64_FORMAT " %s/%"
+		G_GUINT64_FORMAT " %s", (int) ev->kind, ev->has_ns, ev->ns,
+		tn_event_get_trace_name(ev), tn_event_get_stream_id(ev),
+		tn_event_get_name(ev));
+}
+
+/* The items of a full read, described, and how it ended: "" or the
+ * failure's message. */
+static GPtrArray *read_whole(const struct tn_trace *trace, char **ending)
+{
+	GPtrArray *items = g_ptr_array_new_with_free_func(g_free);
+	struct tn_reader *reader;
+	struct tn_error err;
+	struct tn_event ev;
+
+	*ending = g_strdup(err.message);
+	if (tn_reader_create(trace, NULL, &reader, &err)) {
+		printf("# %s\n", err.message);
+		return items;
+	}
+	g_free(*ending);
+	enum tn_reader_status status;
+
+	while ((status = tn_reader_next(reader, &ev, &err)) == TN_READER_OK) {
+		g_ptr_array_add(items, describe(&ev));
+		tn_event_release(&ev);
+	}
+	*ending = g_strdup(status == TN_READER_ERROR ? err.message : "");
+	tn_reader_destroy(reader);
+	return items;
+}
+
+/* Read trace with a feed of `parts`, comparing with want; returns the
+ * parts it used, or 0 when it failed. */
+static unsigned check_feed(const struct tn_trace *trace, const char *name,
+		unsigned parts, const GPtrArray *want, const char *ending)
+{
+	struct tn_feed *feed;
+	struct tn_error err;
+	struct tn_event ev;
+	guint n = 0, first_diff = G_MAXUINT;
+	unsigned used;
+	int status;
+
+	if (!tap_ok(tn_feed_open(trace, parts, 0, &feed, &err) == 0,
+			"%s: a feed of %u parts opens", name, parts))
+		return 0;
+	used = tn_feed_get_part_count(feed);
+	while ((status = tn_feed_next(feed, &ev, &err)) == 1) {
+		char *got = describe(&ev);
+
+		if (first_diff == G_MAXUINT && (n >= want->len ||
+				strcmp(got, want->pdata[n]))) {
+			first_diff = n;
+			printf("#   item %u: got  %s\n#   want %s\n", n, got,
+				n < want->len ? (char *) want->pdata[n] :
+				"(the end)");
+		}
+		g_free(got);
+		n++;
+	}
+	if (status < 0)
+		printf("#   %s\n", err.message);
+	tap_ok(first_diff == G_MAXUINT && n == want->len &&
+		(status < 0 ? !strcmp(err.message, ending) : !*ending),
+		"%s: %u parts (%u used) give the %u items of a full read, in "
+		"its order, and end as it does%s (got %u)", name, parts, used,
+		want->len, *ending ? " (failing)" : "", n);
+	tn_feed_destroy(feed);
+	return used;
+}
+
+/* expect_split: 1 when the trace can be split, 0 when not, -1 not
+ * checked. */
+static void check_trace(const char *path, const char *name,
+		int expect_split)
+{
+	struct tn_trace *trace;
+	struct tn_error err;
+	GPtrArray *want;
+	char *ending;
+	unsigned most = 1;
+
+	if (tn_trace_open(path, &trace, &err)) {
+		printf("# %s: %s\n", name, err.message);
+		return;
+	}
+	want = read_whole(trace, &ending);
+	for (unsigned parts = 1; parts <= 3; parts++) {
+		unsigned used = check_feed(trace, name, parts, want, ending);
+
+		most = MAX(most, used);
+	}
+	if (expect_split >= 0)
+		tap_ok((most > 1) == (expect_split == 1),
+			"%s: split (%u parts at most; %s expected)", name, most,
+			expect_split ? "some" : "none");
+	g_ptr_array_free(want, TRUE);
+	g_free(ending);
+	tn_trace_destroy(trace);
+}
+
+static void check_generated(const char *name, const char *options,
+		int expect_split)
+{
+	char *path = gen_trace(name, options);
+
+	check_trace(path, name, expect_split);
+	g_free(path);
+}
+
+/* Packet tables from a feed of a trace without index files equal those
+ * its first packets say: one table a stream file, counted. */
+static void check_packets(void)
+{
+	char *path = gen_trace("noidx", "--events 6000 --cpus 3 "
+		"--packet-size 4096 --no-index");
+	struct tn_trace *trace;
+	struct tn_packet_tables *tables = NULL;
+	struct tn_feed *feed;
+	struct tn_error err;
+	struct tn_event ev;
+	uint64_t packets = 0;
+
+	if (tn_trace_open(path, &trace, &err)) {
+		tap_ok(false, "noidx: opens (%s)", err.message);
+		g_free(path);
+		return;
+	}
+	if (tn_feed_open(trace, 2, TN_FEED_COLLECT_PACKETS, &feed, &err) == 0) {
+		tap_int_eq(tn_feed_get_part_count(feed), 1,
+			"noidx: gathering packet tables, one part");
+		while (tn_feed_next(feed, &ev, &err) == 1)
+			;
+		tables = tn_feed_take_packets(feed);
+		tn_feed_destroy(feed);
+	}
+	if (tap_ok(tables != NULL, "noidx: packet tables gathered")) {
+		tap_int_eq(tn_packets_get_table_count(tables), 3,
+			"noidx: a table per stream file");
+		for (size_t i = 0; i < tn_packets_get_table_count(tables); i++)
+			packets += tn_packets_get_packet_count(tables, i);
+		tap_ok(packets >= 6000 * 8 / 4096, "noidx: %" G_GUINT64_FORMAT
+			" packets", packets);
+	}
+	tn_packets_destroy(tables);
+	tn_trace_destroy(trace);
+	g_free(path);
+}
+
+/* A feed run in a job that is cancelled stops with "cancelled". */
+struct cancel_run {
+	const struct tn_trace *trace;
+	uint64_t items;
+	char message[TN_ERROR_MAX];
+};
+
+static int run_cancelled(struct tn_job *job, void *data, struct tn_error *err)
+{
+	struct cancel_run *run = data;
+	struct tn_feed *feed;
+	struct tn_event ev;
+	int status;
+
+	if (tn_feed_open(run->trace, 2, 0, &feed, err))
+		return -1;
+	while ((status = tn_feed_next(feed, &ev, err)) == 1)
+		if (++run->items == 1000)
+			tn_job_cancel(job);
+	snprintf(run->message, sizeof(run->message), "%s",
+		status < 0 ? err->message : "");
+	tn_feed_destroy(feed);
+	return status < 0 ? -1 : 0;
+}
+
+static void check_cancel(void)
+{
+	char *path = gen_trace("cancel", "--events 200000 --cpus 4 "
+		"--packet-size 65536");
+	static const struct tn_job_class cls = { "test", run_cancelled, NULL,
+		NULL };
+	struct cancel_run run = { NULL, 0, "" };
+	struct tn_trace *trace;
+	struct tn_job *job;
+	struct tn_error err;
+
+	if (tn_trace_open(path, &trace, &err) == 0) {
+		run.trace = trace;
+		if (tn_job_start(&cls, &run, &job, &err) == 0) {
+			tn_job_wait(job);
+			tn_job_destroy(job);
+		}
+		tap_ok(run.items < 200000 && strcmp(run.message,
+			"cancelled") == 0, "a cancelled feed stops (%"
+			G_GUINT64_FORMAT " items, \"%s\")", run.items,
+			run.message);
+		tn_trace_destroy(trace);
+	}
+	g_free(path);
+}
+
+static void check_shared(void)
+{
+	const char *env = getenv("TRACENAV_SHARED_TRACES");
+	const char *top = getenv("top_srcdir");
+	char *root = env ? g_strdup(env) :
+		g_strdup_printf("%s/../shared/traces", top ? top : ".");
+	const char *suites[] = { "babeltrace2/succeed", "tracecompass" };
+	int tried = 0;
+
+	for (size_t s = 0; s < G_N_ELEMENTS(suites); s++) {
+		char *suite = g_strdup_printf("%s/%s", root, suites[s]);
+		GDir *listing = g_dir_open(suite, 0, NULL);
+		const char *name;
+
+		while (listing && (name = g_dir_read_name(listing))) {
+			char *path = g_strdup_printf("%s/%s", suite, name);
+			char *what = g_strdup_printf("%s/%s", suites[s], name);
+
+			check_trace(path, what, -1);
+			tried++;
+			g_free(what);
+			g_free(path);
+		}
+		if (listing)
+			g_dir_close(listing);
+		g_free(suite);
+	}
+	if (tried == 0)
+		printf("ok %d # SKIP no shared traces under %s\n",
+			++tap_count, root);
+	g_free(root);
+}
+
+int main(void)
+{
+	char *runtime = g_strdup_printf("%s/runtime", gen_tmpdir());
+
+	/* Keep the user's runtime directory out of the tests. */
+	mkdir(runtime, 0700);
+	setenv("XDG_RUNTIME_DIR", runtime, 1);
+	g_free(runtime);
+
+	check_generated("kernel", "--events 30000 --cpus 4 "
+		"--packet-size 4096 --seed 3", 1);
+	check_generated("lost", "--events 20000 --cpus 4 --packet-size 4096 "
+		"--lost-every 3 --lost-packets-every 5 --seed 5", 1);
+	check_generated("ties", "--events 20000 --cpus 5 --packet-size 4096 "
+		"--ties 2 --seed 11", 1);
+	check_generated("hosts", "--events 20000 --traces 3 --domain both "
+		"--cpus 2 --packet-size 4096 --lost-every 4 --ties 2 --seed 6",
+		1);
+	check_generated("ust", "--events 20000 --domain ust --cpus 3 "
+		"--packet-size 4096 --seed 8", 1);
+	check_generated("one-stream", "--events 5000 --cpus 1 "
+		"--packet-size 4096", 0);
+	check_generated("no-times", "--events 5000 --cpus 3 "
+		"--packet-size 4096 --no-packet-times", 0);
+	check_packets();
+	check_cancel();
+	check_shared();
+	tn_core_thread_cleanup();
+	gen_cleanup();
+	return tap_done();
+}
