@@ -2,42 +2,110 @@
  * gives the items of a full read, in its order: events and notices,
  * their times, names, streams and traces, on generated traces (one
  * directory split by streams, several hosts split by traces, lost
- * events and packets, runs of equal times) and on the shared ones;
- * packet tables gathered on the way; a cancel stops it. */
+ * events and packets, runs of equal times) and on the shared ones,
+ * with the values of every field of the trace as the records made on
+ * the decoding threads hold them (event-record.h), none asked that was
+ * not wanted; packet tables gathered on the way; a cancel stops it. */
 #include <glib.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 
 #include "gen.h"
 #include "tap.h"
+#include "src/core/event-record.h"
 #include "src/core/feed.h"
 #include "tracenav/core.h"
 #include "tracenav/job.h"
 #include "tracenav/packets.h"
 #include "tracenav/reader.h"
 
-/* What identifies an item, as text. */
-static char *describe(const struct tn_event *ev)
+/* The fields of a trace, each as struct tn_field_want for every event
+ * (the scope its name says, or any), for as long as the trace. */
+static GArray *trace_wants(const struct tn_trace *trace)
+{
+	const char *const *fields = tn_trace_get_field_names(trace);
+	GArray *wants = g_array_new(FALSE, FALSE, sizeof(struct tn_field_want));
+
+	for (size_t i = 0; fields && fields[i]; i++) {
+		struct tn_field_want want = { NULL, TN_SCOPE_ANY, fields[i] };
+		const char *dot = strchr(fields[i], '.');
+
+		if (fields[i][0] == '$' && dot) {
+			if (!tn_field_scope_from_name(fields[i],
+					(size_t) (dot - fields[i]), &want.scope))
+				continue;
+			want.path = dot + 1;
+		}
+		g_array_append_val(wants, want);
+	}
+	return wants;
+}
+
+/* The fields of wants that ev has, as text. */
+static void describe_fields(const struct tn_event *ev, const GArray *wants,
+		GString *out)
+{
+	for (guint i = 0; wants && i < wants->len; i++) {
+		const struct tn_field_want *w = &g_array_index(wants,
+			struct tn_field_want, i);
+		struct tn_field_value v;
+
+		if (!tn_event_find_field(ev, w->scope, w->path, &v))
+			continue;
+		g_string_append_printf(out, " %s=", w->path);
+		switch (v.type) {
+		case TN_VALUE_SIGNED:
+			g_string_append_printf(out, "%" G_GINT64_FORMAT, v.s);
+			break;
+		case TN_VALUE_UNSIGNED:
+			g_string_append_printf(out, "%" G_GUINT64_FORMAT, v.u);
+			break;
+		case TN_VALUE_REAL:
+			g_string_append_printf(out, "%.17g", v.d);
+			break;
+		case TN_VALUE_STRING:
+			g_string_append_printf(out, "\"%s\"", v.string);
+			break;
+		default:
+			g_string_append(out, "?");
+		}
+		for (uint64_t k = 0; k < v.label_count; k++)
+			g_string_append_printf(out, "/%s", v.labels[k]);
+	}
+}
+
+/* What identifies an item, as text, with the fields of wants (NULL:
+ * none). */
+static char *describe(const struct tn_event *ev, const GArray *wants)
 {
 	uint64_t count = 0;
+	GString *fields = g_string_new(NULL);
+	char *text;
 
+	describe_fields(ev, wants, fields);
 	if (ev->kind != TN_EVENT_KIND_EVENT) {
 		tn_event_get_discarded_count(ev, &count);
-		return g_strdup_printf("%d %d %" G_GINT64_FORMAT " %s/%"
+		text = g_strdup_printf("%d %d %" G_GINT64_FORMAT " %s/%"
 			G_GUINT64_FORMAT " lost %" G_GUINT64_FORMAT,
 			(int) ev->kind, ev->has_ns, ev->ns,
 			tn_event_get_trace_name(ev),
 			tn_event_get_stream_id(ev), count);
+	} else {
+		text = g_strdup_printf("%d %d %" G_GINT64_FORMAT " %s/%"
+			G_GUINT64_FORMAT " %s cpu %" G_GINT64_FORMAT "%s",
+			(int) ev->kind, ev->has_ns, ev->ns,
+			tn_event_get_trace_name(ev),
+			tn_event_get_stream_id(ev), tn_event_get_name(ev),
+			tn_event_get_cpu(ev), fields->str);
 	}
-	return g_strdup_printf("%d %d %" G_GINT64_FORMAT " %s/%"
-		G_GUINT64_FORMAT " %s", (int) ev->kind, ev->has_ns, ev->ns,
-		tn_event_get_trace_name(ev), tn_event_get_stream_id(ev),
-		tn_event_get_name(ev));
+	g_string_free(fields, TRUE);
+	return text;
 }
 
 /* The items of a full read, described, and how it ended: "" or the
  * failure's message. */
-static GPtrArray *read_whole(const struct tn_trace *trace, char **ending)
+static GPtrArray *read_whole(const struct tn_trace *trace,
+		const GArray *wants, char **ending)
 {
 	GPtrArray *items = g_ptr_array_new_with_free_func(g_free);
 	struct tn_reader *reader;
@@ -53,7 +121,7 @@ static GPtrArray *read_whole(const struct tn_trace *trace, char **ending)
 	enum tn_reader_status status;
 
 	while ((status = tn_reader_next(reader, &ev, &err)) == TN_READER_OK) {
-		g_ptr_array_add(items, describe(&ev));
+		g_ptr_array_add(items, describe(&ev, wants));
 		tn_event_release(&ev);
 	}
 	*ending = g_strdup(status == TN_READER_ERROR ? err.message : "");
@@ -64,7 +132,8 @@ static GPtrArray *read_whole(const struct tn_trace *trace, char **ending)
 /* Read trace with a feed of `parts`, comparing with want; returns the
  * parts it used, or 0 when it failed. */
 static unsigned check_feed(const struct tn_trace *trace, const char *name,
-		unsigned parts, const GPtrArray *want, const char *ending)
+		unsigned parts, const GArray *wants, const GPtrArray *want,
+		const char *ending)
 {
 	struct tn_feed *feed;
 	struct tn_error err;
@@ -73,12 +142,17 @@ static unsigned check_feed(const struct tn_trace *trace, const char *name,
 	unsigned used;
 	int status;
 
-	if (!tap_ok(tn_feed_open(trace, parts, 0, &feed, &err) == 0,
+	uint64_t misses = tn_event_record_get_misses();
+	const char *mode = wants ? "every field of the trace" : "no field";
+
+	if (!tap_ok(tn_feed_open(trace, parts, 0, wants ?
+			(const struct tn_field_want *) (void *) wants->data :
+			NULL, wants ? wants->len : 0, &feed, &err) == 0,
 			"%s: a feed of %u parts opens", name, parts))
 		return 0;
 	used = tn_feed_get_part_count(feed);
 	while ((status = tn_feed_next(feed, &ev, &err)) == 1) {
-		char *got = describe(&ev);
+		char *got = describe(&ev, wants);
 
 		if (first_diff == G_MAXUINT && (n >= want->len ||
 				strcmp(got, want->pdata[n]))) {
@@ -90,13 +164,16 @@ static unsigned check_feed(const struct tn_trace *trace, const char *name,
 		g_free(got);
 		n++;
 	}
+	tap_int_eq(tn_event_record_get_misses() - misses, 0,
+		"%s: %u parts: no field asked that was not wanted", name,
+		parts);
 	if (status < 0)
 		printf("#   %s\n", err.message);
 	tap_ok(first_diff == G_MAXUINT && n == want->len &&
 		(status < 0 ? !strcmp(err.message, ending) : !*ending),
 		"%s: %u parts (%u used) give the %u items of a full read, in "
-		"its order, and end as it does%s (got %u)", name, parts, used,
-		want->len, *ending ? " (failing)" : "", n);
+		"its order, with %s, and end as it does%s (got %u)", name,
+		parts, used, want->len, mode, *ending ? " (failing)" : "", n);
 	tn_feed_destroy(feed);
 	return used;
 }
@@ -108,26 +185,35 @@ static void check_trace(const char *path, const char *name,
 {
 	struct tn_trace *trace;
 	struct tn_error err;
-	GPtrArray *want;
-	char *ending;
+	GPtrArray *want, *want_fields;
+	GArray *wants;
+	char *ending, *ending_fields;
 	unsigned most = 1;
 
 	if (tn_trace_open(path, &trace, &err)) {
 		printf("# %s: %s\n", name, err.message);
 		return;
 	}
-	want = read_whole(trace, &ending);
+	wants = trace_wants(trace);
+	want = read_whole(trace, NULL, &ending);
+	want_fields = read_whole(trace, wants, &ending_fields);
 	for (unsigned parts = 1; parts <= 3; parts++) {
-		unsigned used = check_feed(trace, name, parts, want, ending);
+		unsigned used = check_feed(trace, name, parts, NULL, want,
+			ending);
 
 		most = MAX(most, used);
+		check_feed(trace, name, parts, wants, want_fields,
+			ending_fields);
 	}
 	if (expect_split >= 0)
 		tap_ok((most > 1) == (expect_split == 1),
 			"%s: split (%u parts at most; %s expected)", name, most,
 			expect_split ? "some" : "none");
 	g_ptr_array_free(want, TRUE);
+	g_ptr_array_free(want_fields, TRUE);
+	g_array_free(wants, TRUE);
 	g_free(ending);
+	g_free(ending_fields);
 	tn_trace_destroy(trace);
 }
 
@@ -158,7 +244,8 @@ static void check_packets(void)
 		g_free(path);
 		return;
 	}
-	if (tn_feed_open(trace, 2, TN_FEED_COLLECT_PACKETS, &feed, &err) == 0) {
+	if (tn_feed_open(trace, 2, TN_FEED_COLLECT_PACKETS, NULL, 0, &feed,
+			&err) == 0) {
 		tap_int_eq(tn_feed_get_part_count(feed), 1,
 			"noidx: gathering packet tables, one part");
 		while (tn_feed_next(feed, &ev, &err) == 1)
@@ -193,7 +280,7 @@ static int run_cancelled(struct tn_job *job, void *data, struct tn_error *err)
 	struct tn_event ev;
 	int status;
 
-	if (tn_feed_open(run->trace, 2, 0, &feed, err))
+	if (tn_feed_open(run->trace, 2, 0, NULL, 0, &feed, err))
 		return -1;
 	while ((status = tn_feed_next(feed, &ev, err)) == 1)
 		if (++run->items == 1000)

@@ -108,6 +108,10 @@ void tn_analysis_result_destroy(struct tn_analysis_result *result);
  * tn_analysis_run() finds them.  Fills *observer. */
 void tn_analysis_observe(struct tn_state_pass_observer *observer);
 
+/* Append to wants (a GArray of struct tn_field_want, event.h) the
+ * fields the analyses read of the events. */
+void tn_analysis_add_wants(struct _GArray *wants);
+
 /* The table called name, or NULL. */
 struct tn_analysis_table *tn_analysis_result_find(
 		struct tn_analysis_result *result, const char *name);

@@ -107,6 +107,19 @@ struct tn_field_value {
 	uint64_t label_count;
 };
 
+/* A field that a consumer of events (a state provider, a loader of the
+ * sequence diagram, an analysis) reads with tn_event_find_field(),
+ * said ahead so that the thread that decodes the events can read it
+ * for it (src/core/event-record.h): of the events named event (NULL:
+ * every event; a name that ends with '*': every event whose name starts
+ * with what comes before it), in scope, at path.  Tables of them end
+ * with an entry whose path is NULL. */
+struct tn_field_want {
+	const char *event;
+	enum tn_field_scope scope;
+	const char *path;
+};
+
 /* Find the field at path ("prev_tid", or "a.b" for member b of the
  * structure a; a variant or an option stands for what it holds) in
  * scope of event ev.  Returns true with *out filled, false when the

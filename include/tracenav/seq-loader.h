@@ -53,6 +53,11 @@ struct tn_seq_loader_class {
 	 * that needs fields, as the reference one does, does not make a
 	 * trace read for nothing when no event has them. */
 	bool (*applies)(const struct tn_seq_loader_input *input);
+	/* Optional: append to wants (a GArray of struct tn_field_want,
+	 * event.h) every field handle_event() reads of the events of a
+	 * trace of input; they must outlive input. */
+	void (*add_wants)(const struct tn_seq_loader_input *input,
+			struct _GArray *wants);
 	/* Optional: make the loader's private data (pending ends);
 	 * input and what it points to outlive the data. */
 	void *(*create)(const struct tn_seq_loader_input *input);
@@ -102,6 +107,11 @@ const char *tn_seq_loaders_get_names(const struct tn_seq_loaders *loaders);
 
 /* Whether one of them reads the state system (needs_state). */
 bool tn_seq_loaders_need_state(const struct tn_seq_loaders *loaders);
+
+/* Append to wants (a GArray of struct tn_field_want) the fields the
+ * loaders read. */
+void tn_seq_loaders_add_wants(const struct tn_seq_loaders *loaders,
+		struct _GArray *wants);
 
 /* Tell every loader that a new window starts. */
 void tn_seq_loaders_reset(struct tn_seq_loaders *loaders);

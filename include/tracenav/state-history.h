@@ -175,6 +175,9 @@ struct tn_state_replay_hooks {
  * it (destroy, when the pass's job is freed). */
 struct tn_state_pass_observer {
 	struct tn_state_replay_hooks hooks;
+	/* Optional: append to wants (a GArray of struct tn_field_want,
+	 * event.h) the fields hooks.event reads. */
+	void (*add_wants)(struct _GArray *wants);
 	void *data;
 	void (*finish)(void *data, struct tn_state_snapshots *snapshots);
 	void (*destroy)(void *data);

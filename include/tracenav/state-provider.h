@@ -17,6 +17,7 @@
 #ifndef TRACENAV_STATE_PROVIDER_H
 #define TRACENAV_STATE_PROVIDER_H
 
+#include <glib.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -32,6 +33,9 @@ struct tn_state_provider_class {
 	/* Whether the provider has something to do with a trace whose
 	 * event classes are named names (NULL-terminated). */
 	bool (*applies)(const char *const *names);
+	/* Every field handle_event() reads (event.h), the table ending
+	 * with a NULL path. */
+	const struct tn_field_want *wants;
 	/* Optional: make the provider's private data (quark caches). */
 	void *(*create)(void);
 	void (*destroy)(void *data);
@@ -59,6 +63,11 @@ void tn_state_providers_destroy(struct tn_state_providers *providers);
 size_t tn_state_providers_get_count(const struct tn_state_providers *providers);
 const char *tn_state_providers_get_names(
 		const struct tn_state_providers *providers);
+
+/* Append to wants (a GArray of struct tn_field_want) the fields that
+ * the providers read. */
+void tn_state_providers_add_wants(const struct tn_state_providers *providers,
+		GArray *wants);
 
 /* Tell every provider that state was cleared or restored. */
 void tn_state_providers_reset(struct tn_state_providers *providers);

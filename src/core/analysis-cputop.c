@@ -98,7 +98,7 @@ static void account(struct cputop *c, const struct tn_state *state,
 	u = usage_of(c->threads, tid);
 	u->ns += to - from;
 	tn_aname_set(&u->name, thread_name(c, state, tid));
-	cpu = g_ascii_strtoll(tn_akind_name_up(state, quark, 1), NULL, 10);
+	cpu = tn_akinds_parent_number(&c->kinds, state, quark);
 	usage_of(c->cpus, cpu)->ns += to - from;
 }
 

@@ -79,7 +79,8 @@ struct tn_analysis_class {
 	 * it), and what it is by its name.  Optional. */
 	void (*event)(void *acc, const struct tn_state *state,
 			const struct tn_row *row, enum tn_aevent kind);
-	/* An interval the event ended (state.h's interval sink). */
+	/* An interval the event ended (state.h's interval sink); those
+	 * of attributes of kind AK_OTHER may be left out. */
 	void (*interval)(void *acc, const struct tn_state *state, int quark,
 			const struct tn_state_value *value,
 			const struct tn_state_stamp *start,
@@ -114,12 +115,20 @@ enum tn_akind {
  * within one state). */
 struct tn_akinds {
 	GByteArray *kinds;	/* by quark: 0 unknown, else kind + 1 */
+	GArray *numbers;	/* by quark: tn_akinds_parent_number() */
 };
 
 void tn_akinds_init(struct tn_akinds *k);
 void tn_akinds_fini(struct tn_akinds *k);
 enum tn_akind tn_akinds_get(struct tn_akinds *k, const struct tn_state *state,
 		int quark);
+
+/* The number its parent's name says (the tid of Threads/42/Status, the
+ * CPU of CPUs/3/Current_thread), as tn_athread_tid() reads it: 0 for
+ * an idle thread (0_3); read once per quark.  For a quark whose kind
+ * is not AK_OTHER (tn_akinds_get() first). */
+int64_t tn_akinds_parent_number(struct tn_akinds *k,
+		const struct tn_state *state, int quark);
 
 /* The name of the attribute `up` levels above quark ("42" for
  * Threads/42/Status, 1 up), or "" when there is none. */

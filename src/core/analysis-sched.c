@@ -149,7 +149,7 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 		const struct tn_state_stamp *end)
 {
 	struct sched *s = acc;
-	const char *key, *name;
+	const char *name;
 	struct wakeup *woken;
 	int64_t tid;
 
@@ -157,10 +157,9 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 	if (s->event == AE_WAKEUP ||
 	    tn_akinds_get(&s->kinds, state, quark) != AK_THREAD_STATUS)
 		return;
-	key = tn_akind_name_up(state, quark, 1);
-	if (strchr(key, '_'))
-		return;		/* an idle thread */
-	tid = g_ascii_strtoll(key, NULL, 10);
+	tid = tn_akinds_parent_number(&s->kinds, state, quark);
+	if (tid == 0)
+		return;		/* an idle thread (0_3) */
 	if (!s->span.first)
 		g_hash_table_add(s->touched, g_memdup2(&tid, sizeof(tid)));
 	woken = g_hash_table_lookup(s->woken, &tid);

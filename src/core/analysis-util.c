@@ -6,18 +6,22 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "pointer-hash.h"
 #include "src/core/analysis-private.h"
+#include "src/core/kernel-events.h"
 
 /* ---- attributes ---- */
 
 void tn_akinds_init(struct tn_akinds *k)
 {
 	k->kinds = g_byte_array_new();
+	k->numbers = g_array_new(FALSE, FALSE, sizeof(int64_t));
 }
 
 void tn_akinds_fini(struct tn_akinds *k)
 {
 	g_byte_array_free(k->kinds, TRUE);
+	g_array_free(k->numbers, TRUE);
 }
 
 const char *tn_akind_name_up(const struct tn_state *state, int quark, int up)
@@ -75,8 +79,24 @@ enum tn_akind tn_akinds_get(struct tn_akinds *k, const struct tn_state *state,
 	if (kind == 0) {
 		kind = (guint8) (classify(state, quark) + 1);
 		k->kinds->data[quark] = kind;
+		if (kind != AK_OTHER + 1) {
+			int64_t number = tn_athread_tid(tn_akind_name_up(state,
+				quark, 1));
+
+			if ((guint) quark >= k->numbers->len)
+				g_array_set_size(k->numbers, (guint) quark + 1);
+			g_array_index(k->numbers, int64_t, quark) = number;
+		}
 	}
 	return (enum tn_akind) (kind - 1);
+}
+
+int64_t tn_akinds_parent_number(struct tn_akinds *k,
+		const struct tn_state *state, int quark)
+{
+	if (tn_akinds_get(k, state, quark) == AK_OTHER)
+		return tn_athread_tid(tn_akind_name_up(state, quark, 1));
+	return g_array_index(k->numbers, int64_t, quark);
 }
 
 const char *tn_akind_sibling_string(const struct tn_state *state, int quark,
@@ -170,45 +190,36 @@ int tn_aquark_thread(struct tn_aquarks *q, const struct tn_state *state,
 
 /* ---- events ---- */
 
-static bool starts_with(const char *s, const char *prefix)
-{
-	return strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
 enum tn_aevent tn_aevent_of(const char *name)
 {
-	if (!name)
-		return AE_OTHER;
-	if (!strcmp(name, "sched_switch"))
+	switch (tn_kevent_classify(name, NULL)) {
+	case TN_KEVENT_SCHED_SWITCH:
 		return AE_SCHED_SWITCH;
-	if (!strcmp(name, "sched_wakeup") || !strcmp(name, "sched_waking") ||
-			!strcmp(name, "sched_wakeup_new"))
+	case TN_KEVENT_SCHED_WAKING:
+	case TN_KEVENT_SCHED_WAKEUP:
+	case TN_KEVENT_SCHED_WAKEUP_NEW:
 		return AE_WAKEUP;
-	if (!strcmp(name, "exit_syscall") ||
-			starts_with(name, "syscall_exit_") ||
-			starts_with(name, "compat_syscall_exit_"))
-		return AE_SYSCALL_EXIT;
-	if (starts_with(name, "syscall_entry_") ||
-			starts_with(name, "compat_syscall_entry_") ||
-			starts_with(name, "sys_") ||
-			starts_with(name, "compat_sys_"))
+	case TN_KEVENT_SYSCALL_ENTRY:
 		return AE_SYSCALL_ENTRY;
-	if (!strcmp(name, "irq_handler_entry"))
+	case TN_KEVENT_SYSCALL_EXIT:
+		return AE_SYSCALL_EXIT;
+	case TN_KEVENT_IRQ_ENTRY:
 		return AE_IRQ_ENTRY;
-	if (!strcmp(name, "irq_handler_exit"))
+	case TN_KEVENT_IRQ_EXIT:
 		return AE_IRQ_EXIT;
-	if (!strcmp(name, "irq_softirq_entry") ||
-			!strcmp(name, "softirq_entry"))
+	case TN_KEVENT_SOFTIRQ_ENTRY:
 		return AE_SOFTIRQ_ENTRY;
-	if (!strcmp(name, "irq_softirq_exit") || !strcmp(name, "softirq_exit"))
+	case TN_KEVENT_SOFTIRQ_EXIT:
 		return AE_SOFTIRQ_EXIT;
-	return AE_OTHER;
+	default:
+		return AE_OTHER;
+	}
 }
 
 enum tn_aevent tn_aevent_memo_of(struct tn_aevent_memo *memo,
 		const char *name)
 {
-	size_t slot = ((uintptr_t) name >> 4) % G_N_ELEMENTS(memo->names);
+	size_t slot = tn_pointer_slot(name, G_N_ELEMENTS(memo->names));
 
 	if (!name)
 		return AE_OTHER;

@@ -15,6 +15,10 @@ struct whole {
 	int64_t first_ns, last_ns;
 	uint64_t events;
 	struct tn_aevent_memo memo;
+	/* What each attribute is: the analyses read the intervals of a
+	 * few kinds (tn_akind) alone, so the others are left out once for
+	 * all of them. */
+	struct tn_akinds kinds;
 };
 
 /* The accumulators begin at the first event: their range starts there. */
@@ -53,7 +57,7 @@ static void on_interval(void *data, const struct tn_state *state, int quark,
 {
 	struct whole *w = data;
 
-	if (!w->started)
+	if (!w->started || tn_akinds_get(&w->kinds, state, quark) == AK_OTHER)
 		return;
 	for (size_t i = 0; i < w->count; i++)
 		tn_analysis_classes[i]->interval(w->accs[i], state, quark,
@@ -102,6 +106,7 @@ static void destroy(void *data)
 
 	for (size_t i = 0; w->started && i < w->count; i++)
 		tn_analysis_classes[i]->destroy(w->accs[i]);
+	tn_akinds_fini(&w->kinds);
 	g_free(w);
 }
 
@@ -109,13 +114,29 @@ void tn_analysis_observe(struct tn_state_pass_observer *observer)
 {
 	struct whole *w = g_new0(struct whole, 1);
 
+	tn_akinds_init(&w->kinds);
 	while (tn_analysis_classes[w->count] &&
 	       w->count < G_N_ELEMENTS(w->accs))
 		w->count++;
 	observer->hooks.event = on_event;
 	observer->hooks.interval = on_interval;
 	observer->hooks.end = on_end;
+	observer->add_wants = tn_analysis_add_wants;
 	observer->data = w;
 	observer->finish = finish;
 	observer->destroy = destroy;
+}
+
+/* What the analyses read of the events (analysis-*.c), beside the
+ * state. */
+static const struct tn_field_want wants[] = {
+	{ "sched_switch", TN_SCOPE_PAYLOAD, "prev_tid" },
+	{ "irq_handler_entry", TN_SCOPE_PAYLOAD, "irq" },
+	{ "irq_handler_entry", TN_SCOPE_PAYLOAD, "name" },
+	{ "sched_wak*", TN_SCOPE_PAYLOAD, "tid" },
+};
+
+void tn_analysis_add_wants(GArray *out)
+{
+	g_array_append_vals(out, wants, G_N_ELEMENTS(wants));
 }

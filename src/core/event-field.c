@@ -146,16 +146,8 @@ bool tn_field_scope_from_name(const char *name, size_t len,
 bool tn_event_find_field(const struct tn_event *ev, enum tn_field_scope scope,
 		const char *path, struct tn_field_value *out)
 {
-	int held;
-
-	if (!ev->record || ev->kind != TN_EVENT_KIND_EVENT || !*path)
-		return tn_event_find_field_in_message(ev, scope, path, out);
-	held = tn_event_record_find(ev->record, scope, path, out);
-	if (held >= 0)
-		return held == 1;
-	/* Not in the record: the message has it, and the records of this
-	 * class will from now on. */
-	tn_event_record_ask(ev->record, scope, path);
+	if (ev->record && ev->kind == TN_EVENT_KIND_EVENT && *path)
+		return tn_event_record_find_field(ev, scope, path, out);
 	return tn_event_find_field_in_message(ev, scope, path, out);
 }
 
@@ -174,7 +166,7 @@ bool tn_event_find_field_in_message(const struct tn_event *ev,
 	size_t count = 1;
 	const bt_event *event;
 
-	if (ev->kind != TN_EVENT_KIND_EVENT || !*path)
+	if (ev->kind != TN_EVENT_KIND_EVENT || !*path || !ev->msg)
 		return false;
 	if (scope == TN_SCOPE_ANY) {
 		order = any;
@@ -194,4 +186,150 @@ bool tn_event_find_field_in_message(const struct tn_event *ev,
 		}
 	}
 	return false;
+}
+
+/* ---- handles: a field's place, resolved once per event class ---- */
+
+/* The root structure class of one scope of an event class, or NULL. */
+static const bt_field_class *scope_root_class(const bt_event_class *cls,
+		enum tn_field_scope scope)
+{
+	const bt_stream_class *sc = bt_event_class_borrow_stream_class_const(
+		cls);
+
+	switch (scope) {
+	case TN_SCOPE_PAYLOAD:
+		return bt_event_class_borrow_payload_field_class_const(cls);
+	case TN_SCOPE_SPECIFIC_CONTEXT:
+		return bt_event_class_borrow_specific_context_field_class_const(
+			cls);
+	case TN_SCOPE_COMMON_CONTEXT:
+		return bt_stream_class_borrow_event_common_context_field_class_const(
+			sc);
+	case TN_SCOPE_PACKET_CONTEXT:
+		return bt_stream_class_borrow_packet_context_field_class_const(
+			sc);
+	default:
+		return NULL;
+	}
+}
+
+static bool is_wrapper(const bt_field_class *fc)
+{
+	bt_field_class_type type = bt_field_class_get_type(fc);
+
+	return bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_VARIANT) ||
+		bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_OPTION);
+}
+
+/* Resolve path in the structure class root: 1 with the member indexes
+ * (handle->depth of them), 0 when no field of this class can be there,
+ * -1 when the path goes through a variant or an option (the event's
+ * own fields decide). */
+static int resolve_in(const bt_field_class *root, const char *path,
+		struct tn_field_handle *handle)
+{
+	const bt_field_class *fc = root;
+
+	handle->depth = 0;
+	while (*path) {
+		size_t len = strcspn(path, ".");
+		uint64_t count, i;
+
+		if (is_wrapper(fc))
+			return -1;
+		if (bt_field_class_get_type(fc) != BT_FIELD_CLASS_TYPE_STRUCTURE)
+			return 0;
+		if (handle->depth == TN_FIELD_HANDLE_DEPTH)
+			return -1;
+		count = bt_field_class_structure_get_member_count(fc);
+		for (i = 0; i < count; i++) {
+			const bt_field_class_structure_member *m =
+				bt_field_class_structure_borrow_member_by_index_const(
+					fc, i);
+			const char *name =
+				bt_field_class_structure_member_get_name(m);
+
+			if (strlen(name) == len && !strncmp(name, path, len)) {
+				fc = bt_field_class_structure_member_borrow_field_class_const(
+					m);
+				break;
+			}
+		}
+		if (i == count)
+			return 0;
+		handle->indexes[handle->depth++] = i;
+		path += len;
+		if (*path == '.')
+			path++;
+	}
+	return is_wrapper(fc) ? -1 : 1;
+}
+
+void tn_field_handle_resolve(const void *event_class,
+		enum tn_field_scope scope, const char *path,
+		struct tn_field_handle *handle)
+{
+	static const enum tn_field_scope any[] = {
+		TN_SCOPE_PAYLOAD, TN_SCOPE_SPECIFIC_CONTEXT,
+		TN_SCOPE_COMMON_CONTEXT, TN_SCOPE_PACKET_CONTEXT,
+	};
+	static const enum tn_field_scope contexts[] = {
+		TN_SCOPE_COMMON_CONTEXT, TN_SCOPE_SPECIFIC_CONTEXT,
+	};
+	const enum tn_field_scope *order = &scope;
+	size_t count = 1;
+
+	handle->kind = TN_FIELD_HANDLE_ABSENT;
+	if (!*path)
+		return;
+	if (scope == TN_SCOPE_ANY) {
+		order = any;
+		count = G_N_ELEMENTS(any);
+	} else if (scope == TN_SCOPE_CONTEXTS) {
+		order = contexts;
+		count = G_N_ELEMENTS(contexts);
+	}
+	/* The first scope that may hold it decides, as in a search by
+	 * name; one that holds it only maybe leaves it to the event. */
+	for (size_t i = 0; i < count; i++) {
+		const bt_field_class *root = scope_root_class(event_class,
+			order[i]);
+		int found = root ? resolve_in(root, path, handle) : 0;
+
+		if (found < 0) {
+			handle->kind = TN_FIELD_HANDLE_BY_NAME;
+			return;
+		}
+		if (found > 0) {
+			handle->kind = TN_FIELD_HANDLE_AT;
+			handle->scope = order[i];
+			return;
+		}
+	}
+}
+
+bool tn_field_handle_read(const struct tn_event *ev,
+		const struct tn_field_handle *handle, enum tn_field_scope scope,
+		const char *path, struct tn_field_value *out)
+{
+	const bt_field *field;
+
+	switch (handle->kind) {
+	case TN_FIELD_HANDLE_ABSENT:
+		return false;
+	case TN_FIELD_HANDLE_BY_NAME:
+		return tn_event_find_field_in_message(ev, scope, path, out);
+	case TN_FIELD_HANDLE_AT:
+		break;
+	}
+	field = scope_root(bt_message_event_borrow_event_const(ev->msg),
+		handle->scope);
+	for (unsigned i = 0; field && i < handle->depth; i++)
+		field = bt_field_structure_borrow_member_field_by_index_const(
+			field, handle->indexes[i]);
+	if (!field)
+		return false;
+	read_value(field, out);
+	return true;
 }

@@ -2,41 +2,64 @@
  * the plans of what they hold (see event-record.h). */
 #include <babeltrace2/babeltrace.h>
 #include <glib.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
 
 #include "event-record.h"
+#include "pointer-hash.h"
 
 struct ask {
 	enum tn_field_scope scope;
-	char *path;
+	const char *path;
+	struct tn_field_handle handle;
 };
 
 /* What the records of one event class hold; never changed once
  * published (a new ask makes a new plan). */
 struct tn_record_plan {
 	unsigned count;
-	struct ask asks[TN_RECORD_FIELDS];
+	struct ask *asks;		/* count of them */
 };
 
 struct tn_record_plans {
-	pthread_mutex_t lock;		/* guards by_class and made */
+	const struct tn_field_want *wants;
+	size_t want_count;
 	GHashTable *by_class;		/* event class -> its plan */
-	GPtrArray *made;		/* every plan, and the paths */
-	_Atomic unsigned generation;	/* changes with by_class */
+	/* The last plans used (a few event classes take most events). */
+	struct {
+		const void *event_class;
+		const struct tn_record_plan *plan;
+	} memo[TN_RECORD_MEMO_SLOTS];
+	/* The member cpu_id of the last packet context class seen. */
+	const void *cpu_class;
+	int64_t cpu_index;		/* -1: none */
 };
 
 static const struct tn_record_plan empty_plan;
+static _Atomic uint64_t misses;
 
-struct tn_record_plans *tn_record_plans_create(void)
+uint64_t tn_event_record_get_misses(void)
+{
+	return atomic_load(&misses);
+}
+
+static void plan_free(gpointer data)
+{
+	struct tn_record_plan *plan = data;
+
+	g_free(plan->asks);
+	g_free(plan);
+}
+
+struct tn_record_plans *tn_record_plans_create(
+		const struct tn_field_want *wants, size_t count)
 {
 	struct tn_record_plans *plans = g_new0(struct tn_record_plans, 1);
 
-	pthread_mutex_init(&plans->lock, NULL);
-	plans->by_class = g_hash_table_new(g_direct_hash, g_direct_equal);
-	plans->made = g_ptr_array_new_with_free_func(g_free);
-	atomic_init(&plans->generation, 1);
+	plans->wants = wants;
+	plans->want_count = count;
+	plans->by_class = g_hash_table_new_full(g_direct_hash, g_direct_equal,
+		NULL, plan_free);
 	return plans;
 }
 
@@ -45,154 +68,272 @@ void tn_record_plans_destroy(struct tn_record_plans *plans)
 	if (!plans)
 		return;
 	g_hash_table_destroy(plans->by_class);
-	g_ptr_array_free(plans->made, TRUE);
-	pthread_mutex_destroy(&plans->lock);
 	g_free(plans);
 }
 
-static const struct tn_record_plan *plan_of(struct tn_record_plans *plans,
-		struct tn_record_memo *memo, const void *event_class)
+static bool name_matches(const char *pattern, const char *name)
 {
-	size_t slot = ((uintptr_t) event_class >> 4) % TN_RECORD_MEMO_SLOTS;
-	unsigned generation = atomic_load_explicit(&plans->generation,
-		memory_order_acquire);
-	const struct tn_record_plan *plan;
+	size_t len;
 
-	if (memo->slots[slot].event_class == event_class &&
-	    memo->slots[slot].generation == generation)
-		return memo->slots[slot].plan;
-	pthread_mutex_lock(&plans->lock);
-	plan = g_hash_table_lookup(plans->by_class, event_class);
-	generation = atomic_load(&plans->generation);
-	pthread_mutex_unlock(&plans->lock);
-	if (!plan)
-		plan = &empty_plan;
-	memo->slots[slot].event_class = event_class;
-	memo->slots[slot].plan = plan;
-	memo->slots[slot].generation = generation;
+	if (!pattern)
+		return true;
+	len = strlen(pattern);
+	if (len > 0 && pattern[len - 1] == '*')
+		return strncmp(pattern, name, len - 1) == 0;
+	return strcmp(pattern, name) == 0;
+}
+
+/* Add (scope, path) to plan, its handle found in event_class. */
+static void plan_add(struct tn_record_plan *plan, const void *event_class,
+		enum tn_field_scope scope, const char *path)
+{
+	struct ask *ask;
+
+	for (unsigned i = 0; i < plan->count; i++)
+		if (plan->asks[i].scope == scope &&
+		    !strcmp(plan->asks[i].path, path))
+			return;
+	plan->asks = g_renew(struct ask, plan->asks, plan->count + 1);
+	ask = &plan->asks[plan->count++];
+	ask->scope = scope;
+	ask->path = path;
+	tn_field_handle_resolve(event_class, scope, path, &ask->handle);
+}
+
+/* The plan of a class seen for the first time: the wants of its name. */
+static struct tn_record_plan *new_plan(struct tn_record_plans *plans,
+		const void *event_class)
+{
+	struct tn_record_plan *plan = g_new0(struct tn_record_plan, 1);
+	const char *name = bt_event_class_get_name(event_class);
+
+	for (size_t i = 0; i < plans->want_count; i++) {
+		const struct tn_field_want *w = &plans->wants[i];
+
+		if (name && name_matches(w->event, name))
+			plan_add(plan, event_class, w->scope, w->path);
+	}
+	g_hash_table_insert(plans->by_class,
+		(gpointer) (uintptr_t) event_class, plan);
 	return plan;
 }
 
-void tn_event_record_ask(const struct tn_event_record *rec,
-		enum tn_field_scope scope, const char *path)
+static const struct tn_record_plan *plan_of(struct tn_record_plans *plans,
+		const void *event_class)
 {
-	struct tn_record_plans *plans = rec->plans;
-	const struct tn_record_plan *old;
-	struct tn_record_plan *plan;
+	size_t slot = tn_pointer_slot(event_class, TN_RECORD_MEMO_SLOTS);
+	const struct tn_record_plan *plan;
 
-	if (!rec->event_class)
-		return;
-	pthread_mutex_lock(&plans->lock);
-	old = g_hash_table_lookup(plans->by_class, rec->event_class);
-	if (!old)
-		old = &empty_plan;
-	for (unsigned i = 0; i < old->count; i++)
-		if (old->asks[i].scope == scope &&
-		    !strcmp(old->asks[i].path, path))
-			goto out;
-	if (old->count == TN_RECORD_FIELDS)
-		goto out;
-	plan = g_memdup2(old, sizeof(*old));
-	plan->asks[plan->count].scope = scope;
-	plan->asks[plan->count].path = g_strdup(path);
-	g_ptr_array_add(plans->made, plan->asks[plan->count].path);
-	plan->count++;
-	g_ptr_array_add(plans->made, plan);
-	g_hash_table_insert(plans->by_class,
-		(gpointer) (uintptr_t) rec->event_class,
-		plan);
-	atomic_fetch_add(&plans->generation, 1);
-out:
-	pthread_mutex_unlock(&plans->lock);
+	if (plans->memo[slot].event_class == event_class)
+		return plans->memo[slot].plan;
+	plan = g_hash_table_lookup(plans->by_class, event_class);
+	if (!plan)
+		plan = new_plan(plans, event_class);
+	plans->memo[slot].event_class = event_class;
+	plans->memo[slot].plan = plan;
+	return plan;
 }
 
-/* Keep a copy of a string value in rec when it fits (the message's
- * own text otherwise: it lives as long as the record). */
-static void keep_string(struct tn_event_record *rec,
-		struct tn_field_value *value)
+/* tn_event_get_cpu() of an event, with the place of cpu_id in its
+ * packet context found once per packet context class. */
+static int64_t event_cpu(const struct tn_event *ev,
+		struct tn_record_plans *memo)
 {
-	size_t len = strlen(value->string) + 1;
+	const bt_packet *packet = bt_event_borrow_packet_const(
+		bt_message_event_borrow_event_const(ev->msg));
+	const bt_field *context, *cpu;
+	const bt_field_class *fc;
+	bt_field_class_type type;
 
-	if (rec->text_used + len > sizeof(rec->text))
-		return;
-	memcpy(rec->text + rec->text_used, value->string, len);
-	value->string = rec->text + rec->text_used;
-	rec->text_used += (unsigned) len;
-}
+	if (!packet || !(context = bt_packet_borrow_context_field_const(packet)))
+		return -1;
+	fc = bt_field_borrow_class_const(context);
+	if (memo->cpu_class != fc) {
+		const bt_field_class_structure_member *m =
+			bt_field_class_structure_borrow_member_by_name_const(fc,
+				"cpu_id");
 
-/* The labels are in a buffer of the field class that the next read of
- * the class overwrites: copy their pointers (the labels themselves are
- * the class's). */
-static bool keep_labels(struct tn_event_record *rec, unsigned *used,
-		struct tn_field_value *value)
-{
-	uint64_t count = value->label_count;
-
-	if (*used + count > TN_RECORD_LABELS)
-		return false;
-	memcpy(&rec->labels[*used], value->labels, count * sizeof(char *));
-	value->labels = &rec->labels[*used];
-	*used += (unsigned) count;
-	return true;
-}
-
-void tn_event_record_fill(struct tn_event_record *rec, struct tn_event *ev,
-		struct tn_record_plans *plans, struct tn_record_memo *memo)
-{
-	unsigned labels_used = 0;
-	const bt_event *event;
-
-	rec->plans = plans;
-	rec->field_count = 0;
-	rec->text_used = 0;
-	rec->plan = &empty_plan;
-	rec->cpu = tn_event_get_cpu(ev);
-	rec->stream = tn_event_get_stream_key(ev);
-	rec->has_discarded = tn_event_get_discarded_count(ev,
-		&rec->discarded);
-	if (ev->kind != TN_EVENT_KIND_EVENT) {
-		rec->event_class = NULL;
-		rec->name = tn_event_get_name(ev);
-		ev->record = rec;
-		return;
+		memo->cpu_class = fc;
+		memo->cpu_index = -1;
+		for (uint64_t i = 0; m &&
+		     i < bt_field_class_structure_get_member_count(fc); i++)
+			if (bt_field_class_structure_borrow_member_by_index_const(
+					fc, i) == m)
+				memo->cpu_index = (int64_t) i;
 	}
-	event = bt_message_event_borrow_event_const(ev->msg);
-	rec->event_class = bt_event_borrow_class_const(event);
-	rec->name = tn_event_get_name(ev);
-	rec->plan = plan_of(plans, memo, rec->event_class);
-	for (unsigned i = 0; i < rec->plan->count; i++) {
+	if (memo->cpu_index < 0)
+		return -1;
+	cpu = bt_field_structure_borrow_member_field_by_index_const(context,
+		(uint64_t) memo->cpu_index);
+	type = bt_field_get_class_type(cpu);
+	if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER))
+		return (int64_t) bt_field_integer_unsigned_get_value(cpu);
+	if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER))
+		return bt_field_integer_signed_get_value(cpu);
+	return -1;
+}
+
+void tn_event_record_fini(struct tn_event_record *rec)
+{
+	if (!rec)
+		return;
+	if (rec->fields != rec->inline_fields)
+		g_free(rec->fields);
+	if (rec->labels != rec->inline_labels)
+		g_free(rec->labels);
+	if (rec->text != rec->inline_text)
+		g_free(rec->text);
+	rec->fields = NULL;
+	rec->labels = NULL;
+	rec->text = NULL;
+}
+
+/* Room for count items of size: buf (of *cap items: the record's
+ * inline array, which a first growth leaves, or its own), or a larger
+ * one.  What buf held is not kept: it is filled afresh. */
+static void *room(void *buf, const void *inline_buf, size_t *cap,
+		size_t count, size_t size)
+{
+	if (count <= *cap)
+		return buf;
+	*cap = MAX(count, *cap * 2);
+	if (buf != inline_buf)
+		g_free(buf);
+	return g_malloc(*cap * size);
+}
+
+/* Make rec's labels hold count of them, keeping those it has. */
+static void grow_labels(struct tn_event_record *rec, size_t count)
+{
+	const char **labels;
+
+	if (count <= rec->label_cap)
+		return;
+	rec->label_cap = MAX(count, rec->label_cap * 2);
+	labels = g_new(const char *, rec->label_cap);
+	memcpy(labels, rec->labels, count * sizeof(*labels));
+	if (rec->labels != rec->inline_labels)
+		g_free(rec->labels);
+	rec->labels = labels;
+}
+
+/* Read the plan's fields into rec, and copy their strings and labels
+ * into it (libbabeltrace2 may change them later: see the header; the
+ * labels are in a buffer of their field class that the next read of
+ * the class overwrites, so they are copied at once, the strings once
+ * their room is known). */
+static void read_fields(struct tn_event_record *rec,
+		const struct tn_event *ev)
+{
+	size_t text = 0, labels = 0, used_text = 0;
+	unsigned count = rec->plan->count;
+
+	rec->fields = room(rec->fields, rec->inline_fields, &rec->field_cap,
+		count, sizeof(*rec->fields));
+	for (unsigned i = 0; i < count; i++) {
 		const struct ask *ask = &rec->plan->asks[i];
 		struct tn_record_field *f = &rec->fields[i];
+		struct tn_field_value *v = &f->value;
 
 		f->path = ask->path;
 		f->scope = ask->scope;
-		f->found = tn_event_find_field_in_message(ev, ask->scope,
-			ask->path, &f->value);
-		f->held = true;
-		if (f->found && f->value.type == TN_VALUE_STRING)
-			keep_string(rec, &f->value);
-		if (f->found && f->value.label_count)
-			f->held = keep_labels(rec, &labels_used, &f->value);
+		f->found = tn_field_handle_read(ev, &ask->handle, ask->scope,
+			ask->path, v);
+		if (!f->found)
+			continue;
+		if (v->type == TN_VALUE_STRING)
+			text += strlen(v->string) + 1;
+		if (v->label_count) {
+			grow_labels(rec, labels + v->label_count);
+			memcpy(&rec->labels[labels], v->labels,
+				v->label_count * sizeof(*rec->labels));
+			/* An offset until every label is in. */
+			v->labels = (const char *const *) (uintptr_t) labels;
+			labels += v->label_count;
+		}
 	}
-	rec->field_count = rec->plan->count;
+	rec->text = room(rec->text, rec->inline_text, &rec->text_cap, text, 1);
+	for (unsigned i = 0; i < count; i++) {
+		struct tn_field_value *v = &rec->fields[i].value;
+		size_t len;
+
+		if (!rec->fields[i].found)
+			continue;
+		if (v->type == TN_VALUE_STRING) {
+			len = strlen(v->string) + 1;
+			memcpy(rec->text + used_text, v->string, len);
+			v->string = rec->text + used_text;
+			used_text += len;
+		}
+		if (v->label_count)
+			v->labels = &rec->labels[(uintptr_t) v->labels];
+	}
+	rec->field_count = count;
+}
+
+void tn_event_record_fill(struct tn_event_record *rec, struct tn_event *ev,
+		struct tn_record_plans *plans)
+{
+	if (!rec->fields) {
+		rec->fields = rec->inline_fields;
+		rec->field_cap = TN_RECORD_FIELDS;
+		rec->labels = rec->inline_labels;
+		rec->label_cap = TN_RECORD_LABELS;
+		rec->text = rec->inline_text;
+		rec->text_cap = TN_RECORD_TEXT;
+	}
+	rec->field_count = 0;
+	rec->plan = &empty_plan;
+	rec->cpu = ev->kind == TN_EVENT_KIND_EVENT ? event_cpu(ev, plans) : -1;
+	rec->stream = tn_event_get_stream_key(ev);
+	rec->discarded = 0;
+	rec->has_discarded = tn_event_get_discarded_count(ev,
+		&rec->discarded);
+	rec->name = tn_event_get_name(ev);
+	tn_merge_key_of(ev->msg, &rec->key);
+	rec->event_class = rec->key.event_class;
+	if (ev->kind == TN_EVENT_KIND_EVENT) {
+		rec->plan = plan_of(plans, rec->event_class);
+		read_fields(rec, ev);
+	}
 	ev->record = rec;
 }
 
-int tn_event_record_find(const struct tn_event_record *rec,
+/* The field of the record: 1 with *out, 0 when it knows the event has
+ * none, -1 when it does not hold it. */
+static int record_find(const struct tn_event_record *rec,
 		enum tn_field_scope scope, const char *path,
 		struct tn_field_value *out)
 {
-	for (unsigned i = 0; i < rec->field_count; i++) {
-		const struct tn_record_field *f = &rec->fields[i];
+	const struct tn_record_field *f = NULL;
 
-		if (f->scope != scope || strcmp(f->path, path))
-			continue;
-		if (!f->held)
-			return -1;
-		if (!f->found)
-			return 0;
-		*out = f->value;
-		return 1;
-	}
-	return -1;
+	/* Consumers ask with the strings they said they want: the same
+	 * pointers, most often. */
+	for (unsigned i = 0; i < rec->field_count && !f; i++)
+		if (rec->fields[i].path == path &&
+		    rec->fields[i].scope == scope)
+			f = &rec->fields[i];
+	for (unsigned i = 0; i < rec->field_count && !f; i++)
+		if (rec->fields[i].scope == scope &&
+		    !strcmp(rec->fields[i].path, path))
+			f = &rec->fields[i];
+	if (!f)
+		return -1;
+	if (!f->found)
+		return 0;
+	*out = f->value;
+	return 1;
+}
+
+bool tn_event_record_find_field(const struct tn_event *ev,
+		enum tn_field_scope scope, const char *path,
+		struct tn_field_value *out)
+{
+	int held = record_find(ev->record, scope, path, out);
+
+	if (held >= 0)
+		return held == 1;
+	/* A field nobody said it reads: its message is gone. */
+	atomic_fetch_add(&misses, 1);
+	return false;
 }

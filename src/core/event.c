@@ -109,7 +109,8 @@ uint64_t tn_event_get_stream_class_id(const struct tn_event *ev)
 bool tn_event_get_discarded_count(const struct tn_event *ev, uint64_t *count)
 {
 	if (ev->record) {
-		*count = ev->record->discarded;
+		if (ev->record->has_discarded)
+			*count = ev->record->discarded;
 		return ev->record->has_discarded;
 	}
 	switch (ev->kind) {

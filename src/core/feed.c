@@ -6,19 +6,23 @@
  * two counters are atomics published in batches, and whoever finds the
  * ring full (the part) or empty (the taker) waits on the part's
  * condition, which the other side signals after each batch it
- * publishes.  A slot's message is released by the part's thread when
- * it reuses the slot (the taker has passed it then), or by
- * tn_feed_destroy() once the threads ended.
+ * publishes.  The part's thread releases an item's message as soon as
+ * it made its record (event-record.h): the taker reads records only.
+ * What the records point to
+ * (event classes, streams) lives until then: each part keeps its reader
+ * and a reference to every stream it read.
  */
 #include <dirent.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include <glib.h>
 
 #include "tracenav/job.h"
+#include "bt-util.h"
 #include "event-record.h"
 #include "feed.h"
 #include "merge-compare.h"
@@ -31,6 +35,10 @@
  * publishes its counter.  A power of 2. */
 #define RING_SLOTS 2048
 #define BATCH 32
+/* How far ahead the taker asks for the slots it will read, and how much
+ * of their fields. */
+#define PREFETCH_AHEAD 4
+#define PREFETCH_FIELD_BYTES 512
 /* A side that waits waits for this many items (or slots). */
 #define WAKE_ITEMS (RING_SLOTS / 4)
 /* How often a part looks for a stop request (items). */
@@ -49,9 +57,13 @@ struct part {
 	struct tn_slice *slice;
 	const char **dirs;
 	struct tn_packets_collector *collector;
+	/* Its thread's until it ends, then the destroyer's. */
+	struct tn_reader *reader;
+	GHashTable *streams;		/* bt_stream, each with a reference */
 
 	struct slot *slots;
-	struct tn_record_memo memo;	/* the part's thread's */
+	struct tn_record_plans *plans;	/* the part's thread's */
+	const void *last_stream;	/* the part's thread's */
 	_Atomic uint64_t head;		/* items put, as published */
 	_Atomic uint64_t tail;		/* items taken, as published */
 	/* What a waiting side waits for (0: it does not wait): the head
@@ -77,7 +89,6 @@ struct tn_feed {
 	struct part parts[TN_FEED_PARTS_MAX];
 	struct tn_fanout *fanout;
 	atomic_bool stop;
-	struct tn_record_plans *plans;	/* what the records hold */
 };
 
 /* ---- the ring ---- */
@@ -128,16 +139,26 @@ static bool wait_for_room(struct part *p)
 	return !atomic_load(&p->feed->stop);
 }
 
+/* Records point to their stream, which must outlive its messages. */
+static void keep_stream(struct part *p, const void *stream)
+{
+	if (stream && p->last_stream != stream) {
+		p->last_stream = stream;
+		if (!g_hash_table_contains(p->streams, stream)) {
+			bt_stream_get_ref(stream);
+			g_hash_table_add(p->streams, (gpointer) (uintptr_t) stream);
+		}
+	}
+}
+
 static void put_item(struct part *p, const struct tn_event *ev)
 {
 	struct slot *slot = &p->slots[p->put % RING_SLOTS];
 
-	/* The taker passed the item that was here. */
-	if (slot->ev.msg)
-		tn_event_release(&slot->ev);
 	slot->ev = *ev;
-	tn_event_record_fill(&slot->record, &slot->ev, p->feed->plans,
-		&p->memo);
+	tn_event_record_fill(&slot->record, &slot->ev, p->plans);
+	tn_event_release(&slot->ev);
+	keep_stream(p, slot->record.stream);
 	if (++p->put % BATCH == 0)
 		publish_head(p);
 }
@@ -152,6 +173,27 @@ static void end_ring(struct part *p, int status, const struct tn_error *err)
 	pthread_mutex_lock(&p->lock);
 	pthread_cond_broadcast(&p->changed);
 	pthread_mutex_unlock(&p->lock);
+}
+
+/* The taker: ask for a slot ahead of the one it reads, already written
+ * (by another core: each cache line of it is a miss otherwise), item,
+ * record and its first fields. */
+static void prefetch_ahead(const struct part *p)
+{
+	const struct slot *slot;
+	const char *line;
+
+	if (p->taken + PREFETCH_AHEAD >= p->seen_head)
+		return;
+	slot = &p->slots[(p->taken + PREFETCH_AHEAD) % RING_SLOTS];
+	__builtin_prefetch(&slot->ev);
+	line = (const char *) &slot->record;
+	for (size_t i = 0; i < offsetof(struct tn_event_record, inline_fields);
+			i += 64)
+		__builtin_prefetch(line + i);
+	line = (const char *) slot->record.inline_fields;
+	for (size_t i = 0; i < PREFETCH_FIELD_BYTES; i += 64)
+		__builtin_prefetch(line + i);
 }
 
 /* The taker: the item at p->taken, waiting for it (then for a share of
@@ -182,6 +224,7 @@ static bool peek(struct part *p, struct tn_event **ev)
 		}
 	}
 	*ev = &p->slots[p->taken % RING_SLOTS].ev;
+	prefetch_ahead(p);
 	return true;
 }
 
@@ -224,14 +267,13 @@ static int open_part_reader(struct part *p, struct tn_reader **reader,
 static int read_part(struct part *p, struct tn_fanout *fanout,
 		struct tn_error *err)
 {
-	struct tn_reader *reader;
 	enum tn_reader_status status;
 	struct tn_event ev;
 	uint64_t items = 0;
 
-	if (open_part_reader(p, &reader, err))
+	if (open_part_reader(p, &p->reader, err))
 		return -1;
-	while ((status = tn_packets_collector_next_item(reader, p->collector,
+	while ((status = tn_packets_collector_next_item(p->reader, p->collector,
 			&ev, err)) == TN_READER_OK) {
 		if (!wait_for_room(p)) {
 			tn_event_release(&ev);
@@ -242,9 +284,8 @@ static int read_part(struct part *p, struct tn_fanout *fanout,
 		    tn_fanout_should_stop(fanout))
 			break;
 	}
-	/* The slots' messages are released after the thread ended; the
-	 * graph goes now (the reader is this thread's). */
-	tn_reader_destroy(reader);
+	/* The reader stays until the feed goes: the records point to its
+	 * classes. */
 	return status == TN_READER_ERROR ? -1 : 0;
 }
 
@@ -371,12 +412,12 @@ static unsigned plan_parts(struct tn_feed *feed, unsigned want,
 /* ---- the API ---- */
 
 int tn_feed_open(const struct tn_trace *trace, unsigned parts,
-		unsigned flags, struct tn_feed **out, struct tn_error *err)
+		unsigned flags, const struct tn_field_want *wants,
+		size_t want_count, struct tn_feed **out, struct tn_error *err)
 {
 	struct tn_feed *feed = g_new0(struct tn_feed, 1);
 
 	feed->trace = trace;
-	feed->plans = tn_record_plans_create();
 	atomic_init(&feed->stop, false);
 	feed->count = plan_parts(feed, parts, flags);
 	for (unsigned i = 0; i < feed->count; i++) {
@@ -391,6 +432,8 @@ int tn_feed_open(const struct tn_trace *trace, unsigned parts,
 		atomic_init(&p->ended, false);
 		pthread_mutex_init(&p->lock, NULL);
 		pthread_cond_init(&p->changed, NULL);
+		p->streams = g_hash_table_new(g_direct_hash, g_direct_equal);
+		p->plans = tn_record_plans_create(wants, want_count);
 		if (flags & TN_FEED_COLLECT_PACKETS)
 			p->collector = tn_packets_collector_create();
 	}
@@ -410,7 +453,7 @@ static bool goes_before(const struct tn_event *a, const struct tn_event *b)
 {
 	if (a->ns != b->ns)
 		return a->ns < b->ns;
-	return tn_merge_compare_messages(a->msg, b->msg) <= 0;
+	return tn_merge_compare_keys(&a->record->key, &b->record->key) <= 0;
 }
 
 /* A part that ended without an item left: its failure, if any. */
@@ -473,6 +516,19 @@ struct tn_packet_tables *tn_feed_take_packets(struct tn_feed *feed)
 	return tables;
 }
 
+static void release_streams(struct part *p)
+{
+	GHashTableIter iter;
+	gpointer stream;
+
+	if (!p->streams)
+		return;
+	g_hash_table_iter_init(&iter, p->streams);
+	while (g_hash_table_iter_next(&iter, &stream, NULL))
+		bt_stream_put_ref(stream);
+	g_hash_table_destroy(p->streams);
+}
+
 void tn_feed_destroy(struct tn_feed *feed)
 {
 	struct tn_error err;
@@ -491,15 +547,16 @@ void tn_feed_destroy(struct tn_feed *feed)
 
 		/* The threads ended: their messages may change hands. */
 		for (size_t k = 0; k < RING_SLOTS; k++)
-			if (p->slots[k].ev.msg)
-				tn_event_release(&p->slots[k].ev);
+			tn_event_record_fini(&p->slots[k].record);
+		tn_record_plans_destroy(p->plans);
 		g_free(p->slots);
+		release_streams(p);
+		tn_reader_destroy(p->reader);
 		tn_slice_destroy(p->slice);
 		g_free(p->dirs);
 		tn_packets_collector_destroy(p->collector);
 		pthread_mutex_destroy(&p->lock);
 		pthread_cond_destroy(&p->changed);
 	}
-	tn_record_plans_destroy(feed->plans);
 	g_free(feed);
 }

@@ -18,14 +18,15 @@
  * beside the consumers.
  *
  * Threads: a part's libbabeltrace2 objects are its thread's; the thread
- * that takes an item only reads its message (borrowed, no reference
- * taken or put) until the next tn_feed_next(), and the part releases
- * it when it reuses the slot.
+ * that takes an item reads its record (and, through it, the part's
+ * streams and classes, which do not change) until the next
+ * tn_feed_next().
  */
 #ifndef TRACENAV_CORE_FEED_H
 #define TRACENAV_CORE_FEED_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "tracenav/error.h"
 #include "tracenav/event.h"
@@ -45,14 +46,18 @@ enum tn_feed_flags {
 
 /* Start reading trace from its start on `parts` helper threads (0: one
  * per processor; at most TN_FEED_PARTS_MAX; fewer when the trace
- * cannot be split so), with flags (enum tn_feed_flags).  The helpers
- * run as the calling thread's job (a cancel stops them).  Returns 0
- * and *out, or -1 with err (no thread could be started). */
+ * cannot be split so), with flags (enum tn_feed_flags).  Each item
+ * comes with a record (event-record.h) of the fields of wants (count of
+ * them; what they point to outlives the feed), and without its
+ * message.  The helpers run as the calling thread's job (a cancel
+ * stops them).
+ * Returns 0 and *out, or -1 with err (no thread could be started). */
 int tn_feed_open(const struct tn_trace *trace, unsigned parts,
-		unsigned flags, struct tn_feed **out, struct tn_error *err);
+		unsigned flags, const struct tn_field_want *wants,
+		size_t want_count, struct tn_feed **out, struct tn_error *err);
 
-/* The next item into *ev: borrowed, valid until the next call or the
- * destroy; never release it.  Returns 1, 0 at the end of the trace, or
+/* The next item into *ev: its message NULL, its record borrowed, valid
+ * until the next call or the destroy.  Returns 1, 0 at the end of the trace, or
  * -1 with err (a part failed, or "cancelled"). */
 int tn_feed_next(struct tn_feed *feed, struct tn_event *ev,
 		struct tn_error *err);

@@ -870,3 +870,29 @@ bool tn_expr_eval_name(struct tn_expr_eval *eval, const char *name)
 
 	return eval_node(eval, eval->expr->root, &src);
 }
+
+static void node_wants(const struct node *node, GArray *wants)
+{
+	const struct operand *sides[2];
+
+	if (!node)
+		return;
+	node_wants(node->a, wants);
+	node_wants(node->b, wants);
+	if (node->kind != NODE_COMPARE)
+		return;
+	sides[0] = &node->left;
+	sides[1] = &node->right;
+	for (size_t i = 0; i < 2; i++) {
+		struct tn_field_want want = { NULL, sides[i]->scope,
+			sides[i]->path };
+
+		if (sides[i]->kind == OPERAND_FIELD)
+			g_array_append_val(wants, want);
+	}
+}
+
+void tn_expr_add_wants(const struct tn_expr *expr, GArray *wants)
+{
+	node_wants(expr->root, wants);
+}

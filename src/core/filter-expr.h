@@ -22,6 +22,7 @@
 #ifndef TRACENAV_CORE_FILTER_EXPR_H
 #define TRACENAV_CORE_FILTER_EXPR_H
 
+#include <glib.h>
 #include <stdbool.h>
 
 #include "tracenav/error.h"
@@ -36,6 +37,10 @@ struct tn_expr_eval;
 int tn_expr_parse(const char *text, struct tn_expr **out,
 		struct tn_error *err);
 void tn_expr_destroy(struct tn_expr *expr);
+
+/* Append to wants (a GArray of struct tn_field_want, for every event)
+ * the fields expr reads; they point into expr. */
+void tn_expr_add_wants(const struct tn_expr *expr, GArray *wants);
 
 /* Whether the expression looks at nothing but the event's name (then
  * tn_expr_eval_name() gives its answer for every event of a name). */

@@ -2,6 +2,7 @@
  * index-sources.h). */
 #include <string.h>
 
+#include "pointer-hash.h"
 #include "index-sources.h"
 
 void tn_index_source_of_event(const struct tn_event *ev,
@@ -32,7 +33,8 @@ long tn_source_memo_lookup(struct tn_source_memo *memo,
 {
 	const void *stream = tn_event_get_stream_key(ev);
 	int64_t cpu = tn_event_get_cpu(ev);
-	size_t slot = (((uintptr_t) stream >> 4) ^ (uint64_t) cpu) %
+	size_t slot = (tn_pointer_slot(stream, TN_SOURCE_MEMO_SLOTS) ^
+		(size_t) cpu) %
 		TN_SOURCE_MEMO_SLOTS;
 	struct tn_index_source source;
 

@@ -10,6 +10,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "pointer-hash.h"
 #include "tracenav/index.h"
 #include "tracenav/reader.h"
 #include "bt-util.h"
@@ -185,7 +186,7 @@ struct counter {
 
 static void count_class(struct counter *counter, const char *name)
 {
-	size_t slot = ((uintptr_t) name >> 4) % CLASS_MEMO_SLOTS;
+	size_t slot = tn_pointer_slot(name, CLASS_MEMO_SLOTS);
 	struct class_memo *memo = &counter->memo[slot];
 	struct tn_index_tally *tally;
 

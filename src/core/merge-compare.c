@@ -162,12 +162,9 @@ static int compare_streams(const bt_stream *a, const bt_stream *b)
 	return order;
 }
 
-static int compare_event_classes(const bt_message *a, const bt_message *b)
+static int compare_event_classes(const bt_event_class *ca,
+		const bt_event_class *cb)
 {
-	const bt_event_class *ca = bt_event_borrow_class_const(
-		bt_message_event_borrow_event_const(a));
-	const bt_event_class *cb = bt_event_borrow_class_const(
-		bt_message_event_borrow_event_const(b));
 	bt_event_class_log_level la, lb;
 	bool has_la, has_lb;
 	int order = compare_u64(bt_event_class_get_id(ca),
@@ -190,13 +187,16 @@ static int compare_event_classes(const bt_message *a, const bt_message *b)
 	return order;
 }
 
-static int compare_clock_snapshots(const bt_clock_snapshot *a,
-		const bt_clock_snapshot *b)
+static const bt_event_class *event_class_of(const bt_message *msg)
 {
-	const bt_clock_class *ca = bt_clock_snapshot_borrow_clock_class_const(a);
-	const bt_clock_class *cb = bt_clock_snapshot_borrow_clock_class_const(b);
-	int order = truncated_difference(bt_clock_snapshot_get_value(a),
-		bt_clock_snapshot_get_value(b));
+	return bt_event_borrow_class_const(
+		bt_message_event_borrow_event_const(msg));
+}
+
+static int compare_clock_values(uint64_t a, const bt_clock_class *ca,
+		uint64_t b, const bt_clock_class *cb)
+{
+	int order = truncated_difference(a, b);
 
 	if (order == 0)
 		order = uuids_present_first(bt_clock_class_get_uuid(ca),
@@ -212,6 +212,15 @@ static int compare_clock_snapshots(const bt_clock_snapshot *a,
 		order = truncated_difference(bt_clock_class_get_precision(cb),
 			bt_clock_class_get_precision(ca));
 	return order;
+}
+
+static int compare_clock_snapshots(const bt_clock_snapshot *a,
+		const bt_clock_snapshot *b)
+{
+	return compare_clock_values(bt_clock_snapshot_get_value(a),
+		bt_clock_snapshot_borrow_clock_class_const(a),
+		bt_clock_snapshot_get_value(b),
+		bt_clock_snapshot_borrow_clock_class_const(b));
 }
 
 static int compare_counts(bt_property_availability has_a, uint64_t a,
@@ -280,7 +289,8 @@ static int compare_same_type(const bt_message *a, const bt_message *b,
 
 	switch (bt_message_get_type(a)) {
 	case BT_MESSAGE_TYPE_EVENT:
-		order = compare_event_classes(a, b);
+		order = compare_event_classes(event_class_of(a),
+			event_class_of(b));
 		return order ? order : compare_streams(sa, sb);
 	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
 		order = compare_streams(sa, sb);
@@ -315,4 +325,81 @@ int tn_merge_compare_items(const void *a, const void *b, void *data)
 {
 	(void) data;
 	return tn_merge_compare_messages(a, b);
+}
+
+/* ---- the same from keys (merge-compare.h) ---- */
+
+/* The notice's begin and end clock values, when its stream class gives
+ * them, and its count. */
+static void notice_key(const bt_message *msg, struct tn_merge_key *key)
+{
+	const bt_clock_snapshot *begin = NULL, *end = NULL;
+	const bt_stream_class *sc = bt_stream_borrow_class_const(key->stream);
+
+	if (key->type == BT_MESSAGE_TYPE_DISCARDED_EVENTS) {
+		key->has_count = bt_message_discarded_events_get_count(msg,
+			&key->count);
+		if (bt_stream_class_discarded_events_have_default_clock_snapshots(sc)) {
+			begin = bt_message_discarded_events_borrow_beginning_default_clock_snapshot_const(msg);
+			end = bt_message_discarded_events_borrow_end_default_clock_snapshot_const(msg);
+		}
+	} else {
+		key->has_count = bt_message_discarded_packets_get_count(msg,
+			&key->count);
+		if (bt_stream_class_discarded_packets_have_default_clock_snapshots(sc)) {
+			begin = bt_message_discarded_packets_borrow_beginning_default_clock_snapshot_const(msg);
+			end = bt_message_discarded_packets_borrow_end_default_clock_snapshot_const(msg);
+		}
+	}
+	key->has_snapshots = begin && end;
+	if (!key->has_snapshots)
+		return;
+	key->begin = bt_clock_snapshot_get_value(begin);
+	key->begin_class = bt_clock_snapshot_borrow_clock_class_const(begin);
+	key->end = bt_clock_snapshot_get_value(end);
+	key->end_class = bt_clock_snapshot_borrow_clock_class_const(end);
+}
+
+void tn_merge_key_of(const bt_message *msg, struct tn_merge_key *key)
+{
+	memset(key, 0, sizeof(*key));
+	key->stream = message_stream(msg);
+	key->type = bt_message_get_type(msg);
+	if (key->type == BT_MESSAGE_TYPE_EVENT)
+		key->event_class = event_class_of(msg);
+	else if (key->type == BT_MESSAGE_TYPE_DISCARDED_EVENTS ||
+		 key->type == BT_MESSAGE_TYPE_DISCARDED_PACKETS)
+		notice_key(msg, key);
+}
+
+int tn_merge_compare_keys(const struct tn_merge_key *a,
+		const struct tn_merge_key *b)
+{
+	int order = compare_origins(a->stream, b->stream);
+
+	if (order != 0)
+		return order;
+	if (a->type != b->type)
+		return type_rank(a->type) - type_rank(b->type);
+	switch (a->type) {
+	case BT_MESSAGE_TYPE_EVENT:
+		order = compare_event_classes(a->event_class, b->event_class);
+		return order ? order : compare_streams(a->stream, b->stream);
+	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
+	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
+		order = compare_streams(a->stream, b->stream);
+		/* As the muxer: a's stream class says whether both have
+		 * clock values. */
+		if (order == 0 && a->has_snapshots) {
+			order = compare_clock_values(a->begin, a->begin_class,
+				b->begin, b->begin_class);
+			if (order == 0)
+				order = compare_clock_values(a->end,
+					a->end_class, b->end, b->end_class);
+		}
+		return order ? order : compare_counts(a->has_count, a->count,
+			b->has_count, b->count);
+	default:
+		return compare_streams(a->stream, b->stream);
+	}
 }

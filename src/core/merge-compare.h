@@ -26,6 +26,8 @@
 #define TRACENAV_CORE_MERGE_COMPARE_H
 
 #include <babeltrace2/babeltrace.h>
+#include <stdbool.h>
+#include <stdint.h>
 
 /* < 0 when the muxer hands a out before b (at equal times), > 0 when b
  * goes first, 0 when it cannot tell them apart (then its scan order
@@ -35,5 +37,30 @@ int tn_merge_compare_messages(const bt_message *a, const bt_message *b);
 /* The same, with the signature of tn_merge_compare_func (merge-heap.h);
  * data is unused. */
 int tn_merge_compare_items(const void *a, const void *b, void *data);
+
+/* What the comparison reads of a message, kept apart from it: a
+ * message's key is compared as the message would be, as long as its
+ * stream, event class and clock classes live (the preparse's parts
+ * release their messages once they read them: src/core/feed.c). */
+struct tn_merge_key {
+	const bt_stream *stream;		/* NULL: inactivity */
+	bt_message_type type;
+	const bt_event_class *event_class;	/* an event's */
+	/* A discarded-items notice's: its begin and end clock values
+	 * (when its stream class has them), and its count. */
+	bool has_snapshots;
+	uint64_t begin, end;
+	const bt_clock_class *begin_class, *end_class;
+	bt_property_availability has_count;
+	uint64_t count;
+};
+
+/* The key of msg (an event or a discarded-items notice; others have
+ * their stream and type only). */
+void tn_merge_key_of(const bt_message *msg, struct tn_merge_key *key);
+
+/* tn_merge_compare_messages() of the messages of two keys. */
+int tn_merge_compare_keys(const struct tn_merge_key *a,
+		const struct tn_merge_key *b);
 
 #endif

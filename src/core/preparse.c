@@ -38,6 +38,8 @@ struct preparse {
 	struct tn_state_pass *state_pass;
 	struct tn_seq_pages_pass *pages_pass;
 	const struct tn_state *pages_state;	/* NULL: they need none */
+	/* What the consumers read of the events (struct tn_field_want). */
+	GArray *wants;
 	/* Progress, for any thread. */
 	_Atomic uint64_t events;
 	_Atomic int64_t reached_ns;
@@ -126,7 +128,9 @@ static int read_all(struct tn_job *job, struct preparse *pp,
 	uint64_t rank = 0;
 	int status;
 
-	if (tn_feed_open(pp->trace, pp->request.parts, flags, &feed, err))
+	if (tn_feed_open(pp->trace, pp->request.parts, flags,
+			(const struct tn_field_want *) (void *) pp->wants->data,
+			pp->wants->len, &feed, err))
 		return -1;
 	atomic_store(&pp->parts, tn_feed_get_part_count(feed));
 	while ((status = tn_feed_next(feed, &ev, err)) == 1) {
@@ -208,6 +212,7 @@ static void free_preparse(void *data)
 		g_free(pp->worker);
 	}
 	tn_index_destroy(pp->index);
+	g_array_free(pp->wants, TRUE);
 	g_free(pp);
 }
 
@@ -223,6 +228,19 @@ static void add_what(struct preparse *pp, const char *what)
 	if (pp->what[0])
 		g_strlcat(pp->what, ", ", sizeof(pp->what));
 	g_strlcat(pp->what, what, sizeof(pp->what));
+}
+
+/* What the consumers read of the events, said to the feed so that the
+ * decoding threads read it for them. */
+static void add_wants(struct preparse *pp)
+{
+	pp->wants = g_array_new(FALSE, FALSE, sizeof(struct tn_field_want));
+	if (pp->providers)
+		tn_state_providers_add_wants(pp->providers, pp->wants);
+	if (pp->state_pass)
+		tn_state_pass_add_wants(pp->state_pass, pp->wants);
+	if (pp->pages_pass)
+		tn_seq_pages_pass_add_wants(pp->pages_pass, pp->wants);
 }
 
 /* Set the consumers up (on the starter's thread). */
@@ -268,6 +286,7 @@ static struct preparse *preparse_new(const struct tn_trace *trace,
 	}
 	if (pp->pages_pass && tn_seq_pages_pass_needs_state(pp->pages_pass))
 		pp->pages_state = pp->state;
+	add_wants(pp);
 	return pp;
 }
 

@@ -23,6 +23,9 @@ struct tn_seq_pages_pass;
 struct tn_seq_pages_pass *tn_seq_pages_pass_new(
 		const struct tn_seq_source *source, struct tn_seq_pages *pages);
 bool tn_seq_pages_pass_needs_state(const struct tn_seq_pages_pass *pass);
+/* Append to wants (struct tn_field_want) what its loaders read. */
+void tn_seq_pages_pass_add_wants(const struct tn_seq_pages_pass *pass,
+		struct _GArray *wants);
 /* 0, or -1 with err. */
 int tn_seq_pages_pass_event(struct tn_seq_pages_pass *pass,
 		const struct tn_row *row, const struct tn_state *state,

@@ -197,6 +197,12 @@ struct tn_seq_pages_pass *tn_seq_pages_pass_new(
 	return pass;
 }
 
+void tn_seq_pages_pass_add_wants(const struct tn_seq_pages_pass *pass,
+		GArray *wants)
+{
+	tn_seq_loaders_add_wants(pass->loaders, wants);
+}
+
 bool tn_seq_pages_pass_needs_state(const struct tn_seq_pages_pass *pass)
 {
 	return tn_seq_loaders_need_state(pass->loaders);

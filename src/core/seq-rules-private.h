@@ -68,6 +68,11 @@ struct tn_seq_rules {
 	GPtrArray *loaders;
 };
 
+/* Append to wants (a GArray of struct tn_field_want) the fields the
+ * rules read, for every event (rules may be NULL: none); they point
+ * into rules. */
+void tn_seq_rules_add_wants(const struct tn_seq_rules *rules, GArray *wants);
+
 /* Whether the built-in loader called name runs beside the rules (rules
  * may be NULL: every one does). */
 bool tn_seq_rules_keep_loader(const struct tn_seq_rules *rules,

@@ -119,6 +119,31 @@ char *tn_seq_rules_default_path(void)
 		"seq-rules", NULL);
 }
 
+void tn_seq_rules_add_wants(const struct tn_seq_rules *rules, GArray *wants)
+{
+	for (guint i = 0; rules && i < rules->rules->len; i++) {
+		const struct tn_seq_rule *rule = rules->rules->pdata[i];
+
+		for (size_t k = 0; k < TN_SEQ_KEY_COUNT; k++) {
+			const GArray *parts = rule->values[k].parts;
+
+			for (guint j = 0; parts && j < parts->len; j++) {
+				const struct tn_seq_part *part = &g_array_index(
+					parts, struct tn_seq_part, j);
+				/* Every event: rule globs are GLib's,
+				 * which records do not match. */
+				struct tn_field_want want = { NULL,
+					part->scope, part->text };
+
+				if (part->kind == TN_SEQ_PART_FIELD)
+					g_array_append_val(wants, want);
+			}
+		}
+		if (rule->where)
+			tn_expr_add_wants(rule->where, wants);
+	}
+}
+
 bool tn_seq_rules_keep_loader(const struct tn_seq_rules *rules,
 		const char *name)
 {

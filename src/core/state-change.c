@@ -78,7 +78,10 @@ static void set_value(struct tn_state *state, int quark,
 		set_value(state, quark, &null_value, at);
 		return;
 	}
-	if (tn_state_value_equal(&attr->value, value))
+	/* Interned first: an equal string is then the same pointer. */
+	if (value->type == TN_STATE_STRING)
+		kept.u.s = tn_state_intern(state, value->u.s);
+	if (tn_state_value_equal(&attr->value, &kept))
 		return;
 	if (state->undo_log) {
 		struct tn_state_undo undo = { quark, attr->type, attr->value,
@@ -89,8 +92,6 @@ static void set_value(struct tn_state *state, int quark,
 	if (state->interval_fn)
 		state->interval_fn(state->interval_data, state, quark,
 			&attr->value, &attr->start, at);
-	if (value->type == TN_STATE_STRING)
-		kept.u.s = tn_state_intern(state, value->u.s);
 	tn_state_put_value(state, quark, &kept);
 	if (value->type != TN_STATE_NULL)
 		attr->type = value->type;

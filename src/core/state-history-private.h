@@ -111,5 +111,8 @@ void tn_state_pass_after(struct tn_state_pass *pass, const struct tn_row *row,
 		uint64_t rank);
 void tn_state_pass_end(struct tn_state_pass *pass, uint64_t events);
 void tn_state_pass_free(struct tn_state_pass *pass);
+/* Append to wants (struct tn_field_want) what its observer reads. */
+void tn_state_pass_add_wants(const struct tn_state_pass *pass,
+		struct _GArray *wants);
 
 #endif

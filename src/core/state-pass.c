@@ -319,6 +319,12 @@ void tn_state_pass_end(struct tn_state_pass *pass, uint64_t events)
 	tn_state_snapshots_set_complete(pass->snapshots, events);
 }
 
+void tn_state_pass_add_wants(const struct tn_state_pass *pass, GArray *wants)
+{
+	if (pass->has_observer && pass->observer.add_wants)
+		pass->observer.add_wants(wants);
+}
+
 void tn_state_pass_free(struct tn_state_pass *pass)
 {
 	if (!pass)

@@ -60,6 +60,9 @@ struct tn_state_slot {
 	int quark;			/* -1: empty */
 };
 
+/* Slots of the memo of tn_state_intern(). */
+#define TN_STATE_INTERN_MEMO 256
+
 struct tn_state {
 	struct tn_state_attr *attrs;
 	int count;			/* attributes: quarks 0 .. count - 1 */
@@ -70,6 +73,10 @@ struct tn_state {
 	struct tn_state_slot *slots;	/* the child index */
 	uint32_t slot_mask;		/* slots - 1 (a power of 2 minus 1) */
 	GStringChunk *strings;
+	struct {
+		const char *given;	/* where the string came from */
+		const char *interned;	/* its copy in strings */
+	} interned[TN_STATE_INTERN_MEMO];
 	int64_t current_time;
 	GArray *change_log;		/* tn_state_set_change_log() */
 	tn_state_interval_fn interval_fn; /* tn_state_set_interval_sink() */

@@ -3,6 +3,7 @@
  * are in state-change.c, the snapshots in state-delta.c). */
 #include <string.h>
 
+#include "pointer-hash.h"
 #include "src/core/state-private.h"
 
 const struct tn_state_stamp tn_state_stamp_never = {
@@ -41,6 +42,7 @@ void tn_state_clear(struct tn_state *state)
 			state->slots[i].quark = -1;
 	}
 	g_string_chunk_clear(state->strings);
+	memset(state->interned, 0, sizeof(state->interned));
 	state->current_time = INT64_MIN;
 }
 
@@ -79,7 +81,18 @@ void tn_state_set_interval_sink(struct tn_state *state,
 
 const char *tn_state_intern(struct tn_state *state, const char *s)
 {
-	return g_string_chunk_insert_const(state->strings, s);
+	/* Most strings come again and again from the same place (a
+	 * provider's constant, an event's field): remember where each came
+	 * from, checking the text (the place may hold another one now). */
+	size_t slot = tn_pointer_slot(s, TN_STATE_INTERN_MEMO);
+	const char *interned = state->interned[slot].interned;
+
+	if (state->interned[slot].given == s && strcmp(interned, s) == 0)
+		return interned;
+	interned = g_string_chunk_insert_const(state->strings, s);
+	state->interned[slot].given = s;
+	state->interned[slot].interned = interned;
+	return interned;
 }
 
 /* --- The child index --- */

@@ -89,6 +89,54 @@ int tn_kernel_attr(struct tn_kctx *c, struct tn_kthread *t,
 	return t->attr[a];
 }
 
+/* The cache of CPU cpu (< K_MAX_CPU), node -1 until known. */
+static struct tn_kcpu *cpu_cache(struct tn_kernel *k, int64_t cpu)
+{
+	if ((guint) cpu >= k->cpus->len) {
+		guint old = k->cpus->len;
+
+		g_array_set_size(k->cpus, (guint) cpu + 1);
+		for (guint i = old; i < k->cpus->len; i++)
+			g_array_index(k->cpus, struct tn_kcpu, i).node = -1;
+		/* The order's pointers moved with the array. */
+		g_array_set_size(k->cpu_order, 0);
+	}
+	return &g_array_index(k->cpus, struct tn_kcpu, cpu);
+}
+
+const GArray *tn_kernel_cpu_order(struct tn_kctx *c)
+{
+	struct tn_kernel *k = c->k;
+	int cpus = tn_kernel_top(c, TOP_CPUS);
+	size_t count = tn_state_get_child_count(c->state, cpus);
+
+	if (k->cpu_order->len > count)
+		g_array_set_size(k->cpu_order, 0);
+	/* Children come in order and stay: only the new ones are read. */
+	while (k->cpu_order->len < count) {
+		int node = tn_state_get_child(c->state, cpus,
+			k->cpu_order->len);
+		struct tn_kcpu_node n = { g_ascii_strtoll(tn_state_get_name(
+			c->state, node), NULL, 10), NULL };
+		guint len = k->cpu_order->len;
+
+		if (n.cpu >= 0 && n.cpu < K_MAX_CPU) {
+			n.q = cpu_cache(k, n.cpu);
+			if (k->cpu_order->len != len) {
+				/* The cache moved: read the order again. */
+				continue;
+			}
+			if (n.q->node < 0) {
+				n.q->node = node;
+				for (int i = 0; i < KC_COUNT; i++)
+					n.q->attr[i] = -1;
+			}
+		}
+		g_array_append_val(k->cpu_order, n);
+	}
+	return k->cpu_order;
+}
+
 /* CPUs/<c->cpu> (added), or NULL when the event's CPU is unknown. */
 struct tn_kcpu *tn_kernel_cpu(struct tn_kctx *c)
 {
@@ -97,14 +145,7 @@ struct tn_kcpu *tn_kernel_cpu(struct tn_kctx *c)
 
 	if (c->cpu < 0 || c->cpu >= K_MAX_CPU)
 		return NULL;
-	if ((guint) c->cpu >= c->k->cpus->len) {
-		guint old = c->k->cpus->len;
-
-		g_array_set_size(c->k->cpus, (guint) c->cpu + 1);
-		for (guint i = old; i < c->k->cpus->len; i++)
-			g_array_index(c->k->cpus, struct tn_kcpu, i).node = -1;
-	}
-	q = &g_array_index(c->k->cpus, struct tn_kcpu, c->cpu);
+	q = cpu_cache(c->k, c->cpu);
 	if (q->node < 0) {
 		tn_kernel_number(name, c->cpu);
 		q->node = tn_state_quark_child(c->state,

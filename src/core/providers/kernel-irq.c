@@ -39,19 +39,20 @@ typedef void (*line_visit)(struct tn_kctx *c, int64_t cpu, int quark,
 static void each_cpu_line(struct tn_kctx *c, enum tn_kcpu_attr a,
 		const char *name, line_visit visit, void *data)
 {
-	int cpus = tn_kernel_top(c, TOP_CPUS);
-	size_t count = tn_state_get_child_count(c->state, cpus);
+	const GArray *order = tn_kernel_cpu_order(c);
 
-	for (size_t i = 0; i < count; i++) {
-		int cpu = tn_state_get_child(c->state, cpus, i);
-		int lines = tn_state_quark_child_lookup(c->state, cpu,
-			tn_kernel_cpu_attr_names[a]);
+	for (guint i = 0; i < order->len; i++) {
+		const struct tn_kcpu_node *n = &g_array_index(order,
+			struct tn_kcpu_node, i);
+		int lines = n->q ? tn_kernel_cpu_find(c, n->q, a) :
+			tn_state_quark_child_lookup(c->state,
+				tn_state_get_child(c->state, tn_kernel_top(c,
+					TOP_CPUS), i), tn_kernel_cpu_attr_names[a]);
 		int line = lines < 0 ? -1 :
 			tn_state_quark_child_lookup(c->state, lines, name);
 
 		if (line >= 0)
-			visit(c, g_ascii_strtoll(tn_state_get_name(c->state,
-				cpu), NULL, 10), line, data);
+			visit(c, n->cpu, line, data);
 	}
 }
 

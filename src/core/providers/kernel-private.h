@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "providers.h"
+#include "src/core/kernel-events.h"
 
 /* The values of the Status attributes. */
 #define K_USERMODE "usermode"
@@ -60,22 +61,22 @@ struct tn_kcpu {
 	int attr[KC_COUNT];
 };
 
+/* A node of CPUs/ and its number, in the order of the state's
+ * children. */
+struct tn_kcpu_node {
+	int64_t cpu;
+	struct tn_kcpu *q;	/* NULL: a name that is no CPU number */
+};
+
 /* The provider's data: only quark caches, which reset() empties. */
 struct tn_kernel {
-	/* Event name -> struct tn_kernel_handler, or NULL for an event
-	 * that changes nothing: each name is classified once. */
-	GHashTable *handlers;
-	/* The last names looked up, by the address of the string the
-	 * event gives (its class's): the table's key and value.  A hit
-	 * still compares the names: a class freed and another made may
-	 * share the address. */
-	struct {
-		const char *at;
-		const char *name;
-		struct tn_kernel_handler *handler;
-	} recent[64];
+	/* What each event is, by its name. */
+	struct tn_kevent_memo *kinds;
 	int top[TOP_COUNT];
 	GArray *cpus;		/* struct tn_kcpu, by CPU number */
+	/* CPUs/'s children in order (struct tn_kcpu_node; q points into
+	 * cpus, so it is rebuilt when cpus moves). */
+	GArray *cpu_order;
 	GHashTable *threads;	/* thread key -> struct tn_kthread */
 };
 
@@ -107,6 +108,10 @@ int tn_kernel_attr(struct tn_kctx *c, struct tn_kthread *t,
 
 /* CPUs/<the event's CPU> (added), or NULL when the CPU is unknown. */
 struct tn_kcpu *tn_kernel_cpu(struct tn_kctx *c);
+
+/* Every node of CPUs/ in the state, in the order of its children, with
+ * its number and cached quarks (tn_kcpu_node). */
+const GArray *tn_kernel_cpu_order(struct tn_kctx *c);
 
 /* An attribute of a CPU, added; or (lookup) -1 when it does not exist. */
 int tn_kernel_cpu_attr(struct tn_kctx *c, struct tn_kcpu *q,

@@ -29,96 +29,70 @@
  * reset() empties (kernel-attrs.c).  This file: the provider class, and
  * which events go to which handler.
  */
-#include <string.h>
-
 #include "kernel-private.h"
 
-/* The handler of the events of one name. */
-struct tn_kernel_handler {
-	tn_kernel_handler_fn fn;
-	char arg[];		/* the system call's name, or "" */
+/* The handler of each kind of event (kernel-events.h); NULL for the
+ * events that change nothing. */
+static const tn_kernel_handler_fn handlers[TN_KEVENT_COUNT] = {
+	[TN_KEVENT_SCHED_SWITCH] = tn_kernel_on_sched_switch,
+	[TN_KEVENT_SCHED_WAKING] = tn_kernel_on_sched_wakeup,
+	[TN_KEVENT_SCHED_WAKEUP] = tn_kernel_on_sched_wakeup,
+	[TN_KEVENT_SCHED_WAKEUP_NEW] = tn_kernel_on_sched_wakeup,
+	[TN_KEVENT_PROCESS_FORK] = tn_kernel_on_sched_process_fork,
+	[TN_KEVENT_PROCESS_EXEC] = tn_kernel_on_sched_process_exec,
+	[TN_KEVENT_PROCESS_FREE] = tn_kernel_on_sched_process_free,
+	[TN_KEVENT_PI_SETPRIO] = tn_kernel_on_sched_pi_setprio,
+	[TN_KEVENT_STATEDUMP_PROCESS] = tn_kernel_on_statedump_process_state,
+	[TN_KEVENT_IRQ_ENTRY] = tn_kernel_on_irq_entry,
+	[TN_KEVENT_IRQ_EXIT] = tn_kernel_on_irq_exit,
+	[TN_KEVENT_SOFTIRQ_RAISE] = tn_kernel_on_softirq_raise,
+	[TN_KEVENT_SOFTIRQ_ENTRY] = tn_kernel_on_softirq_entry,
+	[TN_KEVENT_SOFTIRQ_EXIT] = tn_kernel_on_softirq_exit,
+	[TN_KEVENT_SYSCALL_ENTRY] = tn_kernel_on_syscall_entry,
+	[TN_KEVENT_SYSCALL_EXIT] = tn_kernel_on_syscall_exit,
 };
 
-static const struct {
-	const char *name;
-	tn_kernel_handler_fn fn;
-} exact_names[] = {
-	{ "sched_switch", tn_kernel_on_sched_switch },
-	{ "sched_wakeup", tn_kernel_on_sched_wakeup },
-	{ "sched_waking", tn_kernel_on_sched_wakeup },
-	{ "sched_wakeup_new", tn_kernel_on_sched_wakeup },
-	{ "sched_process_fork", tn_kernel_on_sched_process_fork },
-	{ "sched_process_exec", tn_kernel_on_sched_process_exec },
-	{ "sched_process_free", tn_kernel_on_sched_process_free },
-	{ "sched_pi_setprio", tn_kernel_on_sched_pi_setprio },
-	{ "lttng_statedump_process_state",
-		tn_kernel_on_statedump_process_state },
-	{ "irq_handler_entry", tn_kernel_on_irq_entry },
-	{ "irq_handler_exit", tn_kernel_on_irq_exit },
-	/* LTTng 2.7 and later prefix the softirq events with irq_ */
-	{ "softirq_raise", tn_kernel_on_softirq_raise },
-	{ "softirq_entry", tn_kernel_on_softirq_entry },
-	{ "softirq_exit", tn_kernel_on_softirq_exit },
-	{ "irq_softirq_raise", tn_kernel_on_softirq_raise },
-	{ "irq_softirq_entry", tn_kernel_on_softirq_entry },
-	{ "irq_softirq_exit", tn_kernel_on_softirq_exit },
-	/* LTTng 2.0 to 2.5: one exit event for every system call */
-	{ "exit_syscall", tn_kernel_on_syscall_exit },
+#define PAYLOAD(event, path) { event, TN_SCOPE_PAYLOAD, path }
+
+/* What the handlers read (kernel-sched.c, kernel-irq.c). */
+static const struct tn_field_want kernel_wants[] = {
+	PAYLOAD("sched_switch", "prev_tid"),
+	PAYLOAD("sched_switch", "next_tid"),
+	PAYLOAD("sched_switch", "prev_state"),
+	PAYLOAD("sched_switch", "prev_comm"),
+	PAYLOAD("sched_switch", "next_comm"),
+	PAYLOAD("sched_switch", "prev_prio"),
+	PAYLOAD("sched_switch", "next_prio"),
+	PAYLOAD("sched_wakeup*", "tid"),
+	PAYLOAD("sched_wakeup*", "prio"),
+	PAYLOAD("sched_wakeup*", "comm"),
+	PAYLOAD("sched_waking", "tid"),
+	PAYLOAD("sched_waking", "prio"),
+	PAYLOAD("sched_waking", "comm"),
+	PAYLOAD("sched_process_fork", "parent_tid"),
+	PAYLOAD("sched_process_fork", "child_tid"),
+	PAYLOAD("sched_process_fork", "child_comm"),
+	PAYLOAD("sched_process_exec", "filename"),
+	PAYLOAD("sched_process_exec", "tid"),
+	PAYLOAD("sched_process_free", "tid"),
+	PAYLOAD("sched_pi_setprio", "tid"),
+	PAYLOAD("sched_pi_setprio", "newprio"),
+	PAYLOAD("lttng_statedump_process_state", "name"),
+	PAYLOAD("lttng_statedump_process_state", "tid"),
+	PAYLOAD("lttng_statedump_process_state", "ppid"),
+	PAYLOAD("lttng_statedump_process_state", "mode"),
+	PAYLOAD("lttng_statedump_process_state", "status"),
+	PAYLOAD("irq_handler_*", "irq"),
+	PAYLOAD("softirq_*", "vec"),
+	PAYLOAD("irq_softirq_*", "vec"),
+	{ NULL, 0, NULL },
 };
-
-static const struct {
-	const char *prefix;
-	tn_kernel_handler_fn fn;
-} prefixes[] = {
-	{ "syscall_entry_", tn_kernel_on_syscall_entry },
-	{ "compat_syscall_entry_", tn_kernel_on_syscall_entry },
-	{ "syscall_exit_", tn_kernel_on_syscall_exit },
-	{ "compat_syscall_exit_", tn_kernel_on_syscall_exit },
-	/* LTTng 2.0 to 2.5: sys_openat, compat_sys_openat */
-	{ "sys_", tn_kernel_on_syscall_entry },
-	{ "compat_sys_", tn_kernel_on_syscall_entry },
-};
-
-/* The handler of the events named name (g_free it), or NULL. */
-static struct tn_kernel_handler *classify(const char *name)
-{
-	struct tn_kernel_handler *h;
-
-	/* userspace events are provider:event */
-	if (strchr(name, ':'))
-		return NULL;
-	for (size_t i = 0; i < G_N_ELEMENTS(exact_names); i++) {
-		if (strcmp(name, exact_names[i].name))
-			continue;
-		h = g_malloc(sizeof(*h) + 1);
-		h->fn = exact_names[i].fn;
-		h->arg[0] = '\0';
-		return h;
-	}
-	for (size_t i = 0; i < G_N_ELEMENTS(prefixes); i++) {
-		size_t len = strlen(prefixes[i].prefix);
-		size_t rest;
-
-		if (strncmp(name, prefixes[i].prefix, len) || !name[len])
-			continue;
-		rest = strlen(name + len);
-		h = g_malloc(sizeof(*h) + rest + 1);
-		h->fn = prefixes[i].fn;
-		memcpy(h->arg, name + len, rest + 1);
-		return h;
-	}
-	return NULL;
-}
 
 static bool kernel_applies(const char *const *names)
 {
-	for (size_t i = 0; names[i]; i++) {
-		struct tn_kernel_handler *h = classify(names[i]);
-
-		g_free(h);
-		if (h)
+	for (size_t i = 0; names[i]; i++)
+		if (handlers[tn_kevent_classify(names[i], NULL)])
 			return true;
-	}
 	return false;
 }
 
@@ -126,9 +100,9 @@ static void *kernel_create(void)
 {
 	struct tn_kernel *k = g_new0(struct tn_kernel, 1);
 
-	k->handlers = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-		g_free);
+	k->kinds = tn_kevent_memo_create();
 	k->cpus = g_array_new(FALSE, FALSE, sizeof(struct tn_kcpu));
+	k->cpu_order = g_array_new(FALSE, FALSE, sizeof(struct tn_kcpu_node));
 	k->threads = g_hash_table_new_full(g_direct_hash, g_direct_equal,
 		NULL, g_free);
 	for (int i = 0; i < TOP_COUNT; i++)
@@ -142,8 +116,9 @@ static void kernel_destroy(void *data)
 
 	if (!k)
 		return;
-	g_hash_table_destroy(k->handlers);
+	tn_kevent_memo_destroy(k->kinds);
 	g_array_free(k->cpus, TRUE);
+	g_array_free(k->cpu_order, TRUE);
 	g_hash_table_destroy(k->threads);
 	g_free(k);
 }
@@ -153,6 +128,7 @@ static void kernel_reset(void *data)
 	struct tn_kernel *k = data;
 
 	g_array_set_size(k->cpus, 0);
+	g_array_set_size(k->cpu_order, 0);
 	g_hash_table_remove_all(k->threads);
 	for (int i = 0; i < TOP_COUNT; i++)
 		k->top[i] = -1;
@@ -163,37 +139,20 @@ static int kernel_handle_event(void *data, struct tn_state *state,
 		struct tn_error *err)
 {
 	struct tn_kernel *k = data;
-	const char *name = tn_event_get_name(ev);
-	size_t slot = ((uintptr_t) name >> 4) % G_N_ELEMENTS(k->recent);
-	struct tn_kernel_handler *h;
-	gpointer key, found;
+	const struct tn_kevent_class *cls;
 	struct tn_kctx c;
 
 	if (!ev->has_ns)
 		return 0;
-	if (k->recent[slot].at == name && !strcmp(k->recent[slot].name, name)) {
-		h = k->recent[slot].handler;
-	} else {
-		if (g_hash_table_lookup_extended(k->handlers, name, &key,
-				&found)) {
-			h = found;
-		} else {
-			h = classify(name);
-			key = g_strdup(name);
-			g_hash_table_insert(k->handlers, key, h);
-		}
-		k->recent[slot].at = name;
-		k->recent[slot].name = key;
-		k->recent[slot].handler = h;
-	}
-	if (!h)
+	cls = tn_kevent_memo_get(k->kinds, tn_event_get_name(ev));
+	if (!cls || !handlers[cls->kind])
 		return 0;
 	c = (struct tn_kctx){
 		.k = k, .state = state, .ev = ev,
 		.at = { .ns = ev->ns, .has_pos = true, .pos = *pos },
-		.cpu = tn_event_get_cpu(ev), .arg = h->arg, .err = err,
+		.cpu = tn_event_get_cpu(ev), .arg = cls->syscall, .err = err,
 	};
-	return h->fn(&c);
+	return handlers[cls->kind](&c);
 }
 
 const struct tn_state_provider_class tn_state_provider_kernel = {
@@ -201,6 +160,7 @@ const struct tn_state_provider_class tn_state_provider_kernel = {
 	.description = "Linux kernel: CPUs, threads, IRQs and softirqs "
 		"(LTTng 2.x kernel events)",
 	.applies = kernel_applies,
+	.wants = kernel_wants,
 	.create = kernel_create,
 	.destroy = kernel_destroy,
 	.reset = kernel_reset,

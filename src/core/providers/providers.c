@@ -78,6 +78,20 @@ const char *tn_state_providers_get_names(
 	return providers->names;
 }
 
+/* Append a NULL-path-terminated table to wants. */
+static void add_table(GArray *wants, const struct tn_field_want *table)
+{
+	for (size_t i = 0; table && table[i].path; i++)
+		g_array_append_val(wants, table[i]);
+}
+
+void tn_state_providers_add_wants(const struct tn_state_providers *providers,
+		GArray *wants)
+{
+	for (size_t i = 0; i < providers->count; i++)
+		add_table(wants, providers->items[i].cls->wants);
+}
+
 void tn_state_providers_reset(struct tn_state_providers *providers)
 {
 	for (size_t i = 0; i < providers->count; i++) {

@@ -312,11 +312,22 @@ static int ust_handle_event(void *data, struct tn_state *state,
 	return 0;
 }
 
+/* What find_who() and the handlers read. */
+static const struct tn_field_want ust_wants[] = {
+	{ NULL, TN_SCOPE_CONTEXTS, "vpid" },
+	{ NULL, TN_SCOPE_CONTEXTS, "vtid" },
+	{ NULL, TN_SCOPE_CONTEXTS, "procname" },
+	{ "lttng_ust_cyg_profile*", TN_SCOPE_PAYLOAD, "addr" },
+	{ "lttng_ust_statedump:*", TN_SCOPE_PAYLOAD, "procname" },
+	{ NULL, 0, NULL },
+};
+
 const struct tn_state_provider_class tn_state_provider_ust = {
 	.name = "ust",
 	.description = "userspace (LTTng-UST): processes, threads and "
 		"call stacks (cyg-profile)",
 	.applies = ust_applies,
+	.wants = ust_wants,
 	.create = ust_create,
 	.destroy = ust_destroy,
 	.reset = ust_reset,

@@ -34,26 +34,16 @@
 #include <string.h>
 
 #include "loaders.h"
+#include "src/core/kernel-events.h"
 #include "tracenav/state.h"
 
 enum kind { OTHER = 1, WAKING, WAKEUP, WAKEUP_NEW, FORK, EXIT };
-
-static const struct {
-	const char *name;
-	enum kind kind;
-} event_kinds[] = {
-	{ "sched_waking", WAKING },
-	{ "sched_wakeup", WAKEUP },
-	{ "sched_wakeup_new", WAKEUP_NEW },
-	{ "sched_process_fork", FORK },
-	{ "sched_process_exit", EXIT },
-};
 
 struct kernel {
 	/* The trace has sched_waking and sched_wakeup: a message is a
 	 * waking and the wakeup after it. */
 	bool paired;
-	GHashTable *kinds;	/* event name -> enum kind */
+	struct tn_kevent_memo *kinds;	/* what each event is */
 	/* Thread key (tid, or -(cpu + 1) for the idle task of a CPU) ->
 	 * the name of its lifeline in this window (owned). */
 	GHashTable *names;
@@ -62,14 +52,6 @@ struct kernel {
 	GHashTable *pending;
 	GString *path, *name;
 };
-
-static enum kind name_kind(const char *name)
-{
-	for (size_t i = 0; i < G_N_ELEMENTS(event_kinds); i++)
-		if (strcmp(name, event_kinds[i].name) == 0)
-			return event_kinds[i].kind;
-	return OTHER;
-}
 
 static bool has_name(const char *const *names, const char *name)
 {
@@ -93,8 +75,7 @@ static void *create(const struct tn_seq_loader_input *input)
 
 	k->paired = has_name(input->names, "sched_waking") &&
 		has_name(input->names, "sched_wakeup");
-	k->kinds = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-		NULL);
+	k->kinds = tn_kevent_memo_create();
 	k->names = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
 		g_free);
 	k->pending = g_hash_table_new_full(g_int64_hash, g_int64_equal,
@@ -108,7 +89,7 @@ static void destroy(void *data)
 {
 	struct kernel *k = data;
 
-	g_hash_table_destroy(k->kinds);
+	tn_kevent_memo_destroy(k->kinds);
 	g_hash_table_destroy(k->names);
 	g_hash_table_destroy(k->pending);
 	g_string_free(k->path, TRUE);
@@ -126,14 +107,22 @@ static void reset(void *data)
 
 static enum kind event_kind(struct kernel *k, const char *name)
 {
-	gpointer known = g_hash_table_lookup(k->kinds, name);
-	enum kind kind;
+	const struct tn_kevent_class *cls = tn_kevent_memo_get(k->kinds, name);
 
-	if (known)
-		return GPOINTER_TO_INT(known);
-	kind = name_kind(name);
-	g_hash_table_insert(k->kinds, g_strdup(name), GINT_TO_POINTER(kind));
-	return kind;
+	switch (cls ? cls->kind : TN_KEVENT_OTHER) {
+	case TN_KEVENT_SCHED_WAKING:
+		return WAKING;
+	case TN_KEVENT_SCHED_WAKEUP:
+		return WAKEUP;
+	case TN_KEVENT_SCHED_WAKEUP_NEW:
+		return WAKEUP_NEW;
+	case TN_KEVENT_PROCESS_FORK:
+		return FORK;
+	case TN_KEVENT_PROCESS_EXIT:
+		return EXIT;
+	default:
+		return OTHER;
+	}
 }
 
 /* The integer field name of ev's payload: false when it has none. */
@@ -172,17 +161,39 @@ static int64_t thread_key(int64_t tid, int64_t cpu)
 
 /* The thread that runs on cpu, as the state says: false when it does
  * not know. */
+/* n (>= 0) in decimal, as the state names CPUs. */
+static void decimal(char out[24], int64_t n)
+{
+	char digits[24];
+	size_t len = 0;
+
+	do {
+		digits[len++] = (char) ('0' + n % 10);
+		n /= 10;
+	} while (n > 0);
+	for (size_t i = 0; i < len; i++)
+		out[i] = digits[len - 1 - i];
+	out[len] = '\0';
+}
+
 static bool current_thread(struct kernel *k, const struct tn_state *state,
 		int64_t cpu, int64_t *tid)
 {
 	const struct tn_state_value *v;
+	char number[24];
 	int quark;
 
+	(void) k;
 	if (!state || cpu < 0)
 		return false;
-	g_string_printf(k->path, "CPUs/%" PRId64 "/Current_thread", cpu);
-	quark = tn_state_quark_lookup(state, TN_STATE_ROOT, k->path->str);
-	if (quark < 0)
+	/* CPUs/<cpu>/Current_thread, a name at a time (a wake-up in
+	 * three: no path to make and split). */
+	decimal(number, cpu);
+	if ((quark = tn_state_quark_child_lookup(state, TN_STATE_ROOT,
+			"CPUs")) < 0 ||
+	    (quark = tn_state_quark_child_lookup(state, quark, number)) < 0 ||
+	    (quark = tn_state_quark_child_lookup(state, quark,
+			"Current_thread")) < 0)
 		return false;
 	v = tn_state_get_value(state, quark);
 	if (v->type == TN_STATE_INT)
@@ -348,6 +359,22 @@ static int handle_event(void *data, struct tn_seq_model *model,
 	return 0;
 }
 
+static void add_wants(const struct tn_seq_loader_input *input,
+		GArray *wants)
+{
+	static const struct tn_field_want table[] = {
+		{ "sched_wak*", TN_SCOPE_PAYLOAD, "tid" },
+		{ "sched_wak*", TN_SCOPE_PAYLOAD, "comm" },
+		{ "sched_process_fork", TN_SCOPE_PAYLOAD, "child_tid" },
+		{ "sched_process_fork", TN_SCOPE_PAYLOAD, "child_comm" },
+		{ "sched_process_exit", TN_SCOPE_PAYLOAD, "tid" },
+		{ "sched_process_exit", TN_SCOPE_PAYLOAD, "comm" },
+	};
+
+	(void) input;
+	g_array_append_vals(wants, table, G_N_ELEMENTS(table));
+}
+
 const struct tn_seq_loader_class tn_seq_loader_kernel = {
 	.name = "kernel",
 	.description = "Linux kernel: wake-ups as messages between threads "
@@ -355,6 +382,7 @@ const struct tn_seq_loader_class tn_seq_loader_kernel = {
 		"exits as the creation and stop of lifelines",
 	.needs_state = true,
 	.applies = applies,
+	.add_wants = add_wants,
 	.create = create,
 	.destroy = destroy,
 	.reset = reset,

@@ -27,6 +27,15 @@ struct tn_seq_loaders {
 	bool need_state;
 };
 
+void tn_seq_loaders_add_wants(const struct tn_seq_loaders *loaders,
+		GArray *wants)
+{
+	for (size_t i = 0; i < loaders->count; i++)
+		if (loaders->items[i].cls->add_wants)
+			loaders->items[i].cls->add_wants(&loaders->input,
+				wants);
+}
+
 const struct tn_seq_loader_class *const *tn_seq_loader_classes(void)
 {
 	return classes;

@@ -141,11 +141,31 @@ static int handle_event(void *data, struct tn_seq_model *model,
 	return 0;
 }
 
+static void add_wants(const struct tn_seq_loader_input *input,
+		GArray *wants)
+{
+	static const char *const ends[] = { "sender", "receiver", "signal" };
+
+	(void) input;
+	for (size_t i = 0; i < G_N_ELEMENTS(ends); i++) {
+		struct tn_field_want want = { NULL, TN_SCOPE_ANY, ends[i] };
+
+		g_array_append_val(wants, want);
+	}
+	for (size_t i = 0; id_fields[i]; i++) {
+		struct tn_field_want want = { NULL, TN_SCOPE_ANY,
+			id_fields[i] };
+
+		g_array_append_val(wants, want);
+	}
+}
+
 const struct tn_seq_loader_class tn_seq_loader_reference = {
 	.name = "reference",
 	.description = "send and receive events with sender, receiver and "
 		"signal fields (Trace Compass's reference convention)",
 	.applies = applies,
+	.add_wants = add_wants,
 	.create = create,
 	.destroy = destroy,
 	.reset = reset,

@@ -186,12 +186,19 @@ static int handle_event(void *data, struct tn_seq_model *model,
 	return 0;
 }
 
+static void add_wants(const struct tn_seq_loader_input *input,
+		GArray *wants)
+{
+	tn_seq_rules_add_wants(input->rules, wants);
+}
+
 const struct tn_seq_loader_class tn_seq_loader_rules = {
 	.name = "rules",
 	.description = "the user's rules (--seq-rules FILE, or "
 		"$XDG_CONFIG_HOME/tracenav/seq-rules): events and fields "
 		"mapped to lifelines and messages",
 	.applies = applies,
+	.add_wants = add_wants,
 	.create = create,
 	.destroy = destroy,
 	.reset = reset,
