@@ -18,8 +18,6 @@ struct usage {
 
 struct cputop {
 	struct tn_analysis_span span;
-	struct tn_akinds kinds;
-	struct tn_aquarks quarks;
 	const struct tn_row *row;	/* the event being applied */
 	enum tn_aevent kind;		/* what it is */
 	GHashTable *threads;		/* int64 tid -> struct usage */
@@ -44,8 +42,6 @@ static void *create(const struct tn_analysis_span *span)
 	struct cputop *c = g_new0(struct cputop, 1);
 
 	c->span = *span;
-	tn_akinds_init(&c->kinds);
-	tn_aquarks_init(&c->quarks);
 	c->threads = tn_amap_new_int64(usage_free);
 	c->cpus = tn_amap_new_int64(usage_free);
 	return c;
@@ -55,8 +51,6 @@ static void destroy(void *acc)
 {
 	struct cputop *c = acc;
 
-	tn_akinds_fini(&c->kinds);
-	tn_aquarks_fini(&c->quarks);
 	g_hash_table_destroy(c->threads);
 	g_hash_table_destroy(c->cpus);
 	g_free(c);
@@ -75,7 +69,7 @@ static void on_event(void *acc, const struct tn_state *state,
 static const char *thread_name(struct cputop *c, const struct tn_state *state,
 		int64_t tid)
 {
-	int quark = tn_aquark_thread(&c->quarks, state, tid, AQ_EXEC_NAME);
+	int quark = tn_aquark_thread(&c->span.look->quarks, state, tid, AQ_EXEC_NAME);
 	const struct tn_state_value *value;
 
 	if (quark < 0)
@@ -98,7 +92,7 @@ static void account(struct cputop *c, const struct tn_state *state,
 	u = usage_of(c->threads, tid);
 	u->ns += to - from;
 	tn_aname_set(&u->name, thread_name(c, state, tid));
-	cpu = tn_akinds_parent_number(&c->kinds, state, quark);
+	cpu = tn_akinds_parent_number(&c->span.look->kinds, state, quark);
 	usage_of(c->cpus, cpu)->ns += to - from;
 }
 
@@ -110,7 +104,7 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 	struct cputop *c = acc;
 	int64_t tid;
 
-	if (tn_akinds_get(&c->kinds, state, quark) != AK_CPU_CURRENT)
+	if (tn_akinds_get(&c->span.look->kinds, state, quark) != AK_CPU_CURRENT)
 		return;
 	if (value->type == TN_STATE_INT) {
 		account(c, state, quark, value->u.i, start->ns, end->ns);

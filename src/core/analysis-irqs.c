@@ -17,7 +17,7 @@ struct line {
 };
 
 struct irqs {
-	struct tn_akinds kinds;
+	struct tn_analysis_span span;
 	enum tn_aevent event;		/* the event being applied */
 	GHashTable *hard;		/* int64 irq -> struct line */
 	GHashTable *soft;		/* int64 vec -> struct line */
@@ -51,8 +51,7 @@ static void *create(const struct tn_analysis_span *span)
 {
 	struct irqs *s = g_new0(struct irqs, 1);
 
-	(void) span;
-	tn_akinds_init(&s->kinds);
+	s->span = *span;
 	s->hard = tn_amap_new_int64(line_free);
 	s->soft = tn_amap_new_int64(line_free);
 	s->began = tn_amap_new_string(NULL);
@@ -64,7 +63,6 @@ static void destroy(void *acc)
 {
 	struct irqs *s = acc;
 
-	tn_akinds_fini(&s->kinds);
 	g_hash_table_destroy(s->hard);
 	g_hash_table_destroy(s->soft);
 	g_hash_table_destroy(s->began);
@@ -145,7 +143,7 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 
 	if (start->ns == INT64_MIN || value->type == TN_STATE_NULL)
 		return;
-	kind = tn_akinds_get(&s->kinds, state, quark);
+	kind = tn_akinds_get(&s->span.look->kinds, state, quark);
 	if (kind == AK_CPU_IRQ && s->event == AE_IRQ_EXIT)
 		tn_adur_add(&line_of(s->hard, g_ascii_strtoll(
 			tn_state_get_name(state, quark), NULL, 10))->durations,

@@ -66,6 +66,11 @@ struct tn_analysis_span {
 	int64_t begin_ns, end_ns;
 	int64_t range_begin_ns;	/* the range's, for every slice */
 	bool first;		/* the range's first slice */
+	/* What the attributes of the slice's state are, and the quarks
+	 * the analyses look up: one for all the analyses of one state
+	 * (the engine's, outliving the accumulators; NULL for an
+	 * accumulator that reads nothing). */
+	struct tn_alookup *look;
 };
 
 /* An analysis: an accumulator per slice, fed by the replay's hooks,
@@ -102,6 +107,8 @@ extern const struct tn_analysis_class tn_analysis_schedtop;
 
 /* ---- what an attribute of the kernel state is ---- */
 
+struct tn_alookup;
+
 enum tn_akind {
 	AK_OTHER,
 	AK_CPU_CURRENT,		/* CPUs/<n>/Current_thread */
@@ -129,6 +136,16 @@ enum tn_akind tn_akinds_get(struct tn_akinds *k, const struct tn_state *state,
  * is not AK_OTHER (tn_akinds_get() first). */
 int64_t tn_akinds_parent_number(struct tn_akinds *k,
 		const struct tn_state *state, int quark);
+
+/* The kinds and the quarks of one state, shared by the analyses that
+ * read it. */
+struct tn_alookup {
+	struct tn_akinds kinds;
+	struct tn_aquarks quarks;
+};
+
+struct tn_alookup *tn_alookup_new(void);
+void tn_alookup_free(struct tn_alookup *look);
 
 /* The name of the attribute `up` levels above quark ("42" for
  * Threads/42/Status, 1 up), or "" when there is none. */

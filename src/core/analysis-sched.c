@@ -42,9 +42,7 @@ struct pending {
 
 struct sched {
 	struct tn_analysis_span span;
-	struct tn_akinds kinds;
 	enum tn_aevent event;		/* the event being applied */
-	struct tn_aquarks quarks;
 	GHashTable *woken;		/* int64 tid -> struct wakeup */
 	/* The tids whose Status changed (not kept in the range's first
 	 * slice: only a merge into an earlier one needs them). */
@@ -66,8 +64,6 @@ static void *create(const struct tn_analysis_span *span)
 	struct sched *s = g_new0(struct sched, 1);
 
 	s->span = *span;
-	tn_akinds_init(&s->kinds);
-	tn_aquarks_init(&s->quarks);
 	s->woken = tn_amap_new_int64(NULL);
 	s->touched = g_hash_table_new_full(g_int64_hash, g_int64_equal,
 		g_free, NULL);
@@ -80,8 +76,6 @@ static void destroy(void *acc)
 {
 	struct sched *s = acc;
 
-	tn_akinds_fini(&s->kinds);
-	tn_aquarks_fini(&s->quarks);
 	g_hash_table_destroy(s->woken);
 	g_hash_table_destroy(s->touched);
 	for (guint i = 0; i < s->pending->len; i++) {
@@ -127,7 +121,7 @@ static void on_event(void *acc, const struct tn_state *state,
 		return;
 	if (g_hash_table_contains(s->woken, &tid))
 		return;
-	quark = tn_aquark_thread(&s->quarks, state, tid, AQ_STATUS);
+	quark = tn_aquark_thread(&s->span.look->quarks, state, tid, AQ_STATUS);
 	status = quark < 0 ? NULL : tn_state_get_value(state, quark);
 	if (status && status->type == TN_STATE_STRING &&
 	    (is_running(status->u.s) || (!strcmp(status->u.s, "wait_cpu") &&
@@ -155,9 +149,9 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 
 	/* The wake-up itself (noted before it was applied). */
 	if (s->event == AE_WAKEUP ||
-	    tn_akinds_get(&s->kinds, state, quark) != AK_THREAD_STATUS)
+	    tn_akinds_get(&s->span.look->kinds, state, quark) != AK_THREAD_STATUS)
 		return;
-	tid = tn_akinds_parent_number(&s->kinds, state, quark);
+	tid = tn_akinds_parent_number(&s->span.look->kinds, state, quark);
 	if (tid == 0)
 		return;		/* an idle thread (0_3) */
 	if (!s->span.first)

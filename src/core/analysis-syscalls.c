@@ -9,16 +9,24 @@
 
 #include "src/core/analysis-private.h"
 
+/* One system call of a thread: a thread makes few kinds of calls, and
+ * a long trace has many threads, so a small array per thread (the
+ * names interned once per accumulator) holds them. */
+struct call {
+	const char *name;		/* in the accumulator's names */
+	struct tn_adur dur;
+};
+
 struct thread_calls {
 	char *name;			/* the thread's, last seen */
-	GHashTable *calls;		/* system call name -> struct tn_adur */
+	GArray *calls;			/* struct call */
 };
 
 struct syscalls {
-	struct tn_akinds kinds;
-	struct tn_aquarks quarks;
+	struct tn_analysis_span span;
 	enum tn_aevent event;		/* the event being applied */
 	GHashTable *by_name;		/* name -> struct tn_adur */
+	GStringChunk *names;		/* the calls' names, interned */
 	GHashTable *threads;		/* int64 tid -> struct thread_calls */
 	/* Entries again into the call a thread is in: when (by tid). */
 	GHashTable *again;		/* int64 tid -> int64 ns */
@@ -34,7 +42,7 @@ static void thread_calls_free(gpointer data)
 	struct thread_calls *t = data;
 
 	g_free(t->name);
-	g_hash_table_destroy(t->calls);
+	g_array_free(t->calls, TRUE);
 	g_free(t);
 }
 
@@ -43,18 +51,33 @@ static struct thread_calls *thread_of(struct syscalls *s, int64_t tid)
 	struct thread_calls *t = tn_amap_int64(s->threads, tid, sizeof(*t));
 
 	if (!t->calls)
-		t->calls = tn_amap_new_string(NULL);
+		t->calls = g_array_sized_new(FALSE, FALSE, sizeof(struct call),
+			2);
 	return t;
+}
+
+/* The durations of t's calls named name (added the first time). */
+static struct tn_adur *call_of(struct syscalls *s, struct thread_calls *t,
+		const char *name)
+{
+	struct call call = { NULL, { 0 } };
+
+	name = g_string_chunk_insert_const(s->names, name);
+	for (guint i = 0; i < t->calls->len; i++)
+		if (g_array_index(t->calls, struct call, i).name == name)
+			return &g_array_index(t->calls, struct call, i).dur;
+	call.name = name;
+	g_array_append_val(t->calls, call);
+	return &g_array_index(t->calls, struct call, t->calls->len - 1).dur;
 }
 
 static void *create(const struct tn_analysis_span *span)
 {
 	struct syscalls *s = g_new0(struct syscalls, 1);
 
-	(void) span;
-	tn_akinds_init(&s->kinds);
-	tn_aquarks_init(&s->quarks);
+	s->span = *span;
 	s->by_name = tn_amap_new_string(NULL);
+	s->names = g_string_chunk_new(1024);
 	s->threads = tn_amap_new_int64(thread_calls_free);
 	s->again = tn_amap_new_int64(NULL);
 	return s;
@@ -64,9 +87,8 @@ static void destroy(void *acc)
 {
 	struct syscalls *s = acc;
 
-	tn_akinds_fini(&s->kinds);
-	tn_aquarks_fini(&s->quarks);
 	g_hash_table_destroy(s->by_name);
+	g_string_chunk_free(s->names);
 	g_hash_table_destroy(s->threads);
 	g_hash_table_destroy(s->again);
 	g_free(s);
@@ -83,12 +105,14 @@ static void on_event(void *acc, const struct tn_state *state,
 
 	s->event = kind;
 	if (s->event != AE_SYSCALL_ENTRY || (quark = tn_aquark_cpu_current(
-			&s->quarks, state, tn_event_get_cpu(&row->ev))) < 0)
+			&s->span.look->quarks, state,
+			tn_event_get_cpu(&row->ev))) < 0)
 		return;
 	current = tn_state_get_value(state, quark);
 	if (current->type != TN_STATE_INT || (tid = current->u.i) <= 0)
 		return;
-	quark = tn_aquark_thread(&s->quarks, state, tid, AQ_SYSTEM_CALL);
+	quark = tn_aquark_thread(&s->span.look->quarks, state, tid,
+		AQ_SYSTEM_CALL);
 	if (quark >= 0 && tn_state_get_value(state, quark)->type ==
 			TN_STATE_STRING)
 		g_hash_table_replace(s->again, g_memdup2(&tid, sizeof(tid)),
@@ -106,9 +130,9 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 	int64_t tid, *again;
 
 	if (value->type != TN_STATE_STRING || start->ns == INT64_MIN ||
-	    tn_akinds_get(&s->kinds, state, quark) != AK_THREAD_SYSCALL)
+	    tn_akinds_get(&s->span.look->kinds, state, quark) != AK_THREAD_SYSCALL)
 		return;
-	tid = tn_akinds_parent_number(&s->kinds, state, quark);
+	tid = tn_akinds_parent_number(&s->span.look->kinds, state, quark);
 	again = g_hash_table_lookup(s->again, &tid);
 	if (s->event != AE_SYSCALL_EXIT) {
 		/* Another call's entry: the one it was in is over. */
@@ -120,7 +144,7 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 	tn_adur_add(dur_of(s->by_name, value->u.s), duration);
 	t = thread_of(s, tid);
 	tn_aname_set(&t->name, tn_akind_sibling_string(state, quark, "Exec_name"));
-	tn_adur_add(dur_of(t->calls, value->u.s), duration);
+	tn_adur_add(call_of(s, t, value->u.s), duration);
 }
 
 static void merge_durs(GHashTable *into, GHashTable *from)
@@ -146,7 +170,12 @@ static void merge(void *acc, void *later)
 		struct thread_calls *t = thread_of(s, *(int64_t *) key);
 
 		tn_aname_set(&t->name, from->name);
-		merge_durs(t->calls, from->calls);
+		for (guint i = 0; i < from->calls->len; i++) {
+			const struct call *call = &g_array_index(from->calls,
+				struct call, i);
+
+			tn_adur_merge(call_of(s, t, call->name), &call->dur);
+		}
 	}
 }
 
@@ -168,8 +197,8 @@ static void report(void *acc, const struct tn_analysis_span *range,
 {
 	struct syscalls *s = acc;
 	struct tn_analysis_table *names, *threads;
-	GHashTableIter iter, calls;
-	gpointer key, value, call, dur;
+	GHashTableIter iter;
+	gpointer key, value;
 
 	(void) range;
 	names = tn_atable_add(result, "syscalls", "System calls per name",
@@ -191,14 +220,15 @@ static void report(void *acc, const struct tn_analysis_span *range,
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		struct thread_calls *t = value;
 
-		g_hash_table_iter_init(&calls, t->calls);
-		while (g_hash_table_iter_next(&calls, &call, &dur)) {
+		for (guint i = 0; i < t->calls->len; i++) {
+			const struct call *call = &g_array_index(t->calls,
+				struct call, i);
 			struct tn_analysis_cell *row = tn_atable_row(threads);
 
 			tn_acell_int(&row[0], *(int64_t *) key);
 			tn_acell_text(result, &row[1], t->name);
-			tn_acell_text(result, &row[2], call);
-			tn_acell_durations(&row[3], dur);
+			tn_acell_text(result, &row[2], call->name);
+			tn_acell_durations(&row[3], &call->dur);
 		}
 	}
 	tn_analysis_table_sort(threads, 2, false);

@@ -91,6 +91,24 @@ enum tn_akind tn_akinds_get(struct tn_akinds *k, const struct tn_state *state,
 	return (enum tn_akind) (kind - 1);
 }
 
+struct tn_alookup *tn_alookup_new(void)
+{
+	struct tn_alookup *look = g_new0(struct tn_alookup, 1);
+
+	tn_akinds_init(&look->kinds);
+	tn_aquarks_init(&look->quarks);
+	return look;
+}
+
+void tn_alookup_free(struct tn_alookup *look)
+{
+	if (!look)
+		return;
+	tn_akinds_fini(&look->kinds);
+	tn_aquarks_fini(&look->quarks);
+	g_free(look);
+}
+
 int64_t tn_akinds_parent_number(struct tn_akinds *k,
 		const struct tn_state *state, int quark)
 {

@@ -15,16 +15,16 @@ struct whole {
 	int64_t first_ns, last_ns;
 	uint64_t events;
 	struct tn_aevent_memo memo;
-	/* What each attribute is: the analyses read the intervals of a
-	 * few kinds (tn_akind) alone, so the others are left out once for
-	 * all of them. */
-	struct tn_akinds kinds;
+	/* What each attribute is, and the quarks looked up, for all the
+	 * analyses: they read the intervals of a few kinds (tn_akind)
+	 * alone, so the others are left out once for all of them. */
+	struct tn_alookup *look;
 };
 
 /* The accumulators begin at the first event: their range starts there. */
 static void start(struct whole *w, int64_t ns)
 {
-	struct tn_analysis_span span = { ns, INT64_MAX, ns, true };
+	struct tn_analysis_span span = { ns, INT64_MAX, ns, true, w->look };
 
 	for (size_t i = 0; i < w->count; i++)
 		w->accs[i] = tn_analysis_classes[i]->create(&span);
@@ -57,7 +57,7 @@ static void on_interval(void *data, const struct tn_state *state, int quark,
 {
 	struct whole *w = data;
 
-	if (!w->started || tn_akinds_get(&w->kinds, state, quark) == AK_OTHER)
+	if (!w->started || tn_akinds_get(&w->look->kinds, state, quark) == AK_OTHER)
 		return;
 	for (size_t i = 0; i < w->count; i++)
 		tn_analysis_classes[i]->interval(w->accs[i], state, quark,
@@ -78,7 +78,7 @@ static void finish(void *data, struct tn_state_snapshots *snapshots)
 {
 	struct whole *w = data;
 	struct tn_analysis_span range = { w->first_ns, w->last_ns,
-		w->first_ns, true };
+		w->first_ns, true, w->look };
 
 	for (size_t i = 0; w->started && i < w->count; i++) {
 		const struct tn_analysis_class *cls = tn_analysis_classes[i];
@@ -106,7 +106,7 @@ static void destroy(void *data)
 
 	for (size_t i = 0; w->started && i < w->count; i++)
 		tn_analysis_classes[i]->destroy(w->accs[i]);
-	tn_akinds_fini(&w->kinds);
+	tn_alookup_free(w->look);
 	g_free(w);
 }
 
@@ -114,7 +114,7 @@ void tn_analysis_observe(struct tn_state_pass_observer *observer)
 {
 	struct whole *w = g_new0(struct whole, 1);
 
-	tn_akinds_init(&w->kinds);
+	w->look = tn_alookup_new();
 	while (tn_analysis_classes[w->count] &&
 	       w->count < G_N_ELEMENTS(w->accs))
 		w->count++;

@@ -62,6 +62,7 @@ struct slice {
 	struct tn_position from, to;
 	int64_t last_ns;		/* the range's end */
 	struct tn_analysis_span span;
+	struct tn_alookup *look;	/* span.look: the slice's state's */
 	void *acc;
 	int *stop;			/* shared: non-zero stops every slice */
 	uint64_t events;		/* atomic: read so far */
@@ -123,6 +124,8 @@ static gpointer run_slice(gpointer data)
 	struct tn_state_querier *querier;
 	struct tn_position to;
 
+	s->look = tn_alookup_new();
+	s->span.look = s->look;
 	s->acc = s->cls->create(&s->span);
 	s->status = tn_state_querier_create(s->trace, s->snapshots, &querier,
 		&s->err);
@@ -284,7 +287,8 @@ int tn_analysis_run(const struct tn_trace *trace,
 	struct slice slices[MAX_THREADS];
 	GThread *workers[MAX_THREADS] = { NULL };
 	struct tn_analysis_result *result;
-	struct tn_analysis_span range = { begin_ns, end_ns, begin_ns, true };
+	struct tn_analysis_span range = { begin_ns, end_ns, begin_ns, true,
+		NULL };
 	unsigned count;
 	int stop = 0, status = 0;
 
@@ -361,9 +365,11 @@ int tn_analysis_run(const struct tn_trace *trace,
 	}
 	if (status == 0)
 		cls->report(slices[0].acc, &range, result);
-	for (unsigned i = 0; i < count; i++)
+	for (unsigned i = 0; i < count; i++) {
 		if (slices[i].acc)
 			cls->destroy(slices[i].acc);
+		tn_alookup_free(slices[i].look);
+	}
 	if (status) {
 		tn_analysis_result_destroy(result);
 		return -1;

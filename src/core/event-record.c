@@ -202,6 +202,55 @@ static void *room(void *buf, const void *inline_buf, size_t *cap,
 	return g_malloc(*cap * size);
 }
 
+static void pack(struct tn_record_field *f, const struct tn_field_value *v)
+{
+	f->type = (uint8_t) v->type;
+	f->is_enum = v->is_enum;
+	f->label_count = (uint32_t) v->label_count;
+	f->labels = NULL;
+	switch (v->type) {
+	case TN_VALUE_SIGNED:
+		f->v.s = v->s;
+		break;
+	case TN_VALUE_UNSIGNED:
+		f->v.u = v->u;
+		break;
+	case TN_VALUE_REAL:
+		f->v.d = v->d;
+		break;
+	case TN_VALUE_STRING:
+		f->v.string = v->string;
+		break;
+	default:
+		f->v.u = 0;
+	}
+}
+
+static void unpack(const struct tn_record_field *f, struct tn_field_value *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->type = (enum tn_value_type) f->type;
+	out->is_enum = f->is_enum;
+	out->label_count = f->label_count;
+	out->labels = f->labels;
+	switch (out->type) {
+	case TN_VALUE_SIGNED:
+		out->s = f->v.s;
+		break;
+	case TN_VALUE_UNSIGNED:
+		out->u = f->v.u;
+		break;
+	case TN_VALUE_REAL:
+		out->d = f->v.d;
+		break;
+	case TN_VALUE_STRING:
+		out->string = f->v.string;
+		break;
+	default:
+		break;
+	}
+}
+
 /* Make rec's labels hold count of them, keeping those it has. */
 static void grow_labels(struct tn_event_record *rec, size_t count)
 {
@@ -233,40 +282,41 @@ static void read_fields(struct tn_event_record *rec,
 	for (unsigned i = 0; i < count; i++) {
 		const struct ask *ask = &rec->plan->asks[i];
 		struct tn_record_field *f = &rec->fields[i];
-		struct tn_field_value *v = &f->value;
+		struct tn_field_value v;
 
 		f->path = ask->path;
-		f->scope = ask->scope;
+		f->scope = (uint8_t) ask->scope;
 		f->found = tn_field_handle_read(ev, &ask->handle, ask->scope,
-			ask->path, v);
+			ask->path, &v);
 		if (!f->found)
 			continue;
-		if (v->type == TN_VALUE_STRING)
-			text += strlen(v->string) + 1;
-		if (v->label_count) {
-			grow_labels(rec, labels + v->label_count);
-			memcpy(&rec->labels[labels], v->labels,
-				v->label_count * sizeof(*rec->labels));
+		pack(f, &v);
+		if (v.type == TN_VALUE_STRING)
+			text += strlen(v.string) + 1;
+		if (v.label_count) {
+			grow_labels(rec, labels + v.label_count);
+			memcpy(&rec->labels[labels], v.labels,
+				v.label_count * sizeof(*rec->labels));
 			/* An offset until every label is in. */
-			v->labels = (const char *const *) (uintptr_t) labels;
-			labels += v->label_count;
+			f->labels = (const char *const *) (uintptr_t) labels;
+			labels += v.label_count;
 		}
 	}
 	rec->text = room(rec->text, rec->inline_text, &rec->text_cap, text, 1);
 	for (unsigned i = 0; i < count; i++) {
-		struct tn_field_value *v = &rec->fields[i].value;
+		struct tn_record_field *f = &rec->fields[i];
 		size_t len;
 
-		if (!rec->fields[i].found)
+		if (!f->found)
 			continue;
-		if (v->type == TN_VALUE_STRING) {
-			len = strlen(v->string) + 1;
-			memcpy(rec->text + used_text, v->string, len);
-			v->string = rec->text + used_text;
+		if (f->type == TN_VALUE_STRING) {
+			len = strlen(f->v.string) + 1;
+			memcpy(rec->text + used_text, f->v.string, len);
+			f->v.string = rec->text + used_text;
 			used_text += len;
 		}
-		if (v->label_count)
-			v->labels = &rec->labels[(uintptr_t) v->labels];
+		if (f->label_count)
+			f->labels = &rec->labels[(uintptr_t) f->labels];
 	}
 	rec->field_count = count;
 }
@@ -311,17 +361,17 @@ static int record_find(const struct tn_event_record *rec,
 	 * pointers, most often. */
 	for (unsigned i = 0; i < rec->field_count && !f; i++)
 		if (rec->fields[i].path == path &&
-		    rec->fields[i].scope == scope)
+		    rec->fields[i].scope == (uint8_t) scope)
 			f = &rec->fields[i];
 	for (unsigned i = 0; i < rec->field_count && !f; i++)
-		if (rec->fields[i].scope == scope &&
+		if (rec->fields[i].scope == (uint8_t) scope &&
 		    !strcmp(rec->fields[i].path, path))
 			f = &rec->fields[i];
 	if (!f)
 		return -1;
 	if (!f->found)
 		return 0;
-	*out = f->value;
+	unpack(f, out);
 	return 1;
 }
 

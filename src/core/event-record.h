@@ -73,11 +73,23 @@ bool tn_field_handle_read(const struct tn_event *ev,
 		const struct tn_field_handle *handle, enum tn_field_scope scope,
 		const char *path, struct tn_field_value *out);
 
+/* A field as a record holds it: a struct tn_field_value packed in 32
+ * bytes (the thread that reads records reads them from another core's
+ * cache: each line counts). */
 struct tn_record_field {
 	const char *path;		/* as the plan has it */
-	enum tn_field_scope scope;
+	uint8_t scope;			/* enum tn_field_scope */
 	bool found;
-	struct tn_field_value value;
+	uint8_t type;			/* enum tn_value_type */
+	bool is_enum;
+	uint32_t label_count;
+	union {
+		int64_t s;
+		uint64_t u;
+		double d;
+		const char *string;
+	} v;
+	const char *const *labels;
 };
 
 struct tn_event_record {

@@ -44,6 +44,9 @@
 /* How often a part looks for a stop request (items). */
 #define STOP_CHECK_EVERY 256
 
+/* Two cache lines: what the processor may fetch together. */
+#define CACHE_LINE 128
+
 /* An item and what its part read of it for the taker. */
 struct slot {
 	struct tn_event ev;
@@ -62,25 +65,32 @@ struct part {
 	GHashTable *streams;		/* bt_stream, each with a reference */
 
 	struct slot *slots;
-	struct tn_record_plans *plans;	/* the part's thread's */
-	const void *last_stream;	/* the part's thread's */
-	_Atomic uint64_t head;		/* items put, as published */
-	_Atomic uint64_t tail;		/* items taken, as published */
-	/* What a waiting side waits for (0: it does not wait): the head
-	 * (the taker) or the tail (the part) that wakes it. */
-	_Atomic uint64_t taker_target, part_target;
-	atomic_bool ended;		/* head is final; status is set */
 	pthread_mutex_t lock;
 	pthread_cond_t changed;		/* head, tail, ended or stop moved */
 	int status;			/* 0, or -1 with err */
 	struct tn_error err;
+
+	/* Each side's own, and each counter that one side writes and the
+	 * other reads, on cache lines of their own: a line that both
+	 * write moves between the cores at every item. */
 	/* The part's side. */
-	uint64_t put;
+	_Alignas(CACHE_LINE) uint64_t put;
+	struct tn_record_plans *plans;
+	const void *last_stream;
 	/* The taker's side: items taken, the head last seen, whether the
 	 * item at taken is the one it gave out last. */
-	uint64_t taken;
+	_Alignas(CACHE_LINE) uint64_t taken;
 	uint64_t seen_head;
 	bool given;
+	_Alignas(CACHE_LINE) _Atomic uint64_t head;	/* items put, as
+							 * published */
+	_Alignas(CACHE_LINE) _Atomic uint64_t tail;	/* items taken, as
+							 * published */
+	/* What a waiting side waits for (0: it does not wait): the head
+	 * (the taker) or the tail (the part) that wakes it. */
+	_Alignas(CACHE_LINE) _Atomic uint64_t taker_target;
+	_Alignas(CACHE_LINE) _Atomic uint64_t part_target;
+	atomic_bool ended;		/* head is final; status is set */
 };
 
 struct tn_feed {
@@ -178,13 +188,17 @@ static void end_ring(struct part *p, int status, const struct tn_error *err)
 /* The taker: ask for a slot ahead of the one it reads, already written
  * (by another core: each cache line of it is a miss otherwise), item,
  * record and its first fields. */
-static void prefetch_ahead(const struct part *p)
+static void prefetch_ahead(struct part *p)
 {
 	const struct slot *slot;
 	const char *line;
 
-	if (p->taken + PREFETCH_AHEAD >= p->seen_head)
-		return;
+	if (p->taken + PREFETCH_AHEAD >= p->seen_head) {
+		p->seen_head = atomic_load_explicit(&p->head,
+			memory_order_acquire);
+		if (p->taken + PREFETCH_AHEAD >= p->seen_head)
+			return;
+	}
 	slot = &p->slots[(p->taken + PREFETCH_AHEAD) % RING_SLOTS];
 	__builtin_prefetch(&slot->ev);
 	line = (const char *) &slot->record;
@@ -415,7 +429,9 @@ int tn_feed_open(const struct tn_trace *trace, unsigned parts,
 		unsigned flags, const struct tn_field_want *wants,
 		size_t want_count, struct tn_feed **out, struct tn_error *err)
 {
-	struct tn_feed *feed = g_new0(struct tn_feed, 1);
+	/* Aligned as its parts' cache lines are. */
+	struct tn_feed *feed = g_aligned_alloc0(1, sizeof(*feed),
+		_Alignof(struct tn_feed));
 
 	feed->trace = trace;
 	atomic_init(&feed->stop, false);
@@ -558,5 +574,5 @@ void tn_feed_destroy(struct tn_feed *feed)
 		pthread_mutex_destroy(&p->lock);
 		pthread_cond_destroy(&p->changed);
 	}
-	g_free(feed);
+	g_aligned_free(feed);
 }

@@ -33,9 +33,9 @@ long tn_source_memo_lookup(struct tn_source_memo *memo,
 {
 	const void *stream = tn_event_get_stream_key(ev);
 	int64_t cpu = tn_event_get_cpu(ev);
-	size_t slot = (tn_pointer_slot(stream, TN_SOURCE_MEMO_SLOTS) ^
-		(size_t) cpu) %
-		TN_SOURCE_MEMO_SLOTS;
+	/* The stream and the CPU both spread the slots. */
+	size_t slot = tn_pointer_slot((const char *) stream + cpu * 4099,
+		TN_SOURCE_MEMO_SLOTS);
 	struct tn_index_source source;
 
 	if (memo->slots[slot].stream == stream && memo->slots[slot].cpu == cpu)
