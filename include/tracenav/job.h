@@ -119,6 +119,10 @@ const struct tn_job_class *tn_job_borrow_class(const struct tn_job *job);
  * free) and the job.  NULL-safe. */
 void tn_job_destroy(struct tn_job *job);
 
+/* The CPU time the calling thread took so far, in seconds (what a job's
+ * threads cost, for benchmarks). */
+double tn_job_thread_cpu_seconds(void);
+
 /* ---- fan-outs: a job's helper threads ----
  *
  * Work split over threads (the slices of a search, the parts of a read)

@@ -83,4 +83,11 @@ size_t tn_preparse_get_bins(struct tn_job *job, int64_t *begin_ns,
  * or for a job of another class). */
 unsigned tn_preparse_get_part_count(struct tn_job *job);
 
+/* Once the job ended, what its threads cost: the CPU seconds of the
+ * decoding threads and of the thread that ran the consumers (both 0
+ * for a job of another class).  For benchmarks: the consumers' thread
+ * is the one that bounds the preparse when it is busier. */
+void tn_preparse_get_cpu(struct tn_job *job, double *decoding,
+		double *consuming);
+
 #endif

@@ -92,7 +92,7 @@ static void account(struct cputop *c, const struct tn_state *state,
 	u = usage_of(c->threads, tid);
 	u->ns += to - from;
 	tn_aname_set(&u->name, thread_name(c, state, tid));
-	cpu = tn_akinds_parent_number(&c->span.look->kinds, state, quark);
+	cpu = tn_akinds_number(&c->span.look->kinds, state, quark);
 	usage_of(c->cpus, cpu)->ns += to - from;
 }
 

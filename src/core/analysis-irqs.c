@@ -21,11 +21,11 @@ struct irqs {
 	enum tn_aevent event;		/* the event being applied */
 	GHashTable *hard;		/* int64 irq -> struct line */
 	GHashTable *soft;		/* int64 vec -> struct line */
-	/* A softirq raised again while it ran (running_raised), by
-	 * "CPU/VEC": when its run began, and when it was raised again (its
+	/* A softirq raised again while it ran (running_raised), by its
+	 * line's quark: when its run began, and when it was raised again (its
 	 * next raise latency runs from then, not from the run's end). */
-	GHashTable *began;		/* string -> int64 ns */
-	GHashTable *raised;		/* string -> int64 ns */
+	GHashTable *began;		/* quark -> int64 ns */
+	GHashTable *raised;		/* quark -> int64 ns */
 };
 
 /* The kernel's softirq vectors (include/linux/interrupt.h). */
@@ -54,8 +54,10 @@ static void *create(const struct tn_analysis_span *span)
 	s->span = *span;
 	s->hard = tn_amap_new_int64(line_free);
 	s->soft = tn_amap_new_int64(line_free);
-	s->began = tn_amap_new_string(NULL);
-	s->raised = tn_amap_new_string(NULL);
+	s->began = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
+		g_free);
+	s->raised = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
+		g_free);
 	return s;
 }
 
@@ -89,47 +91,34 @@ static void on_event(void *acc, const struct tn_state *state,
 	tn_aname_set(&l->name, name);
 }
 
-/* "CPU/VEC" of the softirq line quark (a new string). */
-static char *softirq_key(const struct tn_state *state, int quark)
-{
-	return g_strdup_printf("%s/%s", tn_akind_name_up(state, quark, 2),
-		tn_state_get_name(state, quark));
-}
-
 static void on_softirq(struct irqs *s, const struct tn_state *state,
 		int quark, const char *value, int64_t start, int64_t end)
 {
-	int64_t vec = g_ascii_strtoll(tn_state_get_name(state, quark), NULL,
-		10);
+	int64_t vec = tn_akinds_number(&s->span.look->kinds, state, quark);
+	gpointer key = GINT_TO_POINTER(quark);
 	int64_t *began, *raised;
-	char *key;
 
 	if (!strcmp(value, "raised") && s->event == AE_SOFTIRQ_ENTRY) {
-		key = softirq_key(state, quark);
 		raised = g_hash_table_lookup(s->raised, key);
 		tn_adur_add(&line_of(s->soft, vec)->raises,
 			(double) (end - (raised ? *raised : start)));
 		g_hash_table_remove(s->raised, key);
-		g_free(key);
 	} else if (!strcmp(value, "running") && s->event == AE_SOFTIRQ_EXIT) {
 		tn_adur_add(&line_of(s->soft, vec)->durations,
 			(double) (end - start));
 	} else if (!strcmp(value, "running")) {
 		/* Raised again while it runs (now): its run began at
 		 * start. */
-		key = softirq_key(state, quark);
-		g_hash_table_replace(s->began, g_strdup(key),
+		g_hash_table_replace(s->began, key,
 			g_memdup2(&start, sizeof(start)));
 		g_hash_table_replace(s->raised, key,
 			g_memdup2(&end, sizeof(end)));
 	} else if (!strcmp(value, "running_raised") &&
 		   s->event == AE_SOFTIRQ_EXIT) {
-		key = softirq_key(state, quark);
 		if ((began = g_hash_table_lookup(s->began, key)))
 			tn_adur_add(&line_of(s->soft, vec)->durations,
 				(double) (end - *began));
 		g_hash_table_remove(s->began, key);
-		g_free(key);
 	}
 }
 
@@ -145,8 +134,8 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 		return;
 	kind = tn_akinds_get(&s->span.look->kinds, state, quark);
 	if (kind == AK_CPU_IRQ && s->event == AE_IRQ_EXIT)
-		tn_adur_add(&line_of(s->hard, g_ascii_strtoll(
-			tn_state_get_name(state, quark), NULL, 10))->durations,
+		tn_adur_add(&line_of(s->hard, tn_akinds_number(
+			&s->span.look->kinds, state, quark))->durations,
 			(double) (end->ns - start->ns));
 	else if (kind == AK_CPU_SOFTIRQ && value->type == TN_STATE_STRING)
 		on_softirq(s, state, quark, value->u.s, start->ns, end->ns);

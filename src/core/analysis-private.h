@@ -58,6 +58,12 @@ struct tn_aevent_memo {
 enum tn_aevent tn_aevent_memo_of(struct tn_aevent_memo *memo,
 		const char *name);
 
+/* The same of an event: from the record a decoding thread made of it,
+ * when it has one. */
+struct tn_event;
+enum tn_aevent tn_aevent_of_event(struct tn_aevent_memo *memo,
+		const struct tn_event *ev);
+
 /* The part of the range one accumulator reads: its events have
  * begin_ns <= t <= end_ns, and the time it accounts runs from begin_ns
  * to end_ns (the next slice's first event's time, or the range's end
@@ -130,12 +136,12 @@ void tn_akinds_fini(struct tn_akinds *k);
 enum tn_akind tn_akinds_get(struct tn_akinds *k, const struct tn_state *state,
 		int quark);
 
-/* The number its parent's name says (the tid of Threads/42/Status, the
- * CPU of CPUs/3/Current_thread), as tn_athread_tid() reads it: 0 for
- * an idle thread (0_3); read once per quark.  For a quark whose kind
- * is not AK_OTHER (tn_akinds_get() first). */
-int64_t tn_akinds_parent_number(struct tn_akinds *k,
-		const struct tn_state *state, int quark);
+/* The number an attribute of a kind is about, read once per quark: the
+ * tid of Threads/42/Status (0 for an idle thread, 0_3, as
+ * tn_athread_tid() reads it), the CPU of CPUs/3/Current_thread, the irq
+ * or vec of a CPU's line (CPUs/3/IRQs/30: 30). */
+int64_t tn_akinds_number(struct tn_akinds *k, const struct tn_state *state,
+		int quark);
 
 /* The kinds and the quarks of one state, shared by the analyses that
  * read it. */

@@ -151,7 +151,7 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 	if (s->event == AE_WAKEUP ||
 	    tn_akinds_get(&s->span.look->kinds, state, quark) != AK_THREAD_STATUS)
 		return;
-	tid = tn_akinds_parent_number(&s->span.look->kinds, state, quark);
+	tid = tn_akinds_number(&s->span.look->kinds, state, quark);
 	if (tid == 0)
 		return;		/* an idle thread (0_3) */
 	if (!s->span.first)

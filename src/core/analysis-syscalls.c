@@ -132,7 +132,7 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 	if (value->type != TN_STATE_STRING || start->ns == INT64_MIN ||
 	    tn_akinds_get(&s->span.look->kinds, state, quark) != AK_THREAD_SYSCALL)
 		return;
-	tid = tn_akinds_parent_number(&s->span.look->kinds, state, quark);
+	tid = tn_akinds_number(&s->span.look->kinds, state, quark);
 	again = g_hash_table_lookup(s->again, &tid);
 	if (s->event != AE_SYSCALL_EXIT) {
 		/* Another call's entry: the one it was in is over. */

@@ -8,6 +8,7 @@
 
 #include "pointer-hash.h"
 #include "src/core/analysis-private.h"
+#include "src/core/event-record.h"
 #include "src/core/kernel-events.h"
 
 /* ---- attributes ---- */
@@ -80,8 +81,10 @@ enum tn_akind tn_akinds_get(struct tn_akinds *k, const struct tn_state *state,
 		kind = (guint8) (classify(state, quark) + 1);
 		k->kinds->data[quark] = kind;
 		if (kind != AK_OTHER + 1) {
+			bool line = kind == AK_CPU_IRQ + 1 ||
+				kind == AK_CPU_SOFTIRQ + 1;
 			int64_t number = tn_athread_tid(tn_akind_name_up(state,
-				quark, 1));
+				quark, line ? 0 : 1));
 
 			if ((guint) quark >= k->numbers->len)
 				g_array_set_size(k->numbers, (guint) quark + 1);
@@ -109,8 +112,8 @@ void tn_alookup_free(struct tn_alookup *look)
 	g_free(look);
 }
 
-int64_t tn_akinds_parent_number(struct tn_akinds *k,
-		const struct tn_state *state, int quark)
+int64_t tn_akinds_number(struct tn_akinds *k, const struct tn_state *state,
+		int quark)
 {
 	if (tn_akinds_get(k, state, quark) == AK_OTHER)
 		return tn_athread_tid(tn_akind_name_up(state, quark, 1));
@@ -208,9 +211,10 @@ int tn_aquark_thread(struct tn_aquarks *q, const struct tn_state *state,
 
 /* ---- events ---- */
 
-enum tn_aevent tn_aevent_of(const char *name)
+/* An analysis's view of a kernel event's kind. */
+static enum tn_aevent aevent_of_kind(enum tn_kevent kind)
 {
-	switch (tn_kevent_classify(name, NULL)) {
+	switch (kind) {
 	case TN_KEVENT_SCHED_SWITCH:
 		return AE_SCHED_SWITCH;
 	case TN_KEVENT_SCHED_WAKING:
@@ -232,6 +236,20 @@ enum tn_aevent tn_aevent_of(const char *name)
 	default:
 		return AE_OTHER;
 	}
+}
+
+enum tn_aevent tn_aevent_of(const char *name)
+{
+	return aevent_of_kind(tn_kevent_classify(name, NULL));
+}
+
+enum tn_aevent tn_aevent_of_event(struct tn_aevent_memo *memo,
+		const struct tn_event *ev)
+{
+	if (ev->record)
+		return aevent_of_kind(ev->record->kevent ?
+			ev->record->kevent->kind : TN_KEVENT_OTHER);
+	return tn_aevent_memo_of(memo, tn_event_get_name(ev));
 }
 
 enum tn_aevent tn_aevent_memo_of(struct tn_aevent_memo *memo,

@@ -36,8 +36,7 @@ static int on_event(void *data, const struct tn_state *state,
 		const struct tn_row *row)
 {
 	struct whole *w = data;
-	enum tn_aevent kind = tn_aevent_memo_of(&w->memo,
-		tn_event_get_name(&row->ev));
+	enum tn_aevent kind = tn_aevent_of_event(&w->memo, &row->ev);
 
 	if (!w->started)
 		start(w, row->pos.ns);

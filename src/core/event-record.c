@@ -19,6 +19,7 @@ struct ask {
 struct tn_record_plan {
 	unsigned count;
 	struct ask *asks;		/* count of them */
+	struct tn_kevent_class kevent;	/* the class's name, classified */
 };
 
 struct tn_record_plans {
@@ -107,6 +108,8 @@ static struct tn_record_plan *new_plan(struct tn_record_plans *plans,
 	struct tn_record_plan *plan = g_new0(struct tn_record_plan, 1);
 	const char *name = bt_event_class_get_name(event_class);
 
+	/* The name stays with the class, which outlives the records. */
+	plan->kevent.kind = tn_kevent_classify(name, &plan->kevent.syscall);
 	for (size_t i = 0; i < plans->want_count; i++) {
 		const struct tn_field_want *w = &plans->wants[i];
 
@@ -334,6 +337,7 @@ void tn_event_record_fill(struct tn_event_record *rec, struct tn_event *ev,
 	}
 	rec->field_count = 0;
 	rec->plan = &empty_plan;
+	rec->kevent = NULL;
 	rec->cpu = ev->kind == TN_EVENT_KIND_EVENT ? event_cpu(ev, plans) : -1;
 	rec->stream = tn_event_get_stream_key(ev);
 	rec->discarded = 0;
@@ -344,6 +348,8 @@ void tn_event_record_fill(struct tn_event_record *rec, struct tn_event *ev,
 	rec->event_class = rec->key.event_class;
 	if (ev->kind == TN_EVENT_KIND_EVENT) {
 		rec->plan = plan_of(plans, rec->event_class);
+		if (rec->plan->kevent.kind != TN_KEVENT_OTHER)
+			rec->kevent = &rec->plan->kevent;
 		read_fields(rec, ev);
 	}
 	ev->record = rec;

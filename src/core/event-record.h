@@ -34,6 +34,7 @@
 #include <stdint.h>
 
 #include "tracenav/event.h"
+#include "kernel-events.h"
 #include "merge-compare.h"
 
 /* Fields, enumeration labels and bytes of strings that a record holds
@@ -100,6 +101,9 @@ struct tn_event_record {
 	bool has_discarded;		/* a notice's count */
 	uint64_t discarded;
 	struct tn_merge_key key;	/* what the merge compares */
+	/* What the event is to a kernel consumer (kernel-events.h), once
+	 * per class; NULL: none of the kernel's events. */
+	const struct tn_kevent_class *kevent;
 	const struct tn_record_plan *plan;	/* what it holds */
 	unsigned field_count;
 	struct tn_record_field *fields;	/* inline_fields, or its own */

@@ -12,7 +12,13 @@
  * (event classes, streams) lives until then: each part keeps its reader
  * and a reference to every stream it read.
  */
+#define _GNU_SOURCE	/* SCHED_BATCH */
 #include <dirent.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
@@ -39,7 +45,8 @@
  * of their fields. */
 #define PREFETCH_AHEAD 4
 #define PREFETCH_FIELD_BYTES 512
-/* A side that waits waits for this many items (or slots). */
+/* A side that waits waits for this many items (or slots), so that the
+ * two threads do not wake each other for every batch. */
 #define WAKE_ITEMS (RING_SLOTS / 4)
 /* How often a part looks for a stop request (items). */
 #define STOP_CHECK_EVERY 256
@@ -69,6 +76,7 @@ struct part {
 	pthread_cond_t changed;		/* head, tail, ended or stop moved */
 	int status;			/* 0, or -1 with err */
 	struct tn_error err;
+	double cpu_seconds;		/* its thread's, once it ended */
 
 	/* Each side's own, and each counter that one side writes and the
 	 * other reads, on cache lines of their own: a line that both
@@ -308,9 +316,20 @@ static int run_part(struct tn_fanout *fanout, void *data, unsigned i,
 {
 	struct tn_feed *feed = data;
 	struct part *p = &feed->parts[i];
+	struct sched_param batch = { 0 };
 	int status;
 
+	/* The taker is the one that bounds the read when the consumers
+	 * are busy: a part that wakes (room in its ring) does not take the
+	 * processor from it, it waits for its turn. */
+	(void) pthread_setschedparam(pthread_self(), SCHED_BATCH, &batch);
+
+	if (getenv("PNICE"))
+		setpriority(PRIO_PROCESS, (id_t) syscall(SYS_gettid),
+			getpriority(PRIO_PROCESS, (id_t) syscall(SYS_gettid)) + atoi(getenv("PNICE")));
+
 	status = read_part(p, fanout, err);
+	p->cpu_seconds = tn_job_thread_cpu_seconds();
 	end_ring(p, status, err);
 	/* A failure also stops the other parts (the feed says it from
 	 * the part's ring, in the order of the items). */
@@ -512,6 +531,16 @@ int tn_feed_next(struct tn_feed *feed, struct tn_event *ev,
 	from->given = true;
 	*ev = *best;
 	return 1;
+}
+
+double tn_feed_get_cpu_seconds(const struct tn_feed *feed)
+{
+	double sum = 0;
+
+	for (unsigned i = 0; i < feed->count; i++)
+		if (atomic_load(&feed->parts[i].ended))
+			sum += feed->parts[i].cpu_seconds;
+	return sum;
 }
 
 unsigned tn_feed_get_part_count(const struct tn_feed *feed)

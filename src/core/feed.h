@@ -62,6 +62,10 @@ int tn_feed_open(const struct tn_trace *trace, unsigned parts,
 int tn_feed_next(struct tn_feed *feed, struct tn_event *ev,
 		struct tn_error *err);
 
+/* The CPU time the parts' threads took, those that ended (all of them
+ * once tn_feed_next() said the end). */
+double tn_feed_get_cpu_seconds(const struct tn_feed *feed);
+
 /* How many parts read the trace. */
 unsigned tn_feed_get_part_count(const struct tn_feed *feed);
 

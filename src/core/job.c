@@ -265,3 +265,11 @@ void tn_job_destroy(struct tn_job *job)
 	pthread_cond_destroy(&job->ended);
 	g_free(job);
 }
+
+double tn_job_thread_cpu_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
+}

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "pointer-hash.h"
+#include "event-record.h"
 #include "kernel-events.h"
 
 static const struct {
@@ -134,4 +135,12 @@ const struct tn_kevent_class *tn_kevent_memo_get(struct tn_kevent_memo *memo,
 		memo->slots[slot].entry = e;
 	}
 	return e->cls.kind == TN_KEVENT_OTHER ? NULL : &e->cls;
+}
+
+const struct tn_kevent_class *tn_kevent_of_event(struct tn_kevent_memo *memo,
+		const struct tn_event *ev)
+{
+	if (ev->record)
+		return ev->record->kevent;
+	return tn_kevent_memo_get(memo, tn_event_get_name(ev));
 }

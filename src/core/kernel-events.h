@@ -15,6 +15,8 @@
 
 #include <stddef.h>
 
+#include "tracenav/event.h"
+
 enum tn_kevent {
 	TN_KEVENT_OTHER,
 	TN_KEVENT_SCHED_SWITCH,
@@ -60,5 +62,10 @@ void tn_kevent_memo_destroy(struct tn_kevent_memo *memo);
  * the memo. */
 const struct tn_kevent_class *tn_kevent_memo_get(struct tn_kevent_memo *memo,
 		const char *name);
+
+/* The class of ev: from its record when a decoding thread made one
+ * (event-record.h), else by its name through memo.  NULL: other. */
+const struct tn_kevent_class *tn_kevent_of_event(struct tn_kevent_memo *memo,
+		const struct tn_event *ev);
 
 #endif

@@ -2,6 +2,7 @@
  * packets-collect.h). */
 #include <glib.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bt-util.h"
 #include "clock.h"
@@ -198,9 +199,18 @@ void tn_packets_collector_add(struct tn_packets_collector *collector,
 	}
 }
 
+static int compare_files(gconstpointer a, gconstpointer b)
+{
+	const struct stream_packets *x = *(struct stream_packets *const *) a;
+	const struct stream_packets *y = *(struct stream_packets *const *) b;
+
+	return strcmp(x->file, y->file);
+}
+
 void tn_packets_collector_finish(struct tn_packets_collector *collector,
 		struct tn_packet_tables *tables)
 {
+	GPtrArray *ready = g_ptr_array_new();
 	GHashTableIter iter;
 	gpointer key, value;
 
@@ -209,16 +219,25 @@ void tn_packets_collector_finish(struct tn_packets_collector *collector,
 		struct stream_packets *packets = value;
 		uint64_t count = packets->begin_ns->len;
 
-		if (!packets->file || count == 0 ||
-		    count != packets->end_ns->len)
-			continue;
-		tn_packets_add_table(tables, packets->file, count,
+		if (packets->file && count > 0 &&
+		    count == packets->end_ns->len)
+			g_ptr_array_add(ready, packets);
+	}
+	/* By file: the same tables in the same order, whatever the
+	 * addresses of the streams (the cache's bytes stay the same). */
+	g_ptr_array_sort(ready, compare_files);
+	for (guint i = 0; i < ready->len; i++) {
+		struct stream_packets *packets = ready->pdata[i];
+
+		tn_packets_add_table(tables, packets->file,
+			packets->begin_ns->len,
 			(int64_t *) g_array_free(packets->begin_ns, FALSE),
 			(int64_t *) g_array_free(packets->end_ns, FALSE));
 		g_clear_pointer(&packets->file, g_free);
 		packets->begin_ns = g_array_new(FALSE, FALSE, sizeof(int64_t));
 		packets->end_ns = g_array_new(FALSE, FALSE, sizeof(int64_t));
 	}
+	g_ptr_array_free(ready, TRUE);
 }
 
 /* A message tn_reader_next() gives: it would skip what follows one

@@ -44,6 +44,8 @@ struct preparse {
 	_Atomic uint64_t events;
 	_Atomic int64_t reached_ns;
 	_Atomic unsigned parts;
+	/* What the threads cost, once it ended. */
+	double decoding_cpu, consuming_cpu;
 };
 
 /* ---- the read (the job's thread) ---- */
@@ -154,6 +156,7 @@ static int read_all(struct tn_job *job, struct preparse *pp,
 	}
 	if (status == 0 && pp->worker)
 		tn_index_worker_end(pp->worker, tn_feed_take_packets(feed));
+	pp->decoding_cpu = tn_feed_get_cpu_seconds(feed);
 	tn_feed_destroy(feed);
 	if (status < 0)
 		return -1;
@@ -173,9 +176,14 @@ static int run_preparse(struct tn_job *job, void *data, struct tn_error *err)
 
 	if (pp->state_pass)
 		tn_state_pass_begin(pp->state_pass, pp->state);
+	double start = tn_job_thread_cpu_seconds();
+	int status;
+
 	if (pp->worker)
 		tn_index_worker_begin(pp->worker);
-	return read_all(job, pp, err);
+	status = read_all(job, pp, err);
+	pp->consuming_cpu = tn_job_thread_cpu_seconds() - start;
+	return status;
 }
 
 /* ---- the job ---- */
@@ -356,4 +364,16 @@ unsigned tn_preparse_get_part_count(struct tn_job *job)
 	struct preparse *pp = preparse_of(job);
 
 	return pp ? atomic_load(&pp->parts) : 0;
+}
+
+void tn_preparse_get_cpu(struct tn_job *job, double *decoding,
+		double *consuming)
+{
+	struct preparse *pp = preparse_of(job);
+
+	*decoding = *consuming = 0;
+	if (!pp || !tn_job_has_ended(job))
+		return;
+	*decoding = pp->decoding_cpu;
+	*consuming = pp->consuming_cpu;
 }

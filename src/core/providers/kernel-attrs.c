@@ -96,12 +96,32 @@ static struct tn_kcpu *cpu_cache(struct tn_kernel *k, int64_t cpu)
 		guint old = k->cpus->len;
 
 		g_array_set_size(k->cpus, (guint) cpu + 1);
-		for (guint i = old; i < k->cpus->len; i++)
-			g_array_index(k->cpus, struct tn_kcpu, i).node = -1;
+		for (guint i = old; i < k->cpus->len; i++) {
+			struct tn_kcpu *q = &g_array_index(k->cpus,
+				struct tn_kcpu, i);
+
+			q->node = -1;
+			q->lines[0] = q->lines[1] = NULL;
+		}
 		/* The order's pointers moved with the array. */
 		g_array_set_size(k->cpu_order, 0);
 	}
 	return &g_array_index(k->cpus, struct tn_kcpu, cpu);
+}
+
+void tn_kernel_forget_lines(struct tn_kernel *k)
+{
+	for (guint i = 0; i < k->cpus->len; i++) {
+		struct tn_kcpu *q = &g_array_index(k->cpus, struct tn_kcpu, i);
+
+		for (int j = 0; j < 2; j++)
+			if (q->lines[j])
+				g_array_free(q->lines[j], TRUE);
+		q->lines[0] = q->lines[1] = NULL;
+	}
+	for (int j = 0; j < 2; j++)
+		if (k->top_lines[j])
+			g_array_set_size(k->top_lines[j], 0);
 }
 
 const GArray *tn_kernel_cpu_order(struct tn_kctx *c)

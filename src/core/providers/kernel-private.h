@@ -56,9 +56,16 @@ struct tn_kthread {
 	int attr[KT_COUNT];
 };
 
+/* Lines (irqs, softirq vecs) up to this number have their quarks
+ * cached; others are looked up by name each time. */
+#define K_LINE_CACHE_MAX 4096
+
 struct tn_kcpu {
 	int node;		/* CPUs/<n> */
 	int attr[KC_COUNT];
+	/* The quarks of IRQs/<irq> and Soft_IRQs/<vec> under it, by
+	 * number (int; -2: not looked up, -1: none), or NULL. */
+	GArray *lines[2];
 };
 
 /* A node of CPUs/ and its number, in the order of the state's
@@ -74,6 +81,8 @@ struct tn_kernel {
 	struct tn_kevent_memo *kinds;
 	int top[TOP_COUNT];
 	GArray *cpus;		/* struct tn_kcpu, by CPU number */
+	/* The quarks of IRQs/<irq> and SoftIRQs/<vec>, as lines above. */
+	GArray *top_lines[2];
 	/* CPUs/'s children in order (struct tn_kcpu_node; q points into
 	 * cpus, so it is rebuilt when cpus moves). */
 	GArray *cpu_order;
@@ -108,6 +117,9 @@ int tn_kernel_attr(struct tn_kctx *c, struct tn_kthread *t,
 
 /* CPUs/<the event's CPU> (added), or NULL when the CPU is unknown. */
 struct tn_kcpu *tn_kernel_cpu(struct tn_kctx *c);
+
+/* Forget the cached quarks of the CPUs' and the top lines. */
+void tn_kernel_forget_lines(struct tn_kernel *k);
 
 /* Every node of CPUs/ in the state, in the order of its children, with
  * its number and cached quarks (tn_kcpu_node). */

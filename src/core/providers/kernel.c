@@ -103,6 +103,8 @@ static void *kernel_create(void)
 	k->kinds = tn_kevent_memo_create();
 	k->cpus = g_array_new(FALSE, FALSE, sizeof(struct tn_kcpu));
 	k->cpu_order = g_array_new(FALSE, FALSE, sizeof(struct tn_kcpu_node));
+	for (int i = 0; i < 2; i++)
+		k->top_lines[i] = g_array_new(FALSE, FALSE, sizeof(int));
 	k->threads = g_hash_table_new_full(g_direct_hash, g_direct_equal,
 		NULL, g_free);
 	for (int i = 0; i < TOP_COUNT; i++)
@@ -117,8 +119,11 @@ static void kernel_destroy(void *data)
 	if (!k)
 		return;
 	tn_kevent_memo_destroy(k->kinds);
+	tn_kernel_forget_lines(k);
 	g_array_free(k->cpus, TRUE);
 	g_array_free(k->cpu_order, TRUE);
+	for (int i = 0; i < 2; i++)
+		g_array_free(k->top_lines[i], TRUE);
 	g_hash_table_destroy(k->threads);
 	g_free(k);
 }
@@ -127,6 +132,7 @@ static void kernel_reset(void *data)
 {
 	struct tn_kernel *k = data;
 
+	tn_kernel_forget_lines(k);
 	g_array_set_size(k->cpus, 0);
 	g_array_set_size(k->cpu_order, 0);
 	g_hash_table_remove_all(k->threads);
@@ -144,7 +150,7 @@ static int kernel_handle_event(void *data, struct tn_state *state,
 
 	if (!ev->has_ns)
 		return 0;
-	cls = tn_kevent_memo_get(k->kinds, tn_event_get_name(ev));
+	cls = tn_kevent_of_event(k->kinds, ev);
 	if (!cls || !handlers[cls->kind])
 		return 0;
 	c = (struct tn_kctx){

@@ -105,9 +105,9 @@ static void reset(void *data)
 	g_hash_table_remove_all(k->pending);
 }
 
-static enum kind event_kind(struct kernel *k, const char *name)
+static enum kind event_kind(struct kernel *k, const struct tn_event *ev)
 {
-	const struct tn_kevent_class *cls = tn_kevent_memo_get(k->kinds, name);
+	const struct tn_kevent_class *cls = tn_kevent_of_event(k->kinds, ev);
 
 	switch (cls ? cls->kind : TN_KEVENT_OTHER) {
 	case TN_KEVENT_SCHED_WAKING:
@@ -334,7 +334,7 @@ static int handle_event(void *data, struct tn_seq_model *model,
 	struct tn_seq_point at = { pos->ns, *pos };
 
 	(void) err;
-	switch (event_kind(k, tn_event_get_name(ev))) {
+	switch (event_kind(k, ev)) {
 	case WAKING:
 		wake(k, model, ev, state, "wakeup", !k->paired, &at);
 		break;
