@@ -141,22 +141,27 @@ static int handle_event(void *data, struct tn_seq_model *model,
 	return 0;
 }
 
+/* The fields of the events named as ends, only. */
 static void add_wants(const struct tn_seq_loader_input *input,
 		GArray *wants)
 {
 	static const char *const ends[] = { "sender", "receiver", "signal" };
 
-	(void) input;
-	for (size_t i = 0; i < G_N_ELEMENTS(ends); i++) {
-		struct tn_field_want want = { NULL, TN_SCOPE_ANY, ends[i] };
+	for (size_t n = 0; input->names[n]; n++) {
+		if (name_kind(input->names[n]) == NOT_AN_END)
+			continue;
+		for (size_t i = 0; i < G_N_ELEMENTS(ends); i++) {
+			struct tn_field_want want = { input->names[n],
+				TN_SCOPE_ANY, ends[i] };
 
-		g_array_append_val(wants, want);
-	}
-	for (size_t i = 0; id_fields[i]; i++) {
-		struct tn_field_want want = { NULL, TN_SCOPE_ANY,
-			id_fields[i] };
+			g_array_append_val(wants, want);
+		}
+		for (size_t i = 0; id_fields[i]; i++) {
+			struct tn_field_want want = { input->names[n],
+				TN_SCOPE_ANY, id_fields[i] };
 
-		g_array_append_val(wants, want);
+			g_array_append_val(wants, want);
+		}
 	}
 }
 
