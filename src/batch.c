@@ -78,6 +78,8 @@ int batch_run(struct tn_trace *trace, const struct batch_script *script,
 	/* Without a terminal, a command that needs the index waits for it. */
 	session.wait_for_index = true;
 	status = batch_script_run(&ctx, script, file);
+	/* The cache is written in the background: a failure is said. */
+	tn_session_wait_save(&session, out);
 	/* A trace reloaded meanwhile said what it lacks when it opened. */
 	if (tn_trace_get_damage_count(session.trace) > 0 ||
 	    tn_trace_get_left_out_count(session.trace) > 0)

@@ -21,6 +21,7 @@ static void stop_passes(struct tn_session *session)
 {
 	tn_job_destroy(session->index_job);
 	session->index_job = NULL;
+	tn_session_wait_save(session, NULL);
 	tn_session_stop_preparse(session);
 	tn_session_stop_count(session);
 	tn_session_reset_seq(session);

@@ -99,10 +99,73 @@ int tn_session_start_index(struct tn_session *session, struct tn_output *out,
 		err);
 }
 
+/* ---- saving the index in the cache, as a job ---- */
+
+struct save {
+	const struct tn_trace *trace;
+	char *dir;
+	const struct tn_index *index;
+	const struct tn_state_snapshots *snapshots;
+};
+
+static int run_save(struct tn_job *job, void *data, struct tn_error *err)
+{
+	struct save *save = data;
+
+	(void) job;
+	return tn_cache_save(save->trace, save->dir, save->index,
+		save->snapshots, err);
+}
+
+static void free_save(void *data)
+{
+	struct save *save = data;
+
+	g_free(save->dir);
+	g_free(save);
+}
+
+static const struct tn_job_class save_class = {
+	.name = "saving the index",
+	.run = run_save,
+	.free = free_save,
+};
+
+bool tn_session_poll_save(struct tn_session *session, struct tn_output *out)
+{
+	struct tn_job_progress progress;
+
+	if (!session->save_job)
+		return false;
+	tn_job_get_progress(session->save_job, &progress);
+	if (progress.state == TN_JOB_RUNNING)
+		return false;
+	if (progress.state == TN_JOB_FAILED) {
+		session->cache_warned = true;
+		tn_output_message(out, "%s; the index stays in memory",
+			progress.message);
+	}
+	tn_job_destroy(session->save_job);
+	session->save_job = NULL;
+	return true;
+}
+
+void tn_session_wait_save(struct tn_session *session, struct tn_output *out)
+{
+	if (!session->save_job)
+		return;
+	tn_job_wait(session->save_job);
+	tn_session_poll_save(session, out);
+}
+
 void tn_session_save_index(struct tn_session *session, struct tn_output *out)
 {
 	struct tn_error err;
+	struct save *save;
 
+	/* One save at a time: a newer one (the index, then the snapshots
+	 * too) waits for the one before, which holds the file's name. */
+	tn_session_wait_save(session, out);
 	if (!session->cache_dir || session->cache_warned || !session->index)
 		return;
 	/* Saved under the name of the files as they are now: not an index
@@ -115,9 +178,16 @@ void tn_session_save_index(struct tn_session *session, struct tn_output *out)
 		session->changed_warned = true;
 		return;
 	}
-	if (tn_cache_save(session->trace, session->cache_dir, session->index,
-			tn_session_borrow_saved_state(session), &err) == 0)
+	/* The index and complete snapshots do not change: the job may
+	 * read them while the session goes on. */
+	save = g_new0(struct save, 1);
+	save->trace = session->trace;
+	save->dir = g_strdup(session->cache_dir);
+	save->index = session->index;
+	save->snapshots = tn_session_borrow_saved_state(session);
+	if (tn_job_start(&save_class, save, &session->save_job, &err) == 0)
 		return;
+	free_save(save);
 	session->cache_warned = true;
 	tn_output_message(out, "%s; the index stays in memory", err.message);
 }
@@ -173,7 +243,7 @@ static bool poll_index_build(struct tn_session *session,
 
 bool tn_session_poll_index(struct tn_session *session, struct tn_output *out)
 {
-	bool changed = false;
+	bool changed = tn_session_poll_save(session, out);
 
 	if (session->index_job)
 		changed = poll_index_build(session, out);
@@ -309,6 +379,8 @@ void tn_session_fini(struct tn_session *session)
 	session->command_job = NULL;
 	tn_job_destroy(session->index_job);
 	session->index_job = NULL;
+	/* A save reads the index and the snapshots: it ends first. */
+	tn_session_wait_save(session, NULL);
 	/* The preparse fills the snapshots and the pages: it stops
 	 * first. */
 	tn_session_stop_preparse(session);

@@ -43,6 +43,7 @@ struct tn_session {
 	 * commands), by the index build alone. */
 	struct tn_index *index;		/* once there */
 	struct tn_job *index_job;	/* the index build alone, or NULL */
+	struct tn_job *save_job;	/* saving it in the cache, or NULL */
 	bool index_stopped;		/* cancelled: not again until asked */
 	char *cache_dir;		/* NULL: do not persist the index */
 	bool cache_warned;		/* said once that it cannot be saved */
@@ -182,9 +183,19 @@ int tn_session_need_index(struct tn_session *session, const char *what,
  * line shows. */
 bool tn_session_poll_index(struct tn_session *session, struct tn_output *out);
 
-/* Save the index in the cache (with the snapshots once complete); a
- * failure is said once through out. */
+/* Save the index in the cache (with the snapshots once complete), in
+ * the background (a job: the file is written and synced while the
+ * front end goes on); a failure is said once through out, when the save
+ * is polled.  A save still running is waited for first. */
 void tn_session_save_index(struct tn_session *session, struct tn_output *out);
+
+/* Check on the save; once it ended, say a failure.  Returns true when
+ * it ended. */
+bool tn_session_poll_save(struct tn_session *session, struct tn_output *out);
+
+/* Wait for the save to end, then poll it (--batch before it exits, a
+ * reload before the index goes).  Nothing when none runs. */
+void tn_session_wait_save(struct tn_session *session, struct tn_output *out);
 
 /* The progress of the index build: false when none runs. */
 bool tn_session_get_index_progress(struct tn_session *session,

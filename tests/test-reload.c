@@ -156,6 +156,8 @@ static void test_reload(void)
 		"the index of the whole trace");
 	tn_job_wait(session.index_job);
 	tn_session_poll_index(&session, &out);
+	/* The cache is written in the background. */
+	tn_session_wait_save(&session, &out);
 	tap_ok(session.index && cache_files(cache) == 1,
 		"unchanged while indexed: saved");
 	tap_ok(session.index->event_count == 4000,

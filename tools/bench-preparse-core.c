@@ -12,8 +12,10 @@
  * --batch index` and the event list make.  A run's CPU time less the
  * one read's without consumer is roughly what its consumers cost.
  *
- * Prints "name value" lines: NAME_ms and NAME_cpu_ms, the parts
- * (decoding threads) the one read used, and the peak RSS. */
+ * Prints "name value" lines: NAME_ms and NAME_cpu_ms, for the one read
+ * NAME_decoding_ms and NAME_consuming_ms (the CPU time of the decoding
+ * threads and of the consumers' thread), the parts (decoding threads)
+ * the one read used, and the peak RSS. */
 #include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,7 +56,13 @@ static void finish(struct tn_job *job, const char *what)
 
 static unsigned parts_used;
 
-static void run(const struct tn_trace *trace, enum what what)
+/* The CPU time of a run's two sides (s). */
+struct sides {
+	double decoding, consuming;
+};
+
+static void run(const struct tn_trace *trace, enum what what,
+		struct sides *sides)
 {
 	struct tn_preparse_request request = { .parts = 0 };
 	struct tn_state_pass_observer observer;
@@ -87,6 +95,7 @@ static void run(const struct tn_trace *trace, enum what what)
 	bench_check(tn_preparse_start(trace, &request, &job, &err), &err);
 	finish(job, names[what]);
 	parts_used = tn_preparse_get_part_count(job);
+	tn_preparse_get_cpu(job, &sides->decoding, &sides->consuming);
 	index = tn_preparse_take_index(job);
 	tn_job_destroy(job);
 	tn_index_destroy(index);
@@ -108,19 +117,32 @@ int main(int argc, char **argv)
 	bench_check(tn_trace_open(argv[1], &trace, &err), &err);
 	for (int w = 0; w < WHAT_COUNT; w++) {
 		double *wall = g_new(double, runs), *cpu = g_new(double, runs);
+		double *decoding = g_new(double, runs);
+		double *consuming = g_new(double, runs);
 
 		for (int r = 0; r < runs; r++) {
 			double t0 = bench_now_ms(), c0 = bench_cpu_ms();
+			struct sides sides = { 0, 0 };
 
-			run(trace, (enum what) w);
+			run(trace, (enum what) w, &sides);
 			wall[r] = bench_now_ms() - t0;
 			cpu[r] = bench_cpu_ms() - c0;
+			decoding[r] = sides.decoding * 1e3;
+			consuming[r] = sides.consuming * 1e3;
 		}
 		printf("%s_ms %.0f\n", names[w], bench_median(wall, runs));
 		printf("%s_cpu_ms %.0f\n", names[w], bench_median(cpu, runs));
+		if (w != INDEX_ALONE) {
+			printf("%s_decoding_ms %.0f\n", names[w],
+				bench_median(decoding, runs));
+			printf("%s_consuming_ms %.0f\n", names[w],
+				bench_median(consuming, runs));
+		}
 		fflush(stdout);
 		g_free(wall);
 		g_free(cpu);
+		g_free(decoding);
+		g_free(consuming);
 	}
 	printf("parts %u\n", parts_used);
 	getrusage(RUSAGE_SELF, &usage);

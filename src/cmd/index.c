@@ -24,6 +24,7 @@ static int exec_index(struct tn_command_context *ctx,
 		tn_session_wait_preparse(session, ctx->out);
 		if (tn_session_need_index(session, "index", ctx->out, err))
 			return -1;
+		tn_session_wait_save(session, ctx->out);
 	} else if (tn_session_start_index(session, ctx->out, err)) {
 		return -1;
 	}

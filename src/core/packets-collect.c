@@ -228,9 +228,9 @@ void tn_packets_collector_finish(struct tn_packets_collector *collector,
 	g_ptr_array_sort(ready, compare_files);
 	for (guint i = 0; i < ready->len; i++) {
 		struct stream_packets *packets = ready->pdata[i];
+		uint64_t count = packets->begin_ns->len;
 
-		tn_packets_add_table(tables, packets->file,
-			packets->begin_ns->len,
+		tn_packets_add_table(tables, packets->file, count,
 			(int64_t *) g_array_free(packets->begin_ns, FALSE),
 			(int64_t *) g_array_free(packets->end_ns, FALSE));
 		g_clear_pointer(&packets->file, g_free);
