@@ -119,6 +119,17 @@ static void note_filters(struct tn_tui *tui)
 		&filters->progress);
 }
 
+/* What the preparse makes, for the status bar. */
+static void note_preparse(struct tn_tui *tui)
+{
+	struct tn_job_progress progress;
+	const char *what = NULL;
+
+	tn_session_get_preparse_progress(tui->session, &progress, &what);
+	g_strlcpy(tui->index.preparse_what, what ? what : "",
+		sizeof(tui->index.preparse_what));
+}
+
 /* The copy of the index's state the status bar shows; only between
  * jobs. */
 static void note_index(struct tn_tui *tui)
@@ -132,6 +143,7 @@ static void note_index(struct tn_tui *tui)
 		&tui->index.progress);
 	tui->index.computing_state = tn_session_get_state_progress(session,
 		&tui->index.state_progress);
+	note_preparse(tui);
 	tn_tui_selection_note(tui);
 	note_filters(tui);
 }

@@ -88,7 +88,8 @@ static void append_state(struct tn_tui *tui, GString *out,
 
 	append_job(tui, out);
 	tn_tui_selection_append_status(tui, out);
-	if (index->computing_state)
+	/* The state computed with the index: the indexing line says it. */
+	if (index->computing_state && !index->building)
 		g_string_append_printf(out, "  state %d%%",
 			(int) (index->state_progress.fraction * 100));
 	if (filters->enabled)
@@ -127,6 +128,9 @@ static void append_state(struct tn_tui *tui, GString *out,
 		return;
 	g_string_append_printf(out, "  indexing %d%%",
 		(int) (index->progress.fraction * 100));
+	/* One read makes more than the index: say what. */
+	if (index->preparse_what[0] && strcmp(index->preparse_what, "index"))
+		g_string_append_printf(out, " (%s)", index->preparse_what);
 	if (index->progress.items_per_second > 0)
 		g_string_append_printf(out, " %.1fM ev/s",
 			index->progress.items_per_second / 1e6);

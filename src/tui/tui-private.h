@@ -50,9 +50,12 @@ struct tn_tui_index_status {
 	uint64_t event_count;
 	bool building;
 	struct tn_job_progress progress;
-	/* The state pass that follows the index. */
+	/* The state computed by the preparse, with the index (the same
+	 * read: one line says both) or after it. */
 	bool computing_state;
 	struct tn_job_progress state_progress;
+	/* What the preparse makes ("index, state, diagram"), or "". */
+	char preparse_what[64];
 };
 
 /* What the status bar shows of the filters, copied from the session
