@@ -131,9 +131,9 @@ double tn_job_thread_cpu_seconds(void);
  * that started it (tn_job_current()), so that its reading loops see a
  * cancel, and that starts with the signals the front end takes
  * blocked, as a job's thread does.  The first failure wins: its
- * message is the fan-out's, and tn_fanout_has_failed() tells the others
- * to stop early.  Helpers may add to a count of items done, which the
- * job's progress function can read (tn_fanout_get_items()). */
+ * message is the fan-out's, and tn_fanout_should_stop() tells the
+ * others to stop early.  Helpers may add to a count of items done,
+ * which the job's progress function can read (tn_fanout_get_items()). */
 struct tn_fanout;
 
 typedef int (*tn_fanout_fn)(struct tn_fanout *fanout, void *data,
@@ -145,6 +145,12 @@ typedef int (*tn_fanout_fn)(struct tn_fanout *fanout, void *data,
  * join then). */
 int tn_fanout_start(unsigned count, tn_fanout_fn fn, void *data,
 		struct tn_fanout **out, struct tn_error *err);
+
+/* For the starter of tn_fanout_start(), which works or polls
+ * meanwhile: block until every started helper's fn returned, or
+ * timeout_ms passes; true if they all did (tn_fanout_join() then waits
+ * only for their threads to exit). */
+bool tn_fanout_wait_for(struct tn_fanout *fanout, int timeout_ms);
 
 /* Wait for every helper and free the fan-out.  Returns 0, or -1 with
  * the first failure in err.  NULL-safe (returns 0). */

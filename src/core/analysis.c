@@ -2,7 +2,15 @@
  * state snapshots when it is long and the snapshots are complete, reads
  * each slice on a thread of its own through a state querier's replay,
  * merges the slices' accumulators in time order and makes the tables
- * (see analysis.h). */
+ * (see analysis.h).
+ *
+ * A single slice is read on the calling thread (a job's: it publishes
+ * its progress there).  Several are a fan-out (job.h): each on a helper
+ * thread that adopts the caller's job, while the calling thread
+ * publishes their progress from their atomics; their accumulators are
+ * read after tn_fanout_join().
+ */
+#include <stdatomic.h>
 #include <string.h>
 
 #include "src/core/analysis-private.h"
@@ -15,6 +23,8 @@
 #define SNAPSHOTS_PER_SLICE 4
 /* How often a slice publishes how far it got and looks for a stop. */
 #define TICK_EVENTS 4096
+/* How often the calling thread publishes the slices' progress. */
+#define WATCH_MS 20
 
 const struct tn_analysis_class *const tn_analysis_classes[] = {
 	&tn_analysis_cputop,
@@ -64,14 +74,12 @@ struct slice {
 	struct tn_analysis_span span;
 	struct tn_alookup *look;	/* span.look: the slice's state's */
 	void *acc;
-	int *stop;			/* shared: non-zero stops every slice */
-	uint64_t events;		/* atomic: read so far */
-	int64_t reached_ns;		/* atomic */
-	bool on_job_thread;		/* may look at the job's cancel */
+	/* The fan-out whose helper reads it; NULL: it is read on the
+	 * calling thread, which publishes its progress. */
+	struct tn_fanout *fanout;
+	_Atomic uint64_t events;	/* read so far */
+	_Atomic int64_t reached_ns;
 	struct tn_aevent_memo memo;
-	int done;			/* atomic: its thread ended */
-	int status;
-	struct tn_error err;
 };
 
 static int hook_event(void *data, const struct tn_state *state,
@@ -80,16 +88,19 @@ static int hook_event(void *data, const struct tn_state *state,
 	struct slice *s = data;
 	uint64_t n;
 
-	n = __atomic_add_fetch(&s->events, 1, __ATOMIC_RELAXED);
+	n = atomic_fetch_add_explicit(&s->events, 1,
+		memory_order_relaxed) + 1;
 	if (n % TICK_EVENTS == 0) {
-		__atomic_store_n(&s->reached_ns, row->pos.ns, __ATOMIC_RELAXED);
-		if (s->on_job_thread) {
+		atomic_store_explicit(&s->reached_ns, row->pos.ns,
+			memory_order_relaxed);
+		if (!s->fanout) {
 			tn_job_current_set_progress("analysing", -1, n);
 			if (tn_job_current_is_cancelled())
 				return -1;
-		}
-		if (__atomic_load_n(s->stop, __ATOMIC_RELAXED))
+		} else if (tn_fanout_should_stop(s->fanout)) {
+			/* Another slice failed, or a cancel. */
 			return -1;
+		}
 	}
 	if (s->cls->event)
 		s->cls->event(s->acc, state, row, tn_aevent_memo_of(&s->memo,
@@ -115,32 +126,31 @@ static void hook_end(void *data, const struct tn_state *state)
 		s->cls->end(s->acc, state, s->span.end_ns);
 }
 
-static gpointer run_slice(gpointer data)
+/* Read the slice into its accumulator; returns 0 or -1 with err. */
+static int run_slice(struct slice *s, struct tn_error *err)
 {
 	static const struct tn_state_replay_hooks hooks = {
 		hook_event, hook_interval, hook_end,
 	};
-	struct slice *s = data;
 	struct tn_state_querier *querier;
 	struct tn_position to;
+	int status;
 
 	s->look = tn_alookup_new();
 	s->span.look = s->look;
 	s->acc = s->cls->create(&s->span);
-	s->status = tn_state_querier_create(s->trace, s->snapshots, &querier,
-		&s->err);
-	if (s->status)
-		return NULL;
+	if (tn_state_querier_create(s->trace, s->snapshots, &querier, err))
+		return -1;
 	/* The last slice stops after the range's last ns. */
 	to = s->to;
 	if (!s->has_to) {
 		to.ns = s->last_ns == INT64_MAX ? INT64_MAX : s->last_ns + 1;
 		to.tie = 0;
 	}
-	s->status = tn_state_querier_replay(querier,
-		s->has_from ? &s->from : NULL, &to, &hooks, s, &s->err);
+	status = tn_state_querier_replay(querier,
+		s->has_from ? &s->from : NULL, &to, &hooks, s, err);
 	tn_state_querier_destroy(querier);
-	return NULL;
+	return status;
 }
 
 /* Where the slices start: positions of complete snapshots inside the
@@ -230,51 +240,55 @@ static bool saved_result(const struct tn_state_snapshots *snapshots,
 	return true;
 }
 
-/* Wait for the slices' threads, publishing their progress and passing
- * a cancel on. */
-static void watch(struct slice *slices, unsigned count, GThread **threads,
-		int *stop, int64_t begin_ns, int64_t end_ns)
+/* Slice i, on a helper thread of the fan-out. */
+static int run_slice_helper(struct tn_fanout *fanout, void *data,
+		unsigned i, struct tn_error *err)
 {
-	for (;;) {
-		bool running = false;
+	struct slice *s = &((struct slice *) data)[i];
+
+	s->fanout = fanout;
+	return run_slice(s, err);
+}
+
+/* Wait for the slices' helpers, publishing their progress (they see
+ * the job's cancel themselves: they adopted it). */
+static void watch(struct tn_fanout *fanout, const struct slice *slices,
+		unsigned count, int64_t begin_ns, int64_t end_ns)
+{
+	bool ended;
+
+	do {
 		uint64_t events = 0;
 		double covered = 0;
 
+		ended = tn_fanout_wait_for(fanout, WATCH_MS);
 		for (unsigned i = 0; i < count; i++) {
-			int64_t reached = __atomic_load_n(&slices[i].reached_ns,
-				__ATOMIC_RELAXED);
+			int64_t reached = atomic_load_explicit(
+				&slices[i].reached_ns, memory_order_relaxed);
 
-			events += __atomic_load_n(&slices[i].events,
-				__ATOMIC_RELAXED);
+			events += atomic_load_explicit(&slices[i].events,
+				memory_order_relaxed);
 			if (reached > slices[i].span.begin_ns)
 				covered += (double) (reached -
 					slices[i].span.begin_ns);
-			if (threads[i] && !__atomic_load_n(&slices[i].done,
-					__ATOMIC_ACQUIRE))
-				running = true;
 		}
 		if (end_ns > begin_ns)
 			tn_job_current_set_progress("analysing", covered /
 				(double) (end_ns - begin_ns), events);
-		if (tn_job_current_is_cancelled())
-			__atomic_store_n(stop, 1, __ATOMIC_RELAXED);
-		if (!running)
-			break;
-		g_usleep(20000);
-	}
-	for (unsigned i = 0; i < count; i++)
-		if (threads[i])
-			g_thread_join(threads[i]);
+	} while (!ended);
 }
 
-/* A slice's thread: run_slice, then say it is done. */
-static gpointer run_slice_thread(gpointer data)
+/* Read the slices on helper threads, the calling thread publishing
+ * their progress; returns 0, or -1 with the first failure in err. */
+static int run_slices(struct slice *slices, unsigned count,
+		int64_t begin_ns, int64_t end_ns, struct tn_error *err)
 {
-	struct slice *s = data;
+	struct tn_fanout *fanout;
 
-	run_slice(s);
-	__atomic_store_n(&s->done, 1, __ATOMIC_RELEASE);
-	return NULL;
+	if (tn_fanout_start(count, run_slice_helper, slices, &fanout, err))
+		return -1;
+	watch(fanout, slices, count, begin_ns, end_ns);
+	return tn_fanout_join(fanout, err);
 }
 
 int tn_analysis_run(const struct tn_trace *trace,
@@ -285,12 +299,11 @@ int tn_analysis_run(const struct tn_trace *trace,
 	const struct tn_analysis_class *cls = find_class(name);
 	struct tn_position starts[MAX_THREADS];
 	struct slice slices[MAX_THREADS];
-	GThread *workers[MAX_THREADS] = { NULL };
 	struct tn_analysis_result *result;
 	struct tn_analysis_span range = { begin_ns, end_ns, begin_ns, true,
 		NULL };
 	unsigned count;
-	int stop = 0, status = 0;
+	int status = 0;
 
 	if (!cls) {
 		tn_error_set(err, "no analysis called \"%s\"", name);
@@ -316,7 +329,6 @@ int tn_analysis_run(const struct tn_trace *trace,
 		s->cls = cls;
 		s->trace = trace;
 		s->snapshots = snapshots;
-		s->stop = &stop;
 		s->last_ns = end_ns;
 		s->has_from = true;
 		if (i == 0) {
@@ -332,34 +344,21 @@ int tn_analysis_run(const struct tn_trace *trace,
 		s->span.end_ns = s->has_to ? s->to.ns : end_ns;
 		s->span.range_begin_ns = begin_ns;
 		s->span.first = i == 0;
-		s->reached_ns = s->span.begin_ns;
+		atomic_init(&s->events, 0);
+		atomic_init(&s->reached_ns, s->span.begin_ns);
 	}
-	if (count == 1) {
-		slices[0].on_job_thread = true;
-		run_slice(&slices[0]);
-	} else if (count > 1) {
-		for (unsigned i = 0; i < count; i++) {
-			workers[i] = g_thread_try_new("analysis",
-				run_slice_thread, &slices[i], NULL);
-			if (!workers[i])
-				run_slice_thread(&slices[i]);
-		}
-		watch(slices, count, workers, &stop, begin_ns, end_ns);
-	}
+	if (count == 1)
+		status = run_slice(&slices[0], err);
+	else if (count > 1)
+		status = run_slices(slices, count, begin_ns, end_ns, err);
 	if (count == 0) {
 		slices[0].acc = cls->create(&range);
 		count = 1;
 	}
-	for (unsigned i = 0; i < count && status == 0; i++) {
-		if (slices[i].status) {
-			tn_error_set(err, "%s", slices[i].err.message);
-			status = -1;
-		}
-	}
 	result = tn_analysis_result_new(cls->name, begin_ns, end_ns);
 	result->slices = count;
 	for (unsigned i = 0; i < count; i++) {
-		result->events += slices[i].events;
+		result->events += atomic_load(&slices[i].events);
 		if (i > 0 && slices[0].acc && slices[i].acc)
 			cls->merge(slices[0].acc, slices[i].acc);
 	}

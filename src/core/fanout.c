@@ -1,14 +1,17 @@
 /* fanout.c - a job's helper threads (see job.h): started together,
  * each adopting the starter's job, the first failure kept, their items
- * summed.
+ * summed, and the helpers still running counted for a starter that
+ * waits for them while it polls.
  *
  * Threads are pthreads and the shared counters C11 atomics, as
  * everywhere in the core: ThreadSanitizer sees both.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include <glib.h>
 
@@ -31,8 +34,10 @@ struct tn_fanout {
 	struct helper *helpers;
 	atomic_bool failed;
 	_Atomic uint64_t items;
-	pthread_mutex_t lock;		/* guards message */
+	pthread_mutex_t lock;		/* guards what follows */
 	char message[TN_ERROR_MAX];
+	unsigned running;		/* started helpers whose fn runs */
+	pthread_cond_t returned;	/* running went down */
 };
 
 void tn_fanout_fail(struct tn_fanout *fanout, const struct tn_error *err)
@@ -73,10 +78,15 @@ static void run_helper(struct tn_fanout *fanout, unsigned i)
 static void *helper_thread(void *arg)
 {
 	struct helper *helper = arg;
+	struct tn_fanout *fanout = helper->fanout;
 
-	tn_job_current_adopt(helper->fanout->job);
-	run_helper(helper->fanout, helper->i);
+	tn_job_current_adopt(fanout->job);
+	run_helper(fanout, helper->i);
 	tn_job_current_adopt(NULL);
+	pthread_mutex_lock(&fanout->lock);
+	fanout->running--;
+	pthread_cond_broadcast(&fanout->returned);
+	pthread_mutex_unlock(&fanout->lock);
 	/* What libbabeltrace2 may still hold for this thread. */
 	tn_core_thread_cleanup();
 	return NULL;
@@ -95,6 +105,7 @@ static struct tn_fanout *fanout_new(unsigned count, tn_fanout_fn fn,
 	atomic_init(&fanout->failed, false);
 	atomic_init(&fanout->items, 0);
 	pthread_mutex_init(&fanout->lock, NULL);
+	pthread_cond_init(&fanout->returned, NULL);
 	return fanout;
 }
 
@@ -111,11 +122,18 @@ static bool start_helpers(struct tn_fanout *fanout, unsigned first)
 
 		helper->fanout = fanout;
 		helper->i = i;
+		/* Counted before it runs: it may return at once. */
+		pthread_mutex_lock(&fanout->lock);
+		fanout->running++;
+		pthread_mutex_unlock(&fanout->lock);
 		status = pthread_create(&helper->thread, NULL, helper_thread,
 			helper);
 		if (status) {
 			struct tn_error err;
 
+			pthread_mutex_lock(&fanout->lock);
+			fanout->running--;
+			pthread_mutex_unlock(&fanout->lock);
 			tn_error_set(&err, "cannot start a thread: %s",
 				strerror(status));
 			tn_fanout_fail(fanout, &err);
@@ -126,6 +144,28 @@ static bool start_helpers(struct tn_fanout *fanout, unsigned first)
 	}
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 	return any;
+}
+
+bool tn_fanout_wait_for(struct tn_fanout *fanout, int timeout_ms)
+{
+	struct timespec deadline;
+	bool returned;
+
+	clock_gettime(CLOCK_REALTIME, &deadline);
+	deadline.tv_sec += timeout_ms / 1000;
+	deadline.tv_nsec += (long) (timeout_ms % 1000) * 1000000L;
+	if (deadline.tv_nsec >= 1000000000L) {
+		deadline.tv_sec++;
+		deadline.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&fanout->lock);
+	while (fanout->running > 0 &&
+	       pthread_cond_timedwait(&fanout->returned, &fanout->lock,
+			&deadline) != ETIMEDOUT)
+		;
+	returned = fanout->running == 0;
+	pthread_mutex_unlock(&fanout->lock);
+	return returned;
 }
 
 int tn_fanout_join(struct tn_fanout *fanout, struct tn_error *err)
@@ -142,6 +182,7 @@ int tn_fanout_join(struct tn_fanout *fanout, struct tn_error *err)
 		status = -1;
 	}
 	pthread_mutex_destroy(&fanout->lock);
+	pthread_cond_destroy(&fanout->returned);
 	g_free(fanout->helpers);
 	g_free(fanout);
 	return status;

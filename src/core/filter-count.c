@@ -2,16 +2,15 @@
  * interval: from the index's names per interval (a filter on names
  * alone), or by the count pass, a job whose threads read runs of
  * intervals in parallel, each with its own walk and matcher (see
- * filter.h). */
+ * filter.h): a fan-out (job.h), the first run on the job's thread and
+ * each other on a helper that adopts the job. */
 #include <glib.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
-#include <string.h>
 
-#include "tracenav/core.h"
 #include "tracenav/filter.h"
 #include "tracenav/format.h"
+#include "tracenav/job.h"
 
 #define MAX_WORKERS 8
 /* As many as the index build uses by default. */
@@ -90,10 +89,7 @@ struct tn_match_counts *tn_match_counts_from_names(
 
 /* ---- the count pass ---- */
 
-struct count_pass;
-
 struct count_worker {
-	struct count_pass *pass;
 	size_t first, end;	/* its intervals: [first, end) */
 	_Atomic uint64_t events_read;
 };
@@ -105,38 +101,18 @@ struct count_pass {
 	unsigned worker_count;
 	struct count_worker *workers;
 	/* Per interval; each worker writes its own intervals only, and
-	 * the job reads them once every worker thread was joined. */
+	 * the job reads them once the fan-out of the workers ended. */
 	uint64_t *matches;
-	struct tn_job *job;
-	atomic_bool failed;
-	pthread_mutex_t lock;	/* guards message */
-	char message[TN_ERROR_MAX];
 	struct tn_match_counts *result;
 };
 
-static void record_failure(struct count_pass *pass,
-		const struct tn_error *err)
+/* Read worker i's intervals, counting the matches of each; stops early
+ * when the fan-out says so (a worker failed, or a cancel). */
+static int run_worker(struct tn_fanout *fanout, void *data, unsigned i,
+		struct tn_error *err)
 {
-	char *message = g_strdup_printf("cannot count the matches: %s",
-		err->message);
-
-	pthread_mutex_lock(&pass->lock);
-	if (!pass->message[0])
-		g_strlcpy(pass->message, message, sizeof(pass->message));
-	pthread_mutex_unlock(&pass->lock);
-	g_free(message);
-	atomic_store(&pass->failed, true);
-}
-
-static bool should_stop(const struct count_pass *pass)
-{
-	return atomic_load(&pass->failed) || tn_job_is_cancelled(pass->job);
-}
-
-/* Read the worker's intervals, counting the matches of each. */
-static int run_worker(struct count_worker *w, struct tn_error *err)
-{
-	struct count_pass *pass = w->pass;
+	struct count_pass *pass = data;
+	struct count_worker *w = &pass->workers[i];
 	const struct tn_checkpoint *cps = pass->index->checkpoints;
 	size_t count = pass->index->checkpoint_count, k = w->first;
 	struct tn_filter_matcher *matcher;
@@ -171,7 +147,7 @@ static int run_worker(struct count_worker *w, struct tn_error *err)
 		tn_row_release(&row);
 		if (++read % CHECK_EVERY == 0) {
 			atomic_store(&w->events_read, read);
-			if (should_stop(pass))
+			if (tn_fanout_should_stop(fanout))
 				break;
 		}
 	}
@@ -182,45 +158,15 @@ static int run_worker(struct count_worker *w, struct tn_error *err)
 	return status < 0 ? -1 : 0;
 }
 
-static void *worker_thread(void *data)
-{
-	struct count_worker *w = data;
-	struct tn_error err;
-
-	tn_error_clear(&err);
-	if (run_worker(w, &err))
-		record_failure(w->pass, &err);
-	tn_core_thread_cleanup();
-	return NULL;
-}
-
 static int run_pass(struct tn_job *job, void *data, struct tn_error *err)
 {
 	struct count_pass *pass = data;
-	pthread_t *threads = g_new0(pthread_t, pass->worker_count);
-	unsigned started = 1;	/* worker 0 runs on this thread */
-	struct tn_error own;
+	struct tn_error cause;
 
-	pass->job = job;
-	for (; started < pass->worker_count; started++) {
-		int status = pthread_create(&threads[started], NULL,
-			worker_thread, &pass->workers[started]);
-
-		if (status) {
-			tn_error_set(&own, "cannot start a thread: %s",
-				strerror(status));
-			record_failure(pass, &own);
-			break;
-		}
-	}
-	tn_error_clear(&own);
-	if (!atomic_load(&pass->failed) && run_worker(&pass->workers[0], &own))
-		record_failure(pass, &own);
-	for (unsigned i = 1; i < started; i++)
-		pthread_join(threads[i], NULL);
-	g_free(threads);
-	if (pass->message[0]) {
-		tn_error_set(err, "%s", pass->message);
+	/* Worker 0 on this thread, each other one on a helper. */
+	if (tn_fanout_run(pass->worker_count, run_worker, pass, &cause)) {
+		tn_error_set(err, "cannot count the matches: %s",
+			cause.message);
 		return -1;
 	}
 	if (!tn_job_is_cancelled(job))
@@ -249,7 +195,6 @@ static void pass_free(void *data)
 	g_free(pass->workers);
 	g_free(pass->matches);
 	tn_match_counts_destroy(pass->result);
-	pthread_mutex_destroy(&pass->lock);
 	g_free(pass);
 }
 
@@ -296,13 +241,10 @@ int tn_match_counts_start(const struct tn_trace *trace,
 	for (unsigned i = 0; i < pass->worker_count; i++) {
 		struct count_worker *w = &pass->workers[i];
 
-		w->pass = pass;
 		w->first = intervals * i / pass->worker_count;
 		w->end = intervals * (i + 1) / pass->worker_count;
 		atomic_init(&w->events_read, 0);
 	}
-	atomic_init(&pass->failed, false);
-	pthread_mutex_init(&pass->lock, NULL);
 	if (tn_job_start(&pass_class, pass, out, err)) {
 		pass_free(pass);
 		return -1;

@@ -2,21 +2,20 @@
  * as a job (job.h): worker threads read disjoint time slices in
  * parallel (index-worker.h), then the job stitches their counts.
  *
- * The job's own thread reads the first slice and starts one thread for
- * each other slice; it joins them before it stitches, so the workers'
- * results are read only after their threads ended.  While they run,
+ * The workers are a fan-out (job.h): the job's own thread reads the
+ * first slice and a helper thread, which adopts the job, each other
+ * one; the fan-out returns once their threads ended, and only then
+ * does the job read their results and stitch them.  While they run,
  * progress comes from the workers' atomics.  A worker that fails makes
  * the others stop (the result is lost anyway); a cancel of the job
  * makes them all stop.
  */
 #include <glib.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tracenav/core.h"
 #include "tracenav/index.h"
 #include "tracenav/job.h"
 #include "index-stitch.h"
@@ -41,10 +40,6 @@ struct build {
 	struct tn_index_plan plan;
 	unsigned worker_count;	/* fixed before the job starts */
 	struct tn_index_worker *workers;
-	struct tn_job *job;	/* set by the run, before any worker */
-	atomic_bool failed;	/* a worker failed: the others stop */
-	pthread_mutex_t lock;	/* guards message */
-	char message[TN_ERROR_MAX];	/* the first failure */
 	struct tn_index *index;	/* the result once done, until taken */
 };
 
@@ -114,8 +109,6 @@ static struct build *build_new(const struct tn_trace *trace,
 	for (unsigned i = 0; i < b->worker_count; i++)
 		tn_index_worker_init(&b->workers[i], &b->plan, i,
 			b->worker_count);
-	atomic_init(&b->failed, false);
-	pthread_mutex_init(&b->lock, NULL);
 	return b;
 }
 
@@ -127,7 +120,6 @@ static void build_free(void *data)
 		tn_index_worker_fini(&b->workers[i]);
 	g_free(b->workers);
 	tn_index_destroy(b->index);
-	pthread_mutex_destroy(&b->lock);
 	g_free(b);
 }
 
@@ -180,82 +172,34 @@ static void build_progress(void *data, struct tn_job_progress *progress)
 
 /* ---- the run (the job's thread and the workers' threads) ---- */
 
-static void record_failure(struct build *b, const struct tn_error *err)
+/* The fan-out's cue (a worker failed, or the job was cancelled), as
+ * tn_index_worker_run() asks for it. */
+static bool should_stop(const void *fanout)
 {
-	char *message = g_strdup_printf("cannot index %s: %s",
-		tn_trace_get_path(b->plan.trace), err->message);
-
-	pthread_mutex_lock(&b->lock);
-	if (!b->message[0])
-		g_strlcpy(b->message, message, sizeof(b->message));
-	pthread_mutex_unlock(&b->lock);
-	g_free(message);
-	atomic_store(&b->failed, true);
+	return tn_fanout_should_stop(fanout);
 }
 
-static bool should_stop(const void *data)
+static int run_worker(struct tn_fanout *fanout, void *data, unsigned i,
+		struct tn_error *err)
 {
-	const struct build *b = data;
+	struct build *b = data;
 
-	return atomic_load(&b->failed) || tn_job_is_cancelled(b->job);
-}
-
-static void run_worker(struct build *b, struct tn_index_worker *w)
-{
-	struct tn_error err;
-
-	tn_error_clear(&err);
-	if (tn_index_worker_run(w, should_stop, b, &err))
-		record_failure(b, &err);
-}
-
-struct worker_thread {
-	struct build *b;
-	unsigned i;
-};
-
-static void *worker_thread(void *data)
-{
-	const struct worker_thread *arg = data;
-
-	run_worker(arg->b, &arg->b->workers[arg->i]);
-	tn_core_thread_cleanup();
-	return NULL;
+	return tn_index_worker_run(&b->workers[i], should_stop, fanout, err);
 }
 
 static int run_build(struct tn_job *job, void *data, struct tn_error *err)
 {
 	struct build *b = data;
-	pthread_t *threads = g_new0(pthread_t, b->worker_count);
-	struct worker_thread *args = g_new0(struct worker_thread,
-		b->worker_count);
-	unsigned started = 1;	/* worker 0 is this thread */
-	int status = 0;
+	struct tn_error cause;
+	int status;
 
-	b->job = job;
-	for (; started < b->worker_count; started++) {
-		args[started] = (struct worker_thread) { b, started };
-		status = pthread_create(&threads[started], NULL, worker_thread,
-			&args[started]);
-		if (status) {
-			struct tn_error cause;
-
-			tn_error_set(&cause, "cannot start a thread: %s",
-				strerror(status));
-			record_failure(b, &cause);
-			break;
-		}
-	}
-	if (!atomic_load(&b->failed))
-		run_worker(b, &b->workers[0]);
-	for (unsigned i = 1; i < started; i++)
-		pthread_join(threads[i], NULL);
-	g_free(threads);
-	g_free(args);
+	/* Worker 0 on this thread, each other one on a helper. */
+	status = tn_fanout_run(b->worker_count, run_worker, b, &cause);
 	/* The final counts, for the snapshots taken once it ended. */
 	tn_job_set_progress(job, covered_fraction(b), events_read(b));
-	if (b->message[0]) {
-		tn_error_set(err, "%s", b->message);
+	if (status) {
+		tn_error_set(err, "cannot index %s: %s",
+			tn_trace_get_path(b->plan.trace), cause.message);
 		return -1;
 	}
 	if (!tn_job_is_cancelled(job))

@@ -6,19 +6,18 @@
  * of each event as --dump prints it, delta included: the walk gives the
  * time of the event before each row, except for the first row after the
  * part of the trace its view left out, whose predecessor the backward
- * helper finds.  The calling thread waits for the workers, calling the
- * tick function now and then; the workers' progress counters are
- * atomics, their results are read after pthread_join(), and the first
- * failure is recorded under a mutex.
+ * helper finds.  The workers are a fan-out (job.h): each on a helper
+ * thread that adopts the caller's job, while the calling thread waits
+ * for them, calling the tick function now and then; the workers'
+ * progress counters are atomics, their results are read after
+ * tn_fanout_join(), and the first failure is the fan-out's.
  */
 #include <glib.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
-#include <time.h>
 
-#include "tracenav/core.h"
 #include "tracenav/format.h"
+#include "tracenav/job.h"
 #include "search-slices.h"
 
 /* Workers publish progress and look for a stop request this often. */
@@ -37,7 +36,7 @@ struct worker {
 	_Atomic uint64_t events;
 	_Atomic int64_t reached_ns;
 	atomic_bool finished;
-	/* The result, read after the thread was joined. */
+	/* The result, read after the fan-out ended. */
 	bool found;
 	struct tn_position pos;
 };
@@ -50,23 +49,21 @@ struct run {
 	/* FIRST: the smallest index of a slice that matched (count when
 	 * none); LAST: the largest plus one (0 when none). */
 	atomic_uint winner;
-	atomic_bool stop;	/* cancelled, or a worker failed */
-	pthread_mutex_t lock;	/* guards what follows */
-	pthread_cond_t changed;
-	unsigned running;
-	char failure[TN_ERROR_MAX];
+	atomic_bool cancelled;	/* the tick asked to stop */
 };
 
 /* ---- a worker ---- */
 
-/* Whether a worker should stop: a cancel, a failure, or a slice that
- * wins over its own has matched. */
-static bool should_stop(const struct worker *w)
+/* Whether a worker should stop: a cancel (the tick's, or the job's), a
+ * failure, or a slice that wins over its own has matched. */
+static bool should_stop(const struct worker *w,
+		const struct tn_fanout *fanout)
 {
 	unsigned winner = atomic_load_explicit(&w->run->winner,
 		memory_order_relaxed);
 
-	if (atomic_load_explicit(&w->run->stop, memory_order_relaxed))
+	if (atomic_load_explicit(&w->run->cancelled, memory_order_relaxed) ||
+	    tn_fanout_should_stop(fanout))
 		return true;
 	return w->run->mode == TN_SEARCH_FIRST ? winner < w->index :
 		winner > w->index + 1;
@@ -87,15 +84,6 @@ static void claim(struct worker *w)
 				w->index + 1))
 			;
 	}
-}
-
-static void record_failure(struct run *run, const struct tn_error *err)
-{
-	pthread_mutex_lock(&run->lock);
-	if (!run->failure[0])
-		g_strlcpy(run->failure, err->message, sizeof(run->failure));
-	pthread_mutex_unlock(&run->lock);
-	atomic_store(&run->stop, true);
 }
 
 /* The time of the event before row in the trace (any event), when the
@@ -122,7 +110,8 @@ static bool before_hi(const struct worker *w, const struct tn_row *row)
 }
 
 /* Read the slice; returns 0 (read, or stopped) or -1 with err. */
-static int read_slice(struct worker *w, struct tn_error *err)
+static int read_slice(struct worker *w, const struct tn_fanout *fanout,
+		struct tn_error *err)
 {
 	const struct tn_search_request *request = w->run->shared->request;
 	struct tn_regex_matcher *matcher =
@@ -179,7 +168,7 @@ static int read_slice(struct worker *w, struct tn_error *err)
 		if (events % CHECK_EVERY == 0) {
 			atomic_store(&w->events, events);
 			atomic_store(&w->reached_ns, row.pos.ns);
-			if (should_stop(w)) {
+			if (should_stop(w, fanout)) {
 				tn_row_release(&row);
 				break;
 			}
@@ -195,21 +184,18 @@ static int read_slice(struct worker *w, struct tn_error *err)
 	return status < 0 ? -1 : 0;
 }
 
-static void *worker_thread(void *data)
+/* Worker i of the run, on a helper thread of the fan-out. */
+static int run_worker(struct tn_fanout *fanout, void *data, unsigned i,
+		struct tn_error *err)
 {
-	struct worker *w = data;
-	struct tn_error err;
+	struct run *run = data;
+	struct worker *w = &run->workers[i];
+	int status = 0;
 
-	tn_error_clear(&err);
-	if (!should_stop(w) && read_slice(w, &err))
-		record_failure(w->run, &err);
+	if (!should_stop(w, fanout))
+		status = read_slice(w, fanout, err);
 	atomic_store(&w->finished, true);
-	pthread_mutex_lock(&w->run->lock);
-	w->run->running--;
-	pthread_cond_broadcast(&w->run->changed);
-	pthread_mutex_unlock(&w->run->lock);
-	tn_core_thread_cleanup();
-	return NULL;
+	return status;
 }
 
 /* ---- the calling thread ---- */
@@ -252,31 +238,19 @@ static void reach_of(const struct run *run, struct tn_search_reach *reach)
 }
 
 /* Wait for the workers, ticking; the tick may stop them. */
-static void wait_workers(struct run *run)
+static void wait_workers(struct run *run, struct tn_fanout *fanout)
 {
 	const struct tn_search_shared *shared = run->shared;
 
-	pthread_mutex_lock(&run->lock);
-	while (run->running > 0) {
-		struct timespec deadline;
+	while (!tn_fanout_wait_for(fanout, TICK_MS)) {
 		struct tn_search_reach reach;
 
-		clock_gettime(CLOCK_REALTIME, &deadline);
-		deadline.tv_nsec += TICK_MS * 1000000L;
-		if (deadline.tv_nsec >= 1000000000L) {
-			deadline.tv_sec++;
-			deadline.tv_nsec -= 1000000000L;
-		}
-		pthread_cond_timedwait(&run->changed, &run->lock, &deadline);
-		if (run->running == 0 || !shared->tick)
+		if (!shared->tick)
 			continue;
-		pthread_mutex_unlock(&run->lock);
 		reach_of(run, &reach);
 		if (shared->tick(&reach, shared->tick_data))
-			atomic_store(&run->stop, true);
-		pthread_mutex_lock(&run->lock);
+			atomic_store(&run->cancelled, true);
 	}
-	pthread_mutex_unlock(&run->lock);
 }
 
 int tn_search_run_slices(const struct tn_search_shared *shared,
@@ -286,10 +260,9 @@ int tn_search_run_slices(const struct tn_search_shared *shared,
 		struct tn_error *err)
 {
 	struct run *run = g_new0(struct run, 1);
-	pthread_t threads[TN_SEARCH_MAX_WORKERS];
-	unsigned started = 0;
+	struct tn_fanout *fanout;
 	struct tn_search_reach reach;
-	int status = 0;
+	int status;
 
 	*found = false;
 	*events = 0;
@@ -299,40 +272,25 @@ int tn_search_run_slices(const struct tn_search_shared *shared,
 	run->mode = mode;
 	run->count = count;
 	atomic_init(&run->winner, mode == TN_SEARCH_FIRST ? count : 0);
-	atomic_init(&run->stop, false);
-	pthread_mutex_init(&run->lock, NULL);
-	pthread_cond_init(&run->changed, NULL);
+	atomic_init(&run->cancelled, false);
 	for (unsigned i = 0; i < count; i++)
 		worker_init(&run->workers[i], run, i, &cuts[i], &cuts[i + 1]);
-	run->running = count;
-	for (; started < count; started++) {
-		int error = pthread_create(&threads[started], NULL,
-			worker_thread, &run->workers[started]);
-
-		if (error) {
-			struct tn_error cause;
-
-			tn_error_set(&cause, "cannot start a thread to search: "
-				"%s", strerror(error));
-			record_failure(run, &cause);
-			pthread_mutex_lock(&run->lock);
-			run->running -= count - started;
-			pthread_mutex_unlock(&run->lock);
-			break;
-		}
+	if (tn_fanout_start(count, run_worker, run, &fanout, err)) {
+		g_free(run);
+		return -1;
 	}
-	wait_workers(run);
-	for (unsigned i = 0; i < started; i++)
-		pthread_join(threads[i], NULL);
+	wait_workers(run, fanout);
+	status = tn_fanout_join(fanout, err);
 	reach_of(run, &reach);
 	*events = reach.events;
-	if (run->failure[0]) {
-		tn_error_set(err, "%s", run->failure);
-		status = -1;
-	} else if (atomic_load(&run->stop)) {
+	/* After a cancel, the workers stopped without failing: what they
+	 * found is not the pass's answer. */
+	if (status == 0 && (atomic_load(&run->cancelled) ||
+			tn_job_current_is_cancelled())) {
 		tn_error_set(err, "cancelled");
 		status = -1;
-	} else {
+	}
+	if (status == 0) {
 		unsigned winner = atomic_load(&run->winner);
 
 		if (mode == TN_SEARCH_FIRST && winner < count) {
@@ -343,8 +301,6 @@ int tn_search_run_slices(const struct tn_search_shared *shared,
 			*pos = run->workers[winner - 1].pos;
 		}
 	}
-	pthread_mutex_destroy(&run->lock);
-	pthread_cond_destroy(&run->changed);
 	g_free(run);
 	return status;
 }

@@ -25,6 +25,7 @@
 
 #include "src/core/state-history-private.h"
 #include "src/core/state-private.h"
+#include "tracenav/job.h"
 #include "tracenav/state-provider.h"
 #include "tracenav/time.h"
 
@@ -178,10 +179,11 @@ static int start_from_beginning(struct tn_state_querier *querier,
 	return 0;
 }
 
-/* A restore of the kept state, on a thread of its own, which also
- * drops what the last walk read: the rows read ahead, then the walk
- * (releasing tens of thousands of rows and a graph or two takes a few
- * milliseconds, which the query need not wait for). */
+/* A restore of the kept state, on a helper thread (a fan-out of one,
+ * job.h), which also drops what the last walk read: the rows read
+ * ahead, then the walk (releasing tens of thousands of rows and a graph
+ * or two takes a few milliseconds, which the query need not wait
+ * for). */
 struct restore {
 	const struct tn_state_snapshots *snapshots;
 	size_t index;
@@ -189,23 +191,30 @@ struct restore {
 	struct tn_state *state;
 	struct tn_walk *old_walk;
 	GQueue *old_ahead;
-	int status;
-	struct tn_error err;
 	double seconds;
 };
 
-static gpointer run_restore(gpointer data)
+static void drop_old_read(struct restore *r)
 {
-	struct restore *r = data;
-	double t0 = now();
-
-	r->status = tn_state_snapshots_restore(r->snapshots, r->index,
-		r->from, r->state, &r->err);
-	r->seconds = now() - t0;
 	release_rows(r->old_ahead);
 	g_queue_free(r->old_ahead);
 	tn_walk_destroy(r->old_walk);
-	return NULL;
+}
+
+static int run_restore(struct tn_fanout *fanout, void *data, unsigned i,
+		struct tn_error *err)
+{
+	struct restore *r = data;
+	double t0 = now();
+	int status;
+
+	(void) fanout;
+	(void) i;
+	status = tn_state_snapshots_restore(r->snapshots, r->index, r->from,
+		r->state, err);
+	r->seconds = now() - t0;
+	drop_old_read(r);
+	return status;
 }
 
 /* How many threads open the walk at a snapshot. */
@@ -228,31 +237,32 @@ static int start_from_snapshot(struct tn_state_querier *querier,
 		struct tn_error *err)
 {
 	struct restore task = { querier->snapshots, info->index, from,
-		querier->state, querier->walk, querier->ahead, 0, { "" }, 0 };
-	GThread *thread;
+		querier->state, querier->walk, querier->ahead, 0 };
+	struct tn_fanout *restore;
+	struct tn_error restore_err;
 	bool fell_back;
 	double t0;
-	int status;
+	int status, restore_status;
 
 	/* The restore's thread drops them. */
 	querier->walk = NULL;
 	querier->ahead = g_queue_new();
 	reset(querier);
-	thread = g_thread_try_new("state restore", run_restore, &task, NULL);
-	if (!thread)
-		run_restore(&task);
+	if (tn_fanout_start(1, run_restore, &task, &restore, err)) {
+		drop_old_read(&task);
+		return -1;
+	}
 	t0 = now();
 	status = tn_walk_open_at_known_split(querier->trace, &info->pos,
 		open_threads(querier), &querier->walk, &fell_back, err);
 	querier->stats.open_seconds = now() - t0;
 	querier->stats.open_parts = status == 0 ?
 		tn_walk_get_part_count(querier->walk) : 0;
-	if (thread)
-		g_thread_join(thread);
+	restore_status = tn_fanout_join(restore, &restore_err);
 	querier->stats.restore_seconds = task.seconds;
-	if (task.status) {
+	if (restore_status) {
 		reset(querier);
-		tn_error_set(err, "%s", task.err.message);
+		tn_error_set(err, "%s", restore_err.message);
 		return -1;
 	}
 	tn_state_providers_reset(querier->providers);

@@ -1,6 +1,10 @@
 /* stats.c - the counts of a time range (see stats.h): per name, per
  * source (CPU, stream, trace), lost events and per bin, from the
- * checkpoint index and reads of the partial intervals at the edges. */
+ * checkpoint index and reads of the partial intervals at the edges.
+ *
+ * Edges far apart are read by two scans at once, a fan-out (job.h): the
+ * first on the calling thread, the second on a helper thread that
+ * adopts the caller's job (its cancel stops both). */
 #include <glib.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -217,8 +221,6 @@ struct edge_run {
 	uint64_t *ranks;
 	size_t cp;		/* the last edge's (scan_to()) */
 	uint64_t next_lost;	/* the last edge's (scan_next_lost()) */
-	int status;
-	struct tn_error err;
 };
 
 static void edge_run_init(struct edge_run *run, const struct tn_trace *trace,
@@ -232,37 +234,34 @@ static void edge_run_init(struct edge_run *run, const struct tn_trace *trace,
 	run->ranks = ranks;
 }
 
-static gpointer run_edges(gpointer data)
+/* Run i of the fan-out: its edges in turn; returns 0, or -1 with err
+ * (its own failure, or "cancelled" when it stopped early because the
+ * other run failed or the job was cancelled). */
+static int run_edges(struct tn_fanout *fanout, void *data, unsigned i,
+		struct tn_error *err)
 {
-	struct edge_run *run = data;
+	struct edge_run *run = &((struct edge_run *) data)[i];
+	int status = 0;
 
-	for (size_t i = 0; i < run->count && !run->status; i++)
-		run->status = scan_to(&run->s, run->ns_list[i], &run->cp,
-			&run->ranks[i], &run->err);
+	for (size_t k = 0; k < run->count && !status; k++) {
+		if (tn_fanout_should_stop(fanout)) {
+			tn_error_set(err, "cancelled");
+			status = -1;
+			break;
+		}
+		status = scan_to(&run->s, run->ns_list[k], &run->cp,
+			&run->ranks[k], err);
+	}
 	run->next_lost = scan_next_lost(&run->s);
 	scan_close(&run->s);
-	return NULL;
+	return status;
 }
 
-/* Answer the runs, the second one (if any) on a thread of its own
- * (on the caller's when none can start).  Returns 0, or -1 with the
- * first run's error that failed. */
+/* Answer the runs, the second one (if any) on a helper thread.
+ * Returns 0, or -1 with the first failure in err. */
 static int run_all(struct edge_run *runs, size_t count, struct tn_error *err)
 {
-	GThread *thread = count > 1 ? g_thread_try_new("stats", run_edges,
-		&runs[1], NULL) : NULL;
-
-	run_edges(&runs[0]);
-	if (thread)
-		g_thread_join(thread);
-	else if (count > 1)
-		run_edges(&runs[1]);
-	for (size_t i = 0; i < count; i++)
-		if (runs[i].status) {
-			*err = runs[i].err;
-			return -1;
-		}
-	return 0;
+	return tn_fanout_run((unsigned) count, run_edges, runs, err);
 }
 
 /* Whether the checkpoint before b is so far after the one before a that

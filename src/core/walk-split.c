@@ -5,7 +5,6 @@
 
 #include "merge-compare.h"
 #include "trace-private.h"
-#include "tracenav/core.h"
 #include "tracenav/job.h"
 #include "walk-private.h"
 #include "walk-split.h"
@@ -86,33 +85,31 @@ enum tn_reader_status tn_walk_split_next(struct tn_walk_split *split,
 
 /* ---- the open: the parts on threads of their own ---- */
 
-struct part_open {
+/* What the parts' fan-out opens: part i of `parts` at `at`, each into
+ * walks[i] (left NULL when it fails). */
+struct parts_open {
 	const struct tn_trace *trace;
 	struct tn_position at;		/* the target's time, tie 0 */
-	struct tn_walk_part part;
-	struct tn_job *job;		/* the caller's, for its cancel */
-	/* What it did: status 0 and the walk, or -1 and err. */
-	int status;
-	struct tn_walk *walk;
-	struct tn_error err;
+	unsigned parts;
+	struct tn_walk *walks[TN_WALK_SPLIT_MAX];
 };
 
-static void open_part(struct part_open *open)
+/* Part i, on the caller's thread (0) or a helper that adopted its job
+ * (a cancel stops the open). */
+static int open_part(struct tn_fanout *fanout, void *data, unsigned i,
+		struct tn_error *err)
 {
+	struct parts_open *open = data;
+	struct tn_walk_part part = { i, open->parts };
+	struct tn_walk *walk;
 	bool landed;
 
-	open->status = tn_walk_open_at_part(open->trace, &open->at, false,
-		true, &open->part, 0, &open->walk, &landed, &open->err);
-}
-
-static gpointer run_part_thread(gpointer data)
-{
-	tn_job_current_adopt(((struct part_open *) data)->job);
-	open_part(data);
-	tn_job_current_adopt(NULL);
-	/* What libbabeltrace2 may still hold for this thread. */
-	tn_core_thread_cleanup();
-	return NULL;
+	(void) fanout;
+	if (tn_walk_open_at_part(open->trace, &open->at, false, true, &part,
+			0, &walk, &landed, err))
+		return -1;
+	open->walks[i] = walk;
+	return 0;
 }
 
 /* The time of the last event before a part's position, when its view
@@ -159,37 +156,19 @@ int tn_walk_open_at_known_split(const struct tn_trace *trace,
 		const struct tn_position *pos, unsigned parts,
 		struct tn_walk **out, bool *fell_back, struct tn_error *err)
 {
-	struct part_open opens[TN_WALK_SPLIT_MAX];
-	GThread *threads[TN_WALK_SPLIT_MAX] = { NULL };
-	struct tn_walk *walks[TN_WALK_SPLIT_MAX];
-	bool opened = true, landed;
+	struct parts_open open = { .trace = trace, .at = { pos->ns, 0 } };
+	struct tn_error cause;
+	bool landed;
 
 	parts = MIN(parts, TN_WALK_SPLIT_MAX);
 	if (parts < 2 || pos->ns == INT64_MIN || !tn_trace_has_clock(trace))
 		return tn_walk_open_at_known(trace, pos, 0, out, fell_back,
 			err);
-	for (unsigned i = 0; i < parts; i++) {
-		opens[i] = (struct part_open) { .trace = trace,
-			.at = { pos->ns, 0 }, .part = { i, parts },
-			.job = tn_job_current() };
-		if (i > 0)
-			threads[i] = g_thread_try_new("walk part",
-				run_part_thread, &opens[i], NULL);
-	}
-	open_part(&opens[0]);
-	for (unsigned i = 1; i < parts; i++) {
-		if (threads[i])
-			g_thread_join(threads[i]);
-		else
-			open_part(&opens[i]);
-	}
-	for (unsigned i = 0; i < parts; i++) {
-		opened = opened && opens[i].status == 0;
-		walks[i] = opens[i].status == 0 ? opens[i].walk : NULL;
-	}
-	if (!opened) {
+	open.parts = parts;
+	/* Part 0 on this thread, each other one on a helper. */
+	if (tn_fanout_run(parts, open_part, &open, &cause)) {
 		for (unsigned i = 0; i < parts; i++)
-			tn_walk_destroy(walks[i]);
+			tn_walk_destroy(open.walks[i]);
 		if (tn_job_current_is_cancelled()) {
 			tn_error_set(err, "cancelled");
 			return -1;
@@ -199,7 +178,7 @@ int tn_walk_open_at_known_split(const struct tn_trace *trace,
 		return tn_walk_open_at_known(trace, pos, 0, out, fell_back,
 			err);
 	}
-	if (merge_parts(walks, parts, pos, out, &landed, err))
+	if (merge_parts(open.walks, parts, pos, out, &landed, err))
 		return -1;
 	if (landed) {
 		*fell_back = false;
