@@ -92,28 +92,27 @@ int tn_kernel_attr(struct tn_kctx *c, struct tn_kthread *t,
 /* The cache of CPU cpu (< K_MAX_CPU), node -1 until known. */
 static struct tn_kcpu *cpu_cache(struct tn_kernel *k, int64_t cpu)
 {
-	if ((guint) cpu >= k->cpus->len) {
-		guint old = k->cpus->len;
+	struct tn_kcpu *q;
 
-		g_array_set_size(k->cpus, (guint) cpu + 1);
-		for (guint i = old; i < k->cpus->len; i++) {
-			struct tn_kcpu *q = &g_array_index(k->cpus,
-				struct tn_kcpu, i);
-
-			q->node = -1;
-			q->lines[0] = q->lines[1] = NULL;
-		}
-		/* The order's pointers moved with the array. */
-		g_array_set_size(k->cpu_order, 0);
+	if ((guint) cpu >= k->cpus->len)
+		g_ptr_array_set_size(k->cpus, (guint) cpu + 1);
+	q = g_ptr_array_index(k->cpus, cpu);
+	if (!q) {
+		q = g_new(struct tn_kcpu, 1);
+		q->node = -1;
+		q->lines[0] = q->lines[1] = NULL;
+		g_ptr_array_index(k->cpus, cpu) = q;
 	}
-	return &g_array_index(k->cpus, struct tn_kcpu, cpu);
+	return q;
 }
 
 void tn_kernel_forget_lines(struct tn_kernel *k)
 {
 	for (guint i = 0; i < k->cpus->len; i++) {
-		struct tn_kcpu *q = &g_array_index(k->cpus, struct tn_kcpu, i);
+		struct tn_kcpu *q = g_ptr_array_index(k->cpus, i);
 
+		if (!q)
+			continue;
 		for (int j = 0; j < 2; j++)
 			if (q->lines[j])
 				g_array_free(q->lines[j], TRUE);
@@ -138,14 +137,9 @@ const GArray *tn_kernel_cpu_order(struct tn_kctx *c)
 			k->cpu_order->len);
 		struct tn_kcpu_node n = { g_ascii_strtoll(tn_state_get_name(
 			c->state, node), NULL, 10), NULL };
-		guint len = k->cpu_order->len;
 
 		if (n.cpu >= 0 && n.cpu < K_MAX_CPU) {
 			n.q = cpu_cache(k, n.cpu);
-			if (k->cpu_order->len != len) {
-				/* The cache moved: read the order again. */
-				continue;
-			}
 			if (n.q->node < 0) {
 				n.q->node = node;
 				for (int i = 0; i < KC_COUNT; i++)

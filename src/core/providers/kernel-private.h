@@ -80,11 +80,13 @@ struct tn_kernel {
 	/* What each event is, by its name. */
 	struct tn_kevent_memo *kinds;
 	int top[TOP_COUNT];
-	GArray *cpus;		/* struct tn_kcpu, by CPU number */
+	/* struct tn_kcpu *, by CPU number (NULL: not seen): each CPU
+	 * its own block, so that a handler's pointer stays valid when a
+	 * CPU with a higher number is added. */
+	GPtrArray *cpus;
 	/* The quarks of IRQs/<irq> and SoftIRQs/<vec>, as lines above. */
 	GArray *top_lines[2];
-	/* CPUs/'s children in order (struct tn_kcpu_node; q points into
-	 * cpus, so it is rebuilt when cpus moves). */
+	/* CPUs/'s children in order (struct tn_kcpu_node). */
 	GArray *cpu_order;
 	GHashTable *threads;	/* thread key -> struct tn_kthread */
 };

@@ -101,7 +101,7 @@ static void *kernel_create(void)
 	struct tn_kernel *k = g_new0(struct tn_kernel, 1);
 
 	k->kinds = tn_kevent_memo_create();
-	k->cpus = g_array_new(FALSE, FALSE, sizeof(struct tn_kcpu));
+	k->cpus = g_ptr_array_new_with_free_func(g_free);
 	k->cpu_order = g_array_new(FALSE, FALSE, sizeof(struct tn_kcpu_node));
 	for (int i = 0; i < 2; i++)
 		k->top_lines[i] = g_array_new(FALSE, FALSE, sizeof(int));
@@ -120,7 +120,7 @@ static void kernel_destroy(void *data)
 		return;
 	tn_kevent_memo_destroy(k->kinds);
 	tn_kernel_forget_lines(k);
-	g_array_free(k->cpus, TRUE);
+	g_ptr_array_free(k->cpus, TRUE);
 	g_array_free(k->cpu_order, TRUE);
 	for (int i = 0; i < 2; i++)
 		g_array_free(k->top_lines[i], TRUE);
@@ -133,7 +133,7 @@ static void kernel_reset(void *data)
 	struct tn_kernel *k = data;
 
 	tn_kernel_forget_lines(k);
-	g_array_set_size(k->cpus, 0);
+	g_ptr_array_set_size(k->cpus, 0);
 	g_array_set_size(k->cpu_order, 0);
 	g_hash_table_remove_all(k->threads);
 	for (int i = 0; i < TOP_COUNT; i++)
