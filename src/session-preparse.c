@@ -6,25 +6,28 @@
 #include "tracenav/preparse.h"
 #include "tracenav/seq-pages.h"
 
-bool tn_session_start_preparse(struct tn_session *session, bool with_index,
+bool tn_session_start_preparse(struct tn_session *session, unsigned what,
 		struct tn_output *out)
 {
 	struct tn_preparse_request request = { .parts = 0 };
 	struct tn_state_pass_observer observer;
+	bool rest = what & TN_SESSION_PREPARSE_REST;
 	struct tn_error err;
 
 	if (session->preparse_job)
 		return true;
-	request.index = with_index && !session->index && !session->index_job;
+	request.index = (what & TN_SESSION_PREPARSE_INDEX) &&
+		!session->index && !session->index_job;
 	request.known_index = session->index;
-	if (!session->state_snapshots && tn_session_has_state(session)) {
+	if (rest && !session->state_snapshots &&
+	    tn_session_has_state(session)) {
 		session->state_snapshots = tn_state_snapshots_create();
 		request.snapshots = session->state_snapshots;
 		/* The analyses of the whole trace, kept with the snapshots. */
 		tn_analysis_observe(&observer);
 		request.observer = &observer;
 	}
-	if (!session->seq_pages && tn_session_has_seq_pages(session)) {
+	if (rest && !session->seq_pages && tn_session_has_seq_pages(session)) {
 		session->seq_pages = tn_seq_pages_create();
 		request.pages = session->seq_pages;
 		request.seq_rules = session->seq_rules;

@@ -30,13 +30,24 @@ void tn_session_use_index(struct tn_session *session, struct tn_index *index)
 	 * of the trace) beside what it asked for, and end before they are
 	 * done; its state and analyses replay what they need. */
 	if (!session->wait_for_index)
-		tn_session_start_preparse(session, false, NULL);
+		tn_session_start_preparse(session, TN_SESSION_PREPARSE_REST,
+			NULL);
 }
 
 /* Whether an index is on its way: built alone or by the preparse. */
 static bool index_coming(const struct tn_session *session)
 {
 	return session->index_job || session->preparse_index;
+}
+
+/* Whether the preparse reads the trace faster than the index build's
+ * time slices: the slices cannot cut it (streams of a packet or two:
+ * every slice would read them all) and the preparse's decoding splits
+ * (several traces, or streams to deal). */
+static bool index_by_preparse(const struct tn_session *session)
+{
+	return tn_index_build_plan_workers(session->trace, 0) < 2 &&
+		tn_preparse_plan_parts(session->trace, true, 0) >= 2;
 }
 
 /* Try the cache; true if it gave the index. */
@@ -91,7 +102,15 @@ int tn_session_start_index(struct tn_session *session, struct tn_output *out,
 	 * every core at once: event numbers in a third of the time the
 	 * whole preparse takes.  The event list then has the rest made in
 	 * one read (tn_session_use_index()); --batch's index command makes
-	 * everything in one read (cmd/index.c). */
+	 * everything in one read (cmd/index.c).  A trace that cannot be
+	 * cut in slices is read faster by the preparse: the event list
+	 * makes everything with the index, --batch the index alone. */
+	if (index_by_preparse(session) &&
+	    tn_session_start_preparse(session, TN_SESSION_PREPARSE_INDEX |
+			(session->wait_for_index ? 0 :
+			 TN_SESSION_PREPARSE_REST), out) &&
+	    session->preparse_index)
+		return 0;
 	session->index_stamp = tn_trace_stamp(session->trace);
 	return tn_index_build_start(session->trace, 0, &session->index_job,
 		err);

@@ -295,15 +295,22 @@ void tn_session_fini_state(struct tn_session *session);
 
 /* ---- the preparse (session-preparse.c) ---- */
 
-/* Start the one read that makes what is missing (preparse.h): the
- * index when with_index and it is neither there nor being built; the
- * state snapshots, with the analyses of the whole trace, when a
- * provider applies and none are there (a pass that stopped does not
- * start again: its snapshots stay); the diagram's pages when
- * tn_session_has_seq_pages().  Nothing when nothing is missing or a
- * preparse runs.  A failure to start is said through out; returns
+/* What tn_session_start_preparse() may make. */
+enum tn_session_preparse {
+	/* The index, when it is neither there nor being built. */
+	TN_SESSION_PREPARSE_INDEX = 1 << 0,
+	/* The state snapshots, with the analyses of the whole trace, when
+	 * a provider applies and none are there (a pass that stopped does
+	 * not start again: its snapshots stay); the diagram's pages when
+	 * tn_session_has_seq_pages(). */
+	TN_SESSION_PREPARSE_REST = 1 << 1,
+};
+
+/* Start the one read that makes what is missing of what (enum
+ * tn_session_preparse; preparse.h).  Nothing when nothing is missing or
+ * a preparse runs.  A failure to start is said through out; returns
  * whether one runs then. */
-bool tn_session_start_preparse(struct tn_session *session, bool with_index,
+bool tn_session_start_preparse(struct tn_session *session, unsigned what,
 		struct tn_output *out);
 
 /* Check on the preparse; once it ended (and no command job runs when it

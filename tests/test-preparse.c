@@ -403,6 +403,53 @@ static void check_cancel(void)
 	g_free(path);
 }
 
+/* Who reads an index alone faster: the index build's time slices on a
+ * trace of many packets a stream; the preparse's parts on a collection
+ * whose streams hold one packet each (a slice would read them all), and
+ * its index is the same. */
+static void check_plan(void)
+{
+	char *deep = gen_trace("plan-deep", "--events 200000 --cpus 2 "
+		"--packet-size 4096");
+	char *wide = gen_trace("plan-wide", "--events 20000 --cpus 8 "
+		"--traces 4 --packet-size 65536");
+	struct tn_trace *trace;
+	struct tn_error err;
+
+	if (tn_trace_open(deep, &trace, &err) == 0) {
+		tap_int_eq(tn_index_build_plan_workers(trace, 2), 2,
+			"plan: a trace of many packets a stream is cut in "
+			"time slices");
+		tap_int_eq(tn_preparse_plan_parts(trace, true, 2), 2,
+			"plan: its decoding splits too");
+		tn_trace_destroy(trace);
+	} else {
+		tap_ok(false, "plan: opens (%s)", err.message);
+	}
+	if (tn_trace_open(wide, &trace, &err) == 0) {
+		struct made made;
+		struct tn_index *alone;
+
+		tap_int_eq(tn_index_build_plan_workers(trace, 2), 1,
+			"plan: a collection of streams of one packet cannot "
+			"be cut in time slices");
+		tap_int_eq(tn_preparse_plan_parts(trace, true, 2), 2,
+			"plan: its traces are dealt to the preparse's parts");
+		made = preparse(trace, "i", 2);
+		alone = build_index(trace);
+		tap_ok(made.state == TN_JOB_DONE &&
+			indexes_equal(made.index, alone),
+			"plan: the preparse's index is the index build's");
+		tn_index_destroy(alone);
+		made_fini(&made);
+		tn_trace_destroy(trace);
+	} else {
+		tap_ok(false, "plan: opens (%s)", err.message);
+	}
+	g_free(deep);
+	g_free(wide);
+}
+
 static void check_shared(void)
 {
 	const char *env = getenv("TRACENAV_SHARED_TRACES");
@@ -456,6 +503,7 @@ int main(void)
 	check_generated("one-stream", "--events 8000 --cpus 1 "
 		"--packet-size 4096");
 	check_cancel();
+	check_plan();
 	check_shared();
 	tn_core_thread_cleanup();
 	gen_cleanup();

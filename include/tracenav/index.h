@@ -148,6 +148,14 @@ const struct tn_checkpoint *tn_index_checkpoint_for_position(
 int tn_index_build_start(const struct tn_trace *trace, unsigned workers,
 		struct tn_job **out, struct tn_error *err);
 
+/* How many worker threads tn_index_build_start(trace, workers) would
+ * read trace with: see tn_index_build_get_worker_count().  A trace
+ * whose streams hold a packet or two each cannot be cut either: every
+ * slice would read every stream's first packet (a preparse reads such a
+ * collection faster, preparse.h). */
+unsigned tn_index_build_plan_workers(const struct tn_trace *trace,
+		unsigned workers);
+
 /* The number of worker threads (slices) the build uses: fewer than
  * asked for a tiny trace, one without a time range or one that cannot be
  * read from the middle (no packet index).  Known from the start; 0 for

@@ -18,8 +18,11 @@
  * providers.
  *
  * An index alone is better built by tn_index_build_start(), whose
- * workers read time slices on every core at once: nothing there needs
- * the trace's order.
+ * workers read time slices on every core at once (nothing there needs
+ * the trace's order), unless the trace cannot be cut in slices
+ * (tn_index_build_plan_workers() says 1) while the preparse splits its
+ * decoding (tn_preparse_plan_parts() says more): a collection of many
+ * small streams.
  */
 #ifndef TRACENAV_PREPARSE_H
 #define TRACENAV_PREPARSE_H
@@ -64,6 +67,12 @@ struct tn_preparse_request {
 int tn_preparse_start(const struct tn_trace *trace,
 		const struct tn_preparse_request *request, struct tn_job **out,
 		struct tn_error *err);
+
+/* How many threads a preparse of trace would decode on (parts as in
+ * the request; index: whether it builds the index, which may need a
+ * read of one part).  Reads the packet index files. */
+unsigned tn_preparse_plan_parts(const struct tn_trace *trace, bool index,
+		unsigned parts);
 
 /* What the preparse of job makes, for progress lines: "index, state,
  * diagram" (those asked for that apply to the trace).  NULL for a job

@@ -16,11 +16,12 @@ static int exec_index(struct tn_command_context *ctx,
 		return 0;
 	}
 	/* --batch waits for the whole preparse: the index, the state
-	 * snapshots and the diagram's pages (saved with the index), in one
-	 * read; the event list shows its progress. */
+	 * snapshots (both saved in the cache) and the diagram's pages, in
+	 * one read; the event list shows its progress. */
 	if (session->wait_for_index) {
 		tn_session_load_cached_index(session, ctx->out);
-		tn_session_start_preparse(session, true, ctx->out);
+		tn_session_start_preparse(session, TN_SESSION_PREPARSE_INDEX |
+			TN_SESSION_PREPARSE_REST, ctx->out);
 		tn_session_wait_preparse(session, ctx->out);
 		if (tn_session_need_index(session, "index", ctx->out, err))
 			return -1;
@@ -36,7 +37,7 @@ static int exec_index(struct tn_command_context *ctx,
 
 const struct tn_command tn_cmd_index = {
 	"index", NULL, { { TN_ARG_WORD, "cancel", true, index_choices } },
-	"build the checkpoint index (event numbers, counts) and the state "
-	"snapshots, or stop building the index",
+	"build the checkpoint index (event numbers, counts), the state "
+	"snapshots and the diagram's pages, or stop building the index",
 	TN_CMD_READS, TN_COUNT_NONE, exec_index,
 };

@@ -444,6 +444,23 @@ static unsigned plan_parts(struct tn_feed *feed, unsigned want,
 
 /* ---- the API ---- */
 
+unsigned tn_feed_plan_part_count(const struct tn_trace *trace,
+		unsigned parts)
+{
+	struct tn_feed *feed = g_aligned_alloc0(1, sizeof(*feed),
+		_Alignof(struct tn_feed));
+	unsigned count;
+
+	feed->trace = trace;
+	count = plan_parts(feed, parts, 0);
+	for (unsigned i = 0; i < TN_FEED_PARTS_MAX; i++) {
+		tn_slice_destroy(feed->parts[i].slice);
+		g_free(feed->parts[i].dirs);
+	}
+	g_aligned_free(feed);
+	return count;
+}
+
 int tn_feed_open(const struct tn_trace *trace, unsigned parts,
 		unsigned flags, const struct tn_field_want *wants,
 		size_t want_count, struct tn_feed **out, struct tn_error *err)

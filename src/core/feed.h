@@ -56,6 +56,11 @@ int tn_feed_open(const struct tn_trace *trace, unsigned parts,
 		unsigned flags, const struct tn_field_want *wants,
 		size_t want_count, struct tn_feed **out, struct tn_error *err);
 
+/* How many parts tn_feed_open(trace, parts, 0, ...) would read trace
+ * with (1: it cannot be split). */
+unsigned tn_feed_plan_part_count(const struct tn_trace *trace,
+		unsigned parts);
+
 /* The next item into *ev: its message NULL, its record borrowed, valid
  * until the next call or the destroy.  Returns 1, 0 at the end of the trace, or
  * -1 with err (a part failed, or "cancelled"). */

@@ -98,6 +98,15 @@ void tn_index_plan_init(struct tn_index_plan *plan,
 		(uint64_t) plan->begin_ns) / BIN_COUNT + 1;
 }
 
+unsigned tn_index_build_plan_workers(const struct tn_trace *trace,
+		unsigned workers)
+{
+	struct tn_index_plan plan;
+
+	tn_index_plan_init(&plan, trace);
+	return choose_worker_count(&plan, workers);
+}
+
 static struct build *build_new(const struct tn_trace *trace,
 		unsigned requested)
 {

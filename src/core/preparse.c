@@ -107,22 +107,35 @@ static int consume(struct preparse *pp, const struct tn_row *row,
 /* Whether the trace's packets can be found from its packet index files
  * alone; otherwise the index gathers packet tables, which only a read
  * of one part can (feed.h). */
-static bool needs_packet_tables(const struct preparse *pp)
+static bool needs_packet_tables(const struct tn_trace *trace,
+		const struct tn_index_plan *plan)
 {
 	int64_t complete_after;
 	struct tn_error err;
 
-	if (!pp->worker || !pp->plan.has_range)
-		return pp->worker != NULL;
-	return tn_slice_plan(pp->trace, pp->plan.begin_ns +
-		(pp->plan.end_ns - pp->plan.begin_ns) / 2,
+	if (!plan->has_range)
+		return true;
+	return tn_slice_plan(trace, plan->begin_ns +
+		(plan->end_ns - plan->begin_ns) / 2,
 		TN_SLICE_INDEX_FILES_ONLY, &complete_after, &err) != 0;
+}
+
+unsigned tn_preparse_plan_parts(const struct tn_trace *trace, bool index,
+		unsigned parts)
+{
+	struct tn_index_plan plan;
+
+	tn_index_plan_init(&plan, trace);
+	if (index && needs_packet_tables(trace, &plan))
+		return 1;
+	return tn_feed_plan_part_count(trace, parts);
 }
 
 static int read_all(struct tn_job *job, struct preparse *pp,
 		struct tn_error *err)
 {
-	unsigned flags = needs_packet_tables(pp) ? TN_FEED_COLLECT_PACKETS : 0;
+	unsigned flags = pp->worker && needs_packet_tables(pp->trace,
+		&pp->plan) ? TN_FEED_COLLECT_PACKETS : 0;
 	struct rows rows = { false, 0, 0, 0 };
 	struct tn_feed *feed;
 	struct tn_event ev;
