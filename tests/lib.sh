@@ -14,6 +14,13 @@ SHARED_TRACES="$TRACENAV_SHARED_TRACES"
 tap_count=0
 tap_failed=0
 
+# sanitized: whether tracenav was built with AddressSanitizer or
+# ThreadSanitizer (5 to 20 times slower): tests that repeat one check
+# over many points of a trace check fewer of them there.
+sanitized() {
+	nm "$TRACENAV" 2>/dev/null | grep -q -e __tsan_init -e __asan_init
+}
+
 ok() {
 	tap_count=$((tap_count + 1))
 	echo "ok $tap_count - $*"

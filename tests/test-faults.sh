@@ -15,7 +15,7 @@ make_tmpdir
 export TZ=UTC
 . "$top_srcdir/tests/faults.sh"
 
-if nm "$TRACENAV" 2>/dev/null | grep -q -e __tsan_init -e __asan_init; then
+if sanitized; then
 	events=150000 rounds=2
 else
 	events=1000000 rounds=4

@@ -5,7 +5,7 @@
 # give (--no-seq-index, which runs no page pass): the same messages at
 # the same times, the same lifelines created and stopped in it, the
 # same one selected.  At the events where pages of the index start (up
-# to 24 of them, spread over the trace) and the event on either side of
+# to 24 of them, spread over the trace; 8 in a sanitizer's build) and the event on either side of
 # each, and at a few fixed events; on a message trace, a kernel trace, a trace whose messages are
 # rare (a rule on one event in 500) and the kernel traces of the shared
 # corpus (skipped when it is not there).  A search from there finds
@@ -60,6 +60,9 @@ page_events() {
 		}
 	}'
 }
+
+most_starts=24
+sanitized && most_starts=8
 
 # spread MAX: at most MAX of the lines of standard input, spread evenly
 # over them (the first one kept), so that a trace with hundreds of pages
@@ -154,7 +157,7 @@ for case in messages kernel rare; do
 		set -- --seq-rules "$TMPDIR_TEST/rare.rules" ;;
 	esac
 	{
-		page_events "$trace" "$every" "$@" | spread 24
+		page_events "$trace" "$every" "$@" | spread "$most_starts"
 		echo 1 17 2500 9999 15001 19990 | tr ' ' '\n'
 	} > "$TMPDIR_TEST/starts"
 	# shellcheck disable=SC2046
@@ -182,7 +185,7 @@ done
 # its first, middle and last events.
 compare_shared() {
 	n=$(wc -l < "$TMPDIR_TEST/shared.dump")
-	page_events "$2" 1 | spread 24 > "$TMPDIR_TEST/starts"
+	page_events "$2" 1 | spread "$most_starts" > "$TMPDIR_TEST/starts"
 	starts=$(wc -l < "$TMPDIR_TEST/starts")
 	# shellcheck disable=SC2046
 	around "$n" $(cat "$TMPDIR_TEST/starts") 1 $((n / 2)) "$n" \

@@ -21,7 +21,7 @@ tmux_setup
 export TZ=UTC
 . "$top_srcdir/tests/faults.sh"
 
-if nm "$TRACENAV" 2>/dev/null | grep -q -e __tsan_init -e __asan_init; then
+if sanitized; then
 	events=150000 rounds=2 storm=15
 else
 	events=1000000 rounds=5 storm=60
@@ -129,7 +129,8 @@ export_sound() {
 	[ -z "$left" ] && return 0
 	[ "$left" = switches.txt ] &&
 		[ "$(wc -l < "$TMPDIR_TEST/out/switches.txt")" = "$("$TRACENAV" \
-			--batch 'filter-in sched_switch; count' "$dir" 2>/dev/null)" ] &&
+			--batch 'filter-in sched_switch; count' "$dir" 2>/dev/null |
+			sed 's/ .*//')" ] &&
 		return 0
 	diag "left in the export's directory: $left"
 	return 1
