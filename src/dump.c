@@ -67,6 +67,9 @@ int dump_report_problems(const struct tn_trace *trace)
 	for (size_t i = 0; i < damage; i++)
 		tn_tty_text_error("%s: %s", tn_trace_get_damage_file(trace, i),
 			tn_trace_get_damage_text(trace, i));
+	/* Said, but no event is missing: not a failure. */
+	for (size_t i = 0; i < tn_trace_get_notice_count(trace); i++)
+		tn_tty_text_error("%s", tn_trace_get_notice(trace, i));
 	return count + damage > 0 ? 1 : 0;
 }
 
@@ -190,6 +193,9 @@ int dump_info(const struct tn_trace *trace, bool gmt)
 		tn_tty_text_printf(&out, "%-12s %s: %s", "damaged:",
 			tn_trace_get_damage_file(trace, i),
 			tn_trace_get_damage_text(trace, i));
+	for (size_t i = 0; i < tn_trace_get_notice_count(trace); i++)
+		tn_tty_text_printf(&out, "%-12s %s", "note:",
+			tn_trace_get_notice(trace, i));
 	for (size_t i = 0; i < tn_trace_get_info_count(trace); i++) {
 		const struct tn_trace_info *info =
 			tn_trace_borrow_info(trace, i);

@@ -90,9 +90,8 @@ const char *tn_trace_get_left_out_dir(const struct tn_trace *trace,
 const char *tn_trace_get_left_out_reason(const struct tn_trace *trace,
 		size_t index);
 
-/* The files of the trace that are read in part or not at all, or
- * whose packet index is ignored, because libbabeltrace2 could not read
- * them as they are: a stream file that ends inside a packet (a trace
+/* The files of the trace that are read in part or not at all,
+ * because libbabeltrace2 could not read them as they are: a stream file that ends inside a packet (a trace
  * still being written, a copy cut short) is read up to its last whole
  * packet; one that cannot be read, or has no whole packet, is skipped.
  * Each with what was found and done ("read up to byte 8192 of 10000:
@@ -104,6 +103,16 @@ const char *tn_trace_get_damage_file(const struct tn_trace *trace,
 		size_t index);
 const char *tn_trace_get_damage_text(const struct tn_trace *trace,
 		size_t index);
+
+/* What is said of the trace but misses no event: packet index files
+ * that are not used (another tool's format, or entries that do not
+ * describe their stream file), every event then read from the stream
+ * files themselves.  One line a trace directory, naming it or the
+ * file: "DIR: 4 index files not in LTTng's format: indexing from the
+ * stream files", "FILE: its packet index is ignored: ...".  index <
+ * tn_trace_get_notice_count(). */
+size_t tn_trace_get_notice_count(const struct tn_trace *trace);
+const char *tn_trace_get_notice(const struct tn_trace *trace, size_t index);
 
 /* The traces (as libbabeltrace2 sees them) and what their metadata says. */
 size_t tn_trace_get_info_count(const struct tn_trace *trace);

@@ -136,6 +136,13 @@ static int exec_traces(struct tn_command_context *ctx,
 		g_free(line);
 		g_free(file);
 	}
+	/* Packet indexes not used (no event missing). */
+	for (size_t i = 0; i < tn_trace_get_notice_count(trace); i++) {
+		line = g_strdup_printf("note: %s", tn_trace_get_notice(trace,
+			i));
+		tn_output_text(ctx->out, "traces", line);
+		g_free(line);
+	}
 	g_ptr_array_free(rows, TRUE);
 	return 0;
 }

@@ -62,6 +62,20 @@ bool tn_ctf_index_exists(const char *dir, const char *name)
 	return exists;
 }
 
+bool tn_ctf_index_is_foreign(const char *dir, const char *name)
+{
+	char *path = g_strdup_printf("%s/index/%s.idx", dir, name);
+	uint8_t magic[4];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	bool foreign = fd >= 0 && read(fd, magic, sizeof(magic)) ==
+		(ssize_t) sizeof(magic) && get_be32(magic) != INDEX_MAGIC;
+
+	if (fd >= 0)
+		close(fd);
+	g_free(path);
+	return foreign;
+}
+
 static int check_header(const char *path, const uint8_t *data, size_t size,
 		struct tn_error *err)
 {

@@ -47,6 +47,10 @@ struct tn_ctf_index {
  * reading it then says why it cannot be used). */
 bool tn_ctf_index_exists(const char *dir, const char *name);
 
+/* Whether dir/index/name.idx starts with 4 bytes that are not the
+ * magic of a CTF packet index (another tool's index format). */
+bool tn_ctf_index_is_foreign(const char *dir, const char *name);
+
 /* Read dir/index/name.idx, the index of stream file dir/name of
  * file_size bytes, into *idx (zeroed by the caller) and check it
  * (header, whole entries, tn_ctf_index_check_entries()).  Returns 0, or

@@ -45,6 +45,7 @@ struct dir_plan {
 struct note {
 	char *file;
 	char *text;
+	enum tn_repair_note_kind kind;
 };
 
 struct tn_repair {

@@ -71,18 +71,49 @@ static void note_free(gpointer data)
 
 static void add_note(struct tn_repair *repair, const char *file,
 		const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void add_kind_note(struct tn_repair *repair,
+		enum tn_repair_note_kind kind, const char *file,
+		const char *fmt, va_list args)
+		__attribute__((format(printf, 4, 0)));
 
+static void add_kind_note(struct tn_repair *repair,
+		enum tn_repair_note_kind kind, const char *file,
+		const char *fmt, va_list args)
+{
+	struct note *note = g_new0(struct note, 1);
+
+	note->file = g_strdup(file);
+	note->text = g_strdup_vprintf(fmt, args);
+	note->kind = kind;
+	g_ptr_array_add(repair->notes, note);
+}
+
+/* A note of damage: events are missing. */
 static void add_note(struct tn_repair *repair, const char *file,
 		const char *fmt, ...)
 {
-	struct note *note = g_new0(struct note, 1);
 	va_list args;
 
 	va_start(args, fmt);
-	note->file = g_strdup(file);
-	note->text = g_strdup_vprintf(fmt, args);
+	add_kind_note(repair, TN_REPAIR_NOTE_DAMAGE, file, fmt, args);
 	va_end(args);
-	g_ptr_array_add(repair->notes, note);
+}
+
+/* A note that file's packet index is not used (every event still
+ * read). */
+static void add_index_note(struct tn_repair *repair,
+		enum tn_repair_note_kind kind, const char *file,
+		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void add_index_note(struct tn_repair *repair,
+		enum tn_repair_note_kind kind, const char *file,
+		const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	add_kind_note(repair, kind, file, fmt, args);
+	va_end(args);
 }
 
 struct file_plan *tn_repair_find_plan(const struct dir_plan *dp,
@@ -236,8 +267,9 @@ static void check_against_index(struct tn_repair *repair,
 	 * packets follow one another: an index that does not, it reads
 	 * wrongly or ignores, and slices refuse. */
 	if (!entries_follow(idx, why, sizeof(why))) {
-		add_note(repair, file, "its packet index is ignored: %s; the "
-			"packets are read from the stream file itself", why);
+		add_index_note(repair, TN_REPAIR_NOTE_INDEX_IGNORED, file,
+			"its packet index is ignored: %s; the packets are read "
+			"from the stream file itself", why);
 		set_plan(repair, dp, name, ACTION_NO_INDEX, NULL, 0);
 		goto out;
 	}
@@ -257,10 +289,11 @@ static void check_against_index(struct tn_repair *repair,
 		in_file++;
 	bad = first_without_magic(fd, idx, in_file);
 	if (bad < in_file) {
-		add_note(repair, file, "its packet index is ignored: it does "
-			"not describe this file (no CTF packet starts at byte %"
-			PRIu64 ", where its entry %zu says one does); the "
-			"packets are read from the stream file itself",
+		add_index_note(repair, TN_REPAIR_NOTE_INDEX_IGNORED, file,
+			"its packet index is ignored: it does not describe "
+			"this file (no CTF packet starts at byte %" PRIu64
+			", where its entry %zu says one does); the packets "
+			"are read from the stream file itself",
 			tn_ctf_index_get(idx, bad, TN_CTF_INDEX_OFFSET), bad);
 		set_plan(repair, dp, name, ACTION_NO_INDEX, NULL, 0);
 		goto out;
@@ -291,10 +324,11 @@ static void check_against_index(struct tn_repair *repair,
 		/* Whole packets, which libbabeltrace2 finds in the file
 		 * itself, with their own times: the index may not even be
 		 * this file's. */
-		add_note(repair, file, "its packet index is ignored: it lists "
-			"%zu packets, the file holds %zu whole ones (the file "
-			"was cut short, or the index is another file's); the "
-			"packets are read from the stream file itself", n, k);
+		add_index_note(repair, TN_REPAIR_NOTE_INDEX_IGNORED, file,
+			"its packet index is ignored: it lists %zu packets, "
+			"the file holds %zu whole ones (the file was cut "
+			"short, or the index is another file's); the packets "
+			"are read from the stream file itself", n, k);
 		set_plan(repair, dp, name, ACTION_NO_INDEX, NULL, 0);
 		goto out;
 	}
@@ -324,9 +358,12 @@ static void check_file(struct tn_repair *repair, struct dir_plan *dp,
 		 * refuses, tn_repair_leave_out() handles. */
 	} else if (tn_ctf_index_load(dp->dir, name, &idx, &err)) {
 		if (size > 0) {
-			add_note(repair, file, "its packet index is ignored: "
-				"%s; the packets are read from the stream file "
-				"itself", err.message);
+			add_index_note(repair, tn_ctf_index_is_foreign(
+				dp->dir, name) ? TN_REPAIR_NOTE_INDEX_FOREIGN :
+				TN_REPAIR_NOTE_INDEX_IGNORED, file,
+				"its packet index is ignored: %s; the packets "
+				"are read from the stream file itself",
+				err.message);
 			set_plan(repair, dp, name, ACTION_NO_INDEX, NULL, 0);
 		}
 	} else if (size == 0 && idx.entry_count > 0) {
@@ -553,6 +590,12 @@ const char *tn_repair_get_note_file(const struct tn_repair *repair,
 		size_t index)
 {
 	return ((const struct note *) repair->notes->pdata[index])->file;
+}
+
+enum tn_repair_note_kind tn_repair_get_note_kind(
+		const struct tn_repair *repair, size_t index)
+{
+	return ((const struct note *) repair->notes->pdata[index])->kind;
 }
 
 const char *tn_repair_get_note_text(const struct tn_repair *repair,

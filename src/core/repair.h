@@ -101,11 +101,23 @@ void tn_repair_refresh(const struct tn_repair *repair);
  * is to be made again with a new slice.  Any thread. */
 uint64_t tn_repair_get_generation(const struct tn_repair *repair);
 
+/* What a note says: events are missing (a file read in part or
+ * skipped), or only that a packet index is not used (every event is
+ * read, from the stream file itself), its format not LTTng's or its
+ * entries not the file's. */
+enum tn_repair_note_kind {
+	TN_REPAIR_NOTE_DAMAGE,
+	TN_REPAIR_NOTE_INDEX_FOREIGN,
+	TN_REPAIR_NOTE_INDEX_IGNORED,
+};
+
 /* The notes: the file each is about (its path under the trace
  * directory), and what was found and done, in the user's words ("read
  * up to byte 8192 of 10000: ..." or "skipped, its events are missing:
  * ..."). */
 size_t tn_repair_get_note_count(const struct tn_repair *repair);
+enum tn_repair_note_kind tn_repair_get_note_kind(
+		const struct tn_repair *repair, size_t index);
 const char *tn_repair_get_note_file(const struct tn_repair *repair,
 		size_t index);
 const char *tn_repair_get_note_text(const struct tn_repair *repair,

@@ -80,6 +80,8 @@ struct tn_trace {
 	struct tn_repair *repair;
 	bool owns_repair;
 	GPtrArray *damage;	/* struct damage *: of the directories read */
+	/* char *: packet indexes not used, a line per directory */
+	GPtrArray *notices;
 };
 
 /* What is wrong with a file of the trace and what was done about it. */
@@ -1472,6 +1474,7 @@ static struct tn_trace *trace_new(const char *path, struct tn_repair *repair)
 
 	trace->repair = repair;
 	trace->damage = g_ptr_array_new_with_free_func(damage_free);
+	trace->notices = g_ptr_array_new_with_free_func(g_free);
 	trace->path = g_strdup(path);
 	trace->dirs = g_ptr_array_new_with_free_func(g_free);
 	trace->groups = g_ptr_array_new_with_free_func(trace_group_free);
@@ -1906,13 +1909,44 @@ out:
 	return status;
 }
 
-/* The damage the repair noted in the directories read, for the
- * trace to keep. */
+/* The packet indexes a directory does not use: how many, how many of
+ * them in another tool's format, the first one's note. */
+struct ignored_indexes {
+	char *dir;
+	size_t count, foreign;
+	const char *file, *text;
+};
+
+/* One line for a directory's ignored indexes: the note itself when
+ * there is one, else how many (a collection whose every stream has an
+ * index of another format would otherwise say it once a stream). */
+static char *ignored_indexes_line(const struct ignored_indexes *ig)
+{
+	if (ig->count == 1)
+		return g_strdup_printf("%s: %s", ig->file, ig->text);
+	if (ig->foreign == ig->count)
+		return g_strdup_printf("%s: %zu index files not in LTTng's "
+			"format: indexing from the stream files", ig->dir,
+			ig->count);
+	return g_strdup_printf("%s: %zu packet index files ignored (the "
+		"first, %s: %s)", ig->dir, ig->count, ig->file, ig->text);
+}
+
+/* What the repair noted in the directories read, for the trace to
+ * keep: the damage, a note a file; the indexes not used, a line a
+ * directory. */
 static void keep_damage(struct tn_trace *trace)
 {
+	GArray *ignored = g_array_new(FALSE, TRUE,
+		sizeof(struct ignored_indexes));
+
 	for (size_t i = 0; i < tn_repair_get_note_count(trace->repair); i++) {
 		const char *file = tn_repair_get_note_file(trace->repair, i);
+		const char *text = tn_repair_get_note_text(trace->repair, i);
+		enum tn_repair_note_kind kind =
+			tn_repair_get_note_kind(trace->repair, i);
 		char *dir = g_path_get_dirname(file);
+		struct ignored_indexes *ig = NULL;
 		struct damage *damage;
 
 		if (!g_ptr_array_find_with_equal_func(trace->dirs, dir,
@@ -1920,13 +1954,41 @@ static void keep_damage(struct tn_trace *trace)
 			g_free(dir);
 			continue;
 		}
-		g_free(dir);
-		damage = g_new0(struct damage, 1);
-		damage->file = g_strdup(file);
-		damage->text = g_strdup(tn_repair_get_note_text(trace->repair,
-			i));
-		g_ptr_array_add(trace->damage, damage);
+		if (kind == TN_REPAIR_NOTE_DAMAGE) {
+			g_free(dir);
+			damage = g_new0(struct damage, 1);
+			damage->file = g_strdup(file);
+			damage->text = g_strdup(text);
+			g_ptr_array_add(trace->damage, damage);
+			continue;
+		}
+		for (guint k = 0; k < ignored->len && !ig; k++)
+			if (!strcmp(g_array_index(ignored,
+					struct ignored_indexes, k).dir, dir))
+				ig = &g_array_index(ignored,
+					struct ignored_indexes, k);
+		if (!ig) {
+			struct ignored_indexes first = { dir, 0, 0, file,
+				text };
+
+			g_array_append_val(ignored, first);
+			ig = &g_array_index(ignored, struct ignored_indexes,
+				ignored->len - 1);
+		} else {
+			g_free(dir);
+		}
+		ig->count++;
+		if (kind == TN_REPAIR_NOTE_INDEX_FOREIGN)
+			ig->foreign++;
 	}
+	for (guint k = 0; k < ignored->len; k++) {
+		struct ignored_indexes *ig = &g_array_index(ignored,
+			struct ignored_indexes, k);
+
+		g_ptr_array_add(trace->notices, ignored_indexes_line(ig));
+		g_free(ig->dir);
+	}
+	g_array_free(ignored, TRUE);
 }
 
 int tn_trace_open(const char *path, struct tn_trace **out,
@@ -2000,6 +2062,7 @@ void tn_trace_destroy(struct tn_trace *trace)
 	g_ptr_array_free(trace->groups, TRUE);
 	g_ptr_array_free(trace->dirs, TRUE);
 	g_ptr_array_free(trace->damage, TRUE);
+	g_ptr_array_free(trace->notices, TRUE);
 	if (trace->owns_repair)
 		tn_repair_destroy(trace->repair);
 	g_free(trace->path);
@@ -2173,6 +2236,16 @@ void tn_trace_refresh_read_dirs(const struct tn_trace *trace)
 uint64_t tn_trace_get_read_generation(const struct tn_trace *trace)
 {
 	return tn_repair_get_generation(trace->repair);
+}
+
+size_t tn_trace_get_notice_count(const struct tn_trace *trace)
+{
+	return trace->notices->len;
+}
+
+const char *tn_trace_get_notice(const struct tn_trace *trace, size_t index)
+{
+	return trace->notices->pdata[index];
 }
 
 size_t tn_trace_get_damage_count(const struct tn_trace *trace)

@@ -653,13 +653,23 @@ static void say_left_out(struct tn_tui *tui)
 
 /* The damaged stream files, read in part or skipped: said once on the
  * message line (the status bar says how many as long as it runs),
- * unless traces were left out, which say more. */
+ * unless traces were left out, which say more; else packet indexes
+ * not used, which miss no event (not an error). */
 static void say_damage(struct tn_tui *tui)
 {
 	const struct tn_trace *trace = tui->session->trace;
 	size_t count = tn_trace_get_damage_count(trace);
+	size_t notices = tn_trace_get_notice_count(trace);
 	char *text;
 
+	if (count == 0 && notices > 0 &&
+	    tn_trace_get_left_out_count(trace) == 0) {
+		text = g_strdup_printf("%s%s", tn_trace_get_notice(trace, 0),
+			notices > 1 ? " (:traces lists the others)" : "");
+		tn_tui_message_set(tui, false, text);
+		g_free(text);
+		return;
+	}
 	if (count == 0 || tn_trace_get_left_out_count(trace) > 0)
 		return;
 	text = g_strdup_printf("%s (:traces lists %s): %s: %s", count == 1 ?
