@@ -154,7 +154,7 @@ static void merge_table(GHashTable *into, GHashTable *from)
 	g_hash_table_iter_init(&iter, from);
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		struct usage *later = value;
-		struct usage *u = usage_of(into, *(int64_t *) key);
+		struct usage *u = usage_of(into, TN_AKEY_VALUE(key));
 
 		u->ns += later->ns;
 		tn_aname_set(&u->name, later->name);
@@ -201,7 +201,7 @@ static void report(void *acc, const struct tn_analysis_span *range,
 		struct tn_analysis_cell *row = tn_atable_row(threads);
 		struct usage *u = value;
 
-		tn_acell_int(&row[0], *(int64_t *) key);
+		tn_acell_int(&row[0], TN_AKEY_VALUE(key));
 		tn_acell_text(result, &row[1], u->name);
 		tn_acell_ns(&row[2], (double) u->ns);
 		tn_acell_percent(&row[3], percent(u->ns, range));
@@ -216,7 +216,7 @@ static void report(void *acc, const struct tn_analysis_span *range,
 		struct tn_analysis_cell *row = tn_atable_row(cpus);
 		struct usage *u = value;
 
-		tn_acell_int(&row[0], *(int64_t *) key);
+		tn_acell_int(&row[0], TN_AKEY_VALUE(key));
 		tn_acell_ns(&row[1], (double) u->ns);
 		tn_acell_percent(&row[2], percent(u->ns, range));
 	}

@@ -149,7 +149,7 @@ static void merge_lines(GHashTable *into, GHashTable *from)
 	g_hash_table_iter_init(&iter, from);
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		struct line *later = value;
-		struct line *l = line_of(into, *(int64_t *) key);
+		struct line *l = line_of(into, TN_AKEY_VALUE(key));
 
 		tn_adur_merge(&l->durations, &later->durations);
 		tn_adur_merge(&l->raises, &later->raises);
@@ -200,7 +200,7 @@ static void report(void *acc, const struct tn_analysis_span *range,
 		if (l->durations.count == 0)
 			continue;
 		row = tn_atable_row(hard);
-		tn_acell_int(&row[0], *(int64_t *) key);
+		tn_acell_int(&row[0], TN_AKEY_VALUE(key));
 		tn_acell_text(result, &row[1], l->name ? l->name : "?");
 		tn_acell_durations(&row[2], &l->durations);
 	}
@@ -211,7 +211,7 @@ static void report(void *acc, const struct tn_analysis_span *range,
 	g_hash_table_iter_init(&iter, s->soft);
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		struct line *l = value;
-		int64_t vec = *(int64_t *) key;
+		int64_t vec = TN_AKEY_VALUE(key);
 		struct tn_analysis_cell *row = tn_atable_row(soft);
 
 		tn_acell_int(&row[0], vec);

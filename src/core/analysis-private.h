@@ -168,6 +168,14 @@ const char *tn_akind_sibling_string(const struct tn_state *state, int quark,
 
 /* Tables keyed by an int64 or by a string (both copied), whose values
  * are g_malloc0'ed blocks freed with free_value (NULL: g_free). */
+/* Maps of int64 keys (thread ids, CPUs, IRQ lines) hold the key in the
+ * pointer itself: no allocation a key, no pointer to follow a lookup.
+ * TN_AKEY() makes the map's key, TN_AKEY_VALUE() reads one back.  (A
+ * 32-bit pointer holds the keys of int32 range, which thread ids, CPUs
+ * and lines are; others would share an entry there.) */
+#define TN_AKEY(k) ((gpointer) (intptr_t) (k))
+#define TN_AKEY_VALUE(p) ((int64_t) (intptr_t) (p))
+
 GHashTable *tn_amap_new_int64(GDestroyNotify free_value);
 GHashTable *tn_amap_new_string(GDestroyNotify free_value);
 /* The value of key, made (size bytes of zeroes) when there is none. */

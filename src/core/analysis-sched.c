@@ -65,8 +65,7 @@ static void *create(const struct tn_analysis_span *span)
 
 	s->span = *span;
 	s->woken = tn_amap_new_int64(NULL);
-	s->touched = g_hash_table_new_full(g_int64_hash, g_int64_equal,
-		g_free, NULL);
+	s->touched = g_hash_table_new(g_direct_hash, g_direct_equal);
 	s->pending = g_array_new(FALSE, FALSE, sizeof(struct pending));
 	s->threads = tn_amap_new_int64(latency_free);
 	return s;
@@ -119,7 +118,7 @@ static void on_event(void *acc, const struct tn_state *state,
 	if (s->event != AE_WAKEUP ||
 	    !tn_provider_field_int(&row->ev, "tid", &tid) || tid <= 0)
 		return;
-	if (g_hash_table_contains(s->woken, &tid))
+	if (g_hash_table_contains(s->woken, TN_AKEY(tid)))
 		return;
 	quark = tn_aquark_thread(&s->span.look->quarks, state, tid, AQ_STATUS);
 	status = quark < 0 ? NULL : tn_state_get_value(state, quark);
@@ -131,9 +130,9 @@ static void on_event(void *acc, const struct tn_state *state,
 	/* Waiting since before the slice, unchanged in it (the range's
 	 * first slice: what came before the range does not count). */
 	wakeup.fallback = !s->span.first && quark >= 0 &&
-		!g_hash_table_contains(s->touched, &tid) &&
+		!g_hash_table_contains(s->touched, TN_AKEY(tid)) &&
 		tn_state_get_start(state, quark)->ns < s->span.begin_ns;
-	g_hash_table_insert(s->woken, g_memdup2(&tid, sizeof(tid)),
+	g_hash_table_insert(s->woken, TN_AKEY(tid),
 		g_memdup2(&wakeup, sizeof(wakeup)));
 }
 
@@ -155,8 +154,8 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 	if (tid == 0)
 		return;		/* an idle thread (0_3) */
 	if (!s->span.first)
-		g_hash_table_add(s->touched, g_memdup2(&tid, sizeof(tid)));
-	woken = g_hash_table_lookup(s->woken, &tid);
+		g_hash_table_add(s->touched, TN_AKEY(tid));
+	woken = g_hash_table_lookup(s->woken, TN_AKEY(tid));
 	if (value->type == TN_STATE_STRING && !strcmp(value->u.s, "wait_cpu")
 	    && s->event == AE_SCHED_SWITCH) {
 		name = tn_akind_sibling_string(state, quark, "Exec_name");
@@ -171,7 +170,7 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 			g_array_append_val(s->pending, p);
 		}
 	}
-	g_hash_table_remove(s->woken, &tid);
+	g_hash_table_remove(s->woken, TN_AKEY(tid));
 }
 
 static void merge(void *acc, void *later)
@@ -184,7 +183,8 @@ static void merge(void *acc, void *later)
 	for (guint i = 0; i < l->pending->len; i++) {
 		struct pending *p = &g_array_index(l->pending, struct pending,
 			i);
-		struct wakeup *woken = g_hash_table_lookup(s->woken, &p->tid);
+		struct wakeup *woken = g_hash_table_lookup(s->woken,
+			TN_AKEY(p->tid));
 
 		if (woken)
 			add_latency(s, p->tid, p->name, p->end - woken->ns);
@@ -203,14 +203,14 @@ static void merge(void *acc, void *later)
 		if (w.fallback && g_hash_table_contains(s->woken, key))
 			continue;
 		w.fallback = false;
-		g_hash_table_replace(s->woken, g_memdup2(key, sizeof(int64_t)),
+		g_hash_table_replace(s->woken, key,
 			g_memdup2(&w, sizeof(w)));
 	}
 	g_hash_table_iter_init(&iter, l->threads);
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		struct latency *from = value;
 		struct latency *t = tn_amap_int64(s->threads,
-			*(int64_t *) key, sizeof(*t));
+			TN_AKEY_VALUE(key), sizeof(*t));
 
 		tn_aname_set(&t->name, from->name);
 		tn_adur_merge(&t->lat, &from->lat);
@@ -241,7 +241,7 @@ static void report(void *acc, const struct tn_analysis_span *range,
 		struct latency *l = value;
 		struct tn_analysis_cell *row = tn_atable_row(table);
 
-		tn_acell_int(&row[0], *(int64_t *) key);
+		tn_acell_int(&row[0], TN_AKEY_VALUE(key));
 		tn_acell_text(result, &row[1], l->name);
 		tn_acell_durations(&row[2], &l->lat);
 	}

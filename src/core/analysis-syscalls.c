@@ -115,7 +115,7 @@ static void on_event(void *acc, const struct tn_state *state,
 		AQ_SYSTEM_CALL);
 	if (quark >= 0 && tn_state_get_value(state, quark)->type ==
 			TN_STATE_STRING)
-		g_hash_table_replace(s->again, g_memdup2(&tid, sizeof(tid)),
+		g_hash_table_replace(s->again, TN_AKEY(tid),
 			g_memdup2(&row->pos.ns, sizeof(row->pos.ns)));
 }
 
@@ -133,14 +133,14 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 	    tn_akinds_get(&s->span.look->kinds, state, quark) != AK_THREAD_SYSCALL)
 		return;
 	tid = tn_akinds_number(&s->span.look->kinds, state, quark);
-	again = g_hash_table_lookup(s->again, &tid);
+	again = g_hash_table_lookup(s->again, TN_AKEY(tid));
 	if (s->event != AE_SYSCALL_EXIT) {
 		/* Another call's entry: the one it was in is over. */
-		g_hash_table_remove(s->again, &tid);
+		g_hash_table_remove(s->again, TN_AKEY(tid));
 		return;
 	}
 	duration = (double) (end->ns - (again ? *again : start->ns));
-	g_hash_table_remove(s->again, &tid);
+	g_hash_table_remove(s->again, TN_AKEY(tid));
 	tn_adur_add(dur_of(s->by_name, value->u.s), duration);
 	t = thread_of(s, tid);
 	tn_aname_set(&t->name, tn_akind_sibling_string(state, quark, "Exec_name"));
@@ -167,7 +167,7 @@ static void merge(void *acc, void *later)
 	g_hash_table_iter_init(&iter, l->threads);
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		struct thread_calls *from = value;
-		struct thread_calls *t = thread_of(s, *(int64_t *) key);
+		struct thread_calls *t = thread_of(s, TN_AKEY_VALUE(key));
 
 		tn_aname_set(&t->name, from->name);
 		for (guint i = 0; i < from->calls->len; i++) {
@@ -225,7 +225,7 @@ static void report(void *acc, const struct tn_analysis_span *range,
 				struct call, i);
 			struct tn_analysis_cell *row = tn_atable_row(threads);
 
-			tn_acell_int(&row[0], *(int64_t *) key);
+			tn_acell_int(&row[0], TN_AKEY_VALUE(key));
 			tn_acell_text(result, &row[1], t->name);
 			tn_acell_text(result, &row[2], call->name);
 			tn_acell_durations(&row[3], &call->dur);

@@ -186,7 +186,7 @@ int tn_aquark_cpu_current(struct tn_aquarks *q, const struct tn_state *state,
 int tn_aquark_thread(struct tn_aquarks *q, const struct tn_state *state,
 		int64_t tid, enum tn_aquark_attr attr)
 {
-	int *quarks = g_hash_table_lookup(q->threads, &tid);
+	int *quarks = g_hash_table_lookup(q->threads, TN_AKEY(tid));
 	char name[24];
 	int threads, node;
 
@@ -194,7 +194,7 @@ int tn_aquark_thread(struct tn_aquarks *q, const struct tn_state *state,
 		quarks = g_new(int, AQ_COUNT);
 		for (int i = 0; i < AQ_COUNT; i++)
 			quarks[i] = -1;
-		g_hash_table_insert(q->threads, g_memdup2(&tid, sizeof(tid)),
+		g_hash_table_insert(q->threads, TN_AKEY(tid),
 			quarks);
 	}
 	if (quarks[attr] >= 0)
@@ -270,7 +270,7 @@ enum tn_aevent tn_aevent_memo_of(struct tn_aevent_memo *memo,
 
 GHashTable *tn_amap_new_int64(GDestroyNotify free_value)
 {
-	return g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
+	return g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
 		free_value ? free_value : g_free);
 }
 
@@ -282,11 +282,11 @@ GHashTable *tn_amap_new_string(GDestroyNotify free_value)
 
 void *tn_amap_int64(GHashTable *map, int64_t key, size_t size)
 {
-	void *value = g_hash_table_lookup(map, &key);
+	void *value = g_hash_table_lookup(map, TN_AKEY(key));
 
 	if (!value) {
 		value = g_malloc0(size);
-		g_hash_table_insert(map, g_memdup2(&key, sizeof(key)), value);
+		g_hash_table_insert(map, TN_AKEY(key), value);
 	}
 	return value;
 }
