@@ -7,15 +7,22 @@
  * normal way; a terminal that hung up without a SIGHUP for us counts as
  * one (tn_tui_guard_hangup()).  A crash (SIGSEGV, SIGABRT...) restores
  * it from the signal handler, then lets the previous handler (the
- * default, or a sanitizer's) do its job.  Libraries may write on stderr
+ * default, or a sanitizer's) do its job.  A crash on another thread
+ * (libbabeltrace2 aborting in a background job's reader) asks the main
+ * thread, which draws, to restore the screen (RESTORE_SIGNAL) and waits
+ * for it: ncurses restoring it on one thread while the other draws could
+ * crash again and leave the terminal raw.  The crash then goes on in its
+ * own thread, so that a sanitizer reports where it happened.  Libraries may write on stderr
  * (libbabeltrace2 logs errors of corrupt traces there), which would tear
  * the screen: a terminal stderr goes to a temporary file that is copied
  * back afterwards.
  */
 #include <curses.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tui-private.h"
@@ -30,6 +37,11 @@ static struct sigaction saved_stop[G_N_ELEMENTS(stop_signals)];
 static struct sigaction saved_crash[G_N_ELEMENTS(crash_signals)];
 static volatile sig_atomic_t caught;
 static volatile sig_atomic_t screen_up;
+/* How a crash on another thread has the main one restore the screen. */
+#define RESTORE_SIGNAL SIGRTMIN
+static pthread_t main_thread;	/* the one that draws */
+static struct sigaction saved_restore;
+static volatile sig_atomic_t restored;
 static int real_stderr = -1;	/* the terminal, while stderr is captured */
 static FILE *captured;		/* what was written on stderr meanwhile */
 
@@ -58,15 +70,42 @@ static void give_back_stderr(void)
 			break;
 }
 
-static void on_crash(int signo)
+/* The terminal given back: the normal screen, stderr.  endwin() is not
+ * async-signal-safe, but the process is dying and a terminal left raw
+ * in the alternate screen is worse. */
+static void restore_screen(void)
 {
-	/* endwin() is not async-signal-safe, but the process is dying and
-	 * a terminal left raw in the alternate screen is worse. */
 	if (screen_up) {
 		screen_up = 0;
 		endwin();
 	}
 	give_back_stderr();
+}
+
+/* On the main thread, asked by a crash on another one: the screen
+ * restored, it stops there (drawing again would take the screen back)
+ * until the crash ends the process. */
+static void on_restore(int signo)
+{
+	(void) signo;
+	restore_screen();
+	restored = 1;
+	for (;;)
+		pause();
+}
+
+static void on_crash(int signo)
+{
+	/* Another thread: the main one restores the screen (a second at
+	 * most, then this one does). */
+	if (screen_up && !pthread_equal(pthread_self(), main_thread) &&
+	    pthread_kill(main_thread, RESTORE_SIGNAL) == 0) {
+		struct timespec pause = { 0, 5 * 1000 * 1000 };
+
+		for (int i = 0; i < 200 && !restored; i++)
+			nanosleep(&pause, NULL);
+	}
+	restore_screen();
 	/* libbabeltrace2 asserts on some damage it does not check (its
 	 * message is above): say what to do instead. */
 	if (signo == SIGABRT) {
@@ -100,6 +139,10 @@ void tn_tui_guard_begin(void)
 	sa.sa_handler = on_crash;
 	for (size_t i = 0; i < G_N_ELEMENTS(crash_signals); i++)
 		sigaction(crash_signals[i], &sa, &saved_crash[i]);
+	main_thread = pthread_self();
+	restored = 0;
+	sa.sa_handler = on_restore;
+	sigaction(RESTORE_SIGNAL, &sa, &saved_restore);
 }
 
 void tn_tui_guard_screen(bool up)
@@ -150,4 +193,5 @@ void tn_tui_guard_end(void)
 		sigaction(crash_signals[i], &saved_crash[i], NULL);
 	for (size_t i = 0; i < G_N_ELEMENTS(stop_signals); i++)
 		sigaction(stop_signals[i], &saved_stop[i], NULL);
+	sigaction(RESTORE_SIGNAL, &saved_restore, NULL);
 }
