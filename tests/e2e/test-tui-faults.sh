@@ -90,7 +90,9 @@ signal preparse TERM
 after preparse TERM
 
 ## During the state pass, the index from the cache (a --batch command
-## that needs only the index built it alone).
+## that needs only the index built it alone; the cache emptied first,
+## since the run above may have ended after its state was saved).
+rm -rf "$TMPDIR_TEST/cache"
 "$TRACENAV" --batch 'goto #1' --cache-dir "$TMPDIR_TEST/cache/tracenav" \
 	"$dir" >/dev/null 2>&1
 run state 100 30 "$cache_opt"
