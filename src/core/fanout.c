@@ -151,13 +151,7 @@ bool tn_fanout_wait_for(struct tn_fanout *fanout, int timeout_ms)
 	struct timespec deadline;
 	bool returned;
 
-	clock_gettime(CLOCK_REALTIME, &deadline);
-	deadline.tv_sec += timeout_ms / 1000;
-	deadline.tv_nsec += (long) (timeout_ms % 1000) * 1000000L;
-	if (deadline.tv_nsec >= 1000000000L) {
-		deadline.tv_sec++;
-		deadline.tv_nsec -= 1000000000L;
-	}
+	tn_job_deadline(&deadline, timeout_ms);
 	pthread_mutex_lock(&fanout->lock);
 	while (fanout->running > 0 &&
 	       pthread_cond_timedwait(&fanout->returned, &fanout->lock,

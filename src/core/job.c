@@ -221,18 +221,23 @@ void tn_job_wait(struct tn_job *job)
 	pthread_mutex_unlock(&job->lock);
 }
 
+void tn_job_deadline(struct timespec *deadline, int timeout_ms)
+{
+	clock_gettime(CLOCK_REALTIME, deadline);
+	deadline->tv_sec += timeout_ms / 1000;
+	deadline->tv_nsec += (long) (timeout_ms % 1000) * 1000000L;
+	if (deadline->tv_nsec >= 1000000000L) {
+		deadline->tv_sec++;
+		deadline->tv_nsec -= 1000000000L;
+	}
+}
+
 bool tn_job_wait_for(struct tn_job *job, int timeout_ms)
 {
 	struct timespec deadline;
 	bool ended;
 
-	clock_gettime(CLOCK_REALTIME, &deadline);
-	deadline.tv_sec += timeout_ms / 1000;
-	deadline.tv_nsec += (long) (timeout_ms % 1000) * 1000000L;
-	if (deadline.tv_nsec >= 1000000000L) {
-		deadline.tv_sec++;
-		deadline.tv_nsec -= 1000000000L;
-	}
+	tn_job_deadline(&deadline, timeout_ms);
 	pthread_mutex_lock(&job->lock);
 	while (job->state == TN_JOB_RUNNING &&
 	       pthread_cond_timedwait(&job->ended, &job->lock,
