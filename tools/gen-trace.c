@@ -71,6 +71,8 @@
 enum {
 	MAX_CPUS = 64,
 	MAX_HOSTS = 16,
+	MAX_EXTRA_CLASSES = 100000,
+	EXTRA_CLASS_FIRST_ID = 1000, /* past every recorded class's id */
 	MAX_TRACES = 2 * MAX_HOSTS,
 	MAX_HOSTNAME = 60,
 	MIN_PACKET_SIZE = 4096,
@@ -123,6 +125,8 @@ struct options {
 	bool no_index;
 	bool no_packet_times;
 	bool packetized_metadata; /* LTTng's packets instead of plain text */
+	unsigned extra_classes; /* declared event classes never recorded */
+	unsigned tracer_version[3]; /* tracer_major, _minor, _patchlevel */
 	const char *hostname;
 	uint64_t start;
 	const char *plan;
@@ -2008,6 +2012,27 @@ static void write_event_classes(FILE *f, enum content content, bool hang, bool h
 	}
 }
 
+/* --extra-event-classes: classes declared and never recorded, each with
+ * fields like those of an LTTng kernel probe (about 300 bytes a class,
+ * as lttng-modules' 1,000 and more make a metadata of 300 KB). */
+static void write_extra_event_classes(FILE *f, unsigned count)
+{
+	for (unsigned i = 0; i < count; i++)
+		fprintf(f,
+			"event {\n"
+			"\tname = \"extra_probe_%u\";\n"
+			"\tid = %u;\n"
+			"\tstream_id = 0;\n"
+			"\tfields := struct {\n"
+			"\t\tinteger { size = 64; align = 8; signed = 0; encoding = none; base = 16; } _addr;\n"
+			"\t\tinteger { size = 32; align = 8; signed = 1; encoding = none; base = 10; } _fd;\n"
+			"\t\tinteger { size = 64; align = 8; signed = 0; encoding = none; base = 10; } _count;\n"
+			"\t\tstring _name;\n"
+			"\t} align(8);\n"
+			"};\n\n",
+			i, EXTRA_CLASS_FIRST_ID + i);
+}
+
 /* Rewrite the plain text metadata at path as LTTng writes it:
  * METADATA_PACKET_SIZE-byte packets, each a little-endian header (magic
  * 0x75D11D57, the trace UUID, checksum 0, content and packet sizes in
@@ -2110,9 +2135,9 @@ static void write_metadata(const struct run *run, const struct trace *t)
 		"\tkernel_release = \"6.1.0-13-amd64\";\n"
 		"\tkernel_version = \"#1 SMP PREEMPT_DYNAMIC Debian 6.1.55-1 (2023-09-29)\";\n"
 		"\ttracer_name = \"%s\";\n"
-		"\ttracer_major = 2;\n"
-		"\ttracer_minor = 13;\n"
-		"\ttracer_patchlevel = 0;\n"
+		"\ttracer_major = %u;\n"
+		"\ttracer_minor = %u;\n"
+		"\ttracer_patchlevel = %u;\n"
 		"\ttrace_buffering_scheme = \"%s\";\n"
 		"\tarchitecture_bit_width = 64;\n"
 		"\ttrace_name = \"tracenav-gen\";\n"
@@ -2121,6 +2146,7 @@ static void write_metadata(const struct run *run, const struct trace *t)
 		"};\n\n",
 		t->hostname, opt->hostile ? HOSTILE_HOST_SUFFIX : "",
 		t->ust ? "ust" : "kernel", t->ust ? "lttng-ust" : "lttng-modules",
+		opt->tracer_version[0], opt->tracer_version[1], opt->tracer_version[2],
 		t->ust ? "uid" : "global", datetime, opt->seed);
 
 	fprintf(f,
@@ -2169,6 +2195,7 @@ static void write_metadata(const struct run *run, const struct trace *t)
 	fprintf(f, "};\n\n");
 
 	write_event_classes(f, t->content, opt->hang_every > 0, opt->hostile);
+	write_extra_event_classes(f, opt->extra_classes);
 
 	if (ferror(f) || fclose(f) != 0)
 		die_io(path);
@@ -2436,6 +2463,14 @@ static void print_usage(FILE *out)
 "                         index holds packet times)\n"
 "  --packetized-metadata  write the metadata in 4096-byte packets, as LTTng\n"
 "                         does, instead of plain text\n"
+"  --extra-event-classes N  declare N more event classes that no event\n"
+"                         uses (extra_probe_<i>, ids from 1000), as LTTng's\n"
+"                         kernel metadata declares a thousand probes\n"
+"                         (about 300 bytes of metadata each; default 0)\n"
+"  --tracer-version M.N.P the tracer version in the env block (default\n"
+"                         2.13.0); an lttng-modules before 2.9.13 (say\n"
+"                         2.8.0) makes libbabeltrace2 fix its packet\n"
+"                         indexes up\n"
 "  --plan FILE            write what was generated to FILE (not inside OUTDIR):\n"
 "                         'key value' lines: events, first_ns, last_ns (ns\n"
 "                         from the clock origin), discarded_events,\n"
@@ -2521,7 +2556,8 @@ enum option_id {
 	OPT_EVENTS = 256, OPT_CPUS, OPT_PACKET_SIZE, OPT_SEED, OPT_MIX, OPT_DOMAIN,
 	OPT_LOST_EVERY, OPT_LOST_PACKETS_EVERY, OPT_TRACES, OPT_NO_INDEX, OPT_HOSTNAME,
 	OPT_START, OPT_PLAN, OPT_FORCE, OPT_NO_PACKET_TIMES, OPT_TIES, OPT_HANG_EVERY,
-	OPT_STATE_PLAN, OPT_HOSTILE, OPT_PACKETIZED_METADATA,
+	OPT_STATE_PLAN, OPT_HOSTILE, OPT_PACKETIZED_METADATA, OPT_EXTRA_CLASSES,
+	OPT_TRACER_VERSION,
 };
 
 static const struct option long_options[] = {
@@ -2540,6 +2576,8 @@ static const struct option long_options[] = {
 	{ "no-index", no_argument, NULL, OPT_NO_INDEX },
 	{ "no-packet-times", no_argument, NULL, OPT_NO_PACKET_TIMES },
 	{ "packetized-metadata", no_argument, NULL, OPT_PACKETIZED_METADATA },
+	{ "extra-event-classes", required_argument, NULL, OPT_EXTRA_CLASSES },
+	{ "tracer-version", required_argument, NULL, OPT_TRACER_VERSION },
 	{ "hostname", required_argument, NULL, OPT_HOSTNAME },
 	{ "start", required_argument, NULL, OPT_START },
 	{ "plan", required_argument, NULL, OPT_PLAN },
@@ -2574,6 +2612,17 @@ static void check_options(struct options *opt)
 			  "within 1024 MiB", buffers >> 20);
 }
 
+/* "MAJOR.MINOR.PATCH" into version[3]. */
+static void parse_version(const char *text, unsigned version[3])
+{
+	char tail;
+
+	if (sscanf(text, "%u.%u.%u%c", &version[0], &version[1], &version[2], &tail) != 3 ||
+	    version[0] > 99 || version[1] > 99 || version[2] > 99)
+		die_usage("--tracer-version: expected MAJOR.MINOR.PATCH (each 0..99), got '%s'",
+			  text);
+}
+
 static void parse_options(int argc, char **argv, struct options *opt)
 {
 	static const char *const mixes[] = { "kernel", "messages", "mixed", NULL };
@@ -2583,7 +2632,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	*opt = (struct options){
 		.events = 1000, .cpus = 4, .packet_size = 65536, .seed = 1, .hosts = 1,
 		.hostname = "host", .start = 1700000000, .domain = DOMAIN_KERNEL,
-		.ties = 50,
+		.ties = 50, .tracer_version = { 2, 13, 0 },
 	};
 	opterr = 0; /* our own messages */
 	while ((c = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
@@ -2618,6 +2667,11 @@ static void parse_options(int argc, char **argv, struct options *opt)
 			opt->no_index = true;
 			break;
 		case OPT_PACKETIZED_METADATA: opt->packetized_metadata = true; break;
+		case OPT_EXTRA_CLASSES:
+			opt->extra_classes = (unsigned)parse_number("extra-event-classes", optarg, 0,
+								    MAX_EXTRA_CLASSES);
+			break;
+		case OPT_TRACER_VERSION: parse_version(optarg, opt->tracer_version); break;
 		case OPT_HOSTNAME: opt->hostname = optarg; break;
 		case OPT_START: opt->start = parse_number("start", optarg, 0, MAX_START); break;
 		case OPT_PLAN: opt->plan = optarg; break;
