@@ -72,7 +72,7 @@ static int check_bytes(const char *dir, const void *data, size_t size,
 		struct tn_error *err)
 {
 	char *path = write_metadata(dir, data, size);
-	int status = tn_metadata_check_file(path, err);
+	int status = tn_metadata_check_file(path, NULL, err);
 
 	g_free(path);
 	return status;
@@ -141,9 +141,9 @@ static void test_files(void)
 	    !g_file_get_contents(packets_path, (char **) &gen_packets,
 			&packed_len, NULL))
 		exit(99);
-	tap_ok(tn_metadata_check_file(path, &err) == 0,
+	tap_ok(tn_metadata_check_file(path, NULL, &err) == 0,
 		"gen-trace's text metadata passes");
-	tap_ok(tn_metadata_check_file(packets_path, &err) == 0 &&
+	tap_ok(tn_metadata_check_file(packets_path, NULL, &err) == 0 &&
 		packed_len % 4096 == 0 && packed_len > 4096,
 		"gen-trace's packetized metadata (%zu packets) passes",
 		(size_t) packed_len / 4096);
@@ -240,10 +240,52 @@ static void test_files(void)
 	g_free(packed);
 }
 
+/* The tracer of the env block, read before libbabeltrace2 parses the
+ * metadata. */
+static void test_tracer(void)
+{
+	static const char lttng[] =
+		"/* CTF 1.8 */\n"
+		"typealias integer { size = 8; } := uint8_t;\n"
+		"trace { major = 1; minor = 8; };\n"
+		"env {\n"
+		"\thostname = \"box\";\n"
+		"\t/* tracer_name = \"fake\"; */\n"
+		"\ttracer_name = \"lttng-modules\";\n"
+		"\ttracer_major = 2;\n"
+		"\ttracer_minor = 8;\n"
+		"\ttracer_patchlevel = 12;\n"
+		"};\n";
+	static const char without[] =
+		"/* CTF 1.8 */\ntrace { major = 1; minor = 8; };\n"
+		"clock { name = \"env\"; };\n";
+	static const char partial[] =
+		"/* CTF 1.8 */\nenv { tracer_name = \"barectf\"; };\n";
+	struct tn_metadata_tracer tracer;
+
+	tn_metadata_read_tracer(lttng, strlen(lttng), &tracer);
+	tap_ok(tracer.found && !strcmp(tracer.name, "lttng-modules") &&
+		tracer.major == 2 && tracer.minor == 8 &&
+		tracer.patchlevel == 12,
+		"tracer: name and version from the env block, not its comment");
+	tn_metadata_read_tracer(without, strlen(without), &tracer);
+	tap_ok(!tracer.found && tracer.major == -1,
+		"tracer: none without an env block");
+	tn_metadata_read_tracer(partial, strlen(partial), &tracer);
+	tap_ok(tracer.found && !strcmp(tracer.name, "barectf") &&
+		tracer.major == -1 && tracer.minor == -1,
+		"tracer: a version not given is -1");
+	/* Cut anywhere: never read past the end. */
+	for (size_t len = 0; len < strlen(lttng); len++)
+		tn_metadata_read_tracer(lttng, len, &tracer);
+	tap_ok(true, "tracer: the text cut at every byte is read safely");
+}
+
 int main(void)
 {
 	test_text();
 	test_files();
+	test_tracer();
 	gen_cleanup();
 	return tap_done();
 }

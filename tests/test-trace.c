@@ -154,6 +154,90 @@ static void test_several_traces(void)
 	g_free(path);
 }
 
+/* Push the end time of the last packet of every stream of the trace
+ * in dir 5 s later, in its packet index file (CTF index 1.1: 72-byte
+ * big-endian entries; timestamp_end is the fifth field). */
+static void push_last_packet_ends(const char *dir)
+{
+	char *index_dir = g_build_filename(dir, "index", NULL);
+	GDir *listing = g_dir_open(index_dir, 0, NULL);
+	const char *name;
+
+	while (listing && (name = g_dir_read_name(listing))) {
+		char *path = g_build_filename(index_dir, name, NULL);
+		gchar *data = NULL;
+		gsize len = 0;
+
+		if (g_file_get_contents(path, &data, &len, NULL) && len >= 72) {
+			guint8 *end = (guint8 *) data + len - 72 + 32;
+			guint64 value = 0;
+
+			for (int i = 0; i < 8; i++)
+				value = value << 8 | end[i];
+			value += 5000000000u;
+			for (int i = 7; i >= 0; i--, value >>= 8)
+				end[i] = (guint8) value;
+			g_file_set_contents(path, data, (gssize) len, NULL);
+		}
+		g_free(data);
+		g_free(path);
+	}
+	if (listing)
+		g_dir_close(listing);
+	g_free(index_dir);
+}
+
+/* LTTng before 2.9.13 wrote packet end times that src.ctf.fs fixes up
+ * (the last packet's end: its last event's time).  The query that does
+ * it starts while the metadata is parsed for the probe; a newer tracer's
+ * indexes are taken as they are.  A metadata of a thousand event
+ * classes gives each name once. */
+static void test_fixed_up_indexes(void)
+{
+	static const struct {
+		const char *version;
+		bool fixed;
+	} cases[] = { { "2.8.0", true }, { "2.9.12", true },
+		{ "2.13.0", false } };
+
+	for (size_t c = 0; c < G_N_ELEMENTS(cases); c++) {
+		char *name = g_strdup_printf("fixups-%s", cases[c].version);
+		char *options = g_strdup_printf("--events 4000 --cpus 4 "
+			"--extra-event-classes 1000 --packetized-metadata "
+			"--tracer-version %s", cases[c].version);
+		char *path = gen_trace(name, options);
+		struct tn_trace *trace;
+		int64_t begin, end, last = gen_plan_value(path, "last_ns");
+
+		push_last_packet_ends(path);
+		trace = open_ok(path, name);
+		if (trace) {
+			const char *const *names = tn_trace_get_event_names(trace);
+			size_t n = 0;
+
+			tap_ok(tn_trace_get_time_range(trace, &begin, &end) &&
+				begin == gen_plan_value(path, "first_ns") &&
+				end == (cases[c].fixed ? last : last +
+					5000000000),
+				"lttng-modules %s: the range ends %s", cases[c].version,
+				cases[c].fixed ? "at the last event (indexes "
+				"fixed up)" : "where the index says");
+			while (names[n])
+				n++;
+			tap_ok(n > 1000 && g_strv_contains(names,
+					"extra_probe_999") && g_strv_contains(
+					names, "sched_switch"),
+				"lttng-modules %s: %zu event names",
+				cases[c].version, n);
+			check_event_names(trace, path);
+			tn_trace_destroy(trace);
+		}
+		g_free(path);
+		g_free(options);
+		g_free(name);
+	}
+}
+
 static void test_errors(void)
 {
 	struct tn_trace *trace = NULL;
@@ -399,6 +483,7 @@ int main(void)
 	test_one_trace();
 	test_several_traces();
 	test_no_packet_times();
+	test_fixed_up_indexes();
 	test_errors();
 	test_query_isolated();
 	test_query_watchdog();

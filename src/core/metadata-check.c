@@ -14,6 +14,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <glib.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -150,6 +151,13 @@ static void feed_char(struct tn_metadata_text *text, char c)
 void tn_metadata_text_feed(struct tn_metadata_text *text, const char *bytes,
 		size_t len)
 {
+	if (text->head && text->head_len < TN_METADATA_HEAD_BYTES) {
+		size_t room = TN_METADATA_HEAD_BYTES - text->head_len;
+		size_t take = len < room ? len : room;
+
+		memcpy(text->head + text->head_len, bytes, take);
+		text->head_len += take;
+	}
 	for (size_t i = 0; i < len; i++)
 		feed_char(text, bytes[i]);
 }
@@ -316,12 +324,10 @@ static int check_packet_header(int fd, uint64_t offset, uint64_t index,
 
 /* Walk the packets of packetized metadata, and scan their text. */
 static int check_packets(int fd, uint64_t file_size, bool big_endian,
-		struct tn_error *err)
+		struct tn_metadata_text *text, struct tn_error *err)
 {
-	struct tn_metadata_text text;
 	uint64_t offset = 0;
 
-	tn_metadata_text_init(&text);
 	for (uint64_t index = 0; offset < file_size; index++) {
 		uint64_t content, packet;
 
@@ -329,12 +335,12 @@ static int check_packets(int fd, uint64_t file_size, bool big_endian,
 				big_endian, &content, &packet, err) ||
 		    feed_from_file(fd, offset + TN_METADATA_PACKET_HEADER_SIZE,
 				content - TN_METADATA_PACKET_HEADER_SIZE,
-				&text, err))
+				text, err))
 			return -1;
 		/* The last packet may lack its padding. */
 		offset += packet;
 	}
-	return tn_metadata_text_finish(&text, err);
+	return tn_metadata_text_finish(text, err);
 }
 
 /* The "/ * CTF MAJOR.MINOR" signature of plain text (without the
@@ -362,21 +368,134 @@ static int check_signature(const char *head, size_t len,
 }
 
 static int check_text(int fd, uint64_t file_size, const char *head,
-		size_t len, struct tn_error *err)
+		size_t len, struct tn_metadata_text *text, struct tn_error *err)
 {
-	struct tn_metadata_text text;
-
 	if (check_signature(head, len, err))
 		return -1;
-	tn_metadata_text_init(&text);
-	if (feed_from_file(fd, 0, file_size, &text, err))
+	if (feed_from_file(fd, 0, file_size, text, err))
 		return -1;
-	return tn_metadata_text_finish(&text, err);
+	return tn_metadata_text_finish(text, err);
 }
 
-int tn_metadata_check_file(const char *path, struct tn_error *err)
+/* Skip blanks and comments from p (before end). */
+static const char *skip_blanks(const char *p, const char *end)
+{
+	for (;;) {
+		while (p < end && strchr(" \t\r\n", *p))
+			p++;
+		if (end - p >= 2 && p[0] == '/' && p[1] == '*') {
+			const char *close = g_strstr_len(p + 2, end - p - 2,
+				"*/");
+
+			p = close ? close + 2 : end;
+		} else if (end - p >= 2 && p[0] == '/' && p[1] == '/') {
+			while (p < end && *p != '\n')
+				p++;
+		} else {
+			return p;
+		}
+	}
+}
+
+/* The identifier at p (before end) into word (size bytes): its end. */
+static const char *take_word(const char *p, const char *end, char *word,
+		size_t size)
+{
+	size_t n = 0;
+
+	while (p < end && (g_ascii_isalnum(*p) || *p == '_')) {
+		if (n + 1 < size)
+			word[n++] = *p;
+		p++;
+	}
+	word[n] = '\0';
+	return p;
+}
+
+/* The value at p: a string (into word) or an integer (*number). */
+static const char *take_value(const char *p, const char *end, char *word,
+		size_t size, long *number)
+{
+	size_t n = 0;
+
+	*number = -1;
+	word[0] = '\0';
+	if (p < end && *p == '"') {
+		for (p++; p < end && *p != '"'; p++) {
+			if (*p == '\\' && p + 1 < end)
+				p++;
+			if (n + 1 < size)
+				word[n++] = *p;
+		}
+		word[n] = '\0';
+		return p < end ? p + 1 : p;
+	}
+	if (p < end && g_ascii_isdigit(*p)) {
+		*number = 0;
+		while (p < end && g_ascii_isdigit(*p) && *number < 1000000)
+			*number = *number * 10 + (*p++ - '0');
+	}
+	while (p < end && *p != ';' && *p != '}')
+		p++;
+	return p;
+}
+
+void tn_metadata_read_tracer(const char *text, size_t len,
+		struct tn_metadata_tracer *tracer)
+{
+	const char *p = text, *end = text + len;
+	char word[64];
+
+	*tracer = (struct tn_metadata_tracer) { .major = -1, .minor = -1,
+		.patchlevel = -1 };
+	/* The `env` keyword at the top level, then its block. */
+	for (;;) {
+		p = skip_blanks(p, end);
+		if (p >= end)
+			return;
+		if (g_ascii_isalpha(*p) || *p == '_') {
+			p = take_word(p, end, word, sizeof(word));
+			if (strcmp(word, "env") == 0 &&
+			    (p = skip_blanks(p, end)) < end && *p == '{')
+				break;
+		} else {
+			p++;
+		}
+	}
+	for (p++;;) {
+		char value[32];
+		long number;
+
+		p = skip_blanks(p, end);
+		if (p >= end || *p == '}')
+			return;
+		p = take_word(p, end, word, sizeof(word));
+		p = skip_blanks(p, end);
+		if (p >= end || *p != '=')
+			return;
+		p = take_value(skip_blanks(p + 1, end), end, value,
+			sizeof(value), &number);
+		if (p < end && *p == ';')
+			p++;
+		if (strcmp(word, "tracer_name") == 0) {
+			snprintf(tracer->name, sizeof(tracer->name), "%s",
+				value);
+			tracer->found = true;
+		} else if (strcmp(word, "tracer_major") == 0) {
+			tracer->major = number;
+		} else if (strcmp(word, "tracer_minor") == 0) {
+			tracer->minor = number;
+		} else if (strcmp(word, "tracer_patchlevel") == 0) {
+			tracer->patchlevel = number;
+		}
+	}
+}
+
+int tn_metadata_check_file(const char *path,
+		struct tn_metadata_tracer *tracer, struct tn_error *err)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct tn_metadata_text text;
 	char head[32];
 	struct stat st;
 	ssize_t len;
@@ -403,17 +522,26 @@ int tn_metadata_check_file(const char *path, struct tn_error *err)
 	if (len < 0) {
 		tn_error_set(err, "the `metadata` file cannot be read: %s",
 			strerror(errno));
-		status = -1;
-	} else if (len >= 4 && get_u32((const uint8_t *) head, false) ==
-			PACKET_MAGIC) {
-		status = check_packets(fd, (uint64_t) st.st_size, false, err);
-	} else if (len >= 4 && get_u32((const uint8_t *) head, true) ==
-			PACKET_MAGIC) {
-		status = check_packets(fd, (uint64_t) st.st_size, true, err);
-	} else {
-		status = check_text(fd, (uint64_t) st.st_size, head,
-			(size_t) len, err);
+		close(fd);
+		return -1;
 	}
+	tn_metadata_text_init(&text);
+	if (tracer)
+		text.head = g_malloc(TN_METADATA_HEAD_BYTES);
+	if (len >= 4 && get_u32((const uint8_t *) head, false) ==
+			PACKET_MAGIC)
+		status = check_packets(fd, (uint64_t) st.st_size, false, &text,
+			err);
+	else if (len >= 4 && get_u32((const uint8_t *) head, true) ==
+			PACKET_MAGIC)
+		status = check_packets(fd, (uint64_t) st.st_size, true, &text,
+			err);
+	else
+		status = check_text(fd, (uint64_t) st.st_size, head,
+			(size_t) len, &text, err);
+	if (tracer && status == 0)
+		tn_metadata_read_tracer(text.head, text.head_len, tracer);
+	g_free(text.head);
 	close(fd);
 	return status;
 }

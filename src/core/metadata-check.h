@@ -18,6 +18,7 @@
 #ifndef TRACENAV_CORE_METADATA_CHECK_H
 #define TRACENAV_CORE_METADATA_CHECK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "tracenav/error.h"
@@ -25,12 +26,30 @@
 /* The size of a CTF metadata packet header, in bytes. */
 #define TN_METADATA_PACKET_HEADER_SIZE 37
 
+/* The tracer that wrote a trace, as its metadata's `env` block says
+ * (read from the text's first TN_METADATA_HEAD_BYTES, where LTTng and
+ * barectf write it): enough to know, before libbabeltrace2 parses the
+ * metadata, whether it will fix the trace's packet indexes up. */
+#define TN_METADATA_HEAD_BYTES 65536
+struct tn_metadata_tracer {
+	bool found;		/* a tracer_name was read */
+	char name[32];		/* tracer_name */
+	long major, minor, patchlevel;	/* tracer_*, or -1 */
+};
+
 /* Check the metadata file at path.  Returns 0 when libbabeltrace2 may
  * be given it (it may still refuse its contents: a syntax error, an
  * unknown type), or -1 with err saying what is wrong with it ("the
  * metadata is cut short: ..."), without naming the file: the caller
- * says which trace it belongs to. */
-int tn_metadata_check_file(const char *path, struct tn_error *err);
+ * says which trace it belongs to.  tracer (may be NULL) gets what the
+ * env block says of the tracer, when the check passes. */
+int tn_metadata_check_file(const char *path,
+		struct tn_metadata_tracer *tracer, struct tn_error *err);
+
+/* Read the tracer fields of an `env { name = value; ... };` block in
+ * the len bytes of text (exposed for the unit tests). */
+void tn_metadata_read_tracer(const char *text, size_t len,
+		struct tn_metadata_tracer *tracer);
 
 /* The scanner of the metadata's text, fed in pieces (exposed for the
  * unit tests): tn_metadata_text_init(), then tn_metadata_text_feed()
@@ -48,6 +67,8 @@ struct tn_metadata_text {
 					 * began */
 	unsigned long last_line;	/* of the last significant character */
 	char last;		/* the last significant character, or 0 */
+	char *head;		/* NULL, or where the first bytes go */
+	size_t head_len;	/* of the TN_METADATA_HEAD_BYTES */
 };
 
 void tn_metadata_text_init(struct tn_metadata_text *text);

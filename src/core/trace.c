@@ -11,22 +11,17 @@
 #include <errno.h>
 #include <glib.h>
 #include <inttypes.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include "tracenav/file.h"
 #include "bt-util.h"
-#include "bytes.h"
 #include "clock.h"
 #include "ctf-index.h"
+#include "ctf-query.h"
 #include "metadata-check.h"
 #include "reader-private.h"
 #include "repair.h"
@@ -73,6 +68,9 @@ struct tn_trace {
 	bool has_first_event;	/* its time, read by the probe */
 	int64_t first_event_ns;
 	bool has_clock;		/* some stream has a clock */
+	/* The metadata's env names a tracer whose packet indexes
+	 * src.ctf.fs fixes up (see trace_infos_start()). */
+	bool fixups_likely;
 	bool can_trim;		/* see tn_trace_can_trim() */
 	/* The stand-ins of the directories and what they leave out
 	 * (repair.h): owned once the trace is open, borrowed by the
@@ -134,447 +132,6 @@ static void find_trace_dirs(const char *dir, int depth, GPtrArray *dirs)
 	g_ptr_array_free(children, TRUE);
 }
 
-/* ---- src.ctf.fs's queries, in a child process ----
- *
- * libbabeltrace2 2.0.4's src.ctf.fs runs a query without a component,
- * yet on some failures deep in its stream file reading (a stream file
- * that uses a stream class its metadata never declared, a packet it
- * cannot decode while it fixes the packet indexes up) it appends an
- * error cause "from the component": the library's precondition check
- * then aborts the whole process.  So the queries of a trace run in a
- * child process (fork, no exec), which writes each result to a pipe as
- * a record; a child killed by a signal costs the query it was running,
- * and the queries after it run in a new child.  The child takes no lock
- * (it is alone: the parent holds the classes lock while it forks, so
- * that no other thread is changing the classes' reference counts), and
- * it leaves with _exit(): neither the parent's atexit cleanup nor its
- * buffered stdout run twice.  Its log goes to the parent's stderr, hence
- * into a capture (bt-util.h) while a trace opens.  Graphs (the probe,
- * the readers) are not isolated: there the error causes have their
- * component. */
-
-struct query {
-	const char *object;
-	const bt_value *params;	/* a reference, put by query_fini() */
-	char *where;		/* what fails when it does (owned) */
-	/* How long it may run, from the end of the one before: its child
-	 * is killed after that (a watchdog: libbabeltrace2 loops for ever
-	 * on some inputs that tracenav's checks do not know). */
-	uint64_t timeout_ms;
-	const bt_value *result;	/* out: NULL if it failed */
-	char *error;		/* out: then "WHERE: CAUSE" (owned) */
-	int crash_signal;	/* out: the signal that ended its child, or 0 */
-	bool timed_out;		/* out: it ran out of time (and was killed) */
-};
-
-/* The support-info query parses the metadata (a few ms for the 350 KB of
- * a kernel trace); trace-infos also reads the packet headers of stream
- * files without index.  Generous, for loaded machines and sanitizers:
- * the limits only stop a query that would never end. */
-#define SUPPORT_INFO_TIMEOUT_MS 5000
-#define SUPPORT_INFO_BYTES_PER_MS 128	/* + 1 s per 128 KB of metadata */
-#define TRACE_INFOS_TIMEOUT_MS 30000
-#define TRACE_INFOS_BYTES_PER_MS 32768	/* + 1 s per 32 MB of streams */
-
-static void put_string(GByteArray *out, const char *text)
-{
-	tn_bytes_put_string(out, text, strlen(text));
-}
-
-static void put_value(GByteArray *out, const bt_value *value);
-
-static bt_value_map_foreach_entry_const_func_status put_entry(const char *key,
-		const bt_value *value, void *data)
-{
-	put_string(data, key);
-	put_value(data, value);
-	return BT_VALUE_MAP_FOREACH_ENTRY_CONST_FUNC_STATUS_OK;
-}
-
-/* A value as one type letter and its contents. */
-static void put_value(GByteArray *out, const bt_value *value)
-{
-	switch (bt_value_get_type(value)) {
-	case BT_VALUE_TYPE_BOOL:
-		tn_bytes_put_u8(out, 'b');
-		tn_bytes_put_u8(out, bt_value_bool_get(value) ? 1 : 0);
-		break;
-	case BT_VALUE_TYPE_UNSIGNED_INTEGER:
-		tn_bytes_put_u8(out, 'u');
-		tn_bytes_put_u64(out, bt_value_integer_unsigned_get(value));
-		break;
-	case BT_VALUE_TYPE_SIGNED_INTEGER:
-		tn_bytes_put_u8(out, 'i');
-		tn_bytes_put_u64(out,
-			(uint64_t) bt_value_integer_signed_get(value));
-		break;
-	case BT_VALUE_TYPE_REAL:
-		tn_bytes_put_u8(out, 'r');
-		tn_bytes_put_double(out, bt_value_real_get(value));
-		break;
-	case BT_VALUE_TYPE_STRING:
-		tn_bytes_put_u8(out, 's');
-		put_string(out, bt_value_string_get(value));
-		break;
-	case BT_VALUE_TYPE_ARRAY:
-		tn_bytes_put_u8(out, 'a');
-		tn_bytes_put_u64(out, bt_value_array_get_length(value));
-		for (uint64_t i = 0; i < bt_value_array_get_length(value); i++)
-			put_value(out, bt_value_array_borrow_element_by_index_const(
-				value, i));
-		break;
-	case BT_VALUE_TYPE_MAP:
-		tn_bytes_put_u8(out, 'm');
-		tn_bytes_put_u64(out, bt_value_map_get_size(value));
-		bt_value_map_foreach_entry_const(value, put_entry, out);
-		break;
-	default:
-		tn_bytes_put_u8(out, 'n');
-		break;
-	}
-}
-
-/* A string put_string() wrote (owned), or NULL if the record is cut
- * short. */
-static char *get_string(struct tn_bytes_reader *r)
-{
-	const char *text;
-	size_t len;
-
-	if (tn_bytes_take_string(r, &text, &len, "a string"))
-		return NULL;
-	return g_strndup(text, len);
-}
-
-/* The value put_value() wrote, or NULL if the record is cut short. */
-static bt_value *get_value(struct tn_bytes_reader *r, int depth)
-{
-	bt_value *value = NULL;
-	uint8_t type, flag;
-	uint64_t number, count;
-	double real;
-	char *text;
-
-	if (depth > 64 || tn_bytes_take_u8(r, &type, "a value's type"))
-		return NULL;
-	switch (type) {
-	case 'n':
-		bt_value_get_ref(bt_value_null);
-		return bt_value_null;
-	case 'b':
-		return tn_bytes_take_u8(r, &flag, "a bool") ? NULL :
-			bt_value_bool_create_init(flag ? BT_TRUE : BT_FALSE);
-	case 'u':
-		return tn_bytes_take_u64(r, &number, "an unsigned") ? NULL :
-			bt_value_integer_unsigned_create_init(number);
-	case 'i':
-		return tn_bytes_take_u64(r, &number, "a signed") ? NULL :
-			bt_value_integer_signed_create_init((int64_t) number);
-	case 'r':
-		return tn_bytes_take_double(r, &real, "a real") ? NULL :
-			bt_value_real_create_init(real);
-	case 's':
-		text = get_string(r);
-		value = text ? bt_value_string_create_init(text) : NULL;
-		g_free(text);
-		return value;
-	case 'a':
-		if (tn_bytes_take_u64(r, &count, "an array's length") ||
-		    !(value = bt_value_array_create()))
-			return NULL;
-		for (uint64_t i = 0; i < count; i++) {
-			bt_value *element = get_value(r, depth + 1);
-
-			if (!element || bt_value_array_append_element(value,
-					element)) {
-				bt_value_put_ref(element);
-				bt_value_put_ref(value);
-				return NULL;
-			}
-			bt_value_put_ref(element);
-		}
-		return value;
-	case 'm':
-		if (tn_bytes_take_u64(r, &count, "a map's size") ||
-		    !(value = bt_value_map_create()))
-			return NULL;
-		for (uint64_t i = 0; i < count; i++) {
-			char *key = get_string(r);
-			bt_value *entry = key ? get_value(r, depth + 1) : NULL;
-			bool ok = entry && bt_value_map_insert_entry(value, key,
-				entry) == BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK;
-
-			g_free(key);
-			bt_value_put_ref(entry);
-			if (!ok) {
-				bt_value_put_ref(value);
-				return NULL;
-			}
-		}
-		return value;
-	default:
-		return NULL;
-	}
-}
-
-/* Run one query (in the child: no lock). */
-static const bt_value *run_query(const bt_component_class *cls,
-		const char *object, const bt_value *params)
-{
-	bt_query_executor *query = bt_query_executor_create(cls, object,
-		params);
-	const bt_value *result = NULL;
-	bt_query_executor_query_status status;
-
-	if (!query)
-		return NULL;
-	bt_query_executor_set_logging_level(query, tn_bt_component_log_level());
-	do {
-		status = bt_query_executor_query(query, &result);
-	} while (status == BT_QUERY_EXECUTOR_QUERY_STATUS_AGAIN);
-	bt_query_executor_put_ref(query);
-	return status == BT_QUERY_EXECUTOR_QUERY_STATUS_OK ? result : NULL;
-}
-
-/* The child: run queries [from, count) and write a record for each:
- * its index, 1 and the result, or 0 and the error. */
-static void __attribute__((noreturn)) query_child(int fd, pid_t parent,
-		const bt_component_class *cls, const struct query *queries,
-		size_t from, size_t count)
-{
-	/* A signal that stops tracenav stops the child as it is (the
-	 * parent's handlers clean up after the parent). */
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
-	/* Nor does it outlive a tracenav killed while it runs (by
-	 * `timeout`, SIGKILL): a query that loops would spin for ever. */
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
-		_exit(1);
-	for (size_t i = from; i < count; i++) {
-		GByteArray *record = g_byte_array_new();
-		const bt_value *result = run_query(cls, queries[i].object,
-			queries[i].params);
-		bool written;
-
-		tn_bytes_put_u64(record, i);
-		if (result) {
-			tn_bytes_put_u8(record, 1);
-			put_value(record, result);
-			bt_value_put_ref(result);
-		} else {
-			struct tn_error err;
-
-			tn_bt_set_error(&err, NULL, queries[i].where);
-			tn_bytes_put_u8(record, 0);
-			put_string(record, err.message);
-		}
-		written = tn_file_write_all(fd, record->data, record->len);
-		g_byte_array_free(record, TRUE);
-		if (!written)
-			_exit(1);
-	}
-	_exit(0);
-}
-
-/* Take the whole records among the len bytes of data, those of queries
- * [from, count); returns the index of the first query without one, and
- * the bytes taken in *used (a record cut short is left for later). */
-static size_t take_records(const uint8_t *data, size_t len,
-		struct query *queries, size_t from, size_t count, size_t *used)
-{
-	struct tn_bytes_reader r;
-	size_t next = from;
-
-	*used = 0;
-	tn_bytes_reader_init(&r, data, len);
-	while (next < count) {
-		uint64_t index;
-		uint8_t ok;
-
-		if (tn_bytes_take_u64(&r, &index, "a query's number") ||
-		    index != next || tn_bytes_take_u8(&r, &ok, "a status"))
-			break;
-		if (ok) {
-			bt_value *result = get_value(&r, 0);
-
-			if (!result)
-				break;
-			queries[next].result = result;
-		} else {
-			char *error = get_string(&r);
-
-			if (!error)
-				break;
-			queries[next].error = error;
-		}
-		next++;
-		*used = (size_t) (r.at - data);
-	}
-	return next;
-}
-
-/* Read the records of the child pid on fd as they come, those of
- * queries [from, count), until it closes the pipe or a query runs out of
- * time (then the child is killed and *timed_out set).  Returns the index
- * of the first query without a record. */
-static size_t collect_records(int fd, pid_t pid, struct query *queries,
-		size_t from, size_t count, bool *timed_out)
-{
-	GByteArray *data = g_byte_array_new();
-	gint64 deadline = g_get_monotonic_time() +
-		(gint64) queries[from].timeout_ms * 1000;
-	size_t next = from, taken = 0;
-	uint8_t buf[65536];
-
-	*timed_out = false;
-	while (next < count) {
-		struct pollfd wait = { .fd = fd, .events = POLLIN };
-		gint64 now = g_get_monotonic_time();
-		size_t used, before = next;
-		int ready;
-		ssize_t got;
-
-		if (now >= deadline) {
-			kill(pid, SIGKILL);
-			*timed_out = true;
-			break;
-		}
-		ready = poll(&wait, 1, (int) MIN((deadline - now + 999) / 1000,
-			G_MAXINT));
-		if (ready < 0 && errno == EINTR)
-			continue;
-		if (ready < 0)
-			break;
-		if (ready == 0)
-			continue;	/* the deadline, checked above */
-		got = read(fd, buf, sizeof(buf));
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			break;
-		tn_bytes_put_raw(data, buf, (size_t) got);
-		next = take_records(data->data + taken, data->len - taken,
-			queries, next, count, &used);
-		taken += used;
-		if (next != before && next < count)
-			deadline = g_get_monotonic_time() +
-				(gint64) queries[next].timeout_ms * 1000;
-	}
-	g_byte_array_free(data, TRUE);
-	return next;
-}
-
-static void fail_queries(struct query *queries, size_t from, size_t count,
-		const char *why)
-{
-	for (size_t i = from; i < count; i++)
-		queries[i].error = g_strdup_printf("%s: %s", queries[i].where,
-			why);
-}
-
-/* Run the queries of src.ctf.fs, each in a child process (one child for
- * all of them unless one crashes); each gets a result or an error. */
-static void run_queries(struct query *queries, size_t count)
-{
-	const bt_component_class_source *fs;
-	struct tn_error err;
-	size_t from = 0;
-
-	if (tn_bt_source_class("ctf", "fs", &fs, &err)) {
-		fail_queries(queries, 0, count, err.message);
-		return;
-	}
-	while (from < count) {
-		int fds[2], wstatus = 0;
-		bool timed_out;
-		pid_t pid, parent;
-		size_t next;
-
-		if (pipe(fds)) {
-			fail_queries(queries, from, count, strerror(errno));
-			return;
-		}
-		tn_bt_classes_lock();
-		parent = getpid();
-		pid = fork();
-		if (pid == 0) {
-			close(fds[0]);
-			query_child(fds[1], parent,
-				bt_component_class_source_as_component_class_const(fs),
-				queries, from, count);
-		}
-		tn_bt_classes_unlock();
-		close(fds[1]);
-		if (pid < 0) {
-			char *why = g_strdup_printf("cannot start a process "
-				"for libbabeltrace2: %s", strerror(errno));
-
-			close(fds[0]);
-			fail_queries(queries, from, count, why);
-			g_free(why);
-			return;
-		}
-		next = collect_records(fds[0], pid, queries, from, count,
-			&timed_out);
-		close(fds[0]);
-		while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
-			;
-		if (next >= count)
-			break;
-		/* The child ended while it ran query `next`. */
-		if (timed_out) {
-			queries[next].timed_out = true;
-			queries[next].crash_signal = SIGKILL;
-			queries[next].error = g_strdup_printf("%s: libbabeltrace2 "
-				"did not answer within %" PRIu64 " s: it loops on "
-				"this input (the trace is damaged, or of a kind it "
-				"cannot read)", queries[next].where,
-				(queries[next].timeout_ms + 999) / 1000);
-		} else if (WIFSIGNALED(wstatus)) {
-			queries[next].crash_signal = WTERMSIG(wstatus);
-			queries[next].error = g_strdup_printf("%s: libbabeltrace2 "
-				"crashed on it (%s)", queries[next].where,
-				strsignal(WTERMSIG(wstatus)));
-		} else {
-			queries[next].error = g_strdup_printf("%s: libbabeltrace2 "
-				"stopped on it", queries[next].where);
-		}
-		from = next + 1;
-	}
-}
-
-static void query_fini(struct query *query)
-{
-	bt_value_put_ref(query->params);
-	bt_value_put_ref(query->result);
-	g_free(query->where);
-	g_free(query->error);
-}
-
-int tn_trace_query_ctf_fs(const char *object, const bt_value *params,
-		uint64_t timeout_ms, const bt_value **result, int *crash_signal,
-		struct tn_error *err)
-{
-	struct query query = { .object = object, .params = params,
-		.timeout_ms = timeout_ms };
-	int status = -1;
-
-	bt_value_get_ref(params);
-	query.where = g_strdup_printf("src.ctf.fs query %s", object);
-	run_queries(&query, 1);
-	*crash_signal = query.crash_signal;
-	if (query.result) {
-		*result = query.result;
-		query.result = NULL;
-		status = 0;
-	} else {
-		tn_error_set(err, "%s", query.error);
-	}
-	query_fini(&query);
-	return status;
-}
-
 /* ---- Trace directories and their groups ---- */
 
 /* A trace directory, as src.ctf.fs's support-info query sees it. */
@@ -585,6 +142,7 @@ struct dir_entry {
 	char *where;		/* when it cannot be read: what failed, or NULL */
 	char *error;		/* and the message, or NULL when it can */
 	bool timed_out;		/* its query never ended: not asked again */
+	struct tn_metadata_tracer tracer;	/* its env block says */
 };
 
 static void dir_entry_free(gpointer data)
@@ -598,38 +156,61 @@ static void dir_entry_free(gpointer data)
 	g_free(entry);
 }
 
+/* The entry of directory dir, its metadata checked: what libbabeltrace2
+ * would loop on for ever, or read wrongly, never reaches it
+ * (metadata-check.h).  *size: the metadata file's. */
+static struct dir_entry *checked_entry(const char *dir, uint64_t *size)
+{
+	struct dir_entry *entry = g_new0(struct dir_entry, 1);
+	char *metadata = g_build_filename(dir, "metadata", NULL);
+	struct tn_error why;
+	struct stat st;
+
+	entry->dir = g_strdup(dir);
+	if (tn_metadata_check_file(metadata, &entry->tracer, &why))
+		entry->error = g_strdup_printf("%s: cannot read the trace "
+			"metadata: %s", dir, why.message);
+	*size = stat(metadata, &st) == 0 ? (uint64_t) st.st_size : 0;
+	g_free(metadata);
+	return entry;
+}
+
+/* The entries of dirs as if src.ctf.fs had said it reads each one (in
+ * groups of their own), their metadata checked: for a single trace
+ * directory, whose group does not matter and whose metadata the probe
+ * parses anyway, the support-info query would only parse it once more. */
+static GPtrArray *unqueried_dirs(const GPtrArray *dirs)
+{
+	GPtrArray *entries = g_ptr_array_new_with_free_func(dir_entry_free);
+
+	for (guint i = 0; i < dirs->len; i++) {
+		uint64_t size;
+		struct dir_entry *entry = checked_entry(dirs->pdata[i], &size);
+
+		entry->supported = !entry->error;
+		g_ptr_array_add(entries, entry);
+	}
+	return entries;
+}
+
 /* Ask src.ctf.fs whether it reads each directory and in which group (the
  * trace UUID: directories with the same one are chunks of one trace);
  * this validates the metadata.  One child process for all. */
 static GPtrArray *query_dirs(const GPtrArray *dirs)
 {
 	GPtrArray *entries = g_ptr_array_new_with_free_func(dir_entry_free);
-	struct query *queries = g_new0(struct query, dirs->len);
+	struct tn_ctf_query *queries = g_new0(struct tn_ctf_query, dirs->len);
 	size_t *entry_of = g_new0(size_t, dirs->len);
 	size_t count = 0;
 
 	for (guint i = 0; i < dirs->len; i++) {
-		struct dir_entry *entry = g_new0(struct dir_entry, 1);
-		bt_value *params;
-		struct tn_error why;
-		char *metadata;
-		struct stat st;
 		uint64_t size;
-		int checked;
+		struct dir_entry *entry = checked_entry(dirs->pdata[i], &size);
+		bt_value *params;
 
-		entry->dir = g_strdup(dirs->pdata[i]);
 		g_ptr_array_add(entries, entry);
-		/* What libbabeltrace2 would loop on for ever, or read
-		 * wrongly, never reaches it (metadata-check.h). */
-		metadata = g_build_filename(entry->dir, "metadata", NULL);
-		checked = tn_metadata_check_file(metadata, &why);
-		size = stat(metadata, &st) == 0 ? (uint64_t) st.st_size : 0;
-		g_free(metadata);
-		if (checked) {
-			entry->error = g_strdup_printf("%s: cannot read the "
-				"trace metadata: %s", entry->dir, why.message);
+		if (entry->error)
 			continue;
-		}
 		params = bt_value_map_create();
 		bt_value_map_insert_string_entry(params, "input", entry->dir);
 		bt_value_map_insert_string_entry(params, "type", "directory");
@@ -637,11 +218,11 @@ static GPtrArray *query_dirs(const GPtrArray *dirs)
 		queries[count].params = params;
 		queries[count].where = g_strdup_printf("%s: cannot read the "
 			"trace metadata", entry->dir);
-		queries[count].timeout_ms = SUPPORT_INFO_TIMEOUT_MS +
-			size / SUPPORT_INFO_BYTES_PER_MS;
+		queries[count].timeout_ms = TN_CTF_SUPPORT_INFO_TIMEOUT_MS +
+			size / TN_CTF_SUPPORT_INFO_BYTES_PER_MS;
 		entry_of[count++] = i;
 	}
-	run_queries(queries, count);
+	tn_ctf_queries_run(queries, count);
 	for (size_t q = 0; q < count; q++) {
 		struct dir_entry *entry = entries->pdata[entry_of[q]];
 		const bt_value *result = queries[q].result, *value;
@@ -656,7 +237,7 @@ static GPtrArray *query_dirs(const GPtrArray *dirs)
 			if (!queries[q].timed_out)
 				queries[q].where = NULL;
 			queries[q].error = NULL;
-			query_fini(&queries[q]);
+			tn_ctf_query_fini(&queries[q]);
 			continue;
 		}
 		value = bt_value_map_borrow_entry_value_const(result, "weight");
@@ -665,7 +246,7 @@ static GPtrArray *query_dirs(const GPtrArray *dirs)
 		value = bt_value_map_borrow_entry_value_const(result, "group");
 		if (value && bt_value_is_string(value))
 			entry->key = g_strdup(bt_value_string_get(value));
-		query_fini(&queries[q]);
+		tn_ctf_query_fini(&queries[q]);
 	}
 	g_free(queries);
 	g_free(entry_of);
@@ -734,18 +315,27 @@ static void widen_range(struct tn_trace *trace, const bt_value *range)
 	trace->has_range = true;
 }
 
-/* Find the time range from the packets (src.ctf.fs's
- * "babeltrace.trace-infos" query reads no event, but parses the
- * metadata again, and reads every packet header of the stream files
- * without packet index, and fixes the indexes of some tracers up, which
- * decodes events: the path on which libbabeltrace2 2.0.4 can abort, so
- * it runs in a child process).  A query that fails leaves the range
- * without that group's streams. */
-static void read_trace_infos(struct tn_trace *trace)
+/* The time range from the packets: src.ctf.fs's "babeltrace.trace-infos"
+ * query reads no event, but parses the metadata again, and reads every
+ * packet header of the stream files without packet index, and fixes the
+ * indexes of some tracers up, which decodes events: the path on which
+ * libbabeltrace2 2.0.4 can abort, so it runs in a child process
+ * (ctf-query.h).  Started before the probe when the metadata's env says
+ * that the indexes will need fixing up (trace->fixups_likely), it runs
+ * on the other core meanwhile. */
+struct trace_infos {
+	struct tn_ctf_query *queries;	/* one a group */
+	size_t count;
+	struct tn_ctf_query_run *run;
+};
+
+static struct trace_infos *trace_infos_start(const struct tn_trace *trace)
 {
-	struct query *queries = g_new0(struct query, trace->groups->len);
+	struct trace_infos *ti = g_new0(struct trace_infos, 1);
 	uint64_t stream_bytes = tn_trace_get_stream_bytes(trace);
 
+	ti->count = trace->groups->len;
+	ti->queries = g_new0(struct tn_ctf_query, ti->count);
 	for (guint g = 0; g < trace->groups->len; g++) {
 		struct trace_group *group = trace->groups->pdata[g];
 		bt_value *params = bt_value_map_create(), *inputs = NULL;
@@ -754,16 +344,41 @@ static void read_trace_infos(struct tn_trace *trace)
 		for (guint i = 0; i < group->dirs->len; i++)
 			bt_value_array_append_string_element(inputs,
 				tn_trace_get_group_read_dir(trace, g, i));
-		queries[g].object = "babeltrace.trace-infos";
-		queries[g].params = params;
-		queries[g].where = g_strdup_printf("%s: cannot read the "
+		ti->queries[g].object = "babeltrace.trace-infos";
+		ti->queries[g].params = params;
+		ti->queries[g].where = g_strdup_printf("%s: cannot read the "
 			"packets' time range", (char *) group->dirs->pdata[0]);
-		queries[g].timeout_ms = TRACE_INFOS_TIMEOUT_MS + stream_bytes /
-			TRACE_INFOS_BYTES_PER_MS;
+		ti->queries[g].timeout_ms = TN_CTF_TRACE_INFOS_TIMEOUT_MS +
+			stream_bytes / TN_CTF_TRACE_INFOS_BYTES_PER_MS;
 	}
-	run_queries(queries, trace->groups->len);
-	for (guint g = 0; g < trace->groups->len; g++) {
-		const bt_value *result = queries[g].result;
+	ti->run = tn_ctf_queries_start(ti->queries, ti->count);
+	return ti;
+}
+
+static void trace_infos_free(struct trace_infos *ti)
+{
+	for (size_t g = 0; g < ti->count; g++)
+		tn_ctf_query_fini(&ti->queries[g]);
+	g_free(ti->queries);
+	g_free(ti);
+}
+
+/* Not needed after all (NULL-safe). */
+static void trace_infos_abandon(struct trace_infos *ti)
+{
+	if (!ti)
+		return;
+	tn_ctf_queries_abandon(ti->run);
+	trace_infos_free(ti);
+}
+
+/* The range of the streams that the queries found (a query that failed
+ * leaves the range without that group's streams); frees ti. */
+static void trace_infos_finish(struct tn_trace *trace, struct trace_infos *ti)
+{
+	tn_ctf_queries_finish(ti->run);
+	for (size_t g = 0; g < ti->count; g++) {
+		const bt_value *result = ti->queries[g].result;
 
 		for (uint64_t t = 0; result && bt_value_is_array(result) &&
 		     t < bt_value_array_get_length(result); t++) {
@@ -788,9 +403,8 @@ static void read_trace_infos(struct tn_trace *trace)
 							stream, "range-ns"));
 			}
 		}
-		query_fini(&queries[g]);
 	}
-	g_free(queries);
+	trace_infos_free(ti);
 }
 
 /* Widen the trace's range with the packets of stream file dir/name,
@@ -927,35 +541,37 @@ static long env_number(const struct tn_trace_info *info, const char *name)
 	return -1;
 }
 
-/* Whether src.ctf.fs fixes the packet indexes of this trace up: the
- * tracers and versions it knows to write wrong packet times (LTTng
+/* Whether src.ctf.fs fixes up the packet indexes of a trace of this
+ * tracer and version: those it knows to write wrong packet times (LTTng
  * before 2.11, 2.10.10 and 2.9.13; barectf before 2.3.1).  Their range
- * is the trace-infos query's to give. */
+ * is the trace-infos query's to give.  -1: a version not given. */
+static bool tracer_needs_fixups(const char *name, long major, long minor,
+		long patch)
+{
+	if (strcmp(name, "lttng-ust") == 0)
+		return major < 2 || (major == 2 && minor < 11);
+	if (strcmp(name, "lttng-modules") == 0)
+		return major < 2 || (major == 2 && (minor < 9 ||
+			(minor == 9 && patch < 13) ||
+			(minor == 10 && patch < 10)));
+	if (strcmp(name, "barectf") == 0)
+		return major < 2 || (major == 2 && (minor < 3 ||
+			(minor == 3 && patch < 1)));
+	return false;
+}
+
 static bool indexes_need_fixups(const struct tn_trace *trace)
 {
 	for (guint i = 0; i < trace->infos->len; i++) {
 		const struct tn_trace_info *info = trace->infos->pdata[i];
-		const char *name = NULL;
-		long major = env_number(info, "tracer_major");
-		long minor = env_number(info, "tracer_minor");
-		long patch = env_number(info, "tracer_patchlevel");
 
 		for (size_t e = 0; e < info->env_count; e++)
-			if (strcmp(info->env[e].name, "tracer_name") == 0)
-				name = info->env[e].value;
-		if (!name)
-			continue;
-		if (strcmp(name, "lttng-ust") == 0 &&
-		    (major < 2 || (major == 2 && minor < 11)))
-			return true;
-		if (strcmp(name, "lttng-modules") == 0 &&
-		    (major < 2 || (major == 2 && (minor < 9 ||
-		     (minor == 9 && patch < 13) || (minor == 10 && patch < 10)))))
-			return true;
-		if (strcmp(name, "barectf") == 0 &&
-		    (major < 2 || (major == 2 && (minor < 3 ||
-		     (minor == 3 && patch < 1)))))
-			return true;
+			if (strcmp(info->env[e].name, "tracer_name") == 0 &&
+			    tracer_needs_fixups(info->env[e].value,
+					env_number(info, "tracer_major"),
+					env_number(info, "tracer_minor"),
+					env_number(info, "tracer_patchlevel")))
+				return true;
 	}
 	return false;
 }
@@ -1105,7 +721,7 @@ static bool trimmer_accepts(const bt_stream_class *sc)
 /* Record what the trace object of a new stream says about itself. */
 /* Add the names of the event classes of a stream class (the metadata
  * declares them all, read or not) to the trace's names. */
-static void note_event_names(struct tn_trace *trace,
+static void note_event_names(struct tn_trace *trace, GHashTable *names,
 		const bt_stream_class *sc)
 {
 	for (uint64_t i = 0; i < bt_stream_class_get_event_class_count(sc);
@@ -1114,9 +730,12 @@ static void note_event_names(struct tn_trace *trace,
 			bt_stream_class_borrow_event_class_by_index_const(sc,
 				i));
 
-		if (name && !g_ptr_array_find_with_equal_func(
-				trace->event_names, name, g_str_equal, NULL))
-			g_ptr_array_add(trace->event_names, g_strdup(name));
+		if (name && !g_hash_table_contains(names, name)) {
+			char *copy = g_strdup(name);
+
+			g_hash_table_add(names, copy);
+			g_ptr_array_add(trace->event_names, copy);
+		}
 	}
 }
 
@@ -1256,19 +875,27 @@ static void note_info_dir(const struct tn_trace *trace,
 	info->dirs[info->dir_count++] = g_strdup(dir);
 }
 
-static void note_stream(struct tn_trace *trace, GHashTable *seen,
+/* What the probe met so far: the trace objects (-> their info), the
+ * stream classes, the names of trace->event_names. */
+struct probe_seen {
+	GHashTable *infos, *classes, *event_names;
+};
+
+static void note_stream(struct tn_trace *trace, struct probe_seen *seen,
 		const bt_stream *stream)
 {
+	const bt_stream_class *sc = bt_stream_borrow_class_const(stream);
 	const bt_trace *bt_trace = bt_stream_borrow_trace_const(stream);
 	const bt_clock_class *clock = bt_stream_class_borrow_default_clock_class_const(
 		bt_stream_borrow_class_const(stream));
-	struct tn_trace_info *info = g_hash_table_lookup(seen,
+	struct tn_trace_info *info = g_hash_table_lookup(seen->infos,
 		tn_bt_address_key(bt_trace));
 
 	if (!info) {
 		info = new_info(bt_trace);
 		g_ptr_array_add(trace->infos, info);
-		g_hash_table_insert(seen, tn_bt_address_key(bt_trace), info);
+		g_hash_table_insert(seen->infos, tn_bt_address_key(bt_trace),
+			info);
 	}
 	info->stream_count++;
 	note_info_dir(trace, info, stream);
@@ -1279,8 +906,12 @@ static void note_stream(struct tn_trace *trace, GHashTable *seen,
 	}
 	if (!trimmer_accepts(bt_stream_borrow_class_const(stream)))
 		trace->can_trim = false;
-	note_event_names(trace, bt_stream_borrow_class_const(stream));
-	note_field_names(trace, bt_stream_borrow_class_const(stream));
+	/* The streams of a class share its names: noted once (a kernel
+	 * trace declares a thousand event classes, for each of its CPUs). */
+	if (g_hash_table_add(seen->classes, tn_bt_address_key(sc))) {
+		note_event_names(trace, seen->event_names, sc);
+		note_field_names(trace, sc);
+	}
 }
 
 /* Remember the clock class of the directory holding the stream's file
@@ -1317,12 +948,19 @@ static bool has_untimed_index(const struct tn_trace *trace)
  * trace up and decode its first packets. */
 static int probe(struct tn_trace *trace, struct tn_error *err)
 {
-	GHashTable *seen = g_hash_table_new(NULL, NULL);
+	struct probe_seen seen = {
+		g_hash_table_new(NULL, NULL), g_hash_table_new(NULL, NULL),
+		g_hash_table_new(g_str_hash, g_str_equal),
+	};
 	GHashTable *clocks = g_hash_table_new_full(g_str_hash, g_str_equal,
 		g_free, NULL);
 	GArray *read = g_array_new(FALSE, FALSE, sizeof(const bt_message *));
 	struct tn_reader *reader = NULL;
 	bool seen_event = false;
+	/* Before the probe's graph parses the metadata, so that both run
+	 * at once. */
+	struct trace_infos *early = trace->fixups_likely &&
+		!has_untimed_index(trace) ? trace_infos_start(trace) : NULL;
 	int status = tn_reader_create(trace, NULL, &reader, err);
 
 	trace->can_trim = true;
@@ -1343,7 +981,7 @@ static int probe(struct tn_trace *trace, struct tn_error *err)
 			const bt_stream *stream =
 				bt_message_stream_beginning_borrow_stream_const(msg);
 
-			note_stream(trace, seen, stream);
+			note_stream(trace, &seen, stream);
 			note_stream_clock(trace, clocks, stream);
 			trace->stream_count++;
 		}
@@ -1373,18 +1011,23 @@ static int probe(struct tn_trace *trace, struct tn_error *err)
 	/* The clock classes live as long as the reader's messages.  A
 	 * stream file whose packets tracenav found without their times
 	 * leaves the range unknown (the index build finds it). */
-	if (status == 0 && has_untimed_index(trace))
+	if (status == 0 && has_untimed_index(trace)) {
 		trace->has_range = false;
-	else if (status == 0 && !ranges_from_indexes(trace, clocks)) {
+	} else if (status == 0 && !ranges_from_indexes(trace, clocks)) {
 		trace->has_range = false;
-		read_trace_infos(trace);
+		trace_infos_finish(trace, early ? early :
+			trace_infos_start(trace));
+		early = NULL;
 	}
+	trace_infos_abandon(early);
 	if (status == 0)
 		atomic_store(&trace->shared->start_reader, reader);
 	else
 		tn_reader_destroy(reader);
 	g_hash_table_destroy(clocks);
-	g_hash_table_destroy(seen);
+	g_hash_table_destroy(seen.event_names);
+	g_hash_table_destroy(seen.classes);
+	g_hash_table_destroy(seen.infos);
 	return status;
 }
 
@@ -1560,6 +1203,15 @@ static int open_entries(const char *path, const GPtrArray *entries,
 		trace = trace_new(path, repair);
 		build_groups(trace, entries);
 		find_real_dirs(trace);
+		for (guint i = 0; i < entries->len; i++) {
+			const struct dir_entry *entry = entries->pdata[i];
+
+			if (entry->tracer.found && tracer_needs_fixups(
+					entry->tracer.name, entry->tracer.major,
+					entry->tracer.minor,
+					entry->tracer.patchlevel))
+				trace->fixups_likely = true;
+		}
 		if (trace->groups->len == 0) {
 			tn_error_set(err, "%s: no CTF trace found: "
 				"libbabeltrace2 reads none of the `metadata` "
@@ -2018,10 +1670,20 @@ int tn_trace_open(const char *path, struct tn_trace **out,
 	} else if (tn_repair_write(repair, err)) {
 		status = -1;
 	} else if (dirs->len == 1) {
-		/* One trace: opened, or its error. */
-		status = attempt_explained(&first, err);
+		/* One trace: opened without asking src.ctf.fs about it first;
+		 * only when that fails, asked (its answer says why in its
+		 * words), and explained. */
+		GPtrArray *unqueried = unqueried_dirs(dirs);
+
+		first.given = unqueried;
+		status = attempt_captured(&first, false, detail, err);
+		if (status && !first_failed(unqueried)) {
+			first.given = NULL;
+			status = attempt_explained(&first, err);
+		}
 		if (status == 0)
 			*out = first.trace;
+		g_ptr_array_free(unqueried, TRUE);
 	} else {
 		/* A collection: as it is first (one query a directory, in one
 		 * child process, and one probe); only when that fails or
