@@ -7,6 +7,8 @@
 #include "batch.h"
 #include "commands.h"
 #include "dump.h"
+#include "finish.h"
+#include "tracenav/runtime.h"
 #include "tracenav/seq-rules.h"
 #include "tty-text.h"
 
@@ -84,6 +86,11 @@ int batch_run(struct tn_trace *trace, const struct batch_script *script,
 	if (tn_trace_get_damage_count(session.trace) > 0 ||
 	    tn_trace_get_left_out_count(session.trace) > 0)
 		left_out = 1;
+	if (!tn_runtime_frees_at_exit()) {
+		tn_tty_text_fini(&batch.results);
+		tn_tty_text_fini(&batch.messages);
+		finish_process(status ? status : left_out);
+	}
 	tn_session_fini(&session);
 	tn_tty_text_fini(&batch.results);
 	tn_tty_text_fini(&batch.messages);

@@ -10,6 +10,7 @@
 #include "batch.h"
 #include "commands.h"
 #include "dump.h"
+#include "finish.h"
 #include "isolate.h"
 #include "tty-text.h"
 #include "tui/tui.h"
@@ -300,6 +301,11 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl,
 		tn_tty_text_error("%s", err.message);
 		status = 2;
 	}
+	if (!tn_runtime_frees_at_exit()) {
+		/* The cache on disk, then nothing more to do. */
+		tn_session_wait_save(&session, NULL);
+		finish_process(status);
+	}
 	tn_session_fini(&session);
 	return status;
 }
@@ -347,6 +353,8 @@ int main(int argc, char **argv)
 		isolate_fork() : -1;
 	if (child > 0) {
 		status = isolate_wait(child, cl.path);
+		if (!tn_runtime_frees_at_exit())
+			finish_process(status);
 		tn_trace_destroy(trace);
 		tn_seq_rules_destroy(rules);
 		tn_symbols_destroy(symbols);
@@ -370,6 +378,8 @@ int main(int argc, char **argv)
 		trace = NULL;
 		break;
 	}
+	if (!tn_runtime_frees_at_exit())
+		finish_process(status);
 	tn_trace_destroy(trace);
 	tn_symbols_destroy(symbols);
 	tn_core_thread_cleanup();

@@ -119,6 +119,13 @@ const struct tn_job_class *tn_job_borrow_class(const struct tn_job *job);
  * free) and the job.  NULL-safe. */
 void tn_job_destroy(struct tn_job *job);
 
+/* Cancel every job not destroyed yet and wait until no job's thread
+ * runs, or timeout_ms passes; the jobs are left as they are (not
+ * freed), for a process that ends without freeing what it holds
+ * (tn_runtime_frees_at_exit()).  true if every job's thread ended.  Not
+ * from a job's thread. */
+bool tn_job_stop_all(int timeout_ms);
+
 /* The CPU time the calling thread took so far, in seconds (what a job's
  * threads cost, for benchmarks). */
 double tn_job_thread_cpu_seconds(void);

@@ -13,6 +13,7 @@
 #ifndef TRACENAV_RUNTIME_H
 #define TRACENAV_RUNTIME_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "tracenav/error.h"
@@ -23,6 +24,15 @@
  * harmless.  The objects owning the directories are still destroyed as
  * usual (their directories are then already gone). */
 void tn_runtime_cleanup(void);
+
+/* Whether the program frees what it holds before it exits: in builds
+ * with a sanitizer (whose leak check needs it) or with the environment
+ * variable TRACENAV_FREE_AT_EXIT=1.  Otherwise a program that is done
+ * stops its jobs (tn_job_stop_all()), calls tn_runtime_cleanup() and
+ * _exit()s: tearing down the readers' graphs and the trace's metadata
+ * objects takes tens of milliseconds (and, after a fork, copies pages)
+ * for memory the exit gives back anyway. */
+bool tn_runtime_frees_at_exit(void);
 
 /* What follows is for the core. */
 

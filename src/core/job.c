@@ -34,7 +34,48 @@ struct tn_job {
 	double end_seconds;	/* elapsed at the end */
 	char activity[32];
 	char message[TN_ERROR_MAX];
+
+	struct tn_job *prev_live, *next_live;	/* under live_lock */
 };
+
+/* The jobs not destroyed yet, for tn_job_stop_all(), and how many job
+ * threads still run. */
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t live_ended = PTHREAD_COND_INITIALIZER;
+static struct tn_job *live_jobs;
+static unsigned live_threads;
+
+static void add_live(struct tn_job *job)
+{
+	pthread_mutex_lock(&live_lock);
+	job->next_live = live_jobs;
+	if (live_jobs)
+		live_jobs->prev_live = job;
+	live_jobs = job;
+	live_threads++;
+	pthread_mutex_unlock(&live_lock);
+}
+
+static void remove_live(struct tn_job *job)
+{
+	pthread_mutex_lock(&live_lock);
+	if (job->prev_live)
+		job->prev_live->next_live = job->next_live;
+	else
+		live_jobs = job->next_live;
+	if (job->next_live)
+		job->next_live->prev_live = job->prev_live;
+	pthread_mutex_unlock(&live_lock);
+}
+
+/* The last thing a job's thread does: it touches the job no more. */
+static void thread_ended(void)
+{
+	pthread_mutex_lock(&live_lock);
+	if (--live_threads == 0)
+		pthread_cond_broadcast(&live_ended);
+	pthread_mutex_unlock(&live_lock);
+}
 
 static const int asking_signals[] = {
 	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT,
@@ -88,6 +129,7 @@ static void *run_job(void *arg)
 	job->end_seconds = seconds_since(&job->start);
 	pthread_cond_broadcast(&job->ended);
 	pthread_mutex_unlock(&job->lock);
+	thread_ended();
 	return NULL;
 }
 
@@ -110,9 +152,12 @@ int tn_job_start(const struct tn_job_class *cls, void *data,
 	 * a stop) are the front end's thread's to take: the job's thread
 	 * starts with them blocked.  Crashes still reach their handlers. */
 	tn_job_block_asking_signals(&saved);
+	add_live(job);
 	status = pthread_create(&job->thread, NULL, run_job, job);
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 	if (status) {
+		remove_live(job);
+		thread_ended();
 		tn_error_set(err, "cannot start a thread for %s: %s",
 			cls->name, strerror(status));
 		pthread_mutex_destroy(&job->lock);
@@ -262,6 +307,7 @@ void tn_job_destroy(struct tn_job *job)
 {
 	if (!job)
 		return;
+	remove_live(job);
 	tn_job_cancel(job);
 	pthread_join(job->thread, NULL);
 	if (job->cls->free)
@@ -269,6 +315,23 @@ void tn_job_destroy(struct tn_job *job)
 	pthread_mutex_destroy(&job->lock);
 	pthread_cond_destroy(&job->ended);
 	g_free(job);
+}
+
+bool tn_job_stop_all(int timeout_ms)
+{
+	struct timespec deadline;
+	bool stopped;
+
+	tn_job_deadline(&deadline, timeout_ms);
+	pthread_mutex_lock(&live_lock);
+	for (struct tn_job *job = live_jobs; job; job = job->next_live)
+		tn_job_cancel(job);
+	while (live_threads > 0 && pthread_cond_timedwait(&live_ended,
+			&live_lock, &deadline) != ETIMEDOUT)
+		;
+	stopped = live_threads == 0;
+	pthread_mutex_unlock(&live_lock);
+	return stopped;
 }
 
 double tn_job_thread_cpu_seconds(void)

@@ -230,6 +230,26 @@ struct tn_runtime_tree *tn_runtime_register_temp(const char *path)
 	return tree;
 }
 
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define BUILT_WITH_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+	__has_feature(memory_sanitizer)
+#define BUILT_WITH_SANITIZER 1
+#endif
+#endif
+
+bool tn_runtime_frees_at_exit(void)
+{
+#ifdef BUILT_WITH_SANITIZER
+	return true;
+#else
+	const char *value = getenv("TRACENAV_FREE_AT_EXIT");
+
+	return value && strcmp(value, "1") == 0;
+#endif
+}
+
 void tn_runtime_cleanup(void)
 {
 	int saved_errno = errno;	/* a signal handler must keep it */
