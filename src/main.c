@@ -339,27 +339,30 @@ int main(int argc, char **argv)
 	if (cl.bt_muxer)
 		tn_merge_set_method(TN_MERGE_BT_MUXER);
 	clean_up_on_exit();
-	if (tn_trace_open(cl.path, &trace, &err)) {
-		tn_tty_text_error("%s", err.message);
-		tn_seq_rules_destroy(rules);
-		tn_symbols_destroy(symbols);
-		return 1;
-	}
 	static char out_buffer[1 << 20];
 	setvbuf(stdout, out_buffer, _IOFBF, sizeof(out_buffer));
-	/* --dump and --batch read in a child, which may die of
-	 * libbabeltrace2's crash (isolate.h); the parent waits. */
+	/* --dump and --batch open and read the trace in a child, which may
+	 * die of libbabeltrace2's crash (isolate.h); the parent only waits
+	 * (forked before the open, the child copies no parsed metadata as
+	 * it writes its heap). */
 	child = cl.mode == MODE_DUMP || cl.mode == MODE_BATCH ?
 		isolate_fork() : -1;
 	if (child > 0) {
 		status = isolate_wait(child, cl.path);
 		if (!tn_runtime_frees_at_exit())
 			finish_process(status);
-		tn_trace_destroy(trace);
 		tn_seq_rules_destroy(rules);
 		tn_symbols_destroy(symbols);
 		tn_core_thread_cleanup();
 		return status;
+	}
+	if (tn_trace_open(cl.path, &trace, &err)) {
+		tn_tty_text_error("%s", err.message);
+		tn_seq_rules_destroy(rules);
+		tn_symbols_destroy(symbols);
+		if (child == 0)
+			exit(1);
+		return 1;
 	}
 	switch (cl.mode) {
 	case MODE_INFO:

@@ -240,52 +240,68 @@ static void test_files(void)
 	g_free(packed);
 }
 
-/* The tracer of the env block, read before libbabeltrace2 parses the
+/* The trace's UUID and tracer, read before libbabeltrace2 parses the
  * metadata. */
-static void test_tracer(void)
+static void test_facts(void)
 {
 	static const char lttng[] =
 		"/* CTF 1.8 */\n"
 		"typealias integer { size = 8; } := uint8_t;\n"
-		"trace { major = 1; minor = 8; };\n"
+		"trace {\n"
+		"\tmajor = 1; minor = 8;\n"
+		"\tuuid = \"852CEA65-881b-41e7-ad7e-c9bcf96cb62e\";\n"
+		"\tpacket.header := struct { uint8_t uuid[16]; } align(8);\n"
+		"};\n"
 		"env {\n"
-		"\thostname = \"box\";\n"
+		"\thostname = \"box {\";\n"
 		"\t/* tracer_name = \"fake\"; */\n"
 		"\ttracer_name = \"lttng-modules\";\n"
 		"\ttracer_major = 2;\n"
 		"\ttracer_minor = 8;\n"
 		"\ttracer_patchlevel = 12;\n"
-		"};\n";
+		"};\n"
+		"clock { uuid = \"00000000-0000-0000-0000-000000000000\"; };\n";
 	static const char without[] =
 		"/* CTF 1.8 */\ntrace { major = 1; minor = 8; };\n"
-		"clock { name = \"env\"; };\n";
+		"clock { name = \"env\"; uuid = "
+		"\"00000000-0000-0000-0000-000000000000\"; };\n";
 	static const char partial[] =
 		"/* CTF 1.8 */\nenv { tracer_name = \"barectf\"; };\n";
-	struct tn_metadata_tracer tracer;
+	struct tn_metadata_facts facts;
 
-	tn_metadata_read_tracer(lttng, strlen(lttng), &tracer);
-	tap_ok(tracer.found && !strcmp(tracer.name, "lttng-modules") &&
-		tracer.major == 2 && tracer.minor == 8 &&
-		tracer.patchlevel == 12,
-		"tracer: name and version from the env block, not its comment");
-	tn_metadata_read_tracer(without, strlen(without), &tracer);
-	tap_ok(!tracer.found && tracer.major == -1,
-		"tracer: none without an env block");
-	tn_metadata_read_tracer(partial, strlen(partial), &tracer);
-	tap_ok(tracer.found && !strcmp(tracer.name, "barectf") &&
-		tracer.major == -1 && tracer.minor == -1,
-		"tracer: a version not given is -1");
-	/* Cut anywhere: never read past the end. */
-	for (size_t len = 0; len < strlen(lttng); len++)
-		tn_metadata_read_tracer(lttng, len, &tracer);
-	tap_ok(true, "tracer: the text cut at every byte is read safely");
+	tn_metadata_read_facts(lttng, strlen(lttng), &facts);
+	tap_ok(facts.has_tracer && !strcmp(facts.tracer_name,
+			"lttng-modules") && facts.tracer_major == 2 &&
+		facts.tracer_minor == 8 && facts.tracer_patchlevel == 12,
+		"facts: the tracer from the env block, not its comment");
+	tap_ok(facts.has_uuid && !strcmp(facts.uuid,
+			"852cea65-881b-41e7-ad7e-c9bcf96cb62e"),
+		"facts: the trace block's uuid (lowercase), not the clock's");
+	tn_metadata_read_facts(without, strlen(without), &facts);
+	tap_ok(!facts.has_tracer && facts.tracer_major == -1 &&
+		!facts.has_uuid,
+		"facts: no tracer without an env block, no uuid without one in "
+		"the trace block");
+	tn_metadata_read_facts(partial, strlen(partial), &facts);
+	tap_ok(facts.has_tracer && !strcmp(facts.tracer_name, "barectf") &&
+		facts.tracer_major == -1 && facts.tracer_minor == -1,
+		"facts: a version not given is -1");
+	/* Cut anywhere: never read past the end (the sanitizer builds
+	 * check), and no uuid from a cut one. */
+	for (size_t len = 0; len < strlen(lttng); len++) {
+		tn_metadata_read_facts(lttng, len, &facts);
+		if (facts.has_uuid && strlen(facts.uuid) != 36)
+			break;
+	}
+	tap_ok(!facts.has_uuid || strlen(facts.uuid) == 36,
+		"facts: the text cut at every byte gives no partial uuid");
 }
 
 int main(void)
 {
 	test_text();
 	test_files();
-	test_tracer();
+	test_facts();
 	gen_cleanup();
 	return tap_done();
 }

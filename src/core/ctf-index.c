@@ -52,19 +52,10 @@ uint64_t tn_ctf_index_get(const struct tn_ctf_index *idx, size_t entry,
 	return get_be64(entry_at(idx, entry) + field);
 }
 
-bool tn_ctf_index_exists(const char *dir, const char *name)
+/* Whether the index file at path is in another tool's format: 4 bytes
+ * that are not the magic of a CTF packet index. */
+static bool is_foreign(const char *path)
 {
-	char *path = g_strdup_printf("%s/index/%s.idx", dir, name);
-	struct stat st;
-	bool exists = stat(path, &st) == 0 || errno != ENOENT;
-
-	g_free(path);
-	return exists;
-}
-
-bool tn_ctf_index_is_foreign(const char *dir, const char *name)
-{
-	char *path = g_strdup_printf("%s/index/%s.idx", dir, name);
 	uint8_t magic[4];
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	bool foreign = fd >= 0 && read(fd, magic, sizeof(magic)) ==
@@ -72,6 +63,26 @@ bool tn_ctf_index_is_foreign(const char *dir, const char *name)
 
 	if (fd >= 0)
 		close(fd);
+	return foreign;
+}
+
+bool tn_ctf_index_exists(const char *dir, const char *name)
+{
+	char *path = g_strdup_printf("%s/index/%s.idx", dir, name);
+	struct stat st;
+	bool exists = stat(path, &st) == 0 || errno != ENOENT;
+
+	if (exists && S_ISREG(st.st_mode) && is_foreign(path))
+		exists = false;
+	g_free(path);
+	return exists;
+}
+
+bool tn_ctf_index_is_foreign(const char *dir, const char *name)
+{
+	char *path = g_strdup_printf("%s/index/%s.idx", dir, name);
+	bool foreign = is_foreign(path);
+
 	g_free(path);
 	return foreign;
 }

@@ -43,8 +43,10 @@ struct tn_ctf_index {
 };
 
 /* Whether stream file dir/name has an index file: true unless
- * dir/index/name.idx is known not to exist (an unreadable one counts:
- * reading it then says why it cannot be used). */
+ * dir/index/name.idx is known not to exist or is in another tool's
+ * format (tn_ctf_index_is_foreign(): libbabeltrace2 passes over it as
+ * if there were none, and finds the packets in the stream file).  An
+ * unreadable one counts: reading it then says why it cannot be used. */
 bool tn_ctf_index_exists(const char *dir, const char *name);
 
 /* Whether dir/index/name.idx starts with 4 bytes that are not the

@@ -1,7 +1,9 @@
 /* ctf-query.c - src.ctf.fs's queries, in a child process (see
  * ctf-query.h). */
+#define _GNU_SOURCE	/* F_SETPIPE_SZ */
 #include <babeltrace2/babeltrace.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <glib.h>
 #include <inttypes.h>
 #include <poll.h>
@@ -315,6 +317,8 @@ static void fail_queries(struct tn_ctf_query *queries, size_t from, size_t count
 			why);
 }
 
+enum { PIPE_BYTES = 1 << 20 };
+
 struct tn_ctf_query_run {
 	struct tn_ctf_query *queries;
 	size_t count;
@@ -342,6 +346,9 @@ static void start_child(struct tn_ctf_query_run *run)
 			strerror(errno));
 		return;
 	}
+	/* Room for the results of a collection's queries while the parent
+	 * does something else (best effort: the child waits otherwise). */
+	fcntl(fds[1], F_SETPIPE_SZ, PIPE_BYTES);
 	tn_bt_classes_lock();
 	parent = getpid();
 	run->pid = fork();

@@ -440,59 +440,98 @@ static const char *take_value(const char *p, const char *end, char *word,
 	return p;
 }
 
-void tn_metadata_read_tracer(const char *text, size_t len,
-		struct tn_metadata_tracer *tracer)
+/* One `name = value;` of a block. */
+static void note_fact(struct tn_metadata_facts *facts, const char *block,
+		const char *name, const char *text, long number)
 {
-	const char *p = text, *end = text + len;
-	char word[64];
+	if (strcmp(block, "trace") == 0 && strcmp(name, "uuid") == 0 &&
+	    strlen(text) == 36) {
+		for (size_t i = 0; i <= 36; i++)
+			facts->uuid[i] = g_ascii_tolower(text[i]);
+		facts->has_uuid = true;
+	}
+	if (strcmp(block, "env") != 0)
+		return;
+	if (strcmp(name, "tracer_name") == 0) {
+		snprintf(facts->tracer_name, sizeof(facts->tracer_name), "%s",
+			text);
+		facts->has_tracer = true;
+	} else if (strcmp(name, "tracer_major") == 0) {
+		facts->tracer_major = number;
+	} else if (strcmp(name, "tracer_minor") == 0) {
+		facts->tracer_minor = number;
+	} else if (strcmp(name, "tracer_patchlevel") == 0) {
+		facts->tracer_patchlevel = number;
+	}
+}
 
-	*tracer = (struct tn_metadata_tracer) { .major = -1, .minor = -1,
-		.patchlevel = -1 };
-	/* The `env` keyword at the top level, then its block. */
-	for (;;) {
-		p = skip_blanks(p, end);
-		if (p >= end)
-			return;
-		if (g_ascii_isalpha(*p) || *p == '_') {
-			p = take_word(p, end, word, sizeof(word));
-			if (strcmp(word, "env") == 0 &&
-			    (p = skip_blanks(p, end)) < end && *p == '{')
-				break;
+/* The block `block` whose `{` is at p: its own `name = value;` entries
+ * (not those of the blocks inside it, nor `name := type;`).  Returns
+ * where it ends. */
+static const char *read_block(const char *p, const char *end,
+		const char *block, struct tn_metadata_facts *facts)
+{
+	unsigned depth = 0;
+
+	for (p++; (p = skip_blanks(p, end)) < end;) {
+		char word[64], value[64];
+		long number;
+
+		if (*p == '{') {
+			depth++;
+			p++;
+		} else if (*p == '}') {
+			if (depth-- == 0)
+				return p + 1;
+			p++;
+		} else if (*p == '"') {
+			p = take_value(p, end, value, sizeof(value), &number);
+		} else if (depth == 0 && (g_ascii_isalpha(*p) || *p == '_')) {
+			p = skip_blanks(take_word(p, end, word, sizeof(word)),
+				end);
+			if (p < end && *p == '=') {
+				p = take_value(skip_blanks(p + 1, end), end,
+					value, sizeof(value), &number);
+				note_fact(facts, block, word, value, number);
+			}
 		} else {
 			p++;
 		}
 	}
-	for (p++;;) {
-		char value[32];
-		long number;
+	return p;
+}
 
-		p = skip_blanks(p, end);
-		if (p >= end || *p == '}')
-			return;
-		p = take_word(p, end, word, sizeof(word));
-		p = skip_blanks(p, end);
-		if (p >= end || *p != '=')
-			return;
-		p = take_value(skip_blanks(p + 1, end), end, value,
-			sizeof(value), &number);
-		if (p < end && *p == ';')
+void tn_metadata_read_facts(const char *text, size_t len,
+		struct tn_metadata_facts *facts)
+{
+	const char *p = text, *end = text + len;
+
+	*facts = (struct tn_metadata_facts) { .tracer_major = -1,
+		.tracer_minor = -1, .tracer_patchlevel = -1 };
+	/* The top-level `trace` and `env` keywords, then their blocks. */
+	while ((p = skip_blanks(p, end)) < end) {
+		char word[64];
+
+		if (*p == '"') {
+			long number;
+
+			p = take_value(p, end, word, sizeof(word), &number);
+		} else if (g_ascii_isalpha(*p) || *p == '_') {
+			p = skip_blanks(take_word(p, end, word, sizeof(word)),
+				end);
+			if (p < end && *p == '{' && (strcmp(word, "trace") == 0 ||
+					strcmp(word, "env") == 0))
+				p = read_block(p, end, word, facts);
+			else if (p < end && *p == '{')
+				p = read_block(p, end, "", facts);
+		} else {
 			p++;
-		if (strcmp(word, "tracer_name") == 0) {
-			snprintf(tracer->name, sizeof(tracer->name), "%s",
-				value);
-			tracer->found = true;
-		} else if (strcmp(word, "tracer_major") == 0) {
-			tracer->major = number;
-		} else if (strcmp(word, "tracer_minor") == 0) {
-			tracer->minor = number;
-		} else if (strcmp(word, "tracer_patchlevel") == 0) {
-			tracer->patchlevel = number;
 		}
 	}
 }
 
 int tn_metadata_check_file(const char *path,
-		struct tn_metadata_tracer *tracer, struct tn_error *err)
+		struct tn_metadata_facts *facts, struct tn_error *err)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	struct tn_metadata_text text;
@@ -526,7 +565,7 @@ int tn_metadata_check_file(const char *path,
 		return -1;
 	}
 	tn_metadata_text_init(&text);
-	if (tracer)
+	if (facts)
 		text.head = g_malloc(TN_METADATA_HEAD_BYTES);
 	if (len >= 4 && get_u32((const uint8_t *) head, false) ==
 			PACKET_MAGIC)
@@ -539,8 +578,8 @@ int tn_metadata_check_file(const char *path,
 	else
 		status = check_text(fd, (uint64_t) st.st_size, head,
 			(size_t) len, &text, err);
-	if (tracer && status == 0)
-		tn_metadata_read_tracer(text.head, text.head_len, tracer);
+	if (facts && status == 0)
+		tn_metadata_read_facts(text.head, text.head_len, facts);
 	g_free(text.head);
 	close(fd);
 	return status;

@@ -26,30 +26,35 @@
 /* The size of a CTF metadata packet header, in bytes. */
 #define TN_METADATA_PACKET_HEADER_SIZE 37
 
-/* The tracer that wrote a trace, as its metadata's `env` block says
- * (read from the text's first TN_METADATA_HEAD_BYTES, where LTTng and
- * barectf write it): enough to know, before libbabeltrace2 parses the
- * metadata, whether it will fix the trace's packet indexes up. */
+/* What the metadata says of its trace, read from the text's first
+ * TN_METADATA_HEAD_BYTES (where LTTng and barectf write the `trace` and
+ * `env` blocks), before libbabeltrace2 parses it: the trace's UUID
+ * (src.ctf.fs groups the directories of one trace by it) and the tracer
+ * (whether src.ctf.fs will fix the packet indexes up). */
 #define TN_METADATA_HEAD_BYTES 65536
-struct tn_metadata_tracer {
-	bool found;		/* a tracer_name was read */
-	char name[32];		/* tracer_name */
-	long major, minor, patchlevel;	/* tracer_*, or -1 */
+struct tn_metadata_facts {
+	bool has_uuid;		/* the `trace` block's uuid, lowercase */
+	char uuid[40];
+	bool has_tracer;	/* the `env` block's tracer_name */
+	char tracer_name[32];
+	/* tracer_major, _minor, _patchlevel, or -1 */
+	long tracer_major, tracer_minor, tracer_patchlevel;
 };
 
 /* Check the metadata file at path.  Returns 0 when libbabeltrace2 may
  * be given it (it may still refuse its contents: a syntax error, an
  * unknown type), or -1 with err saying what is wrong with it ("the
  * metadata is cut short: ..."), without naming the file: the caller
- * says which trace it belongs to.  tracer (may be NULL) gets what the
- * env block says of the tracer, when the check passes. */
+ * says which trace it belongs to.  facts (may be NULL) gets what the
+ * text says of its trace, when the check passes. */
 int tn_metadata_check_file(const char *path,
-		struct tn_metadata_tracer *tracer, struct tn_error *err);
+		struct tn_metadata_facts *facts, struct tn_error *err);
 
-/* Read the tracer fields of an `env { name = value; ... };` block in
- * the len bytes of text (exposed for the unit tests). */
-void tn_metadata_read_tracer(const char *text, size_t len,
-		struct tn_metadata_tracer *tracer);
+/* Read the facts from the len bytes of metadata text: the `uuid = "...";`
+ * of the top-level `trace { ... };` block and the tracer_* entries of
+ * the `env { ... };` block (exposed for the unit tests). */
+void tn_metadata_read_facts(const char *text, size_t len,
+		struct tn_metadata_facts *facts);
 
 /* The scanner of the metadata's text, fed in pieces (exposed for the
  * unit tests): tn_metadata_text_init(), then tn_metadata_text_feed()

@@ -40,6 +40,9 @@ struct dir_plan {
 	 * empty, but listing packets), and those of them skipped. */
 	size_t streams, skipped;
 	size_t first_skip;	/* the note of the first skipped, if any */
+	/* Its stream files with something to read that libbabeltrace2
+	 * reads without a packet index. */
+	size_t unindexed;
 };
 
 struct note {

@@ -348,21 +348,31 @@ static void check_file(struct tn_repair *repair, struct dir_plan *dp,
 
 	if (size > 0)
 		dp->streams++;
+	/* No index, or another tool's. */
+	if (fd >= 0 && size > 0 && !tn_ctf_index_exists(dp->dir, name))
+		dp->unindexed++;
 	if (fd < 0) {
 		add_note(repair, file, "skipped, its events are missing: it "
 			"cannot be read: %s%s", strerror(errno), errno == EACCES ?
 			" (check its permissions)" : "");
 		set_plan(repair, dp, name, ACTION_SKIP, NULL, 0);
+	} else if (tn_ctf_index_is_foreign(dp->dir, name)) {
+		/* Another tool's: libbabeltrace2 passes over it as over a
+		 * missing one (with a warning, which it logs only for
+		 * --verbose), no stand-in needed. */
+		if (size > 0 && tn_ctf_index_load(dp->dir, name, &idx, &err))
+			add_index_note(repair, TN_REPAIR_NOTE_INDEX_FOREIGN,
+				file, "its packet index is ignored: %s; the "
+				"packets are read from the stream file itself",
+				err.message);
 	} else if (!tn_ctf_index_exists(dp->dir, name)) {
 		/* libbabeltrace2 reads the packet headers itself; what it
 		 * refuses, tn_repair_leave_out() handles. */
 	} else if (tn_ctf_index_load(dp->dir, name, &idx, &err)) {
 		if (size > 0) {
-			add_index_note(repair, tn_ctf_index_is_foreign(
-				dp->dir, name) ? TN_REPAIR_NOTE_INDEX_FOREIGN :
-				TN_REPAIR_NOTE_INDEX_IGNORED, file,
-				"its packet index is ignored: %s; the packets "
-				"are read from the stream file itself",
+			add_index_note(repair, TN_REPAIR_NOTE_INDEX_IGNORED,
+				file, "its packet index is ignored: %s; the "
+				"packets are read from the stream file itself",
 				err.message);
 			set_plan(repair, dp, name, ACTION_NO_INDEX, NULL, 0);
 		}
@@ -561,6 +571,18 @@ bool tn_repair_dir_unreadable(const struct tn_repair *repair,
 		*file = note->file;
 		*text = note->text;
 		return true;
+	}
+	return false;
+}
+
+bool tn_repair_has_unindexed(const struct tn_repair *repair,
+		const char *dir)
+{
+	for (guint i = 0; repair && i < repair->dirs->len; i++) {
+		const struct dir_plan *dp = repair->dirs->pdata[i];
+
+		if (strcmp(dp->dir, dir) == 0)
+			return dp->unindexed > 0;
 	}
 	return false;
 }

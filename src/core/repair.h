@@ -84,6 +84,12 @@ const char *tn_repair_read_dir(const struct tn_repair *repair,
 bool tn_repair_dir_unreadable(const struct tn_repair *repair,
 		const char *dir, const char **file, const char **text);
 
+/* Whether a stream file of dir is read without a packet index (it has
+ * none, one of another tool's, or one that is ignored): finding its
+ * packets' time range reads its packet headers. */
+bool tn_repair_has_unindexed(const struct tn_repair *repair,
+		const char *dir);
+
 /* Whether a stream file of dir has an index made up without packet
  * times (tn_repair_leave_out() kept its packets): the packets' time
  * range of dir is not known from its packet indexes. */

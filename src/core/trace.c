@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <glib.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,12 +38,26 @@ struct trace_group {
 
 /* What changes after the trace opened, from any thread, through a const
  * trace: kept apart, so that no const is cast away, and atomic. */
+struct trace_infos;
+
+/* The packets' time range of the trace. */
+struct trace_range {
+	bool has;
+	int64_t begin_ns, end_ns;
+};
+
 struct trace_shared {
 	/* The probe's reader, rewound, for the first reader from the start
 	 * (see tn_trace_take_start_reader()). */
 	_Atomic(struct tn_reader *) start_reader;
 	/* See tn_trace_set_packet_tables(). */
 	_Atomic(const struct tn_packet_tables *) packet_tables;
+	/* The range, known when the trace opens, or once its trace-infos
+	 * queries (pending) answer: the first to ask for it waits for
+	 * them, under the lock; opening and reading do not. */
+	pthread_mutex_t range_lock;
+	struct trace_range range;
+	_Atomic(struct trace_infos *) pending;
 };
 
 struct tn_trace {
@@ -63,8 +78,6 @@ struct tn_trace {
 	GHashTable *field_set;
 	GPtrArray *field_names;
 	size_t stream_count;
-	bool has_range;
-	int64_t begin_ns, end_ns;
 	bool has_first_event;	/* its time, read by the probe */
 	int64_t first_event_ns;
 	bool has_clock;		/* some stream has a clock */
@@ -142,7 +155,7 @@ struct dir_entry {
 	char *where;		/* when it cannot be read: what failed, or NULL */
 	char *error;		/* and the message, or NULL when it can */
 	bool timed_out;		/* its query never ended: not asked again */
-	struct tn_metadata_tracer tracer;	/* its env block says */
+	struct tn_metadata_facts facts;	/* its metadata's text says */
 };
 
 static void dir_entry_free(gpointer data)
@@ -167,7 +180,7 @@ static struct dir_entry *checked_entry(const char *dir, uint64_t *size)
 	struct stat st;
 
 	entry->dir = g_strdup(dir);
-	if (tn_metadata_check_file(metadata, &entry->tracer, &why))
+	if (tn_metadata_check_file(metadata, &entry->facts, &why))
 		entry->error = g_strdup_printf("%s: cannot read the trace "
 			"metadata: %s", dir, why.message);
 	*size = stat(metadata, &st) == 0 ? (uint64_t) st.st_size : 0;
@@ -175,10 +188,11 @@ static struct dir_entry *checked_entry(const char *dir, uint64_t *size)
 	return entry;
 }
 
-/* The entries of dirs as if src.ctf.fs had said it reads each one (in
- * groups of their own), their metadata checked: for a single trace
- * directory, whose group does not matter and whose metadata the probe
- * parses anyway, the support-info query would only parse it once more. */
+/* The entries of dirs as src.ctf.fs's support-info query would give
+ * them, from tracenav's check of their metadata: readable when the check
+ * passes (the probe, which parses the metadata anyway, finds out when
+ * it is not), grouped by the UUID of their `trace` block as the query
+ * groups them.  The query would parse every metadata once more. */
 static GPtrArray *unqueried_dirs(const GPtrArray *dirs)
 {
 	GPtrArray *entries = g_ptr_array_new_with_free_func(dir_entry_free);
@@ -188,6 +202,8 @@ static GPtrArray *unqueried_dirs(const GPtrArray *dirs)
 		struct dir_entry *entry = checked_entry(dirs->pdata[i], &size);
 
 		entry->supported = !entry->error;
+		if (entry->supported && entry->facts.has_uuid)
+			entry->key = g_strdup(entry->facts.uuid);
 		g_ptr_array_add(entries, entry);
 	}
 	return entries;
@@ -292,8 +308,18 @@ static void build_groups(struct tn_trace *trace, const GPtrArray *entries)
 	g_hash_table_destroy(by_key);
 }
 
-/* Widen the trace's range with the "range-ns" map of a stream. */
-static void widen_range(struct tn_trace *trace, const bt_value *range)
+/* Widen range with the times begin and end. */
+static void widen(struct trace_range *range, int64_t begin, int64_t end)
+{
+	if (!range->has || begin < range->begin_ns)
+		range->begin_ns = begin;
+	if (!range->has || end > range->end_ns)
+		range->end_ns = end;
+	range->has = true;
+}
+
+/* Widen the range with the "range-ns" map of a stream. */
+static void widen_range(struct trace_range *to, const bt_value *range)
 {
 	const bt_value *begin, *end;
 
@@ -306,13 +332,8 @@ static void widen_range(struct tn_trace *trace, const bt_value *range)
 	if (!begin || !end || !bt_value_is_signed_integer(begin) ||
 	    !bt_value_is_signed_integer(end))
 		return;
-	if (!trace->has_range || bt_value_integer_signed_get(begin) <
-			trace->begin_ns)
-		trace->begin_ns = bt_value_integer_signed_get(begin);
-	if (!trace->has_range || bt_value_integer_signed_get(end) >
-			trace->end_ns)
-		trace->end_ns = bt_value_integer_signed_get(end);
-	trace->has_range = true;
+	widen(to, bt_value_integer_signed_get(begin),
+		bt_value_integer_signed_get(end));
 }
 
 /* The time range from the packets: src.ctf.fs's "babeltrace.trace-infos"
@@ -322,14 +343,19 @@ static void widen_range(struct tn_trace *trace, const bt_value *range)
  * libbabeltrace2 2.0.4 can abort, so it runs in a child process
  * (ctf-query.h).  Started before the probe when the metadata's env says
  * that the indexes will need fixing up (trace->fixups_likely), it runs
- * on the other core meanwhile. */
+ * on the other core meanwhile; its answer is only waited for when the
+ * range is first asked for (tn_trace_get_time_range()), which the
+ * first event and the first screen do not need. */
 struct trace_infos {
 	struct tn_ctf_query *queries;	/* one a group */
 	size_t count;
-	struct tn_ctf_query_run *run;
+	struct tn_ctf_query_run *run;	/* NULL: not started yet */
 };
 
-static struct trace_infos *trace_infos_start(const struct tn_trace *trace)
+/* The queries of the trace's groups, started now (run) or when
+ * finished. */
+static struct trace_infos *trace_infos_start(const struct tn_trace *trace,
+		bool run)
 {
 	struct trace_infos *ti = g_new0(struct trace_infos, 1);
 	uint64_t stream_bytes = tn_trace_get_stream_bytes(trace);
@@ -351,7 +377,8 @@ static struct trace_infos *trace_infos_start(const struct tn_trace *trace)
 		ti->queries[g].timeout_ms = TN_CTF_TRACE_INFOS_TIMEOUT_MS +
 			stream_bytes / TN_CTF_TRACE_INFOS_BYTES_PER_MS;
 	}
-	ti->run = tn_ctf_queries_start(ti->queries, ti->count);
+	if (run)
+		ti->run = tn_ctf_queries_start(ti->queries, ti->count);
 	return ti;
 }
 
@@ -368,15 +395,18 @@ static void trace_infos_abandon(struct trace_infos *ti)
 {
 	if (!ti)
 		return;
-	tn_ctf_queries_abandon(ti->run);
+	if (ti->run)
+		tn_ctf_queries_abandon(ti->run);
 	trace_infos_free(ti);
 }
 
 /* The range of the streams that the queries found (a query that failed
  * leaves the range without that group's streams); frees ti. */
-static void trace_infos_finish(struct tn_trace *trace, struct trace_infos *ti)
+static void trace_infos_finish(struct trace_range *range,
+		struct trace_infos *ti)
 {
-	tn_ctf_queries_finish(ti->run);
+	tn_ctf_queries_finish(ti->run ? ti->run :
+		tn_ctf_queries_start(ti->queries, ti->count));
 	for (size_t g = 0; g < ti->count; g++) {
 		const bt_value *result = ti->queries[g].result;
 
@@ -398,7 +428,7 @@ static void trace_infos_finish(struct tn_trace *trace, struct trace_infos *ti)
 						streams, i);
 
 				if (bt_value_is_map(stream))
-					widen_range(trace,
+					widen_range(range,
 						bt_value_map_borrow_entry_value_const(
 							stream, "range-ns"));
 			}
@@ -434,11 +464,7 @@ static bool widen_with_index(struct tn_trace *trace, const char *dir,
 	tn_ctf_index_fini(&idx);
 	if (!ok)
 		return false;
-	if (!trace->has_range || begin < trace->begin_ns)
-		trace->begin_ns = begin;
-	if (!trace->has_range || end > trace->end_ns)
-		trace->end_ns = end;
-	trace->has_range = true;
+	widen(&trace->shared->range, begin, end);
 	return true;
 }
 
@@ -932,6 +958,17 @@ static void note_stream_clock(const struct tn_trace *trace,
 	}
 }
 
+/* Whether some stream file is read without packet index: the range
+ * is then the trace-infos query's, which reads its packet headers. */
+static bool has_unindexed(const struct tn_trace *trace)
+{
+	for (guint d = 0; d < trace->dirs->len; d++)
+		if (tn_repair_has_unindexed(trace->repair,
+				trace->dirs->pdata[d]))
+			return true;
+	return false;
+}
+
 static bool has_untimed_index(const struct tn_trace *trace)
 {
 	for (guint d = 0; d < trace->dirs->len; d++)
@@ -958,9 +995,14 @@ static int probe(struct tn_trace *trace, struct tn_error *err)
 	struct tn_reader *reader = NULL;
 	bool seen_event = false;
 	/* Before the probe's graph parses the metadata, so that both run
-	 * at once. */
+	 * at once, when the indexes need fixing up: their query only
+	 * decodes the last event of each stream.  One that reads the
+	 * packet headers of stream files without index would slow the
+	 * probe down more than it saves: it waits until the range is
+	 * asked for. */
 	struct trace_infos *early = trace->fixups_likely &&
-		!has_untimed_index(trace) ? trace_infos_start(trace) : NULL;
+		!has_unindexed(trace) && !has_untimed_index(trace) ?
+		trace_infos_start(trace, true) : NULL;
 	int status = tn_reader_create(trace, NULL, &reader, err);
 
 	trace->can_trim = true;
@@ -1012,11 +1054,12 @@ static int probe(struct tn_trace *trace, struct tn_error *err)
 	 * stream file whose packets tracenav found without their times
 	 * leaves the range unknown (the index build finds it). */
 	if (status == 0 && has_untimed_index(trace)) {
-		trace->has_range = false;
+		trace->shared->range.has = false;
 	} else if (status == 0 && !ranges_from_indexes(trace, clocks)) {
-		trace->has_range = false;
-		trace_infos_finish(trace, early ? early :
-			trace_infos_start(trace));
+		/* The queries' to say, when the range is asked for. */
+		trace->shared->range.has = false;
+		atomic_store(&trace->shared->pending, early ? early :
+			trace_infos_start(trace, false));
 		early = NULL;
 	}
 	trace_infos_abandon(early);
@@ -1134,6 +1177,8 @@ static struct tn_trace *trace_new(const char *path, struct tn_repair *repair)
 	trace->shared = g_new0(struct trace_shared, 1);
 	atomic_init(&trace->shared->start_reader, NULL);
 	atomic_init(&trace->shared->packet_tables, NULL);
+	atomic_init(&trace->shared->pending, NULL);
+	pthread_mutex_init(&trace->shared->range_lock, NULL);
 	return trace;
 }
 
@@ -1206,10 +1251,11 @@ static int open_entries(const char *path, const GPtrArray *entries,
 		for (guint i = 0; i < entries->len; i++) {
 			const struct dir_entry *entry = entries->pdata[i];
 
-			if (entry->tracer.found && tracer_needs_fixups(
-					entry->tracer.name, entry->tracer.major,
-					entry->tracer.minor,
-					entry->tracer.patchlevel))
+			if (entry->facts.has_tracer && tracer_needs_fixups(
+					entry->facts.tracer_name,
+					entry->facts.tracer_major,
+					entry->facts.tracer_minor,
+					entry->facts.tracer_patchlevel))
 				trace->fixups_likely = true;
 		}
 		if (trace->groups->len == 0) {
@@ -1685,16 +1731,21 @@ int tn_trace_open(const char *path, struct tn_trace **out,
 			*out = first.trace;
 		g_ptr_array_free(unqueried, TRUE);
 	} else {
-		/* A collection: as it is first (one query a directory, in one
-		 * child process, and one probe); only when that fails or
-		 * leaves directories out, find out which and open the rest. */
+		/* A collection: as it is first (its directories checked and
+		 * grouped without a query, and one probe); only when that
+		 * fails or leaves directories out, find out which and open
+		 * the rest. */
+		GPtrArray *unqueried = unqueried_dirs(dirs);
+
 		first.tolerant = true;
+		first.given = unqueried;
 		status = attempt_captured(&first, false, detail, err);
-		if (status == 0 && !first_failed(first.queried))
+		if (status == 0 && !first_failed(unqueried))
 			*out = first.trace;
 		else if (status == 0 || first.where[0] ||
-			 first_failed(first.queried))
+			 first_failed(unqueried))
 			status = open_rest(path, &first, out, err);
+		g_ptr_array_free(unqueried, TRUE);
 	}
 	attempt_fini(&first);
 	g_ptr_array_free(dirs, TRUE);
@@ -1712,6 +1763,8 @@ void tn_trace_destroy(struct tn_trace *trace)
 	if (!trace)
 		return;
 	tn_reader_destroy(atomic_load(&trace->shared->start_reader));
+	trace_infos_abandon(atomic_load(&trace->shared->pending));
+	pthread_mutex_destroy(&trace->shared->range_lock);
 	g_free(trace->shared);
 	g_ptr_array_free(trace->infos, TRUE);
 	g_ptr_array_free(trace->left_out, TRUE);
@@ -1816,10 +1869,21 @@ size_t tn_trace_get_stream_count(const struct tn_trace *trace)
 bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
 		int64_t *end_ns)
 {
-	if (!trace->has_range)
+	struct trace_shared *shared = trace->shared;
+	struct trace_range range;
+
+	pthread_mutex_lock(&shared->range_lock);
+	if (atomic_load(&shared->pending)) {
+		trace_infos_finish(&shared->range,
+			atomic_load(&shared->pending));
+		atomic_store(&shared->pending, NULL);
+	}
+	range = shared->range;
+	pthread_mutex_unlock(&shared->range_lock);
+	if (!range.has)
 		return false;
-	*begin_ns = trace->begin_ns;
-	*end_ns = trace->end_ns;
+	*begin_ns = range.begin_ns;
+	*end_ns = range.end_ns;
 	return true;
 }
 
