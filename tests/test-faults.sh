@@ -204,4 +204,20 @@ else
 	skip "full disk and read-only cache directory: cannot mount a small file system here (needs user namespaces: unshare -r -m), and chmod does not stop root"
 fi
 
+## A batch that ends as it should, after a jump (a slice) while its
+## preparse still runs: the process stops its jobs and exits without
+## freeing what it holds (or frees it all, TRACENAV_FREE_AT_EXIT=1):
+## the output whole, status 0, no private directory left.
+for free in 0 1; do
+	TRACENAV_FREE_AT_EXIT=$free "$TRACENAV" --no-cache --batch \
+		"goto 22:13:20.1; print 3; index" "$dir" \
+		> "$TMPDIR_TEST/quick.out" 2>"$TMPDIR_TEST/quick.err"
+	status=$?
+	check "batch, free at exit $free: exit status 0, its output whole" \
+		test "$status" = 0 -a "$(grep -c . "$TMPDIR_TEST/quick.out")" = 3 \
+		-a "$(cat "$TMPDIR_TEST/quick.err")" = "$events events indexed"
+	check "batch, free at exit $free: private directories removed" \
+		private_gone
+done
+
 tap_done

@@ -546,6 +546,61 @@ static void test_adopt(void)
 	tn_job_destroy(job);
 }
 
+/* tn_job_stop_all(): every running job cancelled and waited for, the
+ * jobs left to their owners; a job that does not see its cancel holds it
+ * up only until the timeout. */
+static int run_gated(struct tn_job *job, void *data, struct tn_error *err)
+{
+	(void) job;
+	(void) err;
+	gate_pass(data);
+	return 0;
+}
+
+static const struct tn_job_class gated_class = {
+	.name = "gated",
+	.run = run_gated,
+};
+
+static void test_stop_all(void)
+{
+	struct spinning spin[2];
+	struct tn_job *jobs[2];
+	struct tn_job_progress progress;
+	struct tn_error err;
+	struct gate gate;
+	struct tn_job *deaf;
+	double start;
+	bool started = true;
+
+	for (int i = 0; i < 2; i++) {
+		spinning_init(&spin[i], false);
+		started = started && tn_job_start(&spinning_class, &spin[i],
+			&jobs[i], &err) == 0 && wait_started(&spin[i]);
+	}
+	if (!tap_ok(started, "stop all: two jobs run"))
+		return;
+	tap_ok(tn_job_stop_all(5000), "stop all: every job's thread ended");
+	for (int i = 0; i < 2; i++) {
+		tn_job_get_progress(jobs[i], &progress);
+		tap_ok(progress.state == TN_JOB_CANCELLED &&
+			atomic_load(&spin[i].saw_cancel),
+			"stop all: job %d cancelled, still its owner's", i);
+		tn_job_destroy(jobs[i]);
+	}
+	tap_ok(tn_job_stop_all(5000), "stop all: none running, at once");
+	gate_init(&gate);
+	if (tn_job_start(&gated_class, &gate, &deaf, &err) == 0) {
+		start = now_seconds();
+		tap_ok(!tn_job_stop_all(200) && now_seconds() - start < 3,
+			"stop all: a job deaf to its cancel, given up on after "
+			"the timeout");
+		gate_open(&gate);
+		tn_job_destroy(deaf);
+	}
+	gate_fini(&gate);
+}
+
 int main(void)
 {
 	tap_ok(!tn_job_current_is_cancelled(),
@@ -560,5 +615,6 @@ int main(void)
 	test_parallel();
 	test_current_is_per_thread();
 	test_adopt();
+	test_stop_all();
 	return tap_done();
 }
