@@ -453,8 +453,7 @@ static void note_fact(struct tn_metadata_facts *facts, const char *block,
 	if (strcmp(block, "env") != 0)
 		return;
 	if (strcmp(name, "tracer_name") == 0) {
-		snprintf(facts->tracer_name, sizeof(facts->tracer_name), "%s",
-			text);
+		g_strlcpy(facts->tracer_name, text, sizeof(facts->tracer_name));
 		facts->has_tracer = true;
 	} else if (strcmp(name, "tracer_major") == 0) {
 		facts->tracer_major = number;

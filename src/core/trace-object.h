@@ -1,0 +1,179 @@
+/* trace-object.h - the fields of a trace and the functions that the
+ * files making it share (internal: not part of the public API).
+ *
+ * A trace opens in steps, a file each, each one below the next:
+ * trace-dirs.c finds the trace directories under the path; trace-open.c
+ * checks their metadata, groups them and opens them, leaving out or
+ * repairing what libbabeltrace2 cannot read (repair.h); trace-probe.c
+ * reads the first messages through a reader (reader.h) for what the
+ * metadata says, and the time range; trace-range.c answers the range's
+ * queries; trace.c makes, frees and reads the trace object, which the
+ * reader and the slices read through trace-private.h.
+ */
+#ifndef TRACENAV_CORE_TRACE_OBJECT_H
+#define TRACENAV_CORE_TRACE_OBJECT_H
+
+#include <babeltrace2/babeltrace.h>
+#include <glib.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ctf-query.h"
+#include "repair.h"
+#include "tracenav/error.h"
+#include "tracenav/trace.h"
+
+struct trace_group {
+	char *key;		/* UUID, or the directory when there is none */
+	GPtrArray *dirs;	/* char * */
+	GArray *indexes;	/* size_t: tn_trace_get_dir() index of each */
+};
+
+/* What changes after the trace opened, from any thread, through a const
+ * trace: kept apart, so that no const is cast away, and atomic. */
+struct trace_infos;
+
+/* The packets' time range of the trace. */
+struct trace_range {
+	bool has;
+	int64_t begin_ns, end_ns;
+};
+
+struct trace_shared {
+	/* The probe's reader, rewound, for the first reader from the start
+	 * (see tn_trace_take_start_reader()). */
+	_Atomic(struct tn_reader *) start_reader;
+	/* See tn_trace_set_packet_tables(). */
+	_Atomic(const struct tn_packet_tables *) packet_tables;
+	/* The range, known when the trace opens, or once its trace-infos
+	 * queries (pending) answer: the first to ask for it waits for
+	 * them, under the lock; opening and reading do not. */
+	pthread_mutex_t range_lock;
+	struct trace_range range;
+	_Atomic(struct trace_infos *) pending;
+};
+
+struct tn_trace {
+	char *path;
+	GPtrArray *dirs;	/* char *, every trace directory read */
+	GPtrArray *groups;	/* struct trace_group * */
+	GPtrArray *infos;	/* struct tn_trace_info * */
+	GPtrArray *left_out;	/* struct left_out *: unreadable directories */
+	GHashTable *dir_clocks;	/* trace directory -> struct tn_clock_info * */
+	/* Each directory of dirs, and its real path (src.ctf.fs names
+	 * streams after it) -> its real path: found once when the trace
+	 * opens, not once per stream. */
+	GHashTable *real_dirs;
+	struct trace_shared *shared;
+	GPtrArray *event_names;	/* char *, sorted, NULL-terminated */
+	/* The fields' names (plain, "a.b", "$scope.name"): a set while
+	 * the trace opens, then sorted, NULL-terminated. */
+	GHashTable *field_set;
+	GPtrArray *field_names;
+	size_t stream_count;
+	bool has_first_event;	/* its time, read by the probe */
+	int64_t first_event_ns;
+	bool has_clock;		/* some stream has a clock */
+	/* The metadata's env names a tracer whose packet indexes
+	 * src.ctf.fs fixes up (see trace_infos_start()). */
+	bool fixups_likely;
+	bool can_trim;		/* see tn_trace_can_trim() */
+	/* The stand-ins of the directories and what they leave out
+	 * (repair.h): owned once the trace is open, borrowed by the
+	 * attempts at opening it. */
+	struct tn_repair *repair;
+	bool owns_repair;
+	GPtrArray *damage;	/* struct damage *: of the directories read */
+	/* char *: packet indexes not used, a line per directory */
+	GPtrArray *notices;
+};
+
+/* What is wrong with a file of the trace and what was done about it. */
+struct damage {
+	char *file;
+	char *text;
+};
+
+/* A trace directory of the collection that could not be read. */
+struct left_out {
+	char *dir;
+	char *reason;
+};
+
+/* The range's trace-infos queries (trace-range.c). */
+struct trace_infos {
+	struct tn_ctf_query *queries;	/* one a group */
+	size_t count;
+	struct tn_ctf_query_run *run;	/* NULL: not started yet */
+};
+
+/* ---- trace-dirs.c ---- */
+
+/* Add the trace directories at or under path to dirs (char *, g_free),
+ * in name order, as `babeltrace2 PATH` finds them: a directory holding
+ * a `metadata` file is a trace (its subdirectories are not searched);
+ * otherwise its subdirectories are. */
+void tn_trace_find_dirs(const char *path, GPtrArray *dirs);
+
+/* ---- trace.c ---- */
+
+/* A new trace object of path, with repair (borrowed until
+ * trace->owns_repair), empty. */
+struct tn_trace *tn_trace_new(const char *path, struct tn_repair *repair);
+void tn_trace_group_free(gpointer data);
+void tn_trace_left_out_free(gpointer data);
+
+/* Fill trace->real_dirs in (see there), once its directories are set. */
+void tn_trace_find_real_dirs(struct tn_trace *trace);
+
+/* The real path of dir (g_free() it): trace->real_dirs' for one of the
+ * trace's directories, else realpath()'s, else dir itself. */
+char *tn_trace_real_dir(const struct tn_trace *trace, const char *dir);
+
+/* The key of a trace directory in the tables of clocks (its real path). */
+char *tn_trace_dir_key(const struct tn_trace *trace, const char *dir);
+
+/* The value of directory dir in table (keyed by tn_trace_dir_key()), or
+ * that of another chunk of dir's group. */
+gpointer tn_trace_lookup_dir_or_group(const struct tn_trace *trace,
+		GHashTable *table, const char *dir);
+
+/* ---- trace-probe.c ---- */
+
+/* Read the trace's first messages through a reader on its groups: the
+ * trace objects (names, environment), clocks, streams, event and field
+ * names, the first event's time, and the time range (from the packet
+ * indexes, or the trace-infos queries); the reader, rewound, becomes the
+ * start reader.  Returns 0, or -1 with err (libbabeltrace2 refused the
+ * trace). */
+int tn_trace_probe(struct tn_trace *trace, struct tn_error *err);
+
+/* Sort the event names the probe found (NULL-terminated then), and
+ * make the set of field names a sorted array. */
+void tn_trace_sort_names(struct tn_trace *trace);
+
+/* Whether src.ctf.fs fixes up the packet indexes of a trace of this
+ * tracer and version (-1: not given). */
+bool tn_trace_tracer_needs_fixups(const char *name, long major, long minor,
+		long patch);
+
+/* ---- trace-range.c ---- */
+
+/* Widen range with the times begin and end. */
+void tn_trace_range_widen(struct trace_range *range, int64_t begin,
+		int64_t end);
+
+/* The range of the streams that the queries of ti found (started now if
+ * they were not; a query that failed leaves the range without that
+ * group's streams); frees ti. */
+void tn_trace_infos_finish(struct trace_range *range, struct trace_infos *ti);
+
+/* Not needed after all: the queries stopped, ti freed.  NULL-safe. */
+void tn_trace_infos_abandon(struct trace_infos *ti);
+
+/* Free ti (its queries ended or never started). */
+void tn_trace_infos_free(struct trace_infos *ti);
+
+#endif

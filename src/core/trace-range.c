@@ -1,0 +1,102 @@
+/* trace-range.c - the packets' time range of a trace, from src.ctf.fs's
+ * trace-infos queries (see trace-object.h).
+ *
+ * The time range from the packets: src.ctf.fs's "babeltrace.trace-infos"
+ * query reads no event, but parses the metadata again, and reads every
+ * packet header of the stream files without packet index, and fixes the
+ * indexes of some tracers up, which decodes events: the path on which
+ * libbabeltrace2 2.0.4 can abort, so it runs in a child process
+ * (ctf-query.h).  Started before the probe when the metadata's env says
+ * that the indexes will need fixing up (trace->fixups_likely), it runs
+ * on the other core meanwhile; its answer is only waited for when the
+ * range is first asked for (tn_trace_get_time_range()), which the
+ * first event and the first screen do not need.
+ */
+#include <babeltrace2/babeltrace.h>
+#include <glib.h>
+
+#include "ctf-query.h"
+#include "trace-object.h"
+
+/* Widen range with the times begin and end. */
+void tn_trace_range_widen(struct trace_range *range, int64_t begin, int64_t end)
+{
+	if (!range->has || begin < range->begin_ns)
+		range->begin_ns = begin;
+	if (!range->has || end > range->end_ns)
+		range->end_ns = end;
+	range->has = true;
+}
+
+/* Widen the range with the "range-ns" map of a stream. */
+static void widen_range(struct trace_range *to, const bt_value *range)
+{
+	const bt_value *begin, *end;
+
+	if (!range)
+		return;
+	if (!bt_value_is_map(range))
+		return;
+	begin = bt_value_map_borrow_entry_value_const(range, "begin");
+	end = bt_value_map_borrow_entry_value_const(range, "end");
+	if (!begin || !end || !bt_value_is_signed_integer(begin) ||
+	    !bt_value_is_signed_integer(end))
+		return;
+	tn_trace_range_widen(to, bt_value_integer_signed_get(begin),
+		bt_value_integer_signed_get(end));
+}
+
+void tn_trace_infos_free(struct trace_infos *ti)
+{
+	for (size_t g = 0; g < ti->count; g++)
+		tn_ctf_query_fini(&ti->queries[g]);
+	g_free(ti->queries);
+	g_free(ti);
+}
+
+/* Not needed after all (NULL-safe). */
+void tn_trace_infos_abandon(struct trace_infos *ti)
+{
+	if (!ti)
+		return;
+	if (ti->run)
+		tn_ctf_queries_abandon(ti->run);
+	tn_trace_infos_free(ti);
+}
+
+/* The range of the streams that the queries found (a query that failed
+ * leaves the range without that group's streams); frees ti. */
+void tn_trace_infos_finish(struct trace_range *range,
+		struct trace_infos *ti)
+{
+	tn_ctf_queries_finish(ti->run ? ti->run :
+		tn_ctf_queries_start(ti->queries, ti->count));
+	for (size_t g = 0; g < ti->count; g++) {
+		const bt_value *result = ti->queries[g].result;
+
+		for (uint64_t t = 0; result && bt_value_is_array(result) &&
+		     t < bt_value_array_get_length(result); t++) {
+			const bt_value *info =
+				bt_value_array_borrow_element_by_index_const(
+					result, t);
+			const bt_value *streams = bt_value_is_map(info) ?
+				bt_value_map_borrow_entry_value_const(info,
+					"stream-infos") : NULL;
+
+			if (!streams || !bt_value_is_array(streams))
+				continue;
+			for (uint64_t i = 0; i < bt_value_array_get_length(streams);
+			     i++) {
+				const bt_value *stream =
+					bt_value_array_borrow_element_by_index_const(
+						streams, i);
+
+				if (bt_value_is_map(stream))
+					widen_range(range,
+						bt_value_map_borrow_entry_value_const(
+							stream, "range-ns"));
+			}
+		}
+	}
+	tn_trace_infos_free(ti);
+}
