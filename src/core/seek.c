@@ -9,7 +9,6 @@
 #include "tracenav/reader.h"
 #include "tracenav/seek.h"
 #include "walk-private.h"
-#include "walk-split.h"
 
 /* The first backward window when the caller has no better guess. */
 #define DEFAULT_WINDOW_NS INT64_C(1000000)
@@ -124,7 +123,8 @@ void tn_walk_destroy(struct tn_walk *walk)
 		tn_row_release(&walk->pending);
 	release_before(walk);
 	g_free(walk->before);
-	tn_walk_split_destroy(walk->split);
+	if (walk->source_class)
+		walk->source_class->destroy(walk->source);
 	tn_reader_destroy(walk->reader);
 	tn_slice_destroy(walk->slice);
 	g_free(walk);
@@ -146,8 +146,9 @@ static int read_event(struct tn_walk *walk, struct tn_row *row,
 			tn_error_set(err, "cancelled");
 			return -1;
 		}
-		status = walk->split ? tn_walk_split_next(walk->split, &ev,
-			&walk->lost, err) :
+		status = walk->source_class ?
+			walk->source_class->next(walk->source, &ev,
+				&walk->lost, err) :
 			tn_reader_next(walk->reader, &ev, err);
 
 		if (status == TN_READER_END)

@@ -6,18 +6,32 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "tracenav/reader.h"
 #include "tracenav/seek.h"
 
 struct tn_reader;
 struct tn_slice;
-struct tn_walk_split;
+
+/* What a walk reads instead of a reader: the merge of the parts of a
+ * split walk (walk-split.c), behind this interface, so that the walks
+ * (seek.c) do not know it. */
+struct tn_walk_source_class {
+	/* The next item, as tn_reader_next() gives it, adding to *lost the
+	 * events discarded before it that no item of its own says. */
+	enum tn_reader_status (*next)(void *source, struct tn_event *ev,
+		uint64_t *lost, struct tn_error *err);
+	void (*destroy)(void *source);
+	/* How many parts it reads. */
+	unsigned (*part_count)(const void *source);
+};
 
 struct tn_walk {
 	/* What it reads: a reader (on a slice, or on the whole trace), or
-	 * the merge of the parts of a split walk. */
+	 * a source (source_class non-NULL). */
 	struct tn_reader *reader;
 	struct tn_slice *slice;
-	struct tn_walk_split *split;
+	const struct tn_walk_source_class *source_class;
+	void *source;
 	/* Events at or before this time may be missing from the view (see
 	 * tn_slice_get_complete_after()); INT64_MIN: the walk reads the
 	 * trace from its first event. */

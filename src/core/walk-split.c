@@ -83,6 +83,27 @@ enum tn_reader_status tn_walk_split_next(struct tn_walk_split *split,
 	return TN_READER_OK;
 }
 
+/* The merge as a walk's source (walk-private.h). */
+static enum tn_reader_status split_next(void *source, struct tn_event *ev,
+		uint64_t *lost, struct tn_error *err)
+{
+	return tn_walk_split_next(source, ev, lost, err);
+}
+
+static void split_destroy(void *source)
+{
+	tn_walk_split_destroy(source);
+}
+
+static unsigned split_part_count(const void *source)
+{
+	return (unsigned) tn_walk_split_get_count(source);
+}
+
+static const struct tn_walk_source_class split_class = {
+	split_next, split_destroy, split_part_count,
+};
+
 /* ---- the open: the parts on threads of their own ---- */
 
 /* What the parts' fan-out opens: part i of `parts` at `at`, each into
@@ -145,7 +166,8 @@ static int merge_parts(struct tn_walk **parts, unsigned count,
 			walk->last_ns = ns;
 		}
 	}
-	walk->split = tn_walk_split_create(parts, count);
+	walk->source_class = &split_class;
+	walk->source = tn_walk_split_create(parts, count);
 	if (tn_walk_skip_to(walk, pos, false, 0, landed, err))
 		return -1;
 	*out = walk;
@@ -190,6 +212,6 @@ int tn_walk_open_at_known_split(const struct tn_trace *trace,
 
 unsigned tn_walk_get_part_count(const struct tn_walk *walk)
 {
-	return walk->split ? (unsigned) tn_walk_split_get_count(walk->split) :
-		1;
+	return walk->source_class ? walk->source_class->part_count(
+		walk->source) : 1;
 }
