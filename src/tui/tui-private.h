@@ -99,6 +99,9 @@ struct tn_tui {
 	bool mouse_off;			/* the terminal's own selection */
 	bool ascii;			/* --ascii: no line drawing */
 	bool build_index;		/* not --no-index */
+	/* The index starts once the first screen shows its rows: before,
+	 * its threads would take the cores the first page is read on. */
+	bool index_after_first_screen;
 	/* Digits typed before a key (a count, or NN before %). */
 	bool has_count;
 	long count;

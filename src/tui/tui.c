@@ -573,6 +573,18 @@ static bool on_signal(struct tn_tui *tui)
 	return signo == 0;
 }
 
+/* The index of the session's trace: from the cache or built in the
+ * background (unless --no-index); a failure said on the message line. */
+static void start_index(struct tn_tui *tui)
+{
+	struct tn_error err;
+
+	if (tui->build_index &&
+	    tn_session_start_index(tui->session, &tui->out, &err))
+		tn_tui_message_set(tui, true, err.message);
+	tn_tui_poll_jobs(tui);
+}
+
 static void loop(struct tn_tui *tui, WINDOW *input)
 {
 	while (on_signal(tui) && !tui->session->quit &&
@@ -590,6 +602,11 @@ static void loop(struct tn_tui *tui, WINDOW *input)
 		/* Idle: the list reads its next and previous pages. */
 		tn_tui_prefetch(tui, panes_busy);
 		draw(tui);
+		if (tui->index_after_first_screen && !tui->needs_update &&
+		    !tui->pending && !tn_tui_job_running(tui)) {
+			tui->index_after_first_screen = false;
+			start_index(tui);
+		}
 		wtimeout(input, tn_tui_job_running(tui) || panes_busy ?
 			JOB_POLL_MS : KEY_TIMEOUT_MS);
 		key = read_key(input);
@@ -680,18 +697,6 @@ static void say_damage(struct tn_tui *tui)
 	g_free(text);
 }
 
-/* The index of the session's trace: from the cache or built in the
- * background (unless --no-index); a failure said on the message line. */
-static void start_index(struct tn_tui *tui)
-{
-	struct tn_error err;
-
-	if (tui->build_index &&
-	    tn_session_start_index(tui->session, &tui->out, &err))
-		tn_tui_message_set(tui, true, err.message);
-	tn_tui_poll_jobs(tui);
-}
-
 /* :reload.  The panes' jobs and the list's read the trace, and no other
  * thread may run while it opens again (session.h): they stop, with the
  * panes, which start again on the new trace, those open before open
@@ -777,7 +782,7 @@ int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
 	tui.mouse_off = !mouse;
 	tn_session_open_marks(session, &tui.out);
 	tui.build_index = build_index;
-	start_index(&tui);
+	tui.index_after_first_screen = true;
 	say_left_out(&tui);
 	say_damage(&tui);
 	tn_tui_relayout(&tui);
