@@ -106,7 +106,7 @@ struct left_out {
 struct trace_infos {
 	struct tn_ctf_query *queries;	/* one a group */
 	size_t count;
-	struct tn_ctf_query_run *run;	/* NULL: not started yet */
+	struct tn_ctf_query_run *run;	/* started */
 };
 
 /* ---- trace-dirs.c ---- */
@@ -165,9 +165,8 @@ bool tn_trace_tracer_needs_fixups(const char *name, long major, long minor,
 void tn_trace_range_widen(struct trace_range *range, int64_t begin,
 		int64_t end);
 
-/* The range of the streams that the queries of ti found (started now if
- * they were not; a query that failed leaves the range without that
- * group's streams); frees ti. */
+/* The range of the streams that the queries of ti found (a query that
+ * failed leaves the range without that group's streams); frees ti. */
 void tn_trace_infos_finish(struct trace_range *range, struct trace_infos *ti);
 
 /* Not needed after all: the queries stopped, ti freed.  NULL-safe. */

@@ -19,10 +19,9 @@
 
 static gint compare_strings(gconstpointer a, gconstpointer b);
 
-/* The queries of the trace's groups, started now (run) or when
- * finished. */
-static struct trace_infos *trace_infos_start(const struct tn_trace *trace,
-		bool run)
+/* The trace-infos queries of the trace's groups, started: a child runs
+ * them meanwhile (trace-range.c waits for their answer). */
+static struct trace_infos *trace_infos_start(const struct tn_trace *trace)
 {
 	struct trace_infos *ti = g_new0(struct trace_infos, 1);
 	uint64_t stream_bytes = tn_trace_get_stream_bytes(trace);
@@ -44,8 +43,7 @@ static struct trace_infos *trace_infos_start(const struct tn_trace *trace,
 		ti->queries[g].timeout_ms = TN_CTF_TRACE_INFOS_TIMEOUT_MS +
 			stream_bytes / TN_CTF_TRACE_INFOS_BYTES_PER_MS;
 	}
-	if (run)
-		ti->run = tn_ctf_queries_start(ti->queries, ti->count);
+	ti->run = tn_ctf_queries_start(ti->queries, ti->count);
 	return ti;
 }
 
@@ -526,11 +524,13 @@ int tn_trace_probe(struct tn_trace *trace, struct tn_error *err)
 	 * at once, when the indexes need fixing up: their query only
 	 * decodes the last event of each stream.  One that reads the
 	 * packet headers of stream files without index would slow the
-	 * probe down more than it saves: it waits until the range is
-	 * asked for. */
+	 * probe down more than it saves: it starts after the probe.
+	 * Either way the child is forked here, while the trace opens and
+	 * no other thread of tracenav's runs (a fork beside running
+	 * threads could copy a lock one of them holds). */
 	struct trace_infos *early = trace->fixups_likely &&
 		!has_unindexed(trace) && !has_untimed_index(trace) ?
-		trace_infos_start(trace, true) : NULL;
+		trace_infos_start(trace) : NULL;
 	int status = tn_reader_create(trace, NULL, &reader, err);
 
 	trace->can_trim = true;
@@ -587,7 +587,7 @@ int tn_trace_probe(struct tn_trace *trace, struct tn_error *err)
 		/* The queries' to say, when the range is asked for. */
 		trace->shared->range.has = false;
 		atomic_store(&trace->shared->pending, early ? early :
-			trace_infos_start(trace, false));
+			trace_infos_start(trace));
 		early = NULL;
 	}
 	tn_trace_infos_abandon(early);

@@ -7,10 +7,11 @@
  * indexes of some tracers up, which decodes events: the path on which
  * libbabeltrace2 2.0.4 can abort, so it runs in a child process
  * (ctf-query.h).  Started before the probe when the metadata's env says
- * that the indexes will need fixing up (trace->fixups_likely), it runs
- * on the other core meanwhile; its answer is only waited for when the
- * range is first asked for (tn_trace_get_time_range()), which the
- * first event and the first screen do not need.
+ * that the indexes will need fixing up (trace->fixups_likely), else
+ * after it (trace-probe.c), it runs on the other core meanwhile; its
+ * answer is only waited for when the range is first asked for
+ * (tn_trace_get_time_range()), which the first event and the first
+ * screen do not need.
  */
 #include <babeltrace2/babeltrace.h>
 #include <glib.h>
@@ -59,8 +60,7 @@ void tn_trace_infos_abandon(struct trace_infos *ti)
 {
 	if (!ti)
 		return;
-	if (ti->run)
-		tn_ctf_queries_abandon(ti->run);
+	tn_ctf_queries_abandon(ti->run);
 	tn_trace_infos_free(ti);
 }
 
@@ -69,8 +69,7 @@ void tn_trace_infos_abandon(struct trace_infos *ti)
 void tn_trace_infos_finish(struct trace_range *range,
 		struct trace_infos *ti)
 {
-	tn_ctf_queries_finish(ti->run ? ti->run :
-		tn_ctf_queries_start(ti->queries, ti->count));
+	tn_ctf_queries_finish(ti->run);
 	for (size_t g = 0; g < ti->count; g++) {
 		const bt_value *result = ti->queries[g].result;
 
