@@ -20,6 +20,7 @@
 #include <curses.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -36,12 +37,14 @@ static const int crash_signals[] = {
 static struct sigaction saved_stop[G_N_ELEMENTS(stop_signals)];
 static struct sigaction saved_crash[G_N_ELEMENTS(crash_signals)];
 static volatile sig_atomic_t caught;
-static volatile sig_atomic_t screen_up;
+/* Read and written by the handlers of several threads: lock-free
+ * atomics, which signal handlers may use. */
+static atomic_int screen_up;
 /* How a crash on another thread has the main one restore the screen. */
 #define RESTORE_SIGNAL SIGRTMIN
 static pthread_t main_thread;	/* the one that draws */
 static struct sigaction saved_restore;
-static volatile sig_atomic_t restored;
+static atomic_int restored;
 static int real_stderr = -1;	/* the terminal, while stderr is captured */
 static FILE *captured;		/* what was written on stderr meanwhile */
 
@@ -75,10 +78,8 @@ static void give_back_stderr(void)
  * in the alternate screen is worse. */
 static void restore_screen(void)
 {
-	if (screen_up) {
-		screen_up = 0;
+	if (atomic_exchange(&screen_up, 0))
 		endwin();
-	}
 	give_back_stderr();
 }
 
@@ -89,7 +90,7 @@ static void on_restore(int signo)
 {
 	(void) signo;
 	restore_screen();
-	restored = 1;
+	atomic_store(&restored, 1);
 	for (;;)
 		pause();
 }
@@ -98,11 +99,12 @@ static void on_crash(int signo)
 {
 	/* Another thread: the main one restores the screen (a second at
 	 * most, then this one does). */
-	if (screen_up && !pthread_equal(pthread_self(), main_thread) &&
+	if (atomic_load(&screen_up) &&
+	    !pthread_equal(pthread_self(), main_thread) &&
 	    pthread_kill(main_thread, RESTORE_SIGNAL) == 0) {
 		struct timespec pause = { 0, 5 * 1000 * 1000 };
 
-		for (int i = 0; i < 200 && !restored; i++)
+		for (int i = 0; i < 200 && !atomic_load(&restored); i++)
 			nanosleep(&pause, NULL);
 	}
 	restore_screen();
@@ -140,14 +142,14 @@ void tn_tui_guard_begin(void)
 	for (size_t i = 0; i < G_N_ELEMENTS(crash_signals); i++)
 		sigaction(crash_signals[i], &sa, &saved_crash[i]);
 	main_thread = pthread_self();
-	restored = 0;
+	atomic_store(&restored, 0);
 	sa.sa_handler = on_restore;
 	sigaction(RESTORE_SIGNAL, &sa, &saved_restore);
 }
 
 void tn_tui_guard_screen(bool up)
 {
-	screen_up = up;
+	atomic_store(&screen_up, up);
 	if (!up || !isatty(STDERR_FILENO) || real_stderr >= 0)
 		return;
 	captured = tmpfile();
@@ -183,7 +185,7 @@ void tn_tui_guard_hangup(void)
 
 void tn_tui_guard_end(void)
 {
-	screen_up = 0;
+	atomic_store(&screen_up, 0);
 	fflush(stderr);
 	give_back_stderr();
 	if (captured)
