@@ -17,7 +17,11 @@
 #include "trace-object.h"
 #include "trace-private.h"
 
-static gint compare_strings(gconstpointer a, gconstpointer b);
+/* For g_ptr_array_sort(), which gives pointers to the elements. */
+static gint compare_strings(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(char *const *) a, *(char *const *) b);
+}
 
 /* The trace-infos queries of the trace's groups, started: a child runs
  * them meanwhile (trace-range.c waits for their answer). */
@@ -600,11 +604,6 @@ int tn_trace_probe(struct tn_trace *trace, struct tn_error *err)
 	g_hash_table_destroy(seen.classes);
 	g_hash_table_destroy(seen.infos);
 	return status;
-}
-
-static gint compare_strings(gconstpointer a, gconstpointer b)
-{
-	return strcmp(*(char *const *) a, *(char *const *) b);
 }
 
 void tn_trace_sort_names(struct tn_trace *trace)
