@@ -238,6 +238,47 @@ static void test_fixed_up_indexes(void)
 	}
 }
 
+/* A trace in two directories (session rotation chunks: one metadata,
+ * each chunk some of the streams) is one group, as src.ctf.fs's
+ * support-info query groups them (by the UUID of the metadata's trace
+ * block, which tracenav reads itself); hosts stay groups of their own. */
+static void test_chunks(void)
+{
+	char *path = gen_trace("chunks", "--events 4000 --cpus 4");
+	char *cmd = g_strdup_printf("cd '%s' && mkdir 1 2 1/index 2/index && "
+		"cp metadata 1 && mv metadata 2 && "
+		"mv channel0_0 channel0_1 1 && mv channel0_2 channel0_3 2 && "
+		"mv index/channel0_0.idx index/channel0_1.idx 1/index && "
+		"mv index/channel0_2.idx index/channel0_3.idx 2/index && "
+		"rmdir index", path);
+	struct tn_trace *trace;
+
+	if (!tap_ok(system(cmd) == 0, "chunks: made"))
+		goto out;
+	trace = open_ok(path, "chunks");
+	if (trace) {
+		tap_ok(tn_trace_get_dir_count(trace) == 2 &&
+			tn_trace_get_group_count(trace) == 1 &&
+			tn_trace_get_group_dir_count(trace, 0) == 2 &&
+			tn_trace_get_stream_count(trace) == 4 &&
+			tn_trace_get_info_count(trace) == 1,
+			"chunks: two directories, one group, one trace of 4 "
+			"streams");
+		tn_trace_destroy(trace);
+	}
+	g_free(path);
+	path = gen_trace("two-hosts", "--events 2000 --cpus 2 --traces 2");
+	trace = open_ok(path, "two hosts");
+	if (trace) {
+		tap_int_eq(tn_trace_get_group_count(trace), 2,
+			"two hosts: a group each");
+		tn_trace_destroy(trace);
+	}
+out:
+	g_free(cmd);
+	g_free(path);
+}
+
 static void test_errors(void)
 {
 	struct tn_trace *trace = NULL;
@@ -484,6 +525,7 @@ int main(void)
 	test_several_traces();
 	test_no_packet_times();
 	test_fixed_up_indexes();
+	test_chunks();
 	test_errors();
 	test_query_isolated();
 	test_query_watchdog();

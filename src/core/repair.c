@@ -345,18 +345,21 @@ static void check_file(struct tn_repair *repair, struct dir_plan *dp,
 	struct tn_ctf_index idx = { 0 };
 	struct tn_error err;
 	int fd = open(file, O_RDONLY | O_CLOEXEC);
+	/* Each index file read once to tell, then once to load. */
+	bool indexed = tn_ctf_index_exists(dp->dir, name);
+	bool foreign = !indexed && tn_ctf_index_is_foreign(dp->dir, name);
 
 	if (size > 0)
 		dp->streams++;
 	/* No index, or another tool's. */
-	if (fd >= 0 && size > 0 && !tn_ctf_index_exists(dp->dir, name))
+	if (fd >= 0 && size > 0 && !indexed)
 		dp->unindexed++;
 	if (fd < 0) {
 		add_note(repair, file, "skipped, its events are missing: it "
 			"cannot be read: %s%s", strerror(errno), errno == EACCES ?
 			" (check its permissions)" : "");
 		set_plan(repair, dp, name, ACTION_SKIP, NULL, 0);
-	} else if (tn_ctf_index_is_foreign(dp->dir, name)) {
+	} else if (foreign) {
 		/* Another tool's: libbabeltrace2 passes over it as over a
 		 * missing one (with a warning, which it logs only for
 		 * --verbose), no stand-in needed. */
@@ -365,7 +368,7 @@ static void check_file(struct tn_repair *repair, struct dir_plan *dp,
 				file, "its packet index is ignored: %s; the "
 				"packets are read from the stream file itself",
 				err.message);
-	} else if (!tn_ctf_index_exists(dp->dir, name)) {
+	} else if (!indexed) {
 		/* libbabeltrace2 reads the packet headers itself; what it
 		 * refuses, tn_repair_leave_out() handles. */
 	} else if (tn_ctf_index_load(dp->dir, name, &idx, &err)) {
