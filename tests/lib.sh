@@ -68,6 +68,44 @@ wait_until() {
 	"$@"
 }
 
+# shared_trace NAME OPTIONS...: the path of a trace named NAME (the last
+# part of the path, which tracenav shows) that tools/gen-trace made with
+# OPTIONS, generated once per build and shared by the tests that ask for
+# the same one (multi-million-event traces: each test generating its own
+# copy costs disk and time).  The traces live in the build's
+# tests/trace-cache, under a checksum of the name, the options and the
+# generator itself; read-only for the tests.  Two tests asking at once
+# each generate, and the first rename wins.
+shared_trace() {
+	st_cache="${TRACENAV_TEST_TRACE_CACHE:-$top_builddir/tests/trace-cache}"
+	st_key=$({ printf '%s\n' "$@"; cksum <"$GEN_TRACE"; } | cksum | tr ' ' -)
+	st_name=$1
+	shift
+	if [ ! -d "$st_cache/$st_key" ]; then
+		mkdir -p "$st_cache" || return 1
+		st_new=$(mktemp -d "$st_cache/new.XXXXXX") || return 1
+		"$GEN_TRACE" "$@" "$st_new/$st_name" >/dev/null &&
+			mv -T "$st_new" "$st_cache/$st_key" 2>/dev/null
+		rm -rf "$st_new"
+	fi
+	[ -d "$st_cache/$st_key/$st_name" ] && echo "$st_cache/$st_key/$st_name"
+}
+
+# corpus_share: the lines of stdin (traces of the shared corpus) that
+# this test goes through: all of them, but in the sanitizer builds (5 to
+# 20 times slower, and looking for memory errors and races rather than
+# wrong output) a third, a different third for each test (chosen by its
+# name), so that the tests together still cover the corpus there.
+# test-dump-shared.sh reads every trace in every build.
+corpus_share() {
+	if sanitized; then
+		awk -v salt="$(basename "$0" | cksum | cut -d' ' -f1)" \
+			'(NR + salt) % 3 == 0'
+	else
+		cat
+	fi
+}
+
 # A private temporary directory, removed on exit.
 make_tmpdir() {
 	TMPDIR_TEST=$(mktemp -d "${TMPDIR:-/tmp}/tracenav-test.XXXXXX")

@@ -385,7 +385,8 @@ check "--batch and --batch-file together: bad usage (exit 2)" \
 # Every trace of the shared corpus that babeltrace2 reads: start, end,
 # middle and a walk up from the end, against --dump.
 if [ -d "$SHARED_TRACES" ]; then
-	find "$SHARED_TRACES" -type d | LC_ALL=C sort > "$TMPDIR_TEST/dirs"
+	find "$SHARED_TRACES" -type d | LC_ALL=C sort | corpus_share \
+		> "$TMPDIR_TEST/dirs"
 	while read -r d; do
 		"$TRACENAV" --dump "$d" > "$TMPDIR_TEST/d" 2>/dev/null || continue
 		n=$(wc -l < "$TMPDIR_TEST/d")

@@ -110,6 +110,20 @@ while read -r dir host uuid; do
 		names_its_dir "$dir" "$uuid"
 done < "$TMPDIR_TEST/traces"
 
+# --- The README's set-up commands are the ones CI runs, in order. ----
+# Those of the Quick start section (indented "sh tools/..." lines) and
+# those .ci/run runs (its lines that are not comments).
+sed -n '/^Quick start$/,/^Using it$/s/^    \(sh tools\/.*\)$/\1/p' \
+	"$top_srcdir/README" > "$TMPDIR_TEST/readme.cmds"
+sed -e '/^[[:space:]]*#/d' "$top_srcdir/.ci/run" |
+	grep -o 'sh tools/[a-z-]*\( --[a-z-]*\)*' > "$TMPDIR_TEST/ci.cmds"
+check "README: quick start, test command and full sweep ($(wc -l < "$TMPDIR_TEST/readme.cmds") commands)" \
+	test "$(cat "$TMPDIR_TEST/readme.cmds")" = "sh tools/quickstart
+sh tools/test-all
+sh tools/test-all --full"
+check "README's set-up commands are .ci/run's, in that order" \
+	cmp -s "$TMPDIR_TEST/readme.cmds" "$TMPDIR_TEST/ci.cmds"
+
 # --- The quick start's demo trace has lost events. -------------------
 demo_options=$(sed -n 's/^demo_options="\(.*\)"$/\1/p' \
 	"$top_srcdir/tools/quickstart")

@@ -20,8 +20,8 @@ if sanitized; then
 else
 	events=1000000 rounds=4
 fi
-dir="$TMPDIR_TEST/big"
-"$GEN_TRACE" --events "$events" --cpus 4 "$dir" >/dev/null
+# Shared with test-tui-faults.sh (read only).
+dir=$(shared_trace big --events "$events" --cpus 4) || exit 1
 cache="$TMPDIR_TEST/cache"
 
 # number SIG: the signal's number.

@@ -311,7 +311,7 @@ check "collection: filter name == \"sched_switch\" from the cached index = grep"
 
 if [ -d "$SHARED_TRACES" ]; then
 	find "$SHARED_TRACES" -name metadata -type f | sed 's,/metadata$,,' |
-		sort > "$TMPDIR_TEST/dirs"
+		sort | corpus_share > "$TMPDIR_TEST/dirs"
 	while read -r dir; do
 		name=${dir#"$SHARED_TRACES"/}
 		"$TRACENAV" --dump "$dir" > "$TMPDIR_TEST/dump" 2>/dev/null ||

@@ -197,7 +197,7 @@ bad_time @12:x 'is not a position: use @NS or @NS:TIE'
 # brackets) and 1 us after it land where babeltrace2 --begin starts.
 if [ -d "$SHARED_TRACES" ]; then
 	find "$SHARED_TRACES" -name metadata | sed 's|/metadata$||' |
-		LC_ALL=C sort > "$TMPDIR_TEST/dirs"
+		LC_ALL=C sort | corpus_share > "$TMPDIR_TEST/dirs"
 	while read -r d; do
 		babeltrace2 --clock-gmt --clock-date "$d" > "$TMPDIR_TEST/bd" 2>/dev/null || continue
 		"$TRACENAV" --dump "$d" > "$TMPDIR_TEST/d" 2>/dev/null || continue

@@ -130,7 +130,7 @@ check "--no-cache: no marks file" test -z "$(ls "$marks_dir"/*.marks 2>/dev/null
 # event, next-mark lands on it (its --dump line).
 if [ -d "$SHARED_TRACES" ]; then
 	find "$SHARED_TRACES" -name metadata | sed 's|/metadata$||' |
-		LC_ALL=C sort > "$TMPDIR_TEST/dirs"
+		LC_ALL=C sort | corpus_share > "$TMPDIR_TEST/dirs"
 	while read -r d; do
 		"$TRACENAV" --dump "$d" > "$TMPDIR_TEST/d" 2>/dev/null || continue
 		n=$(wc -l < "$TMPDIR_TEST/d")

@@ -80,7 +80,8 @@ if have_babeltrace2 && [ -d "$dir" ]; then
 fi
 
 if [ -d "$SHARED_TRACES" ]; then
-	find "$SHARED_TRACES" -type d | LC_ALL=C sort > "$TMPDIR_TEST/dirs"
+	find "$SHARED_TRACES" -type d | LC_ALL=C sort | corpus_share \
+		> "$TMPDIR_TEST/dirs"
 	while read -r dir; do
 		same_dump "shared ${dir#"$SHARED_TRACES"/}: --bt-muxer prints the same" \
 			"$dir"

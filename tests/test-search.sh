@@ -176,7 +176,7 @@ check "quotes and backslashes are the pattern's" \
 # The shared corpus: every trace that tracenav reads.
 if [ -d "$SHARED_TRACES" ]; then
 	find "$SHARED_TRACES" -name metadata | LC_ALL=C sort |
-		sed 's|/metadata$||' > "$TMPDIR_TEST/dirs"
+		sed 's|/metadata$||' | corpus_share > "$TMPDIR_TEST/dirs"
 	echo "$SHARED_TRACES/babeltrace2/succeed/multi-domains" >> "$TMPDIR_TEST/dirs"
 	read_count=0
 	while read -r dir; do

@@ -387,7 +387,7 @@ check "select, then stats: the counts add up to the selection's" \
 
 if [ -d "$SHARED_TRACES" ]; then
 	find "$SHARED_TRACES" -name metadata | sed 's|/metadata$||' |
-		LC_ALL=C sort > "$T/dirs"
+		LC_ALL=C sort | corpus_share > "$T/dirs"
 	seed=10
 	while read -r d; do
 		"$TRACENAV" --dump "$d" > /dev/null 2>&1 || continue

@@ -145,7 +145,7 @@ check "write --marked without marks: exit 1, says so, no file" \
 # The shared corpus: every trace that --dump reads.
 if [ -d "$SHARED_TRACES" ]; then
 	find "$SHARED_TRACES" -name metadata | sed 's|/metadata$||' |
-		LC_ALL=C sort > "$TMPDIR_TEST/dirs"
+		LC_ALL=C sort | corpus_share > "$TMPDIR_TEST/dirs"
 	while read -r d; do
 		"$TRACENAV" --dump "$d" > "$TMPDIR_TEST/d" 2>/dev/null || continue
 		rm -f "$out/c.txt"

@@ -40,13 +40,13 @@ tm send-keys -t grow q
 # A filter, a mark, the list in the middle; then the file is whole.
 tm send-keys -t grow '&' 'sched_switch' Enter
 check "a filter" line_matches grow 23 "1 filter"
-first=$(status_time grow)
+first=$(settled_time grow)
 tm send-keys -t grow 50%
 check "50%: the middle of the trace" \
 	wait_until 50 eval '[ "$(status_time grow)" != "$first" ]'
 tm send-keys -t grow m
 check "a mark" wait_for grow "^\*"
-at=$(status_time grow)
+at=$(settled_time grow)
 cp "$whole/channel0_1" "$dir/channel0_1"
 tm send-keys -t grow : reload Enter
 check ":reload says what grew" \

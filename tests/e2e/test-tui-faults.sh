@@ -26,8 +26,8 @@ if sanitized; then
 else
 	events=1000000 rounds=5 storm=60
 fi
-dir="$TMPDIR_TEST/big"
-"$GEN_TRACE" --events "$events" --cpus 4 "$dir" >/dev/null
+# Shared with test-faults.sh (read only).
+dir=$(shared_trace big --events "$events" --cpus 4) || exit 1
 cache="$TMPDIR_TEST/cache/tracenav"
 # Sessions come and go here: one that stays keeps the tmux server up (a
 # server whose last session ended exits, and a new-session that meets it

@@ -166,7 +166,7 @@ big="$TMPDIR_TEST/big"
 dir=$big
 start slow 120 24
 wait_for slow "$HEADER" >/dev/null
-here=$(status_time slow)
+here=$(settled_time slow)
 tm send-keys -t slow '&'
 tm send-keys -t slow -l 'no such text anywhere'
 tm send-keys -t slow Enter

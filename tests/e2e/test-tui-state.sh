@@ -199,7 +199,7 @@ tm send-keys -t st -l '^Exec_name$'
 tm send-keys -t st Enter
 check "/^Exec_name\$: a thread's name" \
 	wait_footer st 1 '^Threads/[0-9_]+/Exec_name = '
-before=$(status_time st)
+before=$(settled_time st)
 far_end() {
 	shows st 'keeps its value to the end of the trace' ||
 		[ "$(status_time st)" != "$before" ]
@@ -258,13 +258,13 @@ wait_pane slow '^at ' >/dev/null
 tm send-keys -t slow 9 0 '%'
 check "90%: the pane says the state is being computed" \
 	wait_pane slow '^computing state at [0-9:.]+\.\.\.'
-at=$(status_time slow)
+at=$(settled_time slow)
 tm send-keys -t slow 2 j
 moved() {
 	[ "$(status_time slow)" != "$at" ]
 }
 check "2j meanwhile: the list moves at once" wait_until 20 moved
-now=$(status_time slow)
+now=$(settled_time slow)
 check "then the pane fills in, at the list's event" \
 	wait_until 300 pane_has slow "^at $now "
 tm send-keys -t slow q

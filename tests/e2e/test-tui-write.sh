@@ -10,8 +10,7 @@
 tmux_setup
 export TZ=UTC
 
-dir="$TMPDIR_TEST/big"
-"$GEN_TRACE" --events 1500000 --cpus 2 "$dir" >/dev/null
+dir=$(shared_trace big --events 1500000 --cpus 2) || exit 1
 events=1500000
 out="$TMPDIR_TEST/out"
 mkdir "$out"

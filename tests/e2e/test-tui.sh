@@ -90,7 +90,7 @@ tm send-keys -t small 5 0 %
 mid=$(($(ns_of_day "$first_time") / 2 + $(ns_of_day "$last_time") / 2))
 span=$(($(ns_of_day "$last_time") - $(ns_of_day "$first_time")))
 check "50%: the status bar says 50%" wait_for small ' 50% time'
-t=$(ns_of_day "$(status_time small)")
+t=$(ns_of_day "$(settled_time small)")
 off=$((t > mid ? t - mid : mid - t))
 check "50%: the cursor time is near the middle ($off ns from it)" \
 	[ $((off * 100)) -lt $((span * 2)) ]

@@ -108,6 +108,19 @@ status_time() {
 	screen "$1" | tail -2 | head -1 | awk '{ print $2 }'
 }
 
+# settled_time NAME: the current event's time on the status bar once it
+# shows one (at first, until the first rows are read, it may say
+# "seeking...").
+settled_time() {
+	wait_until 100 shows_a_time "$1"
+	status_time "$1"
+}
+
+# shows_a_time NAME: the status bar shows the current event's time.
+shows_a_time() {
+	status_time "$1" | grep -q -E '^[0-9]+:[0-9]+:[0-9.]+$'
+}
+
 # row_is NAME K WANT: row K shows WANT ("TIME NAME").
 row_is() {
 	same_event "$(row "$1" "$2")" "$3"
