@@ -118,6 +118,6 @@ tm send-keys -t an A
 check "A closes the pane" \
 	wait_until 50 sh -c "! tmux -L '$SOCKET' capture-pane -p -t an | grep -q ' Analysis ('"
 tm send-keys -t an q
-check "q: exit 0" wait_for an "EXIT=0"
+check "q: exit 0" wait_exit an 0
 
 tap_done

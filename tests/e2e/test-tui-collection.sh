@@ -46,6 +46,6 @@ tm send-keys -t coll q
 check "q: the list again" wait_for coll "$HEADER"
 check "the status bar still shows it" line_is_like coll 23 " 1 left out"
 tm send-keys -t coll q
-check "q quits, exit status 0" wait_for coll '^EXIT=0$'
+check "q quits, exit status 0" wait_exit coll 0
 
 tap_done

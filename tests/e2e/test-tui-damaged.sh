@@ -58,7 +58,7 @@ check ":reload: the mark stays" shows grow "^\*"
 check ":reload: the index is built again, on every event" \
 	line_matches grow 23 "match [0-9]+ of $("$TRACENAV" --dump "$whole" | grep -c ' sched_switch: ')"
 tm send-keys -t grow q
-check "q quits, exit status 0" wait_for grow '^EXIT=0$'
+check "q quits, exit status 0" wait_exit grow 0
 check "the terminal is canonical again" wait_for grow '^STTY=icanon$'
 
 # Metadata cut short: refused at once, before the screen is taken.
@@ -67,7 +67,7 @@ cp -R "$whole" "$dir"
 truncate -s 1000 "$dir/metadata"
 start cut 120 10 --no-mouse
 check "metadata cut short: the cause, and exit status 1" \
-	wait_for cut '^EXIT=1$'
+	wait_exit cut 1
 check "metadata cut short: it says so, naming the trace" \
 	shows cut "$dir: cannot read the trace metadata: the metadata is cut short"
 check "metadata cut short: the terminal as it was" \

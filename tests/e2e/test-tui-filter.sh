@@ -111,7 +111,7 @@ check ":clear-filters: every event again, the cursor on its event" \
 check "the status bar says no filter" wait_until 30 eval \
 	"! shows list ' filters? '"
 tm send-keys -t list q
-check "q: exits 0" wait_for list '^EXIT=0$'
+check "q: exits 0" wait_exit list 0
 
 # ---- with the index: match K of M, NG ----
 start indexed 120 24 "--cache-dir $TMPDIR_TEST/cache"
@@ -158,7 +158,7 @@ check "a filter with a field: counted in the background, then match K of $kept" 
 tm send-keys -t indexed G
 check "G: the last match" wait_for indexed "match $kept of $kept"
 tm send-keys -t indexed q
-check "indexed: exits 0" wait_for indexed '^EXIT=0$'
+check "indexed: exits 0" wait_exit indexed 0
 
 # ---- a slow filter, cancelled ----
 big="$TMPDIR_TEST/big"
@@ -180,6 +180,6 @@ tm send-keys -t slow j
 check "the keys work again" wait_until 50 eval \
 	"[ \"\$(status_time slow)\" != '$here' ]"
 tm send-keys -t slow q
-check "exits 0" wait_for slow '^EXIT=0$'
+check "exits 0" wait_exit slow 0
 
 tap_done

@@ -63,6 +63,6 @@ tm send-keys -t goto t Escape
 check "t, Esc: the prompt closes" wait_until 30 sh -c \
 	"! tmux -L '$SOCKET' capture-pane -p -t goto | grep -q '^:goto'"
 tm send-keys -t goto q
-check "q: exits 0" wait_for goto '^EXIT=0$'
+check "q: exits 0" wait_exit goto 0
 
 tap_done

@@ -167,7 +167,7 @@ tm send-keys -t st i
 check "i: the strip closes" wait_until 50 eval '! shows st "Histogram \(i hides\)"'
 check "the list is there" shows st "$HEADER"
 tm send-keys -t st q
-check "q: exits 0" wait_for st "EXIT=0"
+check "q: exits 0" wait_exit st 0
 
 # ---- --ascii, the index from the cache ----
 
@@ -183,7 +183,7 @@ else
 	not_ok "--ascii: the bars are the events per column (in quarters)"
 fi
 tm send-keys -t as q
-check "--ascii: q exits 0" wait_for as "EXIT=0"
+check "--ascii: q exits 0" wait_exit as 0
 
 # ---- a filter's matches over the bars ----
 
@@ -248,7 +248,7 @@ near_matches() {
 }
 check "filter: marks only within two columns of a match" near_matches
 tm send-keys -t hang q
-check "q exits 0" wait_for hang "EXIT=0"
+check "q exits 0" wait_exit hang 0
 
 # ---- lost events: a ! on top of their columns ----
 
@@ -284,7 +284,7 @@ check "lost events: ! over each column where a notice begins ($(wc -l < "$TMPDIR
 	eval '[ -s "$TMPDIR_TEST/lost-cols" ] &&
 	      near_lost "$TMPDIR_TEST/lost-cols" "$TMPDIR_TEST/bangs"'
 tm send-keys -t lost q
-check "q exits 0" wait_for lost "EXIT=0"
+check "q exits 0" wait_exit lost 0
 
 # ---- zoomed: z and Z ----
 
@@ -382,7 +382,7 @@ tm send-keys -t zoom v 2 0 0 j z
 check "v, 200j, z: zoomed on the selection" \
 	wait_for zoom "histogram of the selection"
 tm send-keys -t zoom Escape q
-check "q exits 0" wait_for zoom "EXIT=0"
+check "q exits 0" wait_exit zoom 0
 
 # ---- while indexing: the bars fill in ----
 
@@ -413,6 +413,6 @@ done_indexing() {
 check "once indexed: the axis ends with the last time" \
 	wait_until 300 done_indexing
 tm send-keys -t big q
-check "q exits 0" wait_for big "EXIT=0"
+check "q exits 0" wait_exit big 0
 
 tap_done

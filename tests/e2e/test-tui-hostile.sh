@@ -169,7 +169,7 @@ tm send-keys -t ut : traces Enter
 check ":traces: the hostname escaped" \
 	wait_has ut 'host\x1b]0;TNX-host\x07\x9b6n\u202Ex'
 tm send-keys -t ut q q
-check "q: exits 0" wait_for ut '^EXIT=0$'
+check "q: exits 0" wait_exit ut 0
 check "nothing but ncurses' drawing reached the terminal" clean ut
 
 ## The C locale: ASCII drawing, every non-ASCII character escaped.
@@ -189,7 +189,7 @@ check "C locale: analysis" wait_has asc 'x\x1b]0;TNX\x07' 150
 tm send-keys -t asc A Enter
 check "C locale: detail" wait_has asc 'host: host\x1b]0;TNX-host'
 tm send-keys -t asc q q
-check "C locale: q: exits 0" wait_for asc '^EXIT=0$'
+check "C locale: q: exits 0" wait_exit asc 0
 check "C locale: every byte written is ASCII, nothing raw" clean asc --ascii
 
 ## --dump, --info and --batch: the bytes when piped, escaped on a

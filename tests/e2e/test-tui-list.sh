@@ -79,7 +79,7 @@ tm send-keys -t copy +
 check "+: the focused state pane is 2 columns wider" \
 	wait_until 30 pane_is_at "$((bar - 2))"
 tm send-keys -t copy s q
-check "q: exits 0" wait_for copy '^EXIT=0$'
+check "q: exits 0" wait_exit copy 0
 
 ## Bidirectional controls in the trace's strings (gen-trace puts U+202E
 ## in an openat file name, U+2067..U+2069 in an exec file name) are
@@ -138,7 +138,7 @@ check "the list shows them as \\u2067 and \\u2069" \
 	wait_for bidi '^'"$tod"' .* sched_process_exec +\{ filename = "/usr/bin/\\u2067run\\u2069"'
 check "the list shows no raw bidirectional control" no_raw_bidi bidi
 tm send-keys -t bidi q
-check "q: exits 0" wait_for bidi '^EXIT=0$'
+check "q: exits 0" wait_exit bidi 0
 
 ## No colours: NO_COLOR, and a terminal without them.
 TEST_TERM=vt100
@@ -191,7 +191,7 @@ tm send-keys -t slow NPage NPage NPage NPage NPage
 check "five PgDn typed during the jump: five pages after it" \
 	wait_status slow "$want" 300
 tm send-keys -t slow q
-check "q: exits 0" wait_for slow '^EXIT=0$'
+check "q: exits 0" wait_exit slow 0
 
 ## A cancelled index stays cancelled until :index.
 cache="$TMPDIR_TEST/cache"

@@ -52,7 +52,7 @@ tm send-keys -t marks 5 j m
 check "m on a marked event: unmarked" wait_for marks 'mark removed \(2 marks left\)'
 check "m on a marked event: no * any more" line_matches marks 7 "^ $(t 6) "
 tm send-keys -t marks q
-check "q: exits 0" wait_for marks '^EXIT=0$'
+check "q: exits 0" wait_exit marks 0
 
 start again 100 24 "$opts"
 wait_for again "$HEADER" >/dev/null
@@ -65,6 +65,6 @@ check "unmark all: the gutter goes" line_matches again 1 '^Time '
 tm send-keys -t again u
 check "u without marks: says so" wait_for again 'next-mark: no marks'
 tm send-keys -t again q
-check "q: exits 0" wait_for again '^EXIT=0$'
+check "q: exits 0" wait_exit again 0
 
 tap_done

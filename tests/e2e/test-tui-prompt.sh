@@ -41,7 +41,7 @@ check "the commands ran" wait_status one "$(t 4)"
 tm send-keys -t one / sched_switch Enter
 check "the search ran" wait_for one 'sched_switch'
 tm send-keys -t one q
-check "q: exits 0" wait_for one '^EXIT=0$'
+check "q: exits 0" wait_exit one 0
 check "the history file is there" test -f "$history"
 check "the history file is private (0600)" \
 	test "$(stat -c %a "$history" 2>/dev/null)" = 600
@@ -127,7 +127,7 @@ tm send-keys -t two Tab
 check "/\$payload.next_c Tab: the scoped field name" \
 	wait_prompt two '^/\$payload\.next_comm *$'
 tm send-keys -t two Escape q
-check "q: exits 0" wait_for two '^EXIT=0$'
+check "q: exits 0" wait_exit two 0
 check "the history keeps each line once, the newest last" \
 	test "$(tail -1 "$history")" = 'top' -a \
 	"$(grep -c -x 'top' "$history")" = 1

@@ -74,7 +74,7 @@ check "N from the first match: wraps to the last and says so" \
 check "the last match" wait_status search "$(grep -P -- "$RE" \
 	"$TMPDIR_TEST/dump" | tail -1 | sed 's/^\[\([^]]*\)\].*/\1/')"
 tm send-keys -t search q
-check "q: exits 0" wait_for search '^EXIT=0$'
+check "q: exits 0" wait_exit search 0
 
 # A long search, cancelled.
 big="$TMPDIR_TEST/big"
@@ -95,6 +95,6 @@ check "the cursor stays" status_is big "$here"
 tm send-keys -t big j
 check "the keys work again" wait_status big "$(batch_time "down 4")"
 tm send-keys -t big q
-check "q: exits 0" wait_for big '^EXIT=0$'
+check "q: exits 0" wait_exit big 0
 
 tap_done

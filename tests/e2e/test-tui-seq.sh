@@ -230,7 +230,7 @@ tm send-keys -t sq Tab
 tm send-keys -t sq d
 check "d: the pane closes" wait_until 50 eval '! shows sq "^ Sequence diagram"'
 tm send-keys -t sq q
-check "q: exits 0" wait_for sq '^EXIT=0$'
+check "q: exits 0" wait_exit sq 0
 
 # 80x24, line drawing off (--ascii): the list and the pane share the
 # screen, the lifelines scroll with l.
@@ -251,7 +251,7 @@ check "l: the lifelines scroll" wait_for small 'lifelines 2-4 of 6 \(h, l\)'
 tm send-keys -t small h
 check "h: back" wait_for small 'lifelines 1-3 of 6 \(h, l\)'
 tm send-keys -t small q
-check "q: exits 0" wait_for small '^EXIT=0$'
+check "q: exits 0" wait_exit small 0
 
 # A find on a trace of a million events runs in the background: the
 # list moves meanwhile, and Esc cancels it.
@@ -277,6 +277,6 @@ no_finding() {
 }
 check "Esc: the title no longer says it" wait_until 50 no_finding
 tm send-keys -t big q
-check "q: exits 0" wait_for big '^EXIT=0$'
+check "q: exits 0" wait_exit big 0
 
 tap_done

@@ -242,7 +242,7 @@ pane_closed() {
 tm send-keys -t st s
 check "s: the pane closes" wait_until 50 pane_closed
 tm send-keys -t st q
-check "q: exits 0" wait_for st '^EXIT=0$'
+check "q: exits 0" wait_exit st 0
 
 # A query that takes long (no index, so no snapshots: a replay from the
 # trace's start) says so, keeps no key waiting, and fills in.
@@ -268,7 +268,7 @@ now=$(settled_time slow)
 check "then the pane fills in, at the list's event" \
 	wait_until 300 pane_has slow "^at $now "
 tm send-keys -t slow q
-check "q: exits 0" wait_for slow '^EXIT=0$'
+check "q: exits 0" wait_exit slow 0
 
 # 80x24: the list keeps its columns and rows beside the pane.
 start small 80 24 "$opts"
@@ -282,6 +282,6 @@ tm send-keys -t small j
 check "80x24: j moves the list" wait_status small "$(t 2)"
 check "80x24: the pane follows" wait_pane small "^at $(t 2) "
 tm send-keys -t small q
-check "q: exits 0" wait_for small '^EXIT=0$'
+check "q: exits 0" wait_exit small 0
 
 tap_done

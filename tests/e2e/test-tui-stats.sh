@@ -73,7 +73,7 @@ tm send-keys -t nx S
 check "S without the index: the pane says how to get it" \
 	wait_until 50 pane_has nx "The counts need the index: type :index"
 tm send-keys -t nx q
-wait_for nx "EXIT=0" >/dev/null
+wait_exit nx 0 >/dev/null
 
 start st 160 30 "$cache_opt"
 wait_for st "$HEADER" >/dev/null
@@ -194,6 +194,6 @@ tm send-keys -t st S
 check "S: the pane closes" \
 	wait_until 50 eval '! shows st "Statistics \(S hides\)"'
 tm send-keys -t st q
-check "q: exits 0" wait_for st "EXIT=0"
+check "q: exits 0" wait_exit st 0
 
 tap_done

@@ -44,6 +44,6 @@ check "write! --marked: replaces it with the marked event" \
 check "write! --marked: the marked event's line" \
 	test "$(sed 's/^\[\([^]]*\)\].*/\1/' "$out/big.txt")" = "$first"
 tm send-keys -t write q
-check "q: exits 0" wait_for write '^EXIT=0$'
+check "q: exits 0" wait_exit write 0
 
 tap_done

@@ -63,9 +63,8 @@ tm send-keys -t small l
 # The time (first 18 columns) stays, the fields move.
 check "l: the time and the name stay" line_matches small 2 \
 	"^$(echo "$first_row" | cut -c1-18)"
-check "l: the fields scroll left" \
-	sh -c '[ "$1" != "$2" ]' sh "$(sleep 0.3; screen small | sed -n 2p)" \
-	"$first_row"
+row2_moved() { [ "$(screen small | sed -n 2p)" != "$first_row" ]; }
+check "l: the fields scroll left" wait_until 30 row2_moved
 tm send-keys -t small h
 check "h: and back" wait_until 30 line_starts small 2 "$first_row"
 
@@ -161,7 +160,7 @@ check "index: the list shows event 123 of --dump" \
 check "index: saved in the cache directory" \
 	sh -c "ls '$cache'/*.index >/dev/null 2>&1"
 tm send-keys -t indexed q
-wait_for indexed '^EXIT=0$' >/dev/null
+wait_exit indexed 0 >/dev/null
 start cached 140 24 "--cache-dir '$cache'"
 check "index: reopening uses the cache at once" \
 	wait_for cached "event 1 of $total"
@@ -203,7 +202,7 @@ tm resize-window -t small -x 80 -y 24
 check "resize back to 80x24: the list is back" wait_for small "$HEADER"
 
 tm send-keys -t small q
-check "q: tracenav exits with status 0" wait_for small '^EXIT=0$'
+check "q: tracenav exits with status 0" wait_exit small 0
 check "q: the terminal is canonical again" wait_for small '^STTY=icanon$'
 check "q: the screen of the list is gone" list_gone small
 
@@ -224,7 +223,7 @@ check "s: the state tree pane" wait_for big 'State tree'
 check "d: the sequence diagram pane" wait_for big 'Sequence diagram'
 pid=$(tracenav_pid big)
 [ -n "$pid" ] && kill -TERM "$pid"
-check "SIGTERM: tracenav exits with status 143" wait_for big '^EXIT=143$'
+check "SIGTERM: tracenav exits with status 143" wait_exit big 143
 check "SIGTERM: the terminal is canonical again" wait_for big '^STTY=icanon$'
 
 ## A crash (here a SIGSEGV sent from outside) restores the terminal too.
@@ -244,7 +243,7 @@ check "SIGSEGV: the screen of the list is gone" list_gone crash
 start intr 80 24
 wait_for intr '^Time' >/dev/null
 tm send-keys -t intr C-c
-check "Ctrl-C: tracenav exits with status 130" wait_for intr '^EXIT=130$'
+check "Ctrl-C: tracenav exits with status 130" wait_exit intr 130
 check "Ctrl-C: the terminal is canonical again" wait_for intr '^STTY=icanon$'
 
 tap_done

@@ -64,6 +64,14 @@ wait_for() {
 	wait_until 50 shows "$1" "$2"
 }
 
+# wait_exit NAME STATUS: until the pane says tracenav exited with
+# STATUS.  Up to 30 s: a sanitizer build frees everything and looks for
+# leaks at exit, seconds once the state of a large trace is built (a
+# normal build exits at once).
+wait_exit() {
+	wait_until 300 shows "$1" "^EXIT=$2\$"
+}
+
 # event N: "TIME NAME" of event N (1-based) of the dump.
 event() {
 	sed -n "$1p" "$TMPDIR_TEST/events"
