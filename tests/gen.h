@@ -58,6 +58,24 @@ static char *gen_trace(const char *name, const char *options)
 	return path;
 }
 
+/* Whether a test goes through the I-th trace (from 0) of the shared
+ * corpus: every one, but in the sanitizer builds (5 to 20 times slower,
+ * and looking for memory errors and races rather than wrong output) a
+ * third, a different third for each SALT (one per test), so that the
+ * tests together still cover the corpus there; as corpus_share in
+ * tests/lib.sh. */
+__attribute__((unused))
+static int gen_corpus_share(unsigned i, unsigned salt)
+{
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+	return (i + salt) % 3 == 0;
+#else
+	(void)i;
+	(void)salt;
+	return 1;
+#endif
+}
+
 /* The integer value of "KEY VALUE" in the plan of trace path. */
 __attribute__((unused))
 static int64_t gen_plan_value(const char *path, const char *key)

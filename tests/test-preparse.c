@@ -458,6 +458,7 @@ static void check_shared(void)
 		g_strdup_printf("%s/../shared/traces", top ? top : ".");
 	const char *suites[] = { "babeltrace2/succeed", "tracecompass" };
 	int tried = 0;
+	unsigned seen = 0;
 
 	for (size_t s = 0; s < G_N_ELEMENTS(suites); s++) {
 		char *suite = g_strdup_printf("%s/%s", root, suites[s]);
@@ -465,9 +466,12 @@ static void check_shared(void)
 		const char *name;
 
 		while (listing && (name = g_dir_read_name(listing))) {
-			char *path = g_strdup_printf("%s/%s", suite, name);
-			char *what = g_strdup_printf("%s/%s", suites[s], name);
+			char *path, *what;
 
+			if (!gen_corpus_share(seen++, 1))
+				continue;
+			path = g_strdup_printf("%s/%s", suite, name);
+			what = g_strdup_printf("%s/%s", suites[s], name);
 			check_trace(path, what);
 			tried++;
 			g_free(what);

@@ -27,7 +27,7 @@
 
 /* The sanitizer build looks for memory errors, not for more cases, and
  * parses metadata some 30 times slower: it checks fewer targets. */
-#ifdef __SANITIZE_ADDRESS__
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define FEWER(n) ((n) / 4 > 0 ? (n) / 4 : 1)
 #else
 #define FEWER(n) (n)
@@ -839,6 +839,7 @@ static void check_shared(void)
 		g_strdup_printf("%s/../shared/traces", top ? top : ".");
 	const char *suites[] = { "babeltrace2/succeed", "tracecompass" };
 	int tried = 0;
+	unsigned seen = 0;
 
 	for (size_t s = 0; s < G_N_ELEMENTS(suites); s++) {
 		char *suite = g_strdup_printf("%s/%s", root, suites[s]);
@@ -850,7 +851,8 @@ static void check_shared(void)
 			char *what = g_strdup_printf("%s/%s", suites[s], name);
 			struct tn_trace *trace;
 
-			if (has_index_below(path, 0) &&
+			if (gen_corpus_share(seen++, 2) &&
+			    has_index_below(path, 0) &&
 			    (trace = open_trace(path))) {
 				check_trace(trace, what, 3);
 				close_trace(trace);
