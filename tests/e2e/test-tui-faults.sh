@@ -83,11 +83,16 @@ after() {
 
 cache_opt="--cache-dir '$TMPDIR_TEST/cache/tracenav'"
 
-## While the index is built.
+## While the index is built: on test-tui-write.sh's larger trace, whose
+## index takes long enough to be seen being built in every build (a
+## sanitizer build's 150 000 events are indexed in 0.1 s).
+main_dir=$dir
+dir=$(shared_trace big --events 1500000 --cpus 2) || exit 1
 run preparse 100 30 "$cache_opt"
 check "preparse: indexing" wait_until 100 shows preparse ' indexing [0-9]+%'
 signal preparse TERM
 after preparse TERM
+dir=$main_dir
 
 ## During the state pass, the index from the cache (a --batch command
 ## that needs only the index built it alone; the cache emptied first,
