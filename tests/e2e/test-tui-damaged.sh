@@ -84,7 +84,7 @@ start abort 200 24 --no-mouse
 wait_for abort "$HEADER" >/dev/null
 tm send-keys -t abort G
 check "a packet size libbabeltrace2 aborts on: the list ends (SIGABRT)" \
-	wait_until 100 shows abort '^EXIT=134$'
+	wait_exit abort 134
 check "... and says what happened and what to do" \
 	shows abort "^tracenav: aborted while reading the trace .*--dump prints the events before the damage"
 check "... the terminal restored" wait_for abort '^STTY=icanon$'

@@ -55,27 +55,40 @@ signal() {
 	[ -n "$pid" ] && kill -"$2" "$pid"
 }
 
-# ended NAME STATUS: tracenav exited with STATUS, and the terminal is as
-# it was: out of the alternate screen, cursor shown, mouse and keypad
-# modes off, canonical mode and echo on.
+# ended NAME STATUS...: tracenav exited with one of the STATUSes, and the
+# terminal is as it was: out of the alternate screen, cursor shown, mouse
+# and keypad modes off, canonical mode and echo on.  It has 30 s to exit,
+# as in wait_exit: a sanitizer build looks for leaks at exit.
 ended() {
-	wait_until 100 shows "$1" '^EXIT=' || { diag "$1: still running"; return 1; }
-	got=$(screen "$1" | sed -n 's/^EXIT=//p')
-	modes=$(tm display -p -t "$1" \
+	name=$1
+	shift
+	wait_until 300 shows "$name" '^EXIT=' || { diag "$name: still running"; return 1; }
+	got=$(screen "$name" | sed -n 's/^EXIT=//p')
+	modes=$(tm display -p -t "$name" \
 		'#{alternate_on} #{cursor_flag} #{mouse_any_flag} #{keypad_flag}')
-	wait_until 20 shows "$1" '^-?icanon -?echo'
-	stty=$(screen "$1" | grep -E '^-?icanon ' | sed 's/ *$//')
-	[ "$got" = "$2" ] && [ "$modes" = "0 1 0 0" ] &&
-		[ "$stty" = "icanon echo" ] && return 0
-	diag "$1: exit $got (want $2), tmux modes '$modes' (want '0 1 0 0'), stty '$stty'"
+	wait_until 20 shows "$name" '^-?icanon -?echo'
+	stty=$(screen "$name" | grep -E '^-?icanon ' | sed 's/ *$//')
+	for want; do
+		[ "$got" = "$want" ] && [ "$modes" = "0 1 0 0" ] &&
+			[ "$stty" = "icanon echo" ] && return 0
+	done
+	diag "$name: exit $got (want $*), tmux modes '$modes' (want '0 1 0 0'), stty '$stty'"
 	return 1
 }
 
-# after NAME SIG: the checks after a run that SIG ended.
+# left_screen NAME: tracenav has left the alternate screen (it is ending,
+# even if a sanitizer build still looks for leaks).
+left_screen() {
+	[ "$(tm display -p -t "$1" '#{alternate_on}')" = 0 ]
+}
+
+# after NAME SIG: the checks after a run that SIG ended ("INT TERM": a
+# SIGINT that may have ended it, then a SIGTERM).
 after() {
-	case $2 in INT) n=2 ;; TERM) n=15 ;; HUP) n=1 ;; esac
-	check "$1: SIG$2: exit status $((128 + n)), terminal restored" \
-		ended "$1" $((128 + n))
+	case $2 in INT) want=130 ;; TERM) want=143 ;; HUP) want=129 ;;
+	"INT TERM") want="130 143" ;; esac
+	check "$1: SIG$2: exit status $want, terminal restored" \
+		ended "$1" $want
 	check "$1: private directories removed" private_gone
 	check "$1: cache and marks complete or absent" cache_sound
 	tm kill-session -t "$1"
@@ -162,9 +175,11 @@ while [ "$round" -le "$rounds" ]; do
 	esac
 	sleep "$delay"
 	signal "round$round" "$sig"
-	# SIGINT only cancels what runs: a second signal then ends it.
-	if [ "$sig" = INT ] && ! wait_until 30 shows "round$round" '^EXIT='; then
-		sig=TERM
+	# SIGINT only cancels what runs: a second signal then ends it.  One
+	# that ends it leaves the screen at once, and may take seconds more
+	# to exit in a sanitizer build.
+	if [ "$sig" = INT ] && ! wait_until 30 left_screen "round$round"; then
+		sig="INT TERM"
 		signal "round$round" TERM
 	fi
 	after "round$round" "$sig"

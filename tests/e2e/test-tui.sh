@@ -234,7 +234,7 @@ TEST_ENV=
 wait_for crash '^Time' >/dev/null
 pid=$(tracenav_pid crash)
 [ -n "$pid" ] && kill -SEGV "$pid"
-check "SIGSEGV: tracenav dies" wait_for crash '^EXIT=[1-9]'
+check "SIGSEGV: tracenav dies" wait_until 300 shows crash '^EXIT=[1-9]'
 check "SIGSEGV: the terminal is canonical again" \
 	wait_for crash '^STTY=icanon$'
 check "SIGSEGV: the screen of the list is gone" list_gone crash
