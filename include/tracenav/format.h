@@ -80,4 +80,9 @@ void tn_format_notice(GString *out, const struct tn_event *ev, bool gmt);
  * with \\, \', \", \? and control characters escaped. */
 void tn_format_escaped_string(GString *out, const char *text);
 
+/* Append value in decimal, as "%" PRIu64 and "%" PRId64 would (without
+ * printf's cost: loops that turn every event's fields into text). */
+void tn_format_append_u64(GString *out, uint64_t value);
+void tn_format_append_s64(GString *out, int64_t value);
+
 #endif

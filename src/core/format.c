@@ -15,7 +15,7 @@ static void format_field(GString *out, const bt_field *field);
 
 /* Integers are written by hand: printf's machinery costs more than the
  * rest of a line, and a search formats the line of every event. */
-static void append_decimal(GString *out, uint64_t value)
+void tn_format_append_u64(GString *out, uint64_t value)
 {
 	char digits[20];
 	size_t n = 0;
@@ -27,13 +27,13 @@ static void append_decimal(GString *out, uint64_t value)
 	g_string_append_len(out, digits + sizeof(digits) - n, (gssize) n);
 }
 
-static void append_signed(GString *out, int64_t value)
+void tn_format_append_s64(GString *out, int64_t value)
 {
 	if (value < 0) {
 		g_string_append_c(out, '-');
-		append_decimal(out, -(uint64_t) value);
+		tn_format_append_u64(out, -(uint64_t) value);
 	} else {
-		append_decimal(out, (uint64_t) value);
+		tn_format_append_u64(out, (uint64_t) value);
 	}
 }
 
@@ -147,9 +147,9 @@ static void format_integer(GString *out, const bt_field *field)
 		break;
 	default:
 		if (is_signed)
-			append_signed(out, (int64_t) u);
+			tn_format_append_s64(out, (int64_t) u);
 		else
-			append_decimal(out, u);
+			tn_format_append_u64(out, u);
 		break;
 	}
 }
@@ -208,7 +208,7 @@ static void format_array(GString *out, const bt_field *field)
 	g_string_append_c(out, '[');
 	for (uint64_t i = 0; i < length; i++) {
 		g_string_append(out, i ? ", [" : " [");
-		append_decimal(out, i);
+		tn_format_append_u64(out, i);
 		g_string_append(out, "] = ");
 		format_field(out,
 			bt_field_array_borrow_element_field_by_index_const(
@@ -448,7 +448,7 @@ static void append_env_value(GString *out, const bt_value *value,
 		g_string_append(out, bt_value_string_get(value));
 	} else if (bt_value_get_type(value) == BT_VALUE_TYPE_SIGNED_INTEGER) {
 		g_string_append_c(out, '(');
-		append_signed(out, bt_value_integer_signed_get(value));
+		tn_format_append_s64(out, bt_value_integer_signed_get(value));
 		g_string_append_c(out, ')');
 	}
 }
@@ -540,7 +540,7 @@ static void append_time_and_delta(GString *out, const struct tn_event *ev,
 		g_string_append(out, "] ");
 	} else if (state->has_last && delta != UINT64_MAX) {
 		g_string_append(out, "] (+");
-		append_decimal(out, delta / (uint64_t) TN_NS_PER_S);
+		tn_format_append_u64(out, delta / (uint64_t) TN_NS_PER_S);
 		g_string_append_c(out, '.');
 		append_nine_digits(out, delta % (uint64_t) TN_NS_PER_S);
 		g_string_append(out, ") ");

@@ -10,11 +10,22 @@ struct pair_key {
 	size_t from, to;
 	const char *signal;
 	const char *id;		/* NULL: none */
-	char *storage;		/* a key kept in a table: its strings */
+};
+
+/* The ends waiting under one key, oldest first, and the key's strings:
+ * one allocation for an end that waits alone (most of them: a send,
+ * then its receive). */
+struct pending {
+	struct pair_key key;	/* its strings in text */
+	size_t count;
+	uint64_t only;		/* the serial, while no more waits */
+	GArray *more;		/* uint64_t from head, once two waited */
+	guint head;
+	char text[];
 };
 
 struct tn_seq_pairer {
-	/* struct pair_key * -> GQueue of serials (oldest first) */
+	/* struct pair_key * (in its struct pending) -> struct pending * */
 	GHashTable *sends;	/* sends waiting for their receive */
 	GHashTable *receives;	/* receives with an id waiting for their
 				 * send */
@@ -43,23 +54,19 @@ static gboolean key_equal(gconstpointer pa, gconstpointer pb)
 		(!a->id || strcmp(a->id, b->id) == 0);
 }
 
-static void key_free(gpointer p)
+static void pending_free(gpointer p)
 {
-	struct pair_key *key = p;
+	struct pending *pending = p;
 
-	g_free(key->storage);
-	g_free(key);
-}
-
-static void queue_free(gpointer p)
-{
-	g_queue_free_full(p, g_free);
+	if (pending->more)
+		g_array_free(pending->more, TRUE);
+	g_free(pending);
 }
 
 static GHashTable *pending_table(void)
 {
-	return g_hash_table_new_full(key_hash, key_equal, key_free,
-		queue_free);
+	return g_hash_table_new_full(key_hash, key_equal, NULL,
+		pending_free);
 }
 
 struct tn_seq_pairer *tn_seq_pairer_create(void)
@@ -96,44 +103,67 @@ size_t tn_seq_pairer_get_pending_count(const struct tn_seq_pairer *pairer)
 static bool take(struct tn_seq_pairer *pairer, GHashTable *table,
 		const struct pair_key *key, uint64_t *serial)
 {
-	GQueue *queue = g_hash_table_lookup(table, key);
-	uint64_t *head;
+	struct pending *pending = g_hash_table_lookup(table, key);
 
-	if (!queue)
+	if (!pending)
 		return false;
-	head = g_queue_pop_head(queue);
-	*serial = *head;
-	g_free(head);
-	if (g_queue_is_empty(queue))
-		g_hash_table_remove(table, key);
+	if (pending->more) {
+		*serial = g_array_index(pending->more, uint64_t,
+			pending->head++);
+		/* Let the array not grow for ever under a key that keeps
+		 * ends waiting. */
+		if (pending->head >= 64 &&
+		    pending->head * 2 >= pending->more->len) {
+			g_array_remove_range(pending->more, 0, pending->head);
+			pending->head = 0;
+		}
+	} else {
+		*serial = pending->only;
+	}
 	pairer->pending--;
+	if (--pending->count == 0)
+		g_hash_table_remove(table, &pending->key);
 	return true;
+}
+
+static struct pending *pending_new(const struct pair_key *key)
+{
+	size_t signal_size = strlen(key->signal) + 1;
+	size_t id_size = key->id ? strlen(key->id) + 1 : 0;
+	struct pending *pending = g_malloc(sizeof(*pending) + signal_size +
+		id_size);
+
+	pending->key = *key;
+	memcpy(pending->text, key->signal, signal_size);
+	pending->key.signal = pending->text;
+	if (key->id) {
+		memcpy(pending->text + signal_size, key->id, id_size);
+		pending->key.id = pending->text + signal_size;
+	}
+	pending->count = 0;
+	pending->more = NULL;
+	pending->head = 0;
+	return pending;
 }
 
 static void put(struct tn_seq_pairer *pairer, GHashTable *table,
 		const struct pair_key *key, uint64_t serial)
 {
-	GQueue *queue = g_hash_table_lookup(table, key);
+	struct pending *pending = g_hash_table_lookup(table, key);
 
-	if (!queue) {
-		struct pair_key *copy = g_new(struct pair_key, 1);
-		size_t signal_size = strlen(key->signal) + 1;
-		size_t id_size = key->id ? strlen(key->id) + 1 : 0;
-
-		copy->from = key->from;
-		copy->to = key->to;
-		copy->storage = g_malloc(signal_size + id_size);
-		memcpy(copy->storage, key->signal, signal_size);
-		copy->signal = copy->storage;
-		copy->id = NULL;
-		if (key->id) {
-			memcpy(copy->storage + signal_size, key->id, id_size);
-			copy->id = copy->storage + signal_size;
+	if (!pending) {
+		pending = pending_new(key);
+		pending->only = serial;
+		g_hash_table_insert(table, &pending->key, pending);
+	} else {
+		if (!pending->more) {
+			pending->more = g_array_new(FALSE, FALSE,
+				sizeof(uint64_t));
+			g_array_append_val(pending->more, pending->only);
 		}
-		queue = g_queue_new();
-		g_hash_table_insert(table, copy, queue);
+		g_array_append_val(pending->more, serial);
 	}
-	g_queue_push_tail(queue, g_memdup2(&serial, sizeof(serial)));
+	pending->count++;
 	pairer->pending++;
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "src/core/seq-rules-private.h"
+#include "tracenav/format.h"
 #include "tracenav/seq-loader.h"
 
 /* A "got ..." shows this many characters of what it got, at most. */
@@ -172,11 +173,8 @@ bool tn_seq_rule_matches_name(const struct tn_seq_rule *rule,
 	return match;
 }
 
-/* Append the field at path of ev (in scope) as text: a string as it
- * is, an integer in decimal (an enumeration's first label if it has
- * one), a real as "%g". */
-static bool field_text(const struct tn_event *ev, enum tn_field_scope scope,
-		const char *path, GString *out)
+bool tn_seq_field_text_in(const struct tn_event *ev,
+		enum tn_field_scope scope, const char *path, GString *out)
 {
 	struct tn_field_value v;
 
@@ -192,10 +190,10 @@ static bool field_text(const struct tn_event *ev, enum tn_field_scope scope,
 		g_string_append(out, v.string ? v.string : "");
 		return true;
 	case TN_VALUE_SIGNED:
-		g_string_append_printf(out, "%" PRId64, v.s);
+		tn_format_append_s64(out, v.s);
 		return true;
 	case TN_VALUE_UNSIGNED:
-		g_string_append_printf(out, "%" PRIu64, v.u);
+		tn_format_append_u64(out, v.u);
 		return true;
 	case TN_VALUE_REAL:
 		g_string_append_printf(out, "%g", v.d);
@@ -225,10 +223,11 @@ bool tn_seq_value_eval(const struct tn_seq_value *value,
 			cpu = tn_event_get_cpu(ev);
 			if (cpu < 0)
 				return false;
-			g_string_append_printf(out, "%" PRId64, cpu);
+			tn_format_append_s64(out, cpu);
 			break;
 		case TN_SEQ_PART_FIELD:
-			if (!field_text(ev, part->scope, part->text, out))
+			if (!tn_seq_field_text_in(ev, part->scope, part->text,
+					out))
 				return false;
 			break;
 		}

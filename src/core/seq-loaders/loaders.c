@@ -1,7 +1,6 @@
 /* loaders.c - the list of sequence diagram loaders, and the set of them
  * that applies to one trace (see seq-loader.h). */
 #include <glib.h>
-#include <inttypes.h>
 #include <string.h>
 
 #include "loaders.h"
@@ -168,31 +167,5 @@ void tn_seq_loaders_finish(struct tn_seq_loaders *loaders,
 bool tn_seq_field_text(const struct tn_event *ev, const char *path,
 		GString *out)
 {
-	struct tn_field_value value;
-
-	if (!tn_event_find_field(ev, TN_SCOPE_ANY, path, &value))
-		return false;
-	if ((value.type == TN_VALUE_SIGNED ||
-	     value.type == TN_VALUE_UNSIGNED) && value.is_enum &&
-	    value.label_count > 0) {
-		g_string_append(out, value.labels[0]);
-		return true;
-	}
-	switch (value.type) {
-	case TN_VALUE_STRING:
-		g_string_append(out, value.string ? value.string : "");
-		return true;
-	case TN_VALUE_SIGNED:
-		g_string_append_printf(out, "%" PRId64, value.s);
-		return true;
-	case TN_VALUE_UNSIGNED:
-		g_string_append_printf(out, "%" PRIu64, value.u);
-		return true;
-	case TN_VALUE_REAL:
-		g_string_append_printf(out, "%g", value.d);
-		return true;
-	case TN_VALUE_OTHER:
-		break;
-	}
-	return false;
+	return tn_seq_field_text_in(ev, TN_SCOPE_ANY, path, out);
 }
