@@ -13,12 +13,7 @@
  * and a reference to every stream it read.
  */
 #define _GNU_SOURCE	/* SCHED_BATCH */
-#include <dirent.h>
 #include <sched.h>
-#include <stdlib.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
@@ -323,10 +318,6 @@ static int run_part(struct tn_fanout *fanout, void *data, unsigned i,
 	 * are busy: a part that wakes (room in its ring) does not take the
 	 * processor from it, it waits for its turn. */
 	(void) pthread_setschedparam(pthread_self(), SCHED_BATCH, &batch);
-
-	if (getenv("PNICE"))
-		setpriority(PRIO_PROCESS, (id_t) syscall(SYS_gettid),
-			getpriority(PRIO_PROCESS, (id_t) syscall(SYS_gettid)) + atoi(getenv("PNICE")));
 
 	status = read_part(p, fanout, err);
 	p->cpu_seconds = tn_job_thread_cpu_seconds();
