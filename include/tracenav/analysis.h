@@ -65,6 +65,7 @@ struct tn_analysis_table {
 	const struct tn_analysis_column *columns;
 	size_t row_count;
 	struct tn_analysis_cell *cells;	/* row r: cells + r * column_count */
+	size_t row_cap;			/* rows cells has room for */
 	/* The order the rows come in. */
 	size_t sort_column;
 	bool sort_descending;

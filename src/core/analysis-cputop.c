@@ -196,6 +196,7 @@ static void report(void *acc, const struct tn_analysis_span *range,
 
 	threads = tn_atable_add(result, "threads", "CPU time per thread",
 		thread_columns, G_N_ELEMENTS(thread_columns));
+	tn_atable_reserve(threads, g_hash_table_size(c->threads));
 	g_hash_table_iter_init(&iter, c->threads);
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		struct tn_analysis_cell *row = tn_atable_row(threads);

@@ -207,6 +207,9 @@ struct tn_analysis_table *tn_atable_add(struct tn_analysis_result *result,
 		const struct tn_analysis_column *columns, size_t column_count);
 /* A new row of table, its cells TN_CELL_NONE. */
 struct tn_analysis_cell *tn_atable_row(struct tn_analysis_table *table);
+/* Room for rows rows in all (a report that knows how many it adds:
+ * the table then takes no more memory than they need). */
+void tn_atable_reserve(struct tn_analysis_table *table, size_t rows);
 void tn_acell_text(struct tn_analysis_result *result,
 		struct tn_analysis_cell *cell, const char *text);
 void tn_acell_int(struct tn_analysis_cell *cell, int64_t v);

@@ -226,6 +226,7 @@ static int take_table(struct tn_bytes_reader *r,
 	table->sort_column = sort;
 	table->sort_descending = descending;
 	table->row_count = rows;
+	table->row_cap = rows;
 	table->cells = g_new0(struct tn_analysis_cell, MAX(rows * count, 1));
 	for (uint64_t i = 0; i < rows * count; i++)
 		if (take_cell(r, texts, &g_array_index(columns,

@@ -236,6 +236,7 @@ static void report(void *acc, const struct tn_analysis_span *range,
 	table = tn_atable_add(result, "threads",
 		"Wake-up to switch-in latency per thread", columns,
 		G_N_ELEMENTS(columns));
+	tn_atable_reserve(table, g_hash_table_size(s->threads));
 	g_hash_table_iter_init(&iter, s->threads);
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		struct latency *l = value;

@@ -192,6 +192,19 @@ static const struct tn_analysis_column thread_columns[] = {
 	{ "STDDEV", TN_CELL_NS },
 };
 
+/* The rows of the table per thread: one per thread and call name. */
+static size_t call_rows(const struct syscalls *s)
+{
+	GHashTableIter iter;
+	gpointer value;
+	size_t rows = 0;
+
+	g_hash_table_iter_init(&iter, s->threads);
+	while (g_hash_table_iter_next(&iter, NULL, &value))
+		rows += ((const struct thread_calls *) value)->calls->len;
+	return rows;
+}
+
 static void report(void *acc, const struct tn_analysis_span *range,
 		struct tn_analysis_result *result)
 {
@@ -203,6 +216,7 @@ static void report(void *acc, const struct tn_analysis_span *range,
 	(void) range;
 	names = tn_atable_add(result, "syscalls", "System calls per name",
 		name_columns, G_N_ELEMENTS(name_columns));
+	tn_atable_reserve(names, g_hash_table_size(s->by_name));
 	g_hash_table_iter_init(&iter, s->by_name);
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		struct tn_analysis_cell *row = tn_atable_row(names);
@@ -216,6 +230,7 @@ static void report(void *acc, const struct tn_analysis_span *range,
 	threads = tn_atable_add(result, "threads",
 		"System calls per thread", thread_columns,
 		G_N_ELEMENTS(thread_columns));
+	tn_atable_reserve(threads, call_rows(s));
 	g_hash_table_iter_init(&iter, s->threads);
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		struct thread_calls *t = value;

@@ -375,13 +375,23 @@ struct tn_analysis_table *tn_atable_add(struct tn_analysis_result *result,
 	return table;
 }
 
+void tn_atable_reserve(struct tn_analysis_table *table, size_t rows)
+{
+	if (rows <= table->row_cap)
+		return;
+	table->cells = g_renew(struct tn_analysis_cell, table->cells,
+		rows * table->column_count);
+	table->row_cap = rows;
+}
+
 struct tn_analysis_cell *tn_atable_row(struct tn_analysis_table *table)
 {
 	size_t n = table->column_count;
 	struct tn_analysis_cell *row;
 
-	table->cells = g_renew(struct tn_analysis_cell, table->cells,
-		(table->row_count + 1) * n);
+	if (table->row_count == table->row_cap)
+		tn_atable_reserve(table, MAX(16, table->row_cap +
+			table->row_cap / 2));
 	row = table->cells + table->row_count * n;
 	memset(row, 0, n * sizeof(*row));
 	table->row_count++;
@@ -455,24 +465,66 @@ static int compare_cells(const struct tn_analysis_cell *a,
 	return (x > y) - (x < y);
 }
 
+struct sort_order {
+	const struct tn_analysis_table *table;
+	struct sort_key key;
+};
+
+/* Rows compared by their numbers in the table. */
 static gint compare_rows(gconstpointer pa, gconstpointer pb, gpointer data)
 {
-	const struct sort_key *key = data;
-	const struct tn_analysis_cell *a = pa, *b = pb;
-	const struct tn_analysis_cell *ca = &a[key->column];
-	const struct tn_analysis_cell *cb = &b[key->column];
+	const struct sort_order *order = data;
+	size_t width = order->table->column_count;
+	const struct tn_analysis_cell *ca = order->table->cells +
+		*(const size_t *) pa * width + order->key.column;
+	const struct tn_analysis_cell *cb = order->table->cells +
+		*(const size_t *) pb * width + order->key.column;
 	int c = compare_cells(ca, cb);
 
-	if (key->descending && ca->type != TN_CELL_NONE &&
+	if (order->key.descending && ca->type != TN_CELL_NONE &&
 			cb->type != TN_CELL_NONE)
 		c = -c;
 	return c;
 }
 
+/* Put row from[i] of the table at row i, for every i, in place: each
+ * cycle of the permutation moves along with one row held aside (from
+ * is spent). */
+static void permute_rows(struct tn_analysis_table *table, size_t *from)
+{
+	size_t width = table->column_count;
+	size_t row_bytes = width * sizeof(struct tn_analysis_cell);
+	struct tn_analysis_cell *held = g_new(struct tn_analysis_cell, width);
+
+	for (size_t start = 0; start < table->row_count; start++) {
+		size_t j = start;
+
+		if (from[start] == SIZE_MAX || from[start] == start)
+			continue;
+		memcpy(held, table->cells + start * width, row_bytes);
+		for (;;) {
+			size_t k = from[j];
+
+			from[j] = SIZE_MAX;
+			if (k == start) {
+				memcpy(table->cells + j * width, held,
+					row_bytes);
+				break;
+			}
+			memcpy(table->cells + j * width,
+				table->cells + k * width, row_bytes);
+			j = k;
+		}
+	}
+	g_free(held);
+}
+
 void tn_analysis_table_sort(struct tn_analysis_table *table, size_t column,
 		bool descending)
 {
-	struct sort_key key = { column, table->column_count, descending };
+	struct sort_order order = { table, { column, table->column_count,
+		descending } };
+	size_t *from;
 
 	if (column >= table->column_count)
 		return;
@@ -480,8 +532,14 @@ void tn_analysis_table_sort(struct tn_analysis_table *table, size_t column,
 	table->sort_descending = descending;
 	if (table->row_count < 2)
 		return;
-	/* GLib's sort is a merge sort: equal rows keep their order. */
-	g_qsort_with_data(table->cells, (gint) table->row_count,
-		table->column_count * sizeof(struct tn_analysis_cell),
-		compare_rows, &key);
+	/* The rows' numbers sorted, then the rows moved once: a sort of
+	 * the rows themselves would take a copy of them all (GLib's sort
+	 * is a merge sort, which keeps equal rows in their order). */
+	from = g_new(size_t, table->row_count);
+	for (size_t i = 0; i < table->row_count; i++)
+		from[i] = i;
+	g_qsort_with_data(from, (gint) table->row_count, sizeof(*from),
+		compare_rows, &order);
+	permute_rows(table, from);
+	g_free(from);
 }
