@@ -72,4 +72,15 @@ void tn_runtime_forget(struct tn_runtime_tree *tree);
  * it to delete the file. */
 struct tn_runtime_tree *tn_runtime_register_temp(const char *path);
 
+/* Around the making of private files or temporary files and their
+ * registration (a slice's tree, the stand-ins of a damaged trace, a
+ * file replaced through a temporary one): tn_runtime_create_begin()
+ * returns false once the process is ending (tn_runtime_cleanup() has
+ * begun: make nothing then); otherwise the cleanup waits (200 ms at
+ * most) for tn_runtime_create_end(), so that it removes what was made
+ * meanwhile instead of leaving files it did not know of yet.  Any
+ * thread but a signal handler's. */
+bool tn_runtime_create_begin(void);
+void tn_runtime_create_end(void);
+
 #endif

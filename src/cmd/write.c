@@ -57,16 +57,22 @@ static int export_open(struct export *ex, const char *path, bool overwrite,
 		tn_error_set(err, "write: %s is a directory", path);
 		goto fail;
 	}
+	if (!tn_runtime_create_begin()) {
+		tn_error_set(err, "write: tracenav is ending");
+		goto fail;
+	}
 	ex->temp = g_strdup_printf("%s/.%s.tracenav-XXXXXX", dir, base);
 	/* Mode 0666 less the umask, as any new file. */
 	fd = g_mkstemp_full(ex->temp, O_WRONLY | O_CLOEXEC, 0666);
+	if (fd >= 0)
+		ex->pending = tn_runtime_register_temp(ex->temp);
+	tn_runtime_create_end();
 	if (fd < 0) {
 		tn_error_set(err, "write: cannot write %s: %s", path,
 			strerror(errno));
 		g_clear_pointer(&ex->temp, g_free);
 		goto fail;
 	}
-	ex->pending = tn_runtime_register_temp(ex->temp);
 	ex->fp = fdopen(fd, "w");
 	if (!ex->fp) {
 		tn_error_set(err, "write: cannot write %s: %s", path,

@@ -42,16 +42,21 @@ static void sync_dir(const char *dir)
 
 int tn_file_replace(const char *path, const void *data, size_t size)
 {
-	char *temp = g_strconcat(path, ".XXXXXX", NULL);
-	int fd = g_mkstemp_full(temp, O_RDWR | O_CLOEXEC, 0600);
+	char *temp;
+	int fd;
 	struct tn_runtime_tree *pending;
 	int error = 0;
 
+	/* A signal that ends the process meanwhile removes the file. */
+	if (!tn_runtime_create_begin())
+		return ECANCELED;
+	temp = g_strconcat(path, ".XXXXXX", NULL);
+	fd = g_mkstemp_full(temp, O_RDWR | O_CLOEXEC, 0600);
+	pending = fd >= 0 ? tn_runtime_register_temp(temp) : NULL;
+	tn_runtime_create_end();
 	if (fd < 0) {
 		error = errno;
 	} else {
-		/* A signal that ends the process meanwhile removes it. */
-		pending = tn_runtime_register_temp(temp);
 		if (!tn_file_write_all(fd, data, size) || fsync(fd) != 0)
 			error = errno;
 		if (close(fd) != 0 && !error)

@@ -208,7 +208,14 @@ int tn_repair_write(struct tn_repair *repair, struct tn_error *err)
 	if (!tn_repair_needed(repair))
 		goto out;
 	tn_repair_remove_stand_ins(repair);
+	/* A signal that ends the process meanwhile removes them all. */
+	if (!tn_runtime_create_begin()) {
+		tn_error_set(err, "tracenav is ending");
+		status = -1;
+		goto out;
+	}
 	if (tn_runtime_make_dir("trace", &repair->root, err)) {
+		tn_runtime_create_end();
 		status = -1;
 		goto out;
 	}
@@ -227,6 +234,7 @@ int tn_repair_write(struct tn_repair *repair, struct tn_error *err)
 		status = -1;
 	if (status)
 		tn_repair_remove_stand_ins(repair);
+	tn_runtime_create_end();
 out:
 	g_ptr_array_free(files, TRUE);
 	g_ptr_array_free(dirs, TRUE);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tracenav/runtime.h"
@@ -34,6 +35,11 @@ struct tn_runtime_tree {
  * their owner has not destroyed yet (same slot). */
 static _Atomic(struct tn_runtime_tree *) live[MAX_TREES];
 static _Atomic(struct tn_runtime_tree *) parked[MAX_TREES];
+
+/* The cleanup has begun; threads making private or temporary files
+ * (between tn_runtime_create_begin() and _end()). */
+static atomic_bool ending;
+static atomic_int creating;
 
 /* $XDG_RUNTIME_DIR if it names a directory we can write in. */
 static const char *usable_xdg_runtime_dir(void)
@@ -250,10 +256,34 @@ bool tn_runtime_frees_at_exit(void)
 #endif
 }
 
+bool tn_runtime_create_begin(void)
+{
+	/* Counted before ending is read, as the cleanup sets ending before
+	 * it reads the count: one of the two sees the other. */
+	atomic_fetch_add(&creating, 1);
+	if (atomic_load(&ending)) {
+		atomic_fetch_sub(&creating, 1);
+		return false;
+	}
+	return true;
+}
+
+void tn_runtime_create_end(void)
+{
+	atomic_fetch_sub(&creating, 1);
+}
+
 void tn_runtime_cleanup(void)
 {
 	int saved_errno = errno;	/* a signal handler must keep it */
+	struct timespec pause = { 0, 1000 * 1000 };
 
+	/* What another thread is making now is registered soon: wait for
+	 * it (200 ms at most: a thread stopped there must not hold the
+	 * process). */
+	atomic_store(&ending, true);
+	for (int i = 0; i < 200 && atomic_load(&creating) > 0; i++)
+		nanosleep(&pause, NULL);
 	for (size_t slot = 0; slot < MAX_TREES; slot++) {
 		struct tn_runtime_tree *tree =
 			atomic_exchange(&live[slot], NULL);

@@ -828,6 +828,7 @@ int tn_slice_create_part(const struct tn_trace *trace, int64_t target_ns,
 		tn_trace_borrow_packet_tables(trace);
 	GPtrArray *files = g_ptr_array_new_with_free_func(stream_file_free);
 	struct tn_slice *slice = NULL;
+	bool making = false;
 	int status = -1;
 
 	*out = NULL;
@@ -848,6 +849,12 @@ int tn_slice_create_part(const struct tn_trace *trace, int64_t target_ns,
 			"stream needs its first packet");
 		goto end;
 	}
+	/* A signal that ends the process meanwhile removes it whole. */
+	if (!tn_runtime_create_begin()) {
+		tn_error_set(err, "cannot slice: tracenav is ending");
+		goto end;
+	}
+	making = true;
 	if (slice_new(trace, &slice, err))
 		goto end;
 	/* Of the whole view: a part holds every event of its streams
@@ -868,10 +875,12 @@ int tn_slice_create_part(const struct tn_trace *trace, int64_t target_ns,
 			status = write_view(slice, dir, files, err);
 end:
 	g_ptr_array_free(files, TRUE);
-	if (status) {
+	if (status)
 		tn_slice_destroy(slice);
+	if (making)
+		tn_runtime_create_end();
+	if (status)
 		return -1;
-	}
 	*out = slice;
 	return 0;
 }

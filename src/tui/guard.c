@@ -98,13 +98,21 @@ static void on_restore(int signo)
 static void on_crash(int signo)
 {
 	/* Another thread: the main one restores the screen (a second at
-	 * most, then this one does). */
+	 * most to begin, then this one does).  Once it has begun (the
+	 * screen is no longer up), it is waited for until it is done (10 s
+	 * at most): what this thread writes before then goes to the
+	 * alternate screen, which endwin() then leaves, or to stderr while
+	 * it is still captured. */
 	if (atomic_load(&screen_up) &&
 	    !pthread_equal(pthread_self(), main_thread) &&
 	    pthread_kill(main_thread, RESTORE_SIGNAL) == 0) {
 		struct timespec pause = { 0, 5 * 1000 * 1000 };
 
-		for (int i = 0; i < 200 && !atomic_load(&restored); i++)
+		for (int i = 0; i < 200 && !atomic_load(&restored) &&
+		     atomic_load(&screen_up); i++)
+			nanosleep(&pause, NULL);
+		for (int i = 0; i < 2000 && !atomic_load(&restored) &&
+		     !atomic_load(&screen_up); i++)
 			nanosleep(&pause, NULL);
 	}
 	restore_screen();
