@@ -17,7 +17,6 @@ struct pair_key {
  * then its receive). */
 struct pending {
 	struct pair_key key;	/* its strings in text */
-	size_t count;
 	uint64_t only;		/* the serial, while no more waits */
 	GArray *more;		/* uint64_t from head, once two waited */
 	guint head;
@@ -104,6 +103,7 @@ static bool take(struct tn_seq_pairer *pairer, GHashTable *table,
 		const struct pair_key *key, uint64_t *serial)
 {
 	struct pending *pending = g_hash_table_lookup(table, key);
+	bool emptied = true;
 
 	if (!pending)
 		return false;
@@ -117,11 +117,12 @@ static bool take(struct tn_seq_pairer *pairer, GHashTable *table,
 			g_array_remove_range(pending->more, 0, pending->head);
 			pending->head = 0;
 		}
+		emptied = pending->head == pending->more->len;
 	} else {
 		*serial = pending->only;
 	}
 	pairer->pending--;
-	if (--pending->count == 0)
+	if (emptied)
 		g_hash_table_remove(table, &pending->key);
 	return true;
 }
@@ -140,7 +141,6 @@ static struct pending *pending_new(const struct pair_key *key)
 		memcpy(pending->text + signal_size, key->id, id_size);
 		pending->key.id = pending->text + signal_size;
 	}
-	pending->count = 0;
 	pending->more = NULL;
 	pending->head = 0;
 	return pending;
@@ -163,7 +163,6 @@ static void put(struct tn_seq_pairer *pairer, GHashTable *table,
 		}
 		g_array_append_val(pending->more, serial);
 	}
-	pending->count++;
 	pairer->pending++;
 }
 

@@ -879,10 +879,8 @@ end:
 		tn_slice_destroy(slice);
 	if (making)
 		tn_runtime_create_end();
-	if (status)
-		return -1;
-	*out = slice;
-	return 0;
+	*out = status ? NULL : slice;
+	return status ? -1 : 0;
 }
 
 int64_t tn_slice_get_complete_after(const struct tn_slice *slice)
