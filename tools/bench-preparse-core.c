@@ -1,7 +1,7 @@
 /* bench-preparse-core.c - the preparse's parts on one trace, in
  * process, for tools/bench-preparse.
  *
- *   bench-preparse-core TRACE [RUNS]
+ *   bench-preparse-core TRACE [RUNS [STEP]]
  *
  * Times (wall and CPU, medians of RUNS, default 3), each from a fresh
  * start: the index build alone (time slices on every core); the one
@@ -15,10 +15,12 @@
  * Prints "name value" lines: NAME_ms and NAME_cpu_ms, for the one read
  * NAME_decoding_ms and NAME_consuming_ms (the CPU time of the decoding
  * threads and of the consumers' thread), the parts (decoding threads)
- * the one read used, and the peak RSS. */
+ * the one read used, and the peak RSS.  With STEP (one of the names
+ * below, e.g. read_everything), that step alone. */
 #include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 
 #include "tracenav/analysis.h"
@@ -106,16 +108,23 @@ static void run(const struct tn_trace *trace, enum what what,
 int main(int argc, char **argv)
 {
 	int runs = argc > 2 ? atoi(argv[2]) : 3;
+	const char *only = argc > 3 ? argv[3] : NULL;
 	struct tn_trace *trace;
 	struct tn_error err;
 	struct rusage usage;
+	int known = 0;
 
-	if (argc < 2 || runs < 1) {
-		fprintf(stderr, "usage: bench-preparse-core TRACE [RUNS]\n");
+	for (int w = 0; only && w < WHAT_COUNT; w++)
+		known += strcmp(only, names[w]) == 0;
+	if (argc < 2 || runs < 1 || (only && !known)) {
+		fprintf(stderr, "usage: bench-preparse-core TRACE [RUNS "
+			"[STEP]]\n");
 		return 2;
 	}
 	bench_check(tn_trace_open(argv[1], &trace, &err), &err);
 	for (int w = 0; w < WHAT_COUNT; w++) {
+		if (only && strcmp(only, names[w]) != 0)
+			continue;
 		double *wall = g_new(double, runs), *cpu = g_new(double, runs);
 		double *decoding = g_new(double, runs);
 		double *consuming = g_new(double, runs);

@@ -227,5 +227,6 @@ static void report(void *acc, const struct tn_analysis_span *range,
 const struct tn_analysis_class tn_analysis_cputop = {
 	"cputop",
 	"CPU time per thread (TID NAME NS PERCENT, by NS) and per CPU",
-	create, destroy, on_event, on_interval, on_end, merge, report,
+	create, destroy, on_event, on_interval,
+	AK_BIT(AK_CPU_CURRENT), on_end, merge, report,
 };

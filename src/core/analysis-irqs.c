@@ -227,5 +227,6 @@ const struct tn_analysis_class tn_analysis_irqstats = {
 	"irqstats",
 	"hard interrupts (IRQ NAME COUNT MIN MEAN MAX STDDEV, ns) and soft "
 	"interrupts with their raise latency",
-	create, destroy, on_event, on_interval, NULL, merge, report,
+	create, destroy, on_event, on_interval,
+	AK_BIT(AK_CPU_IRQ) | AK_BIT(AK_CPU_SOFTIRQ), NULL, merge, report,
 };

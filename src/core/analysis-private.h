@@ -96,6 +96,9 @@ struct tn_analysis_class {
 			const struct tn_state_value *value,
 			const struct tn_state_stamp *start,
 			const struct tn_state_stamp *end);
+	/* The kinds of attributes whose intervals it reads (AK_BIT()s of
+	 * enum tn_akind): the whole-trace pass hands it no other. */
+	unsigned interval_kinds;
 	/* The state after the slice's last event; what it accounts ends
 	 * at end_ns.  Optional. */
 	void (*end)(void *acc, const struct tn_state *state, int64_t end_ns);
@@ -124,6 +127,9 @@ enum tn_akind {
 	AK_CPU_SOFTIRQ,		/* CPUs/<n>/Soft_IRQs/<vec> */
 };
 
+/* A kind in a set of them (struct tn_analysis_class's interval_kinds). */
+#define AK_BIT(kind) (1u << (kind))
+
 /* Classifies quarks, remembering each one's kind (quarks are stable
  * within one state). */
 struct tn_akinds {
@@ -133,8 +139,21 @@ struct tn_akinds {
 
 void tn_akinds_init(struct tn_akinds *k);
 void tn_akinds_fini(struct tn_akinds *k);
-enum tn_akind tn_akinds_get(struct tn_akinds *k, const struct tn_state *state,
-		int quark);
+
+/* The kind of a quark not seen yet (tn_akinds_get()'s slow path). */
+enum tn_akind tn_akinds_classify(struct tn_akinds *k,
+		const struct tn_state *state, int quark);
+
+/* The kind of quark: asked for every interval by every analysis, so its
+ * common case (a quark seen before) is inline. */
+static inline enum tn_akind tn_akinds_get(struct tn_akinds *k,
+		const struct tn_state *state, int quark)
+{
+	if (quark >= 0 && (guint) quark < k->kinds->len &&
+	    k->kinds->data[quark])
+		return (enum tn_akind) (k->kinds->data[quark] - 1);
+	return tn_akinds_classify(k, state, quark);
+}
 
 /* The number an attribute of a kind is about, read once per quark: the
  * tid of Threads/42/Status (0 for an idle thread, 0_3, as

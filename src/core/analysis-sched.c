@@ -170,7 +170,8 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 			g_array_append_val(s->pending, p);
 		}
 	}
-	g_hash_table_remove(s->woken, TN_AKEY(tid));
+	if (woken)
+		g_hash_table_remove(s->woken, TN_AKEY(tid));
 }
 
 static void merge(void *acc, void *later)
@@ -254,5 +255,6 @@ const struct tn_analysis_class tn_analysis_schedtop = {
 	"schedtop",
 	"wake-up to switch-in latency per thread (TID NAME COUNT MIN MEAN "
 	"MAX STDDEV, ns), by MAX",
-	create, destroy, on_event, on_interval, NULL, merge, report,
+	create, destroy, on_event, on_interval,
+	AK_BIT(AK_THREAD_STATUS), NULL, merge, report,
 };

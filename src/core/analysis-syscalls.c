@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "src/core/analysis-private.h"
+#include "src/core/pointer-hash.h"
 
 /* One system call of a thread: a thread makes few kinds of calls, and
  * a long trace has many threads, so a small array per thread (the
@@ -19,7 +20,23 @@ struct call {
 
 struct thread_calls {
 	char *name;			/* the thread's, last seen */
-	GArray *calls;			/* struct call */
+	struct call *calls;
+	guint count, cap;
+	/* Its Exec_name (a sibling of System_call), once found: -1. */
+	int exec_quark;
+	/* An entry again into the call it is in: when. */
+	bool has_again;
+	int64_t again_ns;
+};
+
+/* What a call's name (the state's string) stands for here, remembered
+ * by where the string is (checked by its text: the place may hold
+ * another one later). */
+#define NAME_MEMO 64
+struct name_memo {
+	const char *given;
+	const char *name;		/* in the accumulator's names */
+	struct tn_adur *dur;		/* of the name, in by_name */
 };
 
 struct syscalls {
@@ -28,8 +45,7 @@ struct syscalls {
 	GHashTable *by_name;		/* name -> struct tn_adur */
 	GStringChunk *names;		/* the calls' names, interned */
 	GHashTable *threads;		/* int64 tid -> struct thread_calls */
-	/* Entries again into the call a thread is in: when (by tid). */
-	GHashTable *again;		/* int64 tid -> int64 ns */
+	struct name_memo memo[NAME_MEMO];
 };
 
 static struct tn_adur *dur_of(GHashTable *table, const char *name)
@@ -37,38 +53,72 @@ static struct tn_adur *dur_of(GHashTable *table, const char *name)
 	return tn_amap_string(table, name, sizeof(struct tn_adur));
 }
 
+/* The call name and its durations of a name the state holds. */
+static const struct name_memo *name_of(struct syscalls *s, const char *given)
+{
+	struct name_memo *m = &s->memo[tn_pointer_slot(given, NAME_MEMO)];
+
+	if (m->given != given || strcmp(m->name, given) != 0) {
+		m->given = given;
+		m->name = g_string_chunk_insert_const(s->names, given);
+		m->dur = dur_of(s->by_name, given);
+	}
+	return m;
+}
+
 static void thread_calls_free(gpointer data)
 {
 	struct thread_calls *t = data;
 
 	g_free(t->name);
-	g_array_free(t->calls, TRUE);
+	g_free(t->calls);
 	g_free(t);
 }
 
 static struct thread_calls *thread_of(struct syscalls *s, int64_t tid)
 {
-	struct thread_calls *t = tn_amap_int64(s->threads, tid, sizeof(*t));
+	struct thread_calls *t = g_hash_table_lookup(s->threads,
+		TN_AKEY(tid));
 
-	if (!t->calls)
-		t->calls = g_array_sized_new(FALSE, FALSE, sizeof(struct call),
-			2);
+	if (!t) {
+		t = g_new0(struct thread_calls, 1);
+		t->exec_quark = -1;
+		g_hash_table_insert(s->threads, TN_AKEY(tid), t);
+	}
 	return t;
 }
 
-/* The durations of t's calls named name (added the first time). */
-static struct tn_adur *call_of(struct syscalls *s, struct thread_calls *t,
-		const char *name)
+/* The durations of t's calls named name (interned in s->names; added
+ * the first time). */
+static struct tn_adur *call_of(struct thread_calls *t, const char *name)
 {
-	struct call call = { NULL, { 0 } };
+	for (guint i = 0; i < t->count; i++)
+		if (t->calls[i].name == name)
+			return &t->calls[i].dur;
+	if (t->count == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 2;
+		t->calls = g_renew(struct call, t->calls, t->cap);
+	}
+	t->calls[t->count] = (struct call) { name, { 0 } };
+	return &t->calls[t->count++].dur;
+}
 
-	name = g_string_chunk_insert_const(s->names, name);
-	for (guint i = 0; i < t->calls->len; i++)
-		if (g_array_index(t->calls, struct call, i).name == name)
-			return &g_array_index(t->calls, struct call, i).dur;
-	call.name = name;
-	g_array_append_val(t->calls, call);
-	return &g_array_index(t->calls, struct call, t->calls->len - 1).dur;
+/* The name of the thread whose System_call is quark, its Exec_name
+ * found once. */
+static const char *exec_name(struct thread_calls *t,
+		const struct tn_state *state, int quark)
+{
+	const struct tn_state_value *value;
+	int parent = tn_state_get_parent(state, quark);
+
+	if (t->exec_quark < 0 ||
+	    tn_state_get_parent(state, t->exec_quark) != parent)
+		t->exec_quark = tn_state_quark_child_lookup(state, parent,
+			"Exec_name");
+	if (t->exec_quark < 0)
+		return NULL;
+	value = tn_state_get_value(state, t->exec_quark);
+	return value->type == TN_STATE_STRING ? value->u.s : NULL;
 }
 
 static void *create(const struct tn_analysis_span *span)
@@ -79,7 +129,6 @@ static void *create(const struct tn_analysis_span *span)
 	s->by_name = tn_amap_new_string(NULL);
 	s->names = g_string_chunk_new(1024);
 	s->threads = tn_amap_new_int64(thread_calls_free);
-	s->again = tn_amap_new_int64(NULL);
 	return s;
 }
 
@@ -90,7 +139,6 @@ static void destroy(void *acc)
 	g_hash_table_destroy(s->by_name);
 	g_string_chunk_free(s->names);
 	g_hash_table_destroy(s->threads);
-	g_hash_table_destroy(s->again);
 	g_free(s);
 }
 
@@ -114,9 +162,12 @@ static void on_event(void *acc, const struct tn_state *state,
 	quark = tn_aquark_thread(&s->span.look->quarks, state, tid,
 		AQ_SYSTEM_CALL);
 	if (quark >= 0 && tn_state_get_value(state, quark)->type ==
-			TN_STATE_STRING)
-		g_hash_table_replace(s->again, TN_AKEY(tid),
-			g_memdup2(&row->pos.ns, sizeof(row->pos.ns)));
+			TN_STATE_STRING) {
+		struct thread_calls *t = thread_of(s, tid);
+
+		t->has_again = true;
+		t->again_ns = row->pos.ns;
+	}
 }
 
 static void on_interval(void *acc, const struct tn_state *state, int quark,
@@ -125,26 +176,27 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 		const struct tn_state_stamp *end)
 {
 	struct syscalls *s = acc;
+	const struct name_memo *name;
 	struct thread_calls *t;
 	double duration;
-	int64_t tid, *again;
 
 	if (value->type != TN_STATE_STRING || start->ns == INT64_MIN ||
 	    tn_akinds_get(&s->span.look->kinds, state, quark) != AK_THREAD_SYSCALL)
 		return;
-	tid = tn_akinds_number(&s->span.look->kinds, state, quark);
-	again = g_hash_table_lookup(s->again, TN_AKEY(tid));
+	t = thread_of(s, tn_akinds_number(&s->span.look->kinds, state,
+		quark));
 	if (s->event != AE_SYSCALL_EXIT) {
 		/* Another call's entry: the one it was in is over. */
-		g_hash_table_remove(s->again, TN_AKEY(tid));
+		t->has_again = false;
 		return;
 	}
-	duration = (double) (end->ns - (again ? *again : start->ns));
-	g_hash_table_remove(s->again, TN_AKEY(tid));
-	tn_adur_add(dur_of(s->by_name, value->u.s), duration);
-	t = thread_of(s, tid);
-	tn_aname_set(&t->name, tn_akind_sibling_string(state, quark, "Exec_name"));
-	tn_adur_add(call_of(s, t, value->u.s), duration);
+	duration = (double) (end->ns - (t->has_again ? t->again_ns :
+		start->ns));
+	t->has_again = false;
+	name = name_of(s, value->u.s);
+	tn_adur_add(name->dur, duration);
+	tn_aname_set(&t->name, exec_name(t, state, quark));
+	tn_adur_add(call_of(t, name->name), duration);
 }
 
 static void merge_durs(GHashTable *into, GHashTable *from)
@@ -170,12 +222,10 @@ static void merge(void *acc, void *later)
 		struct thread_calls *t = thread_of(s, TN_AKEY_VALUE(key));
 
 		tn_aname_set(&t->name, from->name);
-		for (guint i = 0; i < from->calls->len; i++) {
-			const struct call *call = &g_array_index(from->calls,
-				struct call, i);
-
-			tn_adur_merge(call_of(s, t, call->name), &call->dur);
-		}
+		for (guint i = 0; i < from->count; i++)
+			tn_adur_merge(call_of(t, g_string_chunk_insert_const(
+				s->names, from->calls[i].name)),
+				&from->calls[i].dur);
 	}
 }
 
@@ -201,7 +251,7 @@ static size_t call_rows(const struct syscalls *s)
 
 	g_hash_table_iter_init(&iter, s->threads);
 	while (g_hash_table_iter_next(&iter, NULL, &value))
-		rows += ((const struct thread_calls *) value)->calls->len;
+		rows += ((const struct thread_calls *) value)->count;
 	return rows;
 }
 
@@ -235,9 +285,8 @@ static void report(void *acc, const struct tn_analysis_span *range,
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		struct thread_calls *t = value;
 
-		for (guint i = 0; i < t->calls->len; i++) {
-			const struct call *call = &g_array_index(t->calls,
-				struct call, i);
+		for (guint i = 0; i < t->count; i++) {
+			const struct call *call = &t->calls[i];
 			struct tn_analysis_cell *row = tn_atable_row(threads);
 
 			tn_acell_int(&row[0], TN_AKEY_VALUE(key));
@@ -255,5 +304,6 @@ const struct tn_analysis_class tn_analysis_syscallstats = {
 	"syscallstats",
 	"system calls per name (SYSCALL COUNT MIN MEAN MAX STDDEV, ns) and "
 	"per thread",
-	create, destroy, on_event, on_interval, NULL, merge, report,
+	create, destroy, on_event, on_interval,
+	AK_BIT(AK_THREAD_SYSCALL), NULL, merge, report,
 };

@@ -63,8 +63,8 @@ static enum tn_akind classify(const struct tn_state *state, int quark)
 	return AK_OTHER;
 }
 
-enum tn_akind tn_akinds_get(struct tn_akinds *k, const struct tn_state *state,
-		int quark)
+enum tn_akind tn_akinds_classify(struct tn_akinds *k,
+		const struct tn_state *state, int quark)
 {
 	guint8 kind;
 

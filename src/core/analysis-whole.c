@@ -56,12 +56,15 @@ static void on_interval(void *data, const struct tn_state *state, int quark,
 		const struct tn_state_stamp *end)
 {
 	struct whole *w = data;
+	enum tn_akind kind;
 
-	if (!w->started || tn_akinds_get(&w->look->kinds, state, quark) == AK_OTHER)
+	if (!w->started ||
+	    (kind = tn_akinds_get(&w->look->kinds, state, quark)) == AK_OTHER)
 		return;
 	for (size_t i = 0; i < w->count; i++)
-		tn_analysis_classes[i]->interval(w->accs[i], state, quark,
-			value, start_stamp, end);
+		if (tn_analysis_classes[i]->interval_kinds & AK_BIT(kind))
+			tn_analysis_classes[i]->interval(w->accs[i], state,
+				quark, value, start_stamp, end);
 }
 
 static void on_end(void *data, const struct tn_state *state)

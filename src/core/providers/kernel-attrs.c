@@ -46,19 +46,14 @@ static int64_t thread_key(int64_t tid, int64_t cpu)
 	return cpu >= 0 && cpu < K_MAX_CPU ? -(cpu + 1) : 0;
 }
 
-/* Threads/<tid> (added), or NULL for a tid that names no thread (tid 0
- * on an unknown CPU, a negative tid). */
-struct tn_kthread *tn_kernel_thread(struct tn_kctx *c, int64_t tid)
+/* A thread not seen yet: Threads/<tid> (Threads/0_<cpu> for an idle
+ * task) added, and kept under key. */
+static struct tn_kthread *new_thread(struct tn_kctx *c, int64_t tid,
+		int64_t key)
 {
-	int64_t key = thread_key(tid, c->cpu);
-	struct tn_kthread *t;
+	struct tn_kthread *t = g_new(struct tn_kthread, 1);
 	char name[32];
 
-	if (!key)
-		return NULL;
-	t = g_hash_table_lookup(c->k->threads, GINT_TO_POINTER((int) key));
-	if (t)
-		return t;
 	if (key > 0) {
 		tn_kernel_number(name, tid);
 	} else {
@@ -66,12 +61,31 @@ struct tn_kthread *tn_kernel_thread(struct tn_kctx *c, int64_t tid)
 		name[1] = '_';
 		tn_kernel_number(name + 2, c->cpu);
 	}
-	t = g_new(struct tn_kthread, 1);
 	t->node = tn_state_quark_child(c->state, tn_kernel_top(c, TOP_THREADS),
 		name);
 	for (int i = 0; i < KT_COUNT; i++)
 		t->attr[i] = -1;
 	g_hash_table_insert(c->k->threads, GINT_TO_POINTER((int) key), t);
+	return t;
+}
+
+/* Threads/<tid> (added), or NULL for a tid that names no thread (tid 0
+ * on an unknown CPU, a negative tid). */
+struct tn_kthread *tn_kernel_thread(struct tn_kctx *c, int64_t tid)
+{
+	int64_t key = thread_key(tid, c->cpu);
+	size_t slot = (size_t) key & (K_THREAD_MEMO - 1);
+	struct tn_kthread *t;
+
+	if (!key)
+		return NULL;
+	if (c->k->thread_memo[slot].key == key)
+		return c->k->thread_memo[slot].t;
+	t = g_hash_table_lookup(c->k->threads, GINT_TO_POINTER((int) key));
+	if (!t)
+		t = new_thread(c, tid, key);
+	c->k->thread_memo[slot].key = key;
+	c->k->thread_memo[slot].t = t;
 	return t;
 }
 

@@ -31,6 +31,8 @@
 
 /* CPU numbers beyond this are taken for garbage. */
 #define K_MAX_CPU (1 << 20)
+/* Slots of the memo of thread lookups (a power of 2). */
+#define K_THREAD_MEMO 64
 
 enum tn_kthread_attr {
 	KT_STATUS, KT_EXEC_NAME, KT_PPID, KT_SYSTEM_CALL, KT_PRIO, KT_COUNT,
@@ -89,6 +91,12 @@ struct tn_kernel {
 	/* CPUs/'s children in order (struct tn_kcpu_node). */
 	GArray *cpu_order;
 	GHashTable *threads;	/* thread key -> struct tn_kthread */
+	/* The threads last looked up, by key (0: none): most events are
+	 * about a thread of the few on the CPUs. */
+	struct {
+		int64_t key;
+		struct tn_kthread *t;
+	} thread_memo[K_THREAD_MEMO];
 };
 
 /* What a handler works with: one event. */

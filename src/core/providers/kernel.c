@@ -29,6 +29,8 @@
  * reset() empties (kernel-attrs.c).  This file: the provider class, and
  * which events go to which handler.
  */
+#include <string.h>
+
 #include "kernel-private.h"
 
 /* The handler of each kind of event (kernel-events.h); NULL for the
@@ -136,6 +138,7 @@ static void kernel_reset(void *data)
 	g_ptr_array_set_size(k->cpus, 0);
 	g_array_set_size(k->cpu_order, 0);
 	g_hash_table_remove_all(k->threads);
+	memset(k->thread_memo, 0, sizeof(k->thread_memo));
 	for (int i = 0; i < TOP_COUNT; i++)
 		k->top[i] = -1;
 }
