@@ -14,7 +14,13 @@
 struct usage {
 	int64_t ns;
 	char *name;
+	int exec_quark;		/* Threads/<tid>/Exec_name, once found
+				 * (0: not yet; else the quark + 1) */
 };
+
+/* Slots of the memo of the threads' usages (a power of 2): a CPU
+ * switches among a few threads. */
+#define USAGE_MEMO 64
 
 struct cputop {
 	struct tn_analysis_span span;
@@ -22,6 +28,10 @@ struct cputop {
 	enum tn_aevent kind;		/* what it is */
 	GHashTable *threads;		/* int64 tid -> struct usage */
 	GHashTable *cpus;		/* int64 cpu -> struct usage */
+	struct {
+		int64_t tid;		/* 0: none */
+		struct usage *u;
+	} memo[USAGE_MEMO];
 };
 
 static void usage_free(gpointer data)
@@ -66,14 +76,31 @@ static void on_event(void *acc, const struct tn_state *state,
 	c->kind = kind;
 }
 
-static const char *thread_name(struct cputop *c, const struct tn_state *state,
-		int64_t tid)
+/* The usage of thread tid (> 0), remembered. */
+static struct usage *thread_usage(struct cputop *c, int64_t tid)
 {
-	int quark = tn_aquark_thread(&c->span.look->quarks, state, tid, AQ_EXEC_NAME);
+	size_t slot = (uint64_t) tid & (USAGE_MEMO - 1);
+
+	if (c->memo[slot].tid != tid) {
+		c->memo[slot].tid = tid;
+		c->memo[slot].u = usage_of(c->threads, tid);
+	}
+	return c->memo[slot].u;
+}
+
+static const char *thread_name(struct cputop *c, const struct tn_state *state,
+		struct usage *u, int64_t tid)
+{
+	int quark = u->exec_quark - 1;
 	const struct tn_state_value *value;
 
-	if (quark < 0)
-		return NULL;
+	if (quark < 0) {
+		quark = tn_aquark_thread(&c->span.look->quarks, state, tid,
+			AQ_EXEC_NAME);
+		if (quark < 0)
+			return NULL;
+		u->exec_quark = quark + 1;
+	}
 	value = tn_state_get_value(state, quark);
 	return value->type == TN_STATE_STRING ? value->u.s : NULL;
 }
@@ -89,9 +116,9 @@ static void account(struct cputop *c, const struct tn_state *state,
 		from = c->span.begin_ns;
 	if (tid <= 0 || to <= from)
 		return;
-	u = usage_of(c->threads, tid);
+	u = thread_usage(c, tid);
 	u->ns += to - from;
-	tn_aname_set(&u->name, thread_name(c, state, tid));
+	tn_aname_set(&u->name, thread_name(c, state, u, tid));
 	cpu = tn_akinds_number(&c->span.look->kinds, state, quark);
 	usage_of(c->cpus, cpu)->ns += to - from;
 }

@@ -40,10 +40,17 @@ struct pending {
 	char *name;
 };
 
+/* Slots of the count of wake-ups noted per tid's low bits (a power of
+ * 2). */
+#define WOKEN_FILTER 4096
+
 struct sched {
 	struct tn_analysis_span span;
 	enum tn_aevent event;		/* the event being applied */
 	GHashTable *woken;		/* int64 tid -> struct wakeup */
+	/* How many tids of woken end in each slot's bits: the Status
+	 * changes of threads not woken (most of them) skip the map. */
+	guint32 woken_filter[WOKEN_FILTER];
 	/* The tids whose Status changed (not kept in the range's first
 	 * slice: only a merge into an earlier one needs them). */
 	GHashTable *touched;
@@ -57,6 +64,31 @@ static void latency_free(gpointer data)
 
 	g_free(l->name);
 	g_free(l);
+}
+
+static guint32 *filter_slot(struct sched *s, int64_t tid)
+{
+	return &s->woken_filter[(uint64_t) tid & (WOKEN_FILTER - 1)];
+}
+
+static struct wakeup *woken_get(struct sched *s, int64_t tid)
+{
+	if (*filter_slot(s, tid) == 0)
+		return NULL;
+	return g_hash_table_lookup(s->woken, TN_AKEY(tid));
+}
+
+static void woken_put(struct sched *s, int64_t tid, const struct wakeup *w)
+{
+	if (g_hash_table_replace(s->woken, TN_AKEY(tid),
+			g_memdup2(w, sizeof(*w))))
+		(*filter_slot(s, tid))++;
+}
+
+static void woken_drop(struct sched *s, int64_t tid)
+{
+	if (g_hash_table_remove(s->woken, TN_AKEY(tid)))
+		(*filter_slot(s, tid))--;
 }
 
 static void *create(const struct tn_analysis_span *span)
@@ -118,7 +150,7 @@ static void on_event(void *acc, const struct tn_state *state,
 	if (s->event != AE_WAKEUP ||
 	    !tn_provider_field_int(&row->ev, "tid", &tid) || tid <= 0)
 		return;
-	if (g_hash_table_contains(s->woken, TN_AKEY(tid)))
+	if (woken_get(s, tid))
 		return;
 	quark = tn_aquark_thread(&s->span.look->quarks, state, tid, AQ_STATUS);
 	status = quark < 0 ? NULL : tn_state_get_value(state, quark);
@@ -132,8 +164,7 @@ static void on_event(void *acc, const struct tn_state *state,
 	wakeup.fallback = !s->span.first && quark >= 0 &&
 		!g_hash_table_contains(s->touched, TN_AKEY(tid)) &&
 		tn_state_get_start(state, quark)->ns < s->span.begin_ns;
-	g_hash_table_insert(s->woken, TN_AKEY(tid),
-		g_memdup2(&wakeup, sizeof(wakeup)));
+	woken_put(s, tid, &wakeup);
 }
 
 static void on_interval(void *acc, const struct tn_state *state, int quark,
@@ -155,7 +186,7 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 		return;		/* an idle thread (0_3) */
 	if (!s->span.first)
 		g_hash_table_add(s->touched, TN_AKEY(tid));
-	woken = g_hash_table_lookup(s->woken, TN_AKEY(tid));
+	woken = woken_get(s, tid);
 	if (value->type == TN_STATE_STRING && !strcmp(value->u.s, "wait_cpu")
 	    && s->event == AE_SCHED_SWITCH) {
 		name = tn_akind_sibling_string(state, quark, "Exec_name");
@@ -171,7 +202,7 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 		}
 	}
 	if (woken)
-		g_hash_table_remove(s->woken, TN_AKEY(tid));
+		woken_drop(s, tid);
 }
 
 static void merge(void *acc, void *later)
@@ -184,8 +215,7 @@ static void merge(void *acc, void *later)
 	for (guint i = 0; i < l->pending->len; i++) {
 		struct pending *p = &g_array_index(l->pending, struct pending,
 			i);
-		struct wakeup *woken = g_hash_table_lookup(s->woken,
-			TN_AKEY(p->tid));
+		struct wakeup *woken = woken_get(s, p->tid);
 
 		if (woken)
 			add_latency(s, p->tid, p->name, p->end - woken->ns);
@@ -196,16 +226,15 @@ static void merge(void *acc, void *later)
 	 * when the slices before saw no wake-up. */
 	g_hash_table_iter_init(&iter, l->touched);
 	while (g_hash_table_iter_next(&iter, &key, NULL))
-		g_hash_table_remove(s->woken, key);
+		woken_drop(s, TN_AKEY_VALUE(key));
 	g_hash_table_iter_init(&iter, l->woken);
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		struct wakeup w = *(struct wakeup *) value;
 
-		if (w.fallback && g_hash_table_contains(s->woken, key))
+		if (w.fallback && woken_get(s, TN_AKEY_VALUE(key)))
 			continue;
 		w.fallback = false;
-		g_hash_table_replace(s->woken, key,
-			g_memdup2(&w, sizeof(w)));
+		woken_put(s, TN_AKEY_VALUE(key), &w);
 	}
 	g_hash_table_iter_init(&iter, l->threads);
 	while (g_hash_table_iter_next(&iter, &key, &value)) {

@@ -312,11 +312,13 @@ struct tn_kthread *tn_kernel_current(struct tn_kctx *c)
  * runs). */
 static bool any_active(struct tn_kctx *c, int parent, bool only_running)
 {
-	size_t count = parent < 0 ? 0 :
-		tn_state_get_child_count(c->state, parent);
+	/* Only the children with a value below them are on the live
+	 * list: most lines of a CPU are idle. */
+	int child = parent < 0 ? -1 :
+		tn_state_get_first_live_child(c->state, parent);
 
-	for (size_t i = 0; i < count; i++) {
-		int child = tn_state_get_child(c->state, parent, i);
+	for (; child >= 0;
+	     child = tn_state_get_next_live_sibling(c->state, child)) {
 		const char *s;
 
 		if (!only_running) {
