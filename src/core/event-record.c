@@ -14,12 +14,25 @@ struct ask {
 	struct tn_field_handle handle;
 };
 
+/* Slots of a plan's index of its asks by path (a power of 2): a
+ * consumer asks for several fields of each event, by the strings it
+ * said it wants. */
+#define PLAN_SLOTS 64
+
 /* What the records of one event class hold; never changed once
  * published (a new ask makes a new plan). */
 struct tn_record_plan {
 	unsigned count;
 	struct ask *asks;		/* count of them */
 	struct tn_kevent_class kevent;	/* the class's name, classified */
+	/* The asks by their path's address (open addressing; path NULL:
+	 * a free slot), when there are few enough of them. */
+	bool indexed;
+	struct {
+		const char *path;
+		unsigned index;
+		enum tn_field_scope scope;
+	} slots[PLAN_SLOTS];
 };
 
 struct tn_record_plans {
@@ -101,6 +114,21 @@ static void plan_add(struct tn_record_plan *plan, const void *event_class,
 	tn_field_handle_resolve(event_class, scope, path, &ask->handle);
 }
 
+/* Index plan's asks by the address of their path. */
+static void plan_index(struct tn_record_plan *plan)
+{
+	plan->indexed = plan->count <= PLAN_SLOTS / 2;
+	for (unsigned i = 0; plan->indexed && i < plan->count; i++) {
+		size_t s = tn_pointer_slot(plan->asks[i].path, PLAN_SLOTS);
+
+		while (plan->slots[s].path)
+			s = (s + 1) % PLAN_SLOTS;
+		plan->slots[s].path = plan->asks[i].path;
+		plan->slots[s].index = i;
+		plan->slots[s].scope = plan->asks[i].scope;
+	}
+}
+
 /* The plan of a class seen for the first time: the wants of its name. */
 static struct tn_record_plan *new_plan(struct tn_record_plans *plans,
 		const void *event_class)
@@ -116,6 +144,7 @@ static struct tn_record_plan *new_plan(struct tn_record_plans *plans,
 		if (name && name_matches(w->event, name))
 			plan_add(plan, event_class, w->scope, w->path);
 	}
+	plan_index(plan);
 	g_hash_table_insert(plans->by_class,
 		(gpointer) (uintptr_t) event_class, plan);
 	return plan;
@@ -361,11 +390,21 @@ static int record_find(const struct tn_event_record *rec,
 		enum tn_field_scope scope, const char *path,
 		struct tn_field_value *out)
 {
+	const struct tn_record_plan *plan = rec->plan;
 	const struct tn_record_field *f = NULL;
 
 	/* Consumers ask with the strings they said they want: the same
 	 * pointers, most often. */
-	for (unsigned i = 0; i < rec->field_count && !f; i++)
+	for (size_t s = tn_pointer_slot(path, PLAN_SLOTS);
+	     plan->indexed && plan->slots[s].path;
+	     s = (s + 1) % PLAN_SLOTS)
+		if (plan->slots[s].path == path &&
+		    plan->slots[s].scope == scope) {
+			f = &rec->fields[plan->slots[s].index];
+			break;
+		}
+	for (unsigned i = 0; i < rec->field_count && !f && !plan->indexed;
+	     i++)
 		if (rec->fields[i].path == path &&
 		    rec->fields[i].scope == (uint8_t) scope)
 			f = &rec->fields[i];

@@ -49,15 +49,25 @@ struct thread_quarks {
 	int call_stack;		/* -1 until added */
 };
 
+struct thread_key {
+	int64_t vpid;
+	int64_t vtid;
+};
+
+/* The process and the thread last looked up (NULL: none): most events
+ * come from a thread that just had one. */
+struct last_seen {
+	int64_t vpid;
+	struct process_quarks *p;
+	struct thread_key key;
+	struct thread_quarks *t;
+};
+
 struct ust {
 	int processes;		/* the top attribute, -1 until added */
 	GHashTable *by_vpid;	/* gint64 vpid -> struct process_quarks */
 	GHashTable *by_vtid;	/* struct thread_key -> struct thread_quarks */
-};
-
-struct thread_key {
-	int64_t vpid;
-	int64_t vtid;
+	struct last_seen last;
 };
 
 static guint thread_key_hash(gconstpointer p)
@@ -115,12 +125,18 @@ static void find_who(const struct tn_event *ev, struct who *who)
 static struct process_quarks *process_get(struct ust *u,
 		struct tn_state *state, int64_t vpid)
 {
-	struct process_quarks *p = g_hash_table_lookup(u->by_vpid, &vpid);
+	struct process_quarks *p;
 	char name[32];
 	gint64 *key;
 
-	if (p)
+	if (u->last.p && u->last.vpid == vpid)
+		return u->last.p;
+	p = g_hash_table_lookup(u->by_vpid, &vpid);
+	if (p) {
+		u->last.vpid = vpid;
+		u->last.p = p;
 		return p;
+	}
 	if (u->processes < 0)
 		u->processes = tn_state_quark_child(state, TN_STATE_ROOT,
 			"Processes");
@@ -142,11 +158,17 @@ static struct thread_quarks *thread_get(struct ust *u, struct tn_state *state,
 		struct process_quarks *p, int64_t vpid, int64_t vtid)
 {
 	struct thread_key key = { vpid, vtid }, *copy;
-	struct thread_quarks *t = g_hash_table_lookup(u->by_vtid, &key);
+	struct thread_quarks *t;
 	char name[32];
 
-	if (t)
+	if (u->last.t && u->last.key.vpid == vpid && u->last.key.vtid == vtid)
+		return u->last.t;
+	t = g_hash_table_lookup(u->by_vtid, &key);
+	if (t) {
+		u->last.key = key;
+		u->last.t = t;
 		return t;
+	}
 	if (p->threads < 0)
 		p->threads = tn_state_quark_child(state, p->node, "Threads");
 	snprintf(name, sizeof(name), "%" PRId64, vtid);
@@ -256,6 +278,8 @@ static void ust_reset(void *data)
 	u->processes = -1;
 	g_hash_table_remove_all(u->by_vpid);
 	g_hash_table_remove_all(u->by_vtid);
+	u->last.p = NULL;
+	u->last.t = NULL;
 }
 
 static int ust_handle_event(void *data, struct tn_state *state,

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "loaders.h"
+#include "src/core/pointer-hash.h"
 
 /* The fields that may hold a message's id, in the order they are
  * looked for. */
@@ -20,9 +21,20 @@ static const char *const id_fields[] = {
 
 enum end_kind { NOT_AN_END = 1, SEND, RECEIVE };
 
+/* Slots of the memo of the kinds of event names. */
+#define KIND_MEMO 16
+
 struct reference {
 	struct tn_seq_pairer *pairer;
 	GHashTable *kinds;	/* event name -> enum end_kind */
+	/* The names asked about by where they were, with their text (a
+	 * key of kinds) and kind: a few event classes, asked about at
+	 * every event. */
+	struct {
+		const char *given;
+		const char *text;
+		enum end_kind kind;
+	} memo[KIND_MEMO];
 	GString *sender, *receiver, *signal, *id;
 };
 
@@ -100,14 +112,23 @@ static void reset(void *data)
 
 static enum end_kind event_kind(struct reference *ref, const char *name)
 {
-	gpointer known = g_hash_table_lookup(ref->kinds, name);
+	size_t slot = tn_pointer_slot(name, KIND_MEMO);
+	gpointer text, known;
 	enum end_kind kind;
 
-	if (known)
-		return GPOINTER_TO_INT(known);
-	kind = name_kind(name);
-	g_hash_table_insert(ref->kinds, g_strdup(name),
-		GINT_TO_POINTER(kind));
+	if (ref->memo[slot].given == name &&
+	    !strcmp(ref->memo[slot].text, name))
+		return ref->memo[slot].kind;
+	if (g_hash_table_lookup_extended(ref->kinds, name, &text, &known)) {
+		kind = GPOINTER_TO_INT(known);
+	} else {
+		kind = name_kind(name);
+		text = g_strdup(name);
+		g_hash_table_insert(ref->kinds, text, GINT_TO_POINTER(kind));
+	}
+	ref->memo[slot].given = name;
+	ref->memo[slot].text = text;
+	ref->memo[slot].kind = kind;
 	return kind;
 }
 
