@@ -56,7 +56,8 @@ struct tn_preparse_request {
 	 * the user's rules (NULL: none). */
 	struct tn_seq_pages *pages;
 	const struct tn_seq_rules *seq_rules;
-	/* Decoding threads: 0 for one per processor (feed.h). */
+	/* Decoding threads: 0 for one more than the processors
+	 * (feed.h). */
 	unsigned parts;
 };
 

@@ -45,7 +45,7 @@ enum tn_feed_flags {
 };
 
 /* Start reading trace from its start on `parts` helper threads (0: one
- * per processor; at most TN_FEED_PARTS_MAX; fewer when the trace
+ * more than the processors; at most TN_FEED_PARTS_MAX; fewer when the trace
  * cannot be split so), with flags (enum tn_feed_flags).  Each item
  * comes with a record (event-record.h) of the fields of wants (count of
  * them; what they point to outlives the feed), and without its
