@@ -94,7 +94,7 @@ static const char *thread_name(struct cputop *c, const struct tn_state *state,
 	int quark = u->exec_quark - 1;
 	const struct tn_state_value *value;
 
-	if (quark < 0) {
+	if (quark < 0 || quark >= tn_state_get_attribute_count(state)) {
 		quark = tn_aquark_thread(&c->span.look->quarks, state, tid,
 			AQ_EXEC_NAME);
 		if (quark < 0)

@@ -112,6 +112,7 @@ static const char *exec_name(struct thread_calls *t,
 	int parent = tn_state_get_parent(state, quark);
 
 	if (t->exec_quark < 0 ||
+	    t->exec_quark >= tn_state_get_attribute_count(state) ||
 	    tn_state_get_parent(state, t->exec_quark) != parent)
 		t->exec_quark = tn_state_quark_child_lookup(state, parent,
 			"Exec_name");
