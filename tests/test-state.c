@@ -661,7 +661,7 @@ static void test_remove_and_time(void)
 static void test_change_log(void)
 {
 	struct tn_state *state = tn_state_create();
-	GArray *log = g_array_new(FALSE, FALSE, sizeof(int));
+	struct tn_state_changes changes = { 0 }, *log = &changes;
 	GByteArray *blob = g_byte_array_new();
 	struct tn_error err;
 	struct tn_state_value one = tn_state_value_int(1);
@@ -679,14 +679,14 @@ static void test_change_log(void)
 		&err);
 	tn_state_push(state, s, &one, &(struct tn_state_stamp) { .ns = 3 },
 		&err);
-	tap_ok(log->len == 3 && g_array_index(log, int, 0) == b
-		&& g_array_index(log, int, 2) == s,
+	tap_ok(log->len == 3 && log->quarks[0] == b
+		&& log->quarks[2] == s,
 		"a modify and a push (level and depth) are logged");
-	g_array_set_size(log, 0);
+	log->len = 0;
 	tn_state_remove(state, a, &(struct tn_state_stamp) { .ns = 4 }, &err);
 	tap_int_eq(log->len, 2, "a remove logs what it nulls");
 	tn_state_save(state, blob);
-	g_array_set_size(log, 0);
+	log->len = 0;
 	tn_state_restore(state, blob->data, blob->len, &err);
 	tap_int_eq(log->len, 0, "a restore logs nothing");
 	tn_state_modify(state, a, &one, &(struct tn_state_stamp) { .ns = 5 },
@@ -697,7 +697,7 @@ static void test_change_log(void)
 		&err);
 	tap_int_eq(log->len, 1, "NULL stops it");
 	g_byte_array_free(blob, TRUE);
-	g_array_free(log, TRUE);
+	tn_state_changes_fini(log);
 	tn_state_destroy(state);
 }
 
@@ -1099,6 +1099,7 @@ static void test_live(void)
 		GByteArray *delta = g_byte_array_new();
 		GArray *undo = g_array_new(FALSE, FALSE,
 			sizeof(struct tn_state_undo));
+		struct tn_state_changes changes = { 0 };
 		GArray *changed = g_array_new(FALSE, FALSE, sizeof(int));
 		int64_t now = 0, cut_time = 0;
 		int n = 100 + (int) (seed * 53 % 400), cut_count = 0;
@@ -1115,7 +1116,7 @@ static void test_live(void)
 				cut_count = tn_state_get_attribute_count(a);
 				cut_time = tn_state_get_current_time(a);
 				tn_state_set_undo_log(a, undo);
-				tn_state_set_change_log(a, changed);
+				tn_state_set_change_log(a, &changes);
 			}
 			apply(a, &op);
 			ops++;
@@ -1124,6 +1125,7 @@ static void test_live(void)
 		}
 		if (all_right && !live_right(a, why, sizeof(why)))
 			all_right = false;
+		g_array_append_vals(changed, changes.quarks, changes.len);
 		tn_state_delta_save(a, cut_count, changed, delta);
 		/* A new state from the changes: the cut's, then since. */
 		if (all_right && (tn_state_delta_apply(c, full->data,
@@ -1159,6 +1161,7 @@ static void test_live(void)
 			printf("# seed %" PRIu64 ": %s\n", seed, why);
 		g_array_free(undo, TRUE);
 		g_array_free(changed, TRUE);
+		tn_state_changes_fini(&changes);
 		g_byte_array_free(blob, TRUE);
 		g_byte_array_free(full, TRUE);
 		g_byte_array_free(delta, TRUE);

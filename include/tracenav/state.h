@@ -204,14 +204,24 @@ int tn_state_remove(struct tn_state *state, int quark,
 /* The time of the last change (INT64_MIN before any). */
 int64_t tn_state_get_current_time(const struct tn_state *state);
 
-/* Append to log (a GArray of int; NULL stops) the quark of every
- * attribute whose value a change makes different (its interval starts
- * anew), as the changes happen: for a reader that needs to know which
- * attributes an event changed (where the intervals of a query end)
- * without comparing them all.  The caller owns log; a clear or a
- * restore keeps it. */
-struct _GArray;
-void tn_state_set_change_log(struct tn_state *state, struct _GArray *log);
+/* A change log: quarks in the order of the changes.  Zeroed is empty;
+ * its reader empties it by setting len to 0. */
+struct tn_state_changes {
+	int *quarks;
+	size_t len;
+	size_t cap;
+};
+
+/* Free what log holds; it is empty again. */
+void tn_state_changes_fini(struct tn_state_changes *log);
+
+/* Append to log (NULL stops) the quark of every attribute whose value a
+ * change makes different (its interval starts anew), as the changes
+ * happen: for a reader that needs to know which attributes an event
+ * changed (where the intervals of a query end) without comparing them
+ * all.  The caller owns log; a clear or a restore keeps it. */
+void tn_state_set_change_log(struct tn_state *state,
+		struct tn_state_changes *log);
 
 /* Call fn(data, state, quark, value, start, end) whenever a change ends
  * the interval of an attribute: value is what it held since start (the

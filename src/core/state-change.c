@@ -52,8 +52,18 @@ static int attr_error(const struct tn_state *state, int quark,
 	return -1;
 }
 
-/* Whether quark may hold value (null always may). */
-static int check_type(const struct tn_state *state, int quark,
+static int __attribute__((noinline)) type_error(const struct tn_state *state,
+		int quark, const struct tn_state_value *value,
+		struct tn_error *err)
+{
+	return attr_error(state, quark, err, "holds %s values, not %s",
+		tn_state_type_name(state->attrs[quark].type),
+		tn_state_type_name(value->type));
+}
+
+/* Whether quark may hold value (null always may).  Inline: every
+ * modify of a replay makes this check. */
+static inline int check_type(const struct tn_state *state, int quark,
 		const struct tn_state_value *value, struct tn_error *err)
 {
 	enum tn_state_type type = state->attrs[quark].type;
@@ -61,8 +71,37 @@ static int check_type(const struct tn_state *state, int quark,
 	if (value->type == TN_STATE_NULL || type == TN_STATE_NULL
 			|| type == value->type)
 		return 0;
-	return attr_error(state, quark, err, "holds %s values, not %s",
-		tn_state_type_name(type), tn_state_type_name(value->type));
+	return type_error(state, quark, value, err);
+}
+
+/* Whether an attribute holding held already holds kept, as
+ * tn_state_value_equal() says: the state's strings are interned (one
+ * copy of each text), so the same text is the same pointer. */
+static inline bool holds_already(const struct tn_state_value *held,
+		const struct tn_state_value *kept)
+{
+	if (held->type != kept->type)
+		return false;
+	switch (kept->type) {
+	case TN_STATE_STRING: return held->u.s == kept->u.s;
+	case TN_STATE_INT: return held->u.i == kept->u.i;
+	case TN_STATE_LONG: return held->u.l == kept->u.l;
+	default: return tn_state_value_equal(held, kept);
+	}
+}
+
+static void __attribute__((noinline)) grow_log(struct tn_state_changes *log)
+{
+	log->cap = log->cap ? log->cap * 2 : 64;
+	log->quarks = g_renew(int, log->quarks, log->cap);
+}
+
+/* Inline, unlike g_array_append_val(): a replay logs most changes. */
+static inline void log_change(struct tn_state_changes *log, int quark)
+{
+	if (log->len == log->cap)
+		grow_log(log);
+	log->quarks[log->len++] = quark;
 }
 
 /* Set quark to value (of a type it may hold) at `at`; an equal value
@@ -81,7 +120,7 @@ static void set_value(struct tn_state *state, int quark,
 	/* Interned first: an equal string is then the same pointer. */
 	if (value->type == TN_STATE_STRING)
 		kept.u.s = tn_state_intern(state, value->u.s);
-	if (tn_state_value_equal(&attr->value, &kept))
+	if (holds_already(&attr->value, &kept))
 		return;
 	if (state->undo_log) {
 		struct tn_state_undo undo = { quark, attr->type, attr->value,
@@ -97,7 +136,7 @@ static void set_value(struct tn_state *state, int quark,
 		attr->type = value->type;
 	attr->start = *at;
 	if (state->change_log)
-		g_array_append_val(state->change_log, quark);
+		log_change(state->change_log, quark);
 }
 
 int tn_state_modify(struct tn_state *state, int quark,

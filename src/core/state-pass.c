@@ -71,7 +71,7 @@ struct tn_state_pass {
 	 * state, drained after each event into the set of changed quarks
 	 * (a flag per quark, and their list), and the attributes added
 	 * since (from base_count on). */
-	GArray *log;
+	struct tn_state_changes log;
 	GByteArray *dirty;
 	GArray *changed;
 	int base_count;
@@ -144,8 +144,8 @@ static double estimated_full(const struct tn_state_pass *pass)
 /* Note the quarks the last event changed. */
 static void drain_log(struct tn_state_pass *pass)
 {
-	for (guint i = 0; i < pass->log->len; i++) {
-		int q = g_array_index(pass->log, int, i);
+	for (size_t i = 0; i < pass->log.len; i++) {
+		int q = pass->log.quarks[i];
 
 		if ((guint) q >= pass->dirty->len) {
 			guint old = pass->dirty->len;
@@ -159,7 +159,7 @@ static void drain_log(struct tn_state_pass *pass)
 			g_array_append_val(pass->changed, q);
 		}
 	}
-	g_array_set_size(pass->log, 0);
+	pass->log.len = 0;
 }
 
 static void forget_changes(struct tn_state_pass *pass)
@@ -270,7 +270,7 @@ void tn_state_pass_begin(struct tn_state_pass *pass, struct tn_state *state)
 		(double) tn_trace_get_stream_bytes(pass->trace);
 	if (pass->budget.start_gap)
 		tn_seek_list_packet_starts(pass->trace, pass->starts);
-	tn_state_set_change_log(state, pass->log);
+	tn_state_set_change_log(state, &pass->log);
 	if (pass->has_observer)
 		tn_state_set_interval_sink(state,
 			pass->observer.hooks.interval, pass->observer.data);
@@ -331,7 +331,7 @@ void tn_state_pass_free(struct tn_state_pass *pass)
 		return;
 	if (pass->has_observer && pass->observer.destroy)
 		pass->observer.destroy(pass->observer.data);
-	g_array_free(pass->log, TRUE);
+	tn_state_changes_fini(&pass->log);
 	g_byte_array_free(pass->dirty, TRUE);
 	g_array_free(pass->changed, TRUE);
 	g_array_free(pass->starts, TRUE);
@@ -366,7 +366,6 @@ struct tn_state_pass *tn_state_pass_new(const struct tn_trace *trace,
 	}
 	pass->full_bytes = GUESS_FULL_BYTES;
 	pass->delta_bytes = GUESS_DELTA_BYTES;
-	pass->log = g_array_new(FALSE, FALSE, sizeof(int));
 	pass->dirty = g_byte_array_new();
 	pass->changed = g_array_new(FALSE, FALSE, sizeof(int));
 	pass->starts = g_array_new(FALSE, FALSE, sizeof(int64_t));

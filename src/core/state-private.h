@@ -78,7 +78,7 @@ struct tn_state {
 		const char *interned;	/* its copy in strings */
 	} interned[TN_STATE_INTERN_MEMO];
 	int64_t current_time;
-	GArray *change_log;		/* tn_state_set_change_log() */
+	struct tn_state_changes *change_log; /* tn_state_set_change_log() */
 	tn_state_interval_fn interval_fn; /* tn_state_set_interval_sink() */
 	void *interval_data;
 	GArray *undo_log;		/* struct tn_state_undo, see

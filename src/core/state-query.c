@@ -61,7 +61,7 @@ struct tn_state_querier {
 	uint64_t replayed;
 
 	/* Reading on: the change log, and the undo log. */
-	GArray *log;
+	struct tn_state_changes log;
 	GArray *undo;
 
 	struct tn_state_query_stats stats;
@@ -102,7 +102,6 @@ int tn_state_querier_create(const struct tn_trace *trace,
 	querier->providers = tn_state_providers_create(trace);
 	querier->state = tn_state_create();
 	querier->ahead = g_queue_new();
-	querier->log = g_array_new(FALSE, FALSE, sizeof(int));
 	querier->undo = g_array_new(FALSE, FALSE,
 		sizeof(struct tn_state_undo));
 	*out = querier;
@@ -117,7 +116,7 @@ void tn_state_querier_destroy(struct tn_state_querier *querier)
 	g_queue_free(querier->ahead);
 	tn_state_providers_destroy(querier->providers);
 	tn_state_destroy(querier->state);
-	g_array_free(querier->log, TRUE);
+	tn_state_changes_fini(&querier->log);
 	g_array_free(querier->undo, TRUE);
 	g_free(querier);
 }
@@ -462,12 +461,12 @@ static int apply_ahead(struct tn_state_querier *querier,
 		struct read_on *on, const struct tn_row *row,
 		struct tn_error *err)
 {
-	g_array_set_size(querier->log, 0);
+	querier->log.len = 0;
 	if (tn_state_providers_handle(querier->providers, querier->state,
 			&row->ev, &row->pos, err))
 		return -1;
-	for (guint i = 0; i < querier->log->len; i++) {
-		int q = g_array_index(querier->log, int, i);
+	for (size_t i = 0; i < querier->log.len; i++) {
+		int q = querier->log.quarks[i];
 
 		if (q >= on->count || on->ends[q].has_end ||
 		    (on->quark >= 0 && q != on->quark))
@@ -491,9 +490,9 @@ static int read_on(struct tn_state_querier *querier, struct read_on *on,
 	GList *link;
 	int status = 0;
 
-	g_array_set_size(querier->log, 0);
+	querier->log.len = 0;
 	g_array_set_size(querier->undo, 0);
-	tn_state_set_change_log(querier->state, querier->log);
+	tn_state_set_change_log(querier->state, &querier->log);
 	tn_state_set_undo_log(querier->state, querier->undo);
 	/* The events read already, then the walk's. */
 	for (link = querier->ahead->head; link && seen < on->horizon &&

@@ -67,7 +67,14 @@ int64_t tn_state_get_current_time(const struct tn_state *state)
 	return state->current_time;
 }
 
-void tn_state_set_change_log(struct tn_state *state, GArray *log)
+void tn_state_changes_fini(struct tn_state_changes *log)
+{
+	g_free(log->quarks);
+	*log = (struct tn_state_changes) { 0 };
+}
+
+void tn_state_set_change_log(struct tn_state *state,
+		struct tn_state_changes *log)
 {
 	state->change_log = log;
 }
