@@ -112,9 +112,10 @@ int tn_state_find_child(const struct tn_state *state, int parent,
 int tn_state_add_child(struct tn_state *state, int parent,
 		const char *name, size_t len);
 
-/* Set the value of quark as given (a string already interned, or one
- * that lives as long as the state): no check, no log; keeps the counts
- * of non-null values and their lists. */
+/* Set the value of quark as given (a string already interned by
+ * tn_state_intern(): set_value() tells an equal string by its pointer):
+ * no check, no log; keeps the counts of non-null values and their
+ * lists. */
 void tn_state_put_value(struct tn_state *state, int quark,
 		const struct tn_state_value *value);
 
