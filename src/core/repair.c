@@ -337,6 +337,19 @@ out:
 	g_free(file);
 }
 
+/* The size of the stream file fd once its index was read (size when
+ * it was listed, if fstat fails).  A file being recorded grows: LTTng
+ * writes a packet, then its index entry, so this size holds every
+ * packet the index lists; the size listed before may miss the last. */
+static uint64_t size_after_index(int fd, uint64_t size)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) == 0 && (uint64_t) st.st_size > size)
+		return (uint64_t) st.st_size;
+	return size;
+}
+
 /* Stream file dir/name, a regular file of size bytes. */
 static void check_file(struct tn_repair *repair, struct dir_plan *dp,
 		const char *name, uint64_t size)
@@ -379,14 +392,22 @@ static void check_file(struct tn_repair *repair, struct dir_plan *dp,
 				err.message);
 			set_plan(repair, dp, name, ACTION_NO_INDEX, NULL, 0);
 		}
-	} else if (size == 0 && idx.entry_count > 0) {
-		add_note(repair, file, "skipped, its events are missing: it is "
-			"empty, but its packet index lists %zu packets (the "
-			"file was cut short)", idx.entry_count);
-		dp->streams++;
-		count_skip(repair, dp);	/* libbabeltrace2 passes over it */
 	} else if (idx.entry_count > 0) {
-		check_against_index(repair, dp, name, fd, size, &idx);
+		uint64_t now = size_after_index(fd, size);
+
+		if (now == 0) {
+			add_note(repair, file, "skipped, its events are "
+				"missing: it is empty, but its packet index "
+				"lists %zu packets (the file was cut short)",
+				idx.entry_count);
+			dp->streams++;
+			/* libbabeltrace2 passes over it */
+			count_skip(repair, dp);
+		} else {
+			if (size == 0)
+				dp->streams++;	/* written since listed */
+			check_against_index(repair, dp, name, fd, now, &idx);
+		}
 	}
 	if (fd >= 0)
 		close(fd);
