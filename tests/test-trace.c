@@ -51,6 +51,26 @@ static void check_event_names(const struct tn_trace *trace, const char *path)
 	g_free(plan_path);
 }
 
+/* The metadata's field names: sorted, once each, plain and by scope
+ * ($payload.x, $ctx.x for a context's), as a kernel trace declares
+ * them (sched_switch's payload, the common context's cpu_id). */
+static void check_field_names(const struct tn_trace *trace)
+{
+	const char *const *names = tn_trace_get_field_names(trace);
+	const char *want[] = { "prev_comm", "$payload.prev_comm",
+		"next_tid", "$payload.next_tid", "cpu_id", "$pctx.cpu_id" };
+	bool sorted = true;
+	size_t n = 0;
+
+	for (; names[n]; n++)
+		if (n && strcmp(names[n - 1], names[n]) >= 0)
+			sorted = false;
+	tap_ok(n > 0 && sorted, "field names: %zu, sorted, each once", n);
+	for (size_t i = 0; i < G_N_ELEMENTS(want); i++)
+		tap_ok(g_strv_contains(names, want[i]), "field names: %s",
+			want[i]);
+}
+
 static void test_one_trace(void)
 {
 	char *path = gen_trace("one", "--events 5000 --cpus 3 --hostname box1");
@@ -83,6 +103,7 @@ static void test_one_trace(void)
 		begin == gen_plan_value(path, "first_ns"),
 		"one trace: the first event's time, read at open");
 	check_event_names(trace, path);
+	check_field_names(trace);
 	tn_trace_destroy(trace);
 	g_free(path);
 }

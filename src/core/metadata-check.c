@@ -59,6 +59,40 @@ static void significant(struct tn_metadata_text *text, char c)
 	text->last_line = text->line;
 }
 
+/* Whether code_char() does nothing with c but note it as the last
+ * significant character: no comment, string, block nor blank. */
+static inline bool is_plain(char c)
+{
+	static const bool special[256] = {
+		['/'] = true, ['"'] = true, ['\''] = true,
+		['{'] = true, ['['] = true, ['('] = true,
+		['}'] = true, [']'] = true, [')'] = true,
+	};
+	unsigned char u = (unsigned char) c;
+
+	return u > ' ' && !special[u];
+}
+
+/* Most of the text: words, numbers and blanks, of which only the last
+ * significant character and the newlines count.  Returns the index of
+ * the first other character from i on (len if none). */
+static size_t skip_code_run(struct tn_metadata_text *text, const char *bytes,
+		size_t i, size_t len)
+{
+	for (; i < len; i++) {
+		char c = bytes[i];
+
+		if (is_plain(c))
+			significant(text, c);
+		else if (c == '\n')
+			text->line++;
+		else if (c != ' ' && c != '\t' && c != '\r' && c != '\f' &&
+			 c != '\v')
+			break;
+	}
+	return i;
+}
+
 /* One character outside comments and strings. */
 static void code_char(struct tn_metadata_text *text, char c)
 {
@@ -158,8 +192,12 @@ void tn_metadata_text_feed(struct tn_metadata_text *text, const char *bytes,
 		memcpy(text->head + text->head_len, bytes, take);
 		text->head_len += take;
 	}
-	for (size_t i = 0; i < len; i++)
-		feed_char(text, bytes[i]);
+	for (size_t i = 0; i < len; i++) {
+		if (text->state == TEXT_CODE)
+			i = skip_code_run(text, bytes, i, len);
+		if (i < len)
+			feed_char(text, bytes[i]);
+	}
 }
 
 int tn_metadata_text_finish(const struct tn_metadata_text *text,
@@ -504,11 +542,13 @@ void tn_metadata_read_facts(const char *text, size_t len,
 		struct tn_metadata_facts *facts)
 {
 	const char *p = text, *end = text + len;
+	int blocks_read = 0;
 
 	*facts = (struct tn_metadata_facts) { .tracer_major = -1,
 		.tracer_minor = -1, .tracer_patchlevel = -1 };
-	/* The top-level `trace` and `env` keywords, then their blocks. */
-	while ((p = skip_blanks(p, end)) < end) {
+	/* The top-level `trace` and `env` keywords, then their blocks (one
+	 * of each: the rest, the event classes, is not read). */
+	while (blocks_read < 2 && (p = skip_blanks(p, end)) < end) {
 		char word[64];
 
 		if (*p == '"') {
@@ -519,8 +559,10 @@ void tn_metadata_read_facts(const char *text, size_t len,
 			p = skip_blanks(take_word(p, end, word, sizeof(word)),
 				end);
 			if (p < end && *p == '{' && (strcmp(word, "trace") == 0 ||
-					strcmp(word, "env") == 0))
+					strcmp(word, "env") == 0)) {
 				p = read_block(p, end, word, facts);
+				blocks_read++;
+			}
 			else if (p < end && *p == '{')
 				p = read_block(p, end, "", facts);
 		} else {

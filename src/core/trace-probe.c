@@ -295,17 +295,44 @@ static void note_event_names(struct tn_trace *trace, GHashTable *names,
 	}
 }
 
+/* Add a copy of name to set, unless it holds it already: most field
+ * names recur in many event classes (a kernel trace declares a
+ * thousand), copying each only to free it again costs. */
+static void add_once(GHashTable *set, const char *name)
+{
+	if (!g_hash_table_contains(set, name))
+		g_hash_table_add(set, g_strdup(name));
+}
+
+/* Add "$scope.name" to set. */
+static void add_scoped(GHashTable *set, const char *scope, const char *name)
+{
+	size_t scope_len = strlen(scope), name_len = strlen(name);
+	char small[128];
+
+	if (scope_len + name_len + 3 > sizeof(small)) {
+		char *big = g_strdup_printf("$%s.%s", scope, name);
+
+		add_once(set, big);
+		g_free(big);
+		return;
+	}
+	small[0] = '$';
+	memcpy(small + 1, scope, scope_len);
+	small[1 + scope_len] = '.';
+	memcpy(small + 2 + scope_len, name, name_len + 1);
+	add_once(set, small);
+}
+
 /* Add name to the trace's field names, plain and as $scope.name (and
  * $scope2.name when scope2 is not NULL). */
 static void add_field_name(struct tn_trace *trace, const char *name,
 		const char *scope, const char *scope2)
 {
-	g_hash_table_add(trace->field_set, g_strdup(name));
-	g_hash_table_add(trace->field_set, g_strdup_printf("$%s.%s", scope,
-		name));
+	add_once(trace->field_set, name);
+	add_scoped(trace->field_set, scope, name);
 	if (scope2)
-		g_hash_table_add(trace->field_set, g_strdup_printf("$%s.%s",
-			scope2, name));
+		add_scoped(trace->field_set, scope2, name);
 }
 
 /* The members of the structure field class fc (a scope of an event),
