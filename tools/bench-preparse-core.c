@@ -15,9 +15,13 @@
  * Prints "name value" lines: NAME_ms and NAME_cpu_ms, for the one read
  * NAME_decoding_ms and NAME_consuming_ms (the CPU time of the decoding
  * threads and of the consumers' thread), the parts (decoding threads)
- * the one read used, and the peak RSS.  With STEP (one of the names
- * below, e.g. read_everything), that step alone. */
+ * the one read used, and the peak RSS, with the peak of its anonymous
+ * part (what tracenav allocates) and the file pages mapped at that
+ * moment (libbabeltrace2 maps up to 8 MiB of each stream file it reads:
+ * babeltrace2 -o dummy has them too), sampled every 10 ms.  With STEP
+ * (one of the names below, e.g. read_everything), that step alone. */
 #include <glib.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +35,43 @@
 
 #define BENCH_PROGRAM "bench-preparse"
 #include "bench-util.h"
+
+/* The peak of the anonymous resident memory, and the file-backed one
+ * at that moment, from /proc/self/status (kB). */
+struct rss_peak {
+	atomic_bool stop;
+	long anon_kb, file_kb;
+};
+
+static long status_kb(const char *text, const char *field)
+{
+	const char *at = strstr(text, field);
+
+	return at ? strtol(at + strlen(field), NULL, 10) : -1;
+}
+
+static gpointer sample_rss(gpointer data)
+{
+	struct rss_peak *peak = data;
+
+	while (!atomic_load(&peak->stop)) {
+		gchar *text = NULL;
+
+		if (g_file_get_contents("/proc/self/status", &text, NULL,
+				NULL)) {
+			long anon = status_kb(text, "RssAnon:");
+			long file = status_kb(text, "RssFile:");
+
+			if (anon > peak->anon_kb) {
+				peak->anon_kb = anon;
+				peak->file_kb = file;
+			}
+		}
+		g_free(text);
+		g_usleep(10000);
+	}
+	return NULL;
+}
 
 enum what {
 	INDEX_ALONE, READ_ONLY, WITH_INDEX, WITH_STATE, WITH_ANALYSES,
@@ -112,6 +153,8 @@ int main(int argc, char **argv)
 	struct tn_trace *trace;
 	struct tn_error err;
 	struct rusage usage;
+	struct rss_peak rss = { false, 0, 0 };
+	GThread *rss_thread;
 	int known = 0;
 
 	for (int w = 0; only && w < WHAT_COUNT; w++)
@@ -122,6 +165,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	bench_check(tn_trace_open(argv[1], &trace, &err), &err);
+	rss_thread = g_thread_new("rss", sample_rss, &rss);
 	for (int w = 0; w < WHAT_COUNT; w++) {
 		if (only && strcmp(only, names[w]) != 0)
 			continue;
@@ -156,6 +200,10 @@ int main(int argc, char **argv)
 	printf("parts %u\n", parts_used);
 	getrusage(RUSAGE_SELF, &usage);
 	printf("peak_rss_mb %.1f\n", usage.ru_maxrss / 1024.0);
+	atomic_store(&rss.stop, true);
+	g_thread_join(rss_thread);
+	printf("peak_anon_rss_mb %.1f\n", rss.anon_kb / 1024.0);
+	printf("file_rss_at_peak_anon_mb %.1f\n", rss.file_kb / 1024.0);
 	tn_trace_destroy(trace);
 	return 0;
 }
