@@ -540,11 +540,48 @@ static void test_left_out(void)
 	g_free(broken);
 }
 
+/* A trace without packet indexes has its range from a query that reads
+ * every packet header, in a child started as the trace opens: the peek
+ * does not wait for it (the first screen does not), and gives the same
+ * range once the child has ended. */
+static void test_peek_range(void)
+{
+	char *path = gen_trace("peek", "--events 200000 --cpus 4 "
+		"--packet-size 4096 --no-index");
+	struct tn_trace *trace = open_ok(path, "no index");
+	int64_t begin = 0, end = 0, peek_begin = 0, peek_end = 0;
+	gint64 deadline = g_get_monotonic_time() + 60 * G_USEC_PER_SEC;
+	bool pending, found;
+
+	if (!trace)
+		return;
+	found = tn_trace_peek_time_range(trace, &peek_begin, &peek_end,
+		&pending);
+	tap_ok(!found && pending, "no index: the range is pending right "
+		"after the open (the query runs in its child)");
+	while (pending && g_get_monotonic_time() < deadline) {
+		g_usleep(10000);
+		found = tn_trace_peek_time_range(trace, &peek_begin, &peek_end,
+			&pending);
+	}
+	tap_ok(found && !pending, "no index: the peek gives the range once "
+		"the query has ended");
+	tap_ok(tn_trace_get_time_range(trace, &begin, &end) &&
+		begin == peek_begin && end == peek_end &&
+		begin == gen_plan_value(path, "first_ns") &&
+		end == gen_plan_value(path, "last_ns"),
+		"no index: the same range as tn_trace_get_time_range(), the "
+		"first to the last event");
+	tn_trace_destroy(trace);
+	g_free(path);
+}
+
 int main(void)
 {
 	test_one_trace();
 	test_several_traces();
 	test_no_packet_times();
+	test_peek_range();
 	test_fixed_up_indexes();
 	test_chunks();
 	test_errors();

@@ -57,6 +57,12 @@ int tn_cursor_seek_fraction(struct tn_cursor *cursor, double fraction,
 bool tn_cursor_get_time_span(const struct tn_cursor *cursor,
 		int64_t *begin_ns, int64_t *end_ns, bool *exact);
 
+/* The same without waiting for the packets' range (see
+ * tn_trace_peek_time_range()): false with *pending true while it is
+ * still being found. */
+bool tn_cursor_peek_time_span(const struct tn_cursor *cursor,
+		int64_t *begin_ns, int64_t *end_ns, bool *exact, bool *pending);
+
 /* Move by delta events (negative: back), stopping at the first or last
  * event; *moved (may be NULL) says how far it went.  Returns 0 or -1. */
 int tn_cursor_move(struct tn_cursor *cursor, int64_t delta, int64_t *moved,

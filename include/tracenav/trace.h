@@ -140,6 +140,13 @@ size_t tn_trace_get_stream_count(const struct tn_trace *trace);
 bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
 		int64_t *end_ns);
 
+/* The same without waiting: while the query that finds the range (a
+ * child process, trace-range.c) is still under way, false with *pending
+ * true; else as tn_trace_get_time_range(), *pending false.  Never
+ * blocks: for the UI's first screen. */
+bool tn_trace_peek_time_range(const struct tn_trace *trace,
+		int64_t *begin_ns, int64_t *end_ns, bool *pending);
+
 /* The time of the trace's first event, in ns from origin, read when the
  * trace opened: known even when the packets carry no times.  false if
  * the trace has no event or its first event has no timestamp. */

@@ -426,6 +426,18 @@ void tn_ctf_queries_finish(struct tn_ctf_query_run *run)
 	g_free(run);
 }
 
+bool tn_ctf_queries_ended(const struct tn_ctf_query_run *run)
+{
+	struct pollfd pfd = { run->fd, POLLIN, 0 };
+
+	if (run->fd < 0)
+		return true;
+	while (poll(&pfd, 1, 0) < 0)
+		if (errno != EINTR)
+			return false;
+	return (pfd.revents & (POLLHUP | POLLERR)) != 0;
+}
+
 void tn_ctf_queries_abandon(struct tn_ctf_query_run *run)
 {
 	if (run->fd >= 0) {

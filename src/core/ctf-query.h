@@ -69,6 +69,12 @@ struct tn_ctf_query_run *tn_ctf_queries_start(struct tn_ctf_query *queries,
 void tn_ctf_queries_finish(struct tn_ctf_query_run *run);
 void tn_ctf_queries_abandon(struct tn_ctf_query_run *run);
 
+/* Whether finish() would not wait: the child has written its last
+ * result and closed its pipe (or none runs).  Never blocks; false also
+ * while a result larger than the pipe waits to be read (finish() then
+ * reads it).  A crashed child's later queries still run in finish(). */
+bool tn_ctf_queries_ended(const struct tn_ctf_query_run *run);
+
 /* Put the params' and result's references, free where and error. */
 void tn_ctf_query_fini(struct tn_ctf_query *query);
 

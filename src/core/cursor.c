@@ -485,11 +485,15 @@ int tn_cursor_seek_position(struct tn_cursor *cursor,
 	return found ? 0 : tn_cursor_seek_last(cursor, err);
 }
 
-bool tn_cursor_get_time_span(const struct tn_cursor *cursor,
-		int64_t *begin_ns, int64_t *end_ns, bool *exact)
+/* tn_cursor_get_time_span(), or without waiting for the packets'
+ * range when pending is not NULL (tn_cursor_peek_time_span()). */
+static bool time_span(const struct tn_cursor *cursor, int64_t *begin_ns,
+		int64_t *end_ns, bool *exact, bool *pending)
 {
 	int64_t first;
 
+	if (pending)
+		*pending = false;
 	if (!tn_trace_has_clock(cursor->trace))
 		return false;
 	if (cursor->index && cursor->index->event_count > 0) {
@@ -506,7 +510,21 @@ bool tn_cursor_get_time_span(const struct tn_cursor *cursor,
 		return true;
 	}
 	*exact = false;
-	return tn_trace_get_time_range(cursor->trace, begin_ns, end_ns);
+	return pending ? tn_trace_peek_time_range(cursor->trace, begin_ns,
+		end_ns, pending) : tn_trace_get_time_range(cursor->trace,
+		begin_ns, end_ns);
+}
+
+bool tn_cursor_get_time_span(const struct tn_cursor *cursor,
+		int64_t *begin_ns, int64_t *end_ns, bool *exact)
+{
+	return time_span(cursor, begin_ns, end_ns, exact, NULL);
+}
+
+bool tn_cursor_peek_time_span(const struct tn_cursor *cursor,
+		int64_t *begin_ns, int64_t *end_ns, bool *exact, bool *pending)
+{
+	return time_span(cursor, begin_ns, end_ns, exact, pending);
 }
 
 int tn_cursor_seek_fraction(struct tn_cursor *cursor, double fraction,

@@ -10,8 +10,9 @@
  * that the indexes will need fixing up (trace->fixups_likely), else
  * after it (trace-probe.c), it runs on the other core meanwhile; its
  * answer is only waited for when the range is first asked for
- * (tn_trace_get_time_range()), which the first event and the first
- * screen do not need.
+ * (tn_trace_get_time_range()), which the first event does not need; the
+ * event list's first screen asks without waiting
+ * (tn_trace_peek_time_range()), and shows the range once found.
  */
 #include <babeltrace2/babeltrace.h>
 #include <glib.h>

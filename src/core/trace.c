@@ -273,6 +273,17 @@ size_t tn_trace_get_stream_count(const struct tn_trace *trace)
 	return trace->stream_count;
 }
 
+/* range, as tn_trace_get_time_range() gives it. */
+static bool give_range(const struct trace_range *range, int64_t *begin_ns,
+		int64_t *end_ns)
+{
+	if (!range->has)
+		return false;
+	*begin_ns = range->begin_ns;
+	*end_ns = range->end_ns;
+	return true;
+}
+
 bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
 		int64_t *end_ns)
 {
@@ -287,11 +298,35 @@ bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
 	}
 	range = shared->range;
 	pthread_mutex_unlock(&shared->range_lock);
-	if (!range.has)
+	return give_range(&range, begin_ns, end_ns);
+}
+
+bool tn_trace_peek_time_range(const struct tn_trace *trace,
+		int64_t *begin_ns, int64_t *end_ns, bool *pending)
+{
+	struct trace_shared *shared = trace->shared;
+	struct trace_infos *ti;
+	struct trace_range range;
+
+	/* Another thread holds the lock while it waits for the queries. */
+	if (pthread_mutex_trylock(&shared->range_lock) != 0) {
+		*pending = true;
 		return false;
-	*begin_ns = range.begin_ns;
-	*end_ns = range.end_ns;
-	return true;
+	}
+	ti = atomic_load(&shared->pending);
+	if (ti && !tn_ctf_queries_ended(ti->run)) {
+		pthread_mutex_unlock(&shared->range_lock);
+		*pending = true;
+		return false;
+	}
+	if (ti) {
+		tn_trace_infos_finish(&shared->range, ti);
+		atomic_store(&shared->pending, NULL);
+	}
+	range = shared->range;
+	pthread_mutex_unlock(&shared->range_lock);
+	*pending = false;
+	return give_range(&range, begin_ns, end_ns);
 }
 
 bool tn_trace_get_first_event_time(const struct tn_trace *trace,

@@ -284,8 +284,11 @@ void *tn_list_cursor_moved(const void *old_cache,
 	cache->empty = tn_cursor_is_empty(cursor);
 	cache->filtered = view->session->filter_set != NULL;
 	cache->has_marks = tn_marks_count(view->session->marks) > 0;
-	cache->has_span = tn_cursor_get_time_span(cursor, &cache->span_begin,
-		&cache->span_end, &cache->span_exact);
+	/* Not waiting for the packets' range: the first screen does not
+	 * need it (a trace without usable packet indexes has it from a
+	 * query that reads every packet header). */
+	cache->has_span = tn_cursor_peek_time_span(cursor, &cache->span_begin,
+		&cache->span_end, &cache->span_exact, &cache->span_pending);
 	/* The session's search is the job's, as the cursor. */
 	if (view->session->search_regex)
 		src.matcher = tn_regex_matcher_new(view->session->search_regex);

@@ -71,6 +71,9 @@ struct list_cache {
 	 * and last events', else the packets' time range). */
 	bool has_span, span_exact;
 	int64_t span_begin, span_end;
+	/* The packets' range was still being found (no span yet): the list
+	 * is computed again once it is (run.c). */
+	bool span_pending;
 	char *current_line;	/* as --dump prints it (y copies it) */
 };
 

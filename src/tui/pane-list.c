@@ -587,6 +587,7 @@ bool tn_pane_list_get_status(const struct tn_pane *pane,
 	status->span_exact = cache->span_exact;
 	status->span_begin = cache->span_begin;
 	status->span_end = cache->span_end;
+	status->span_pending = cache->span_pending;
 	return true;
 }
 

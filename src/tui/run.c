@@ -489,6 +489,21 @@ static void finish_job(struct tn_tui *tui)
 		tui->idle_serial++;
 }
 
+/* The list showed no span while the packets' range was being found:
+ * whether it is found now (the list is then computed again). */
+static bool span_found(struct tn_tui *tui)
+{
+	struct tn_list_status status;
+	int64_t begin, end;
+	bool pending;
+
+	if (!tn_pane_list_get_status(tn_panes_main(&tui->panes), &status) ||
+	    !status.span_pending)
+		return false;
+	tn_trace_peek_time_range(tui->session->trace, &begin, &end, &pending);
+	return !pending;
+}
+
 bool tn_tui_poll_jobs(struct tn_tui *tui)
 {
 	struct tn_session *session = tui->session;
@@ -500,6 +515,10 @@ bool tn_tui_poll_jobs(struct tn_tui *tui)
 		if (!tn_job_has_ended(session->command_job))
 			return false;
 		finish_job(tui);
+		return true;
+	}
+	if (span_found(tui)) {
+		tn_tui_request_update(tui);	/* a job: the session is its */
 		return true;
 	}
 	index_changed = tn_session_poll_index(session, &tui->out);

@@ -243,6 +243,7 @@ struct tn_list_status {
 	const char *current_time;	/* as goto takes it, or NULL */
 	bool has_span, span_exact;	/* see tn_cursor_get_time_span() */
 	int64_t span_begin, span_end;
+	bool span_pending;		/* see tn_cursor_peek_time_span() */
 	/* The times of the first and last events on the screen. */
 	bool has_shown_span;
 	int64_t shown_begin_ns, shown_end_ns;

@@ -48,4 +48,20 @@ check "the status bar still shows it" line_is_like coll 23 " 1 left out"
 tm send-keys -t coll q
 check "q quits, exit status 0" wait_exit coll 0
 
+# --- A trace without packet indexes: its time range comes from a query
+# that reads every packet header (a child process).  The first screen
+# does not wait for it; the status bar shows the range once found.
+dir="$TMPDIR_TEST/noidx"
+"$GEN_TRACE" --events 200000 --cpus 4 --packet-size 4096 --no-index \
+	"$dir" >/dev/null
+"$TRACENAV" --dump "$dir" 2>/dev/null | head -1 > "$TMPDIR_TEST/dump"
+events_of_dump "$TMPDIR_TEST/dump"
+first_time=$(event 1 | cut -d' ' -f1)
+start noidx 200 24
+check "no packet index: the first screen" wait_row noidx 1 "$(event 1)"
+check "no packet index: the status bar shows the packets' range once found" \
+	line_matches noidx 23 "  $first_time - [0-9:.]+  "
+tm send-keys -t noidx q
+check "no packet index: q quits, exit status 0" wait_exit noidx 0
+
 tap_done
