@@ -356,7 +356,10 @@ int main(int argc, char **argv)
 		tn_core_thread_cleanup();
 		return status;
 	}
-	if (tn_trace_open(cl.path, &trace, &err)) {
+	/* --info -v: through a reader, for libbabeltrace2's warnings. */
+	if ((cl.mode == MODE_INFO && !cl.verbose ?
+			tn_trace_open_info(cl.path, &trace, &err) :
+			tn_trace_open(cl.path, &trace, &err))) {
 		tn_tty_text_error("%s", err.message);
 		tn_seq_rules_destroy(rules);
 		tn_symbols_destroy(symbols);

@@ -277,19 +277,23 @@ static void test_facts(void)
 	tap_ok(facts.has_uuid && !strcmp(facts.uuid,
 			"852cea65-881b-41e7-ad7e-c9bcf96cb62e"),
 		"facts: the trace block's uuid (lowercase), not the clock's");
+	tn_metadata_facts_fini(&facts);
 	tn_metadata_read_facts(without, strlen(without), &facts);
 	tap_ok(!facts.has_tracer && facts.tracer_major == -1 &&
 		!facts.has_uuid,
 		"facts: no tracer without an env block, no uuid without one in "
 		"the trace block");
+	tn_metadata_facts_fini(&facts);
 	tn_metadata_read_facts(partial, strlen(partial), &facts);
 	tap_ok(facts.has_tracer && !strcmp(facts.tracer_name, "barectf") &&
 		facts.tracer_major == -1 && facts.tracer_minor == -1,
 		"facts: a version not given is -1");
 	/* Cut anywhere: never read past the end (the sanitizer builds
 	 * check), and no uuid from a cut one. */
+	tn_metadata_facts_fini(&facts);
 	for (size_t len = 0; len < strlen(lttng); len++) {
 		tn_metadata_read_facts(lttng, len, &facts);
+		tn_metadata_facts_fini(&facts);
 		if (facts.has_uuid && strlen(facts.uuid) != 36)
 			break;
 	}
@@ -297,11 +301,89 @@ static void test_facts(void)
 		"facts: the text cut at every byte gives no partial uuid");
 }
 
+/* read_facts on text: whether the facts are plain. */
+static bool plain_facts(const char *text, struct tn_metadata_facts *facts)
+{
+	tn_metadata_read_facts(text, strlen(text), facts);
+	return tn_metadata_facts_plain(facts);
+}
+
+/* The env and the clock as libbabeltrace2 2.0 makes them, and what is
+ * not read as plain (then libbabeltrace2 reads the trace for --info). */
+static void test_plain_facts(void)
+{
+	static const char lttng[] =
+		"env { hostname = \"box\"; domain = kernel; tracer_name = "
+		"\"lttng-modules\"; tracer_major = 2; big = "
+		"9223372036854775807; };\n"
+		"clock { name = \"monotonic\"; freq = 1000; offset_s = 10; "
+		"offset = 2500; absolute = FALSE; };\n"
+		"typealias integer { size = 64; map = clock.monotonic.value; } "
+		":= uint64_clock_monotonic_t;\n"
+		"clock { name = other; };\n";
+#define MAPPED "clock { name = c; };\nx = clock.c.value;\n"
+	static const struct {
+		const char *text, *why;
+	} not_plain[] = {
+		{ "env { a = \"x\\ty\"; };\n" MAPPED, "an escape" },
+		{ "env { a = 010; };\n" MAPPED, "octal" },
+		{ "env { a = 0x10; };\n" MAPPED, "hexadecimal" },
+		{ "env { a = 1U; };\n" MAPPED, "a suffix" },
+		{ "env { a = 1; a = 2; };\n" MAPPED, "an entry twice" },
+		{ "env { a = \"x\" \"y\"; };\n" MAPPED, "two strings" },
+		{ "env { a = 18446744073709551615; };\n" MAPPED,
+		  "an integer above INT64_MAX" },
+		{ "env { a = 1; };\nclock { name = c; colour = 1; };\n"
+		  "x = clock.c.value;\n", "an unknown clock attribute" },
+		{ "env { a = 1; };\nclock { name = c; freq = 0; };\n"
+		  "x = clock.c.value;\n", "a clock of frequency 0" },
+		{ "env { a = 1; };\nclock { freq = 1000; };\n"
+		  "x = clock..value;\n", "a clock without name" },
+		{ "env { a = 1; };\nclock { name = c; };\n",
+		  "a clock no field maps" },
+		{ MAPPED, "no env block" },
+	};
+#undef MAPPED
+	struct tn_metadata_facts facts;
+	char mapped[512];
+	bool ok;
+
+	/* A second clock block: libbabeltrace2 reads both, tracenav does
+	 * not say which one the streams use. */
+	ok = plain_facts(lttng, &facts);
+	tap_ok(!ok && facts.clock_count == 2,
+		"plain facts: two clock blocks are not plain");
+	tn_metadata_facts_fini(&facts);
+	snprintf(mapped, sizeof(mapped), "%.*s", (int) (strstr(lttng,
+		"clock { name = other") - lttng), lttng);
+	ok = plain_facts(mapped, &facts);
+	tap_ok(ok && facts.env && facts.env->len == 10 &&
+		!strcmp(facts.env->pdata[0], "hostname") &&
+		!strcmp(facts.env->pdata[1], "box") &&
+		!strcmp(facts.env->pdata[3], "kernel") &&
+		!strcmp(facts.env->pdata[9], "9223372036854775807"),
+		"plain facts: the env in its order, an identifier as a string, "
+		"integers in decimal");
+	tap_ok(ok && !strcmp(facts.clock.name, "monotonic") &&
+		facts.clock.frequency == 1000 &&
+		facts.clock.offset_seconds == 12 &&
+		facts.clock.offset_cycles == 500 && facts.clock.absolute,
+		"plain facts: the clock's whole seconds of cycles moved to its "
+		"seconds, LTTng's monotonic clock absolute");
+	tn_metadata_facts_fini(&facts);
+	for (size_t i = 0; i < G_N_ELEMENTS(not_plain); i++) {
+		tap_ok(!plain_facts(not_plain[i].text, &facts),
+			"plain facts: not plain: %s", not_plain[i].why);
+		tn_metadata_facts_fini(&facts);
+	}
+}
+
 int main(void)
 {
 	test_text();
 	test_files();
 	test_facts();
+	test_plain_facts();
 	gen_cleanup();
 	return tap_done();
 }

@@ -65,6 +65,14 @@ struct tn_trace_info {
 int tn_trace_open(const char *path, struct tn_trace **out,
 		struct tn_error *err);
 
+/* The same for `--info`: a trace that is one directory, whose metadata
+ * says its env and clock plainly, is opened without a reader (its
+ * infos, streams and time range are all that is known of it: no event
+ * is read, the event and field names are empty); any other as
+ * tn_trace_open() opens it. */
+int tn_trace_open_info(const char *path, struct tn_trace **out,
+		struct tn_error *err);
+
 void tn_trace_destroy(struct tn_trace *trace);
 
 /* The path given to tn_trace_open(). */

@@ -88,19 +88,12 @@ sink_consume(bt_message_iterator *iterator, void *data)
 static int insert_trace_name(bt_value *params, const struct tn_trace *trace,
 		size_t group)
 {
-	const char *path = tn_trace_get_path(trace);
-	const char *dir;
-	size_t len = strlen(path);
+	const char *suffix = tn_trace_get_group_name_suffix(trace, group);
 
-	if (tn_trace_get_group_dir_count(trace, group) != 1)
-		return 0;
-	dir = tn_trace_get_group_dir(trace, group, 0);
-	while (len > 1 && path[len - 1] == '/')
-		len--;
-	if (strncmp(dir, path, len) != 0 || dir[len] != '/' || !dir[len + 1])
+	if (!suffix)
 		return 0;
 	return bt_value_map_insert_string_entry(params, "trace-name",
-		dir + len + 1) ? -1 : 0;
+		suffix) ? -1 : 0;
 }
 
 static bt_value *inputs_param(const struct tn_trace *trace, size_t group,

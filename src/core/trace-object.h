@@ -34,6 +34,7 @@ struct trace_group {
 /* What changes after the trace opened, from any thread, through a const
  * trace: kept apart, so that no const is cast away, and atomic. */
 struct trace_infos;
+struct tn_metadata_facts;
 
 /* The packets' time range of the trace. */
 struct trace_range {
@@ -77,7 +78,7 @@ struct tn_trace {
 	int64_t first_event_ns;
 	bool has_clock;		/* some stream has a clock */
 	/* The metadata's env names a tracer whose packet indexes
-	 * src.ctf.fs fixes up (see trace_infos_start()). */
+	 * src.ctf.fs fixes up (see tn_trace_probe()). */
 	bool fixups_likely;
 	bool can_trim;		/* see tn_trace_can_trim() */
 	/* The stand-ins of the directories and what they leave out
@@ -159,15 +160,31 @@ void tn_trace_sort_names(struct tn_trace *trace);
 bool tn_trace_tracer_needs_fixups(const char *name, long major, long minor,
 		long patch);
 
+/* ---- trace-info.c ---- */
+
+/* What `--info` says of a trace made of one directory whose metadata
+ * facts are plain (metadata-check.h), without a reader: the infos, the
+ * stream count and the range.  Returns 0, or 1 when it is not such a
+ * trace or the query failed: the caller then probes it. */
+int tn_trace_probe_info(struct tn_trace *trace,
+		const struct tn_metadata_facts *facts);
+
 /* ---- trace-range.c ---- */
 
 /* Widen range with the times begin and end. */
 void tn_trace_range_widen(struct trace_range *range, int64_t begin,
 		int64_t end);
 
-/* The range of the streams that the queries of ti found (a query that
- * failed leaves the range without that group's streams); frees ti. */
-void tn_trace_infos_finish(struct trace_range *range, struct trace_infos *ti);
+/* The trace-infos queries of the trace's groups, started: a child runs
+ * them meanwhile. */
+struct trace_infos *tn_trace_infos_start(const struct tn_trace *trace);
+
+/* Wait for the queries of ti: the range of the streams they found
+ * widens range (a query that failed leaves it without that group's
+ * streams), *streams (may be NULL) gets how many streams they found;
+ * frees ti.  Returns 0, or -1 when a query failed. */
+int tn_trace_infos_finish(struct trace_range *range, struct trace_infos *ti,
+		size_t *streams);
 
 /* Not needed after all: the queries stopped, ti freed.  NULL-safe. */
 void tn_trace_infos_abandon(struct trace_infos *ti);

@@ -38,6 +38,7 @@ static void dir_entry_free(gpointer data)
 	g_free(entry->key);
 	g_free(entry->where);
 	g_free(entry->error);
+	tn_metadata_facts_fini(&entry->facts);
 	g_free(entry);
 }
 
@@ -242,8 +243,8 @@ static bool all_skipped(const struct tn_trace *trace, struct tn_error *err)
 }
 
 static int open_entries(const char *path, const GPtrArray *entries,
-		struct tn_repair *repair, struct tn_trace **out, char *where,
-		struct tn_error *err)
+		struct tn_repair *repair, bool info_only, struct tn_trace **out,
+		char *where, struct tn_error *err)
 {
 	struct tn_trace *trace;
 
@@ -269,6 +270,10 @@ static int open_entries(const char *path, const GPtrArray *entries,
 				"files under it", path);
 			goto fail;
 		}
+		/* --info: without a reader, when the metadata allows. */
+		if (info_only && entries->len == 1 && tn_trace_probe_info(trace,
+				&((const struct dir_entry *) entries->pdata[0])->facts) == 0)
+			break;
 		if (tn_trace_probe(trace, err) == 0) {
 			if (all_skipped(trace, err))
 				goto fail;
@@ -299,6 +304,7 @@ struct attempt {
 	const GPtrArray *dirs;		/* char *: the directories */
 	const GPtrArray *given;		/* their entries, or NULL: query */
 	bool tolerant;			/* open those src.ctf.fs reads */
+	bool info_only;			/* for --info (tn_trace_open_info()) */
 	struct tn_repair *repair;	/* the path's stand-ins */
 	GPtrArray *queried;		/* struct dir_entry *, if queried */
 	struct tn_trace *trace;		/* the result */
@@ -346,8 +352,8 @@ static int attempt_run(struct attempt *a, struct tn_error *err)
 		tn_error_set(err, "%s", failed->error);
 		status = -1;
 	} else {
-		status = open_entries(a->path, readable, a->repair, &a->trace,
-			a->where, err);
+		status = open_entries(a->path, readable, a->repair,
+			a->info_only, &a->trace, a->where, err);
 	}
 	g_ptr_array_free(readable, TRUE);
 	return status;
@@ -391,7 +397,7 @@ static int attempt_explained(struct attempt *a, struct tn_error *err)
 	/* Fail again with the components logging, to find out why. */
 	if (!*detail) {
 		struct attempt retry = { a->path, a->dirs, a->given, false,
-			a->repair, NULL, NULL, "" };
+			false, a->repair, NULL, NULL, "" };
 		struct tn_error retry_err;
 
 		if (attempt_captured(&retry, true, detail, &retry_err) == 0)
@@ -428,8 +434,8 @@ static char *reason_of(const struct tn_error *err, const GPtrArray *dirs,
 static char *reason_alone(const char *path, const GPtrArray *dirs,
 		const GPtrArray *entries, struct tn_repair *repair)
 {
-	struct attempt a = { path, dirs, entries, false, repair, NULL, NULL,
-		"" };
+	struct attempt a = { path, dirs, entries, false, false, repair, NULL,
+		NULL, "" };
 	struct tn_error err;
 	char *reason = NULL;
 
@@ -505,8 +511,8 @@ static int open_explained(const char *path, const GPtrArray *entries,
 		struct tn_error *err)
 {
 	GPtrArray *dirs = dirs_of(entries);
-	struct attempt a = { path, dirs, entries, false, repair, NULL, NULL,
-		"" };
+	struct attempt a = { path, dirs, entries, false, false, repair, NULL,
+		NULL, "" };
 	int status = attempt_explained(&a, err);
 
 	if (status == 0)
@@ -692,13 +698,13 @@ static void keep_damage(struct tn_trace *trace)
 	g_array_free(ignored, TRUE);
 }
 
-int tn_trace_open(const char *path, struct tn_trace **out,
-		struct tn_error *err)
+static int open_path(const char *path, bool info_only,
+		struct tn_trace **out, struct tn_error *err)
 {
 	GPtrArray *dirs = g_ptr_array_new_with_free_func(g_free);
 	struct tn_repair *repair = tn_repair_create();
-	struct attempt first = { path, dirs, NULL, false, repair, NULL, NULL,
-		"" };
+	struct attempt first = { path, dirs, NULL, false, info_only, repair,
+		NULL, NULL, "" };
 	char detail[TN_ERROR_MAX];
 	int status;
 
@@ -759,6 +765,18 @@ int tn_trace_open(const char *path, struct tn_trace **out,
 		tn_repair_destroy(repair);
 	}
 	return status;
+}
+
+int tn_trace_open(const char *path, struct tn_trace **out,
+		struct tn_error *err)
+{
+	return open_path(path, false, out, err);
+}
+
+int tn_trace_open_info(const char *path, struct tn_trace **out,
+		struct tn_error *err)
+{
+	return open_path(path, true, out, err);
 }
 
 void tn_trace_destroy(struct tn_trace *trace)

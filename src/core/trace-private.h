@@ -48,6 +48,14 @@ uint64_t tn_trace_get_read_generation(const struct tn_trace *trace);
 bool tn_trace_get_dir_clock(const struct tn_trace *trace, size_t index,
 		struct tn_clock_info *clock);
 
+/* The name babeltrace2's CLI gives group's trace after the path the
+ * user gave ("trace-name" of src.ctf.fs): a trace alone in its
+ * directory below that path is named after the directory, relative to
+ * the path ("host0/kernel"); else NULL: a trace at the path itself, or
+ * in several directories, keeps its metadata's name (its hostname). */
+const char *tn_trace_get_group_name_suffix(const struct tn_trace *trace,
+		size_t group);
+
 /* Trace directory index (as tn_trace_get_dir()) of the directory
  * tn_trace_get_group_dir(trace, group, index). */
 size_t tn_trace_get_group_dir_index(const struct tn_trace *trace,

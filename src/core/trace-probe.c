@@ -23,34 +23,6 @@ static gint compare_strings(gconstpointer a, gconstpointer b)
 	return strcmp(*(char *const *) a, *(char *const *) b);
 }
 
-/* The trace-infos queries of the trace's groups, started: a child runs
- * them meanwhile (trace-range.c waits for their answer). */
-static struct trace_infos *trace_infos_start(const struct tn_trace *trace)
-{
-	struct trace_infos *ti = g_new0(struct trace_infos, 1);
-	uint64_t stream_bytes = tn_trace_get_stream_bytes(trace);
-
-	ti->count = trace->groups->len;
-	ti->queries = g_new0(struct tn_ctf_query, ti->count);
-	for (guint g = 0; g < trace->groups->len; g++) {
-		struct trace_group *group = trace->groups->pdata[g];
-		bt_value *params = bt_value_map_create(), *inputs = NULL;
-
-		bt_value_map_insert_empty_array_entry(params, "inputs", &inputs);
-		for (guint i = 0; i < group->dirs->len; i++)
-			bt_value_array_append_string_element(inputs,
-				tn_trace_get_group_read_dir(trace, g, i));
-		ti->queries[g].object = "babeltrace.trace-infos";
-		ti->queries[g].params = params;
-		ti->queries[g].where = g_strdup_printf("%s: cannot read the "
-			"packets' time range", (char *) group->dirs->pdata[0]);
-		ti->queries[g].timeout_ms = TN_CTF_TRACE_INFOS_TIMEOUT_MS +
-			stream_bytes / TN_CTF_TRACE_INFOS_BYTES_PER_MS;
-	}
-	ti->run = tn_ctf_queries_start(ti->queries, ti->count);
-	return ti;
-}
-
 /* Widen the trace's range with the packets of stream file dir/name,
  * from its packet index, in ns of clock as libbabeltrace2 converts
  * them.  false if the file has no usable index. */
@@ -561,7 +533,7 @@ int tn_trace_probe(struct tn_trace *trace, struct tn_error *err)
 	 * threads could copy a lock one of them holds). */
 	struct trace_infos *early = trace->fixups_likely &&
 		!has_unindexed(trace) && !has_untimed_index(trace) ?
-		trace_infos_start(trace) : NULL;
+		tn_trace_infos_start(trace) : NULL;
 	int status = tn_reader_create(trace, NULL, &reader, err);
 
 	trace->can_trim = true;
@@ -618,7 +590,7 @@ int tn_trace_probe(struct tn_trace *trace, struct tn_error *err)
 		/* The queries' to say, when the range is asked for. */
 		trace->shared->range.has = false;
 		atomic_store(&trace->shared->pending, early ? early :
-			trace_infos_start(trace));
+			tn_trace_infos_start(trace));
 		early = NULL;
 	}
 	tn_trace_infos_abandon(early);

@@ -19,6 +19,7 @@
 
 #include "ctf-query.h"
 #include "trace-object.h"
+#include "trace-private.h"
 
 /* Widen range with the times begin and end. */
 void tn_trace_range_widen(struct trace_range *range, int64_t begin, int64_t end)
@@ -48,6 +49,32 @@ static void widen_range(struct trace_range *to, const bt_value *range)
 		bt_value_integer_signed_get(end));
 }
 
+struct trace_infos *tn_trace_infos_start(const struct tn_trace *trace)
+{
+	struct trace_infos *ti = g_new0(struct trace_infos, 1);
+	uint64_t stream_bytes = tn_trace_get_stream_bytes(trace);
+
+	ti->count = trace->groups->len;
+	ti->queries = g_new0(struct tn_ctf_query, ti->count);
+	for (guint g = 0; g < trace->groups->len; g++) {
+		struct trace_group *group = trace->groups->pdata[g];
+		bt_value *params = bt_value_map_create(), *inputs = NULL;
+
+		bt_value_map_insert_empty_array_entry(params, "inputs", &inputs);
+		for (guint i = 0; i < group->dirs->len; i++)
+			bt_value_array_append_string_element(inputs,
+				tn_trace_get_group_read_dir(trace, g, i));
+		ti->queries[g].object = "babeltrace.trace-infos";
+		ti->queries[g].params = params;
+		ti->queries[g].where = g_strdup_printf("%s: cannot read the "
+			"packets' time range", (char *) group->dirs->pdata[0]);
+		ti->queries[g].timeout_ms = TN_CTF_TRACE_INFOS_TIMEOUT_MS +
+			stream_bytes / TN_CTF_TRACE_INFOS_BYTES_PER_MS;
+	}
+	ti->run = tn_ctf_queries_start(ti->queries, ti->count);
+	return ti;
+}
+
 void tn_trace_infos_free(struct trace_infos *ti)
 {
 	for (size_t g = 0; g < ti->count; g++)
@@ -65,32 +92,40 @@ void tn_trace_infos_abandon(struct trace_infos *ti)
 	tn_trace_infos_free(ti);
 }
 
-/* The range of the streams that the queries found (a query that failed
- * leaves the range without that group's streams); frees ti. */
-void tn_trace_infos_finish(struct trace_range *range,
-		struct trace_infos *ti)
+int tn_trace_infos_finish(struct trace_range *range, struct trace_infos *ti,
+		size_t *streams)
 {
+	int status = 0;
+
 	tn_ctf_queries_finish(ti->run);
+	if (streams)
+		*streams = 0;
 	for (size_t g = 0; g < ti->count; g++) {
 		const bt_value *result = ti->queries[g].result;
 
+		if (!result || !bt_value_is_array(result))
+			status = -1;
 		for (uint64_t t = 0; result && bt_value_is_array(result) &&
 		     t < bt_value_array_get_length(result); t++) {
 			const bt_value *info =
 				bt_value_array_borrow_element_by_index_const(
 					result, t);
-			const bt_value *streams = bt_value_is_map(info) ?
+			const bt_value *list = bt_value_is_map(info) ?
 				bt_value_map_borrow_entry_value_const(info,
 					"stream-infos") : NULL;
 
-			if (!streams || !bt_value_is_array(streams))
+			if (!list || !bt_value_is_array(list)) {
+				status = -1;
 				continue;
-			for (uint64_t i = 0; i < bt_value_array_get_length(streams);
+			}
+			for (uint64_t i = 0; i < bt_value_array_get_length(list);
 			     i++) {
 				const bt_value *stream =
 					bt_value_array_borrow_element_by_index_const(
-						streams, i);
+						list, i);
 
+				if (streams)
+					(*streams)++;
 				if (bt_value_is_map(stream))
 					widen_range(range,
 						bt_value_map_borrow_entry_value_const(
@@ -99,4 +134,5 @@ void tn_trace_infos_finish(struct trace_range *range,
 		}
 	}
 	tn_trace_infos_free(ti);
+	return status;
 }

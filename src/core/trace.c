@@ -293,7 +293,7 @@ bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
 	pthread_mutex_lock(&shared->range_lock);
 	if (atomic_load(&shared->pending)) {
 		tn_trace_infos_finish(&shared->range,
-			atomic_load(&shared->pending));
+			atomic_load(&shared->pending), NULL);
 		atomic_store(&shared->pending, NULL);
 	}
 	range = shared->range;
@@ -320,13 +320,30 @@ bool tn_trace_peek_time_range(const struct tn_trace *trace,
 		return false;
 	}
 	if (ti) {
-		tn_trace_infos_finish(&shared->range, ti);
+		tn_trace_infos_finish(&shared->range, ti, NULL);
 		atomic_store(&shared->pending, NULL);
 	}
 	range = shared->range;
 	pthread_mutex_unlock(&shared->range_lock);
 	*pending = false;
 	return give_range(&range, begin_ns, end_ns);
+}
+
+const char *tn_trace_get_group_name_suffix(const struct tn_trace *trace,
+		size_t group)
+{
+	const char *path = tn_trace_get_path(trace);
+	const char *dir;
+	size_t len = strlen(path);
+
+	if (tn_trace_get_group_dir_count(trace, group) != 1)
+		return NULL;
+	dir = tn_trace_get_group_dir(trace, group, 0);
+	while (len > 1 && path[len - 1] == '/')
+		len--;
+	if (strncmp(dir, path, len) != 0 || dir[len] != '/' || !dir[len + 1])
+		return NULL;
+	return dir + len + 1;
 }
 
 bool tn_trace_get_first_event_time(const struct tn_trace *trace,
