@@ -555,15 +555,17 @@ static void test_peek_range(void)
 
 	if (!trace)
 		return;
+	tap_ok(tn_trace_time_range_pending(trace), "no index: "
+		"tn_trace_time_range_pending() right after the open");
 	found = tn_trace_peek_time_range(trace, &peek_begin, &peek_end,
 		&pending);
 	tap_ok(!found && pending, "no index: the range is pending right "
 		"after the open (the query runs in its child)");
-	while (pending && g_get_monotonic_time() < deadline) {
+	while (tn_trace_time_range_pending(trace) &&
+	       g_get_monotonic_time() < deadline)
 		g_usleep(10000);
-		found = tn_trace_peek_time_range(trace, &peek_begin, &peek_end,
-			&pending);
-	}
+	found = tn_trace_peek_time_range(trace, &peek_begin, &peek_end,
+		&pending);
 	tap_ok(found && !pending, "no index: the peek gives the range once "
 		"the query has ended");
 	tap_ok(tn_trace_get_time_range(trace, &begin, &end) &&

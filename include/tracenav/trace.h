@@ -150,10 +150,18 @@ bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
 
 /* The same without waiting: while the query that finds the range (a
  * child process, trace-range.c) is still under way, false with *pending
- * true; else as tn_trace_get_time_range(), *pending false.  Never
- * blocks: for the UI's first screen. */
+ * true; else as tn_trace_get_time_range(), *pending false.  Does not
+ * wait for a query under way: for the event list's first screen (only
+ * when the query's child crashed does it wait, for the queries it left,
+ * which run again). */
 bool tn_trace_peek_time_range(const struct tn_trace *trace,
 		int64_t *begin_ns, int64_t *end_ns, bool *pending);
+
+/* Whether tn_trace_peek_time_range() would still say pending.  Reads
+ * nothing and never blocks (the peek itself reads the query's answer,
+ * and runs the queries a crashed child left again): for the UI thread,
+ * to know when to ask again from a job. */
+bool tn_trace_time_range_pending(const struct tn_trace *trace);
 
 /* The time of the trace's first event, in ns from origin, read when the
  * trace opened: known even when the packets carry no times.  false if

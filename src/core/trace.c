@@ -301,6 +301,20 @@ bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
 	return give_range(&range, begin_ns, end_ns);
 }
 
+bool tn_trace_time_range_pending(const struct tn_trace *trace)
+{
+	struct trace_shared *shared = trace->shared;
+	struct trace_infos *ti;
+	bool pending;
+
+	if (pthread_mutex_trylock(&shared->range_lock) != 0)
+		return true;
+	ti = atomic_load(&shared->pending);
+	pending = ti && !tn_ctf_queries_ended(ti->run);
+	pthread_mutex_unlock(&shared->range_lock);
+	return pending;
+}
+
 bool tn_trace_peek_time_range(const struct tn_trace *trace,
 		int64_t *begin_ns, int64_t *end_ns, bool *pending)
 {

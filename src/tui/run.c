@@ -494,14 +494,10 @@ static void finish_job(struct tn_tui *tui)
 static bool span_found(struct tn_tui *tui)
 {
 	struct tn_list_status status;
-	int64_t begin, end;
-	bool pending;
 
-	if (!tn_pane_list_get_status(tn_panes_main(&tui->panes), &status) ||
-	    !status.span_pending)
-		return false;
-	tn_trace_peek_time_range(tui->session->trace, &begin, &end, &pending);
-	return !pending;
+	return tn_pane_list_get_status(tn_panes_main(&tui->panes), &status) &&
+		status.span_pending &&
+		!tn_trace_time_range_pending(tui->session->trace);
 }
 
 bool tn_tui_poll_jobs(struct tn_tui *tui)
