@@ -79,12 +79,9 @@ sink_consume(bt_message_iterator *iterator, void *data)
 /* The "inputs" parameter of group's src.ctf.fs: its directories, or their
  * stand-ins in dirs.  *count is the number of inputs (0: nothing of this
  * group is left in dirs). */
-/* Name a group's trace as the babeltrace2 CLI does, so that what
- * libbabeltrace2 writes with it (the warnings of lost events) reads the
- * same: a trace alone in its directory below the path the user gave is
- * named after that directory, relative to the path ("host0/kernel"); a
- * trace at the path itself, or in several directories, keeps the name
- * its metadata gives. */
+/* Name a group's trace as the babeltrace2 CLI does (see
+ * tn_trace_get_group_name_suffix()), so that what libbabeltrace2 writes
+ * with it (the warnings of lost events) reads the same. */
 static int insert_trace_name(bt_value *params, const struct tn_trace *trace,
 		size_t group)
 {
