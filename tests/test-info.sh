@@ -3,9 +3,10 @@
 # uuid and clock from tracenav's reading of the metadata, its streams
 # and range from src.ctf.fs's trace-infos query: trace-info.c), and says
 # exactly what `--info -v` says through a reader (the probe), with the
-# same exit status: on generated traces of each kind and on every
-# directory of the shared corpus.  The reader-less path opens the
-# metadata file once (strace, in the main process).
+# same exit status: on generated traces of each kind (packets without
+# times: no range) and on every directory of the shared corpus.  The
+# reader-less path opens the metadata file once (strace, in the main
+# process).
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 make_tmpdir
 
@@ -44,11 +45,12 @@ mkdir -p "$g"
 "$GEN_TRACE" --events 20000 --cpus 2 "$g/kernel" >/dev/null
 "$GEN_TRACE" --events 20000 --domain ust --hostname box-7 "$g/ust" >/dev/null
 "$GEN_TRACE" --events 20000 --cpus 2 --no-index "$g/no-index" >/dev/null
+"$GEN_TRACE" --events 3000 --cpus 2 --no-packet-times "$g/no-times" >/dev/null
 "$GEN_TRACE" --events 20000 --cpus 2 --lost-every 3 "$g/lost" >/dev/null
 "$GEN_TRACE" --events 6000 --cpus 2 --traces 3 "$g/hosts" >/dev/null
 mkdir -p "$g/below"
 "$GEN_TRACE" --events 3000 --cpus 2 "$g/below/one" >/dev/null
-for t in kernel-2.8 kernel ust no-index lost hosts below/one below; do
+for t in kernel-2.8 kernel ust no-index no-times lost hosts below/one below; do
 	same_info "generated $t: the same --info with and without a reader" \
 		"$g/$t"
 done
