@@ -208,8 +208,7 @@ static void note_clock(struct tn_metadata_facts *facts, const char *name,
 	else if (strcmp(name, "uuid") == 0 || strcmp(name, "description") == 0)
 		ok = ok && v->kind == VALUE_STRING;
 	else if (strcmp(name, "freq") == 0)
-		ok = ok && v->kind == VALUE_INTEGER && v->number > 0 &&
-			(c->frequency = v->number) > 0;
+		ok = ok && v->kind == VALUE_INTEGER && v->number > 0;
 	else if (strcmp(name, "precision") == 0 ||
 		 strcmp(name, "offset") == 0)
 		ok = ok && v->kind == VALUE_INTEGER;
@@ -228,7 +227,9 @@ static void note_clock(struct tn_metadata_facts *facts, const char *name,
 		facts->clock_plain = false;
 		return;
 	}
-	if (strcmp(name, "offset") == 0)
+	if (strcmp(name, "freq") == 0)
+		c->frequency = v->number;
+	else if (strcmp(name, "offset") == 0)
 		c->offset_cycles = v->number;
 	else if (strcmp(name, "offset_s") == 0)
 		c->offset_seconds = (int64_t) v->number;
