@@ -235,4 +235,35 @@ else
 	skip "no shared trace corpus at $SHARED_TRACES"
 fi
 
+# Jumps into long packets, which the list splits over the processors
+# on a machine of two or more (each stream decoded up to the target on
+# threads of their own; the first target, in the first packets, is read
+# on to from the start): the same event as a full read, and the rows
+# above it, kept from the parts, those of a full read.
+big="$TMPDIR_TEST/big"
+"$GEN_TRACE" --events 150000 --cpus 4 --packet-size 1048576 --seed 43 \
+	"$big" >/dev/null
+"$TRACENAV" --dump "$big" > "$TMPDIR_TEST/bigdump" 2>/dev/null
+babeltrace2 --clock-seconds "$big" 2>/dev/null |
+	sed 's/^\[\([^]]*\)\].*/\1/' > "$TMPDIR_TEST/bigsecs"
+for k in 40000 130000 140000 149000; do
+	t=$(sed -n "${k}p" "$TMPDIR_TEST/bigsecs")
+	line=$(first_at "$TMPDIR_TEST/bigsecs" "$t")
+	"$TRACENAV" --no-cache --batch "goto $t; print 2; up 250; print 1; down 249; print 1" \
+		"$big" > "$TMPDIR_TEST/got" 2>"$TMPDIR_TEST/err"
+	st=$?
+	for n in "$line" $((line + 1)) $((line - 250)) $((line - 1)); do
+		sed -n "${n}p" "$TMPDIR_TEST/bigdump"
+	done > "$TMPDIR_TEST/want2"
+	if [ "$st" = 0 ] && [ "$(wc -l < "$TMPDIR_TEST/want2")" = 4 ] &&
+	   cmp -s "$TMPDIR_TEST/got" "$TMPDIR_TEST/want2"; then
+		ok "long packets: goto event $k's time, its next event, 250 and 1 above"
+	else
+		not_ok "long packets: goto event $k's time, its next event, 250 and 1 above"
+		diag "exit $st; want lines $line, $((line + 1)), $((line - 250)), $((line - 1))"
+		diff "$TMPDIR_TEST/want2" "$TMPDIR_TEST/got" | head -6 | cut -c1-120 | sed 's/^/# /'
+		head -2 "$TMPDIR_TEST/err" | sed 's/^/# /'
+	fi
+done
+
 tap_done

@@ -14,6 +14,7 @@
 #include "src/core/reader-private.h"
 #include "src/core/slice.h"
 #include "src/core/trace-private.h"
+#include "src/core/walk-split.h"
 #include "tracenav/core.h"
 #include "tracenav/format.h"
 #include "tracenav/index.h"
@@ -227,12 +228,14 @@ static bool same_row(const struct ref_row *got, const struct ref_row *ref,
 	return true;
 }
 
-/* A jump to target (a walk opened near it, as the event list opens it)
+/* A jump to target (a walk opened near it, as the event list opens it,
+ * or split into `parts` parts when parts > 1) keeping up to keep rows
  * gives the rows of a full read from the target on and, before it, the
  * rows of a full read after the slice's bound: every row but the first
  * knows the event before it, with a full read's delta and lost count. */
-static void check_jump(const struct tn_trace *trace, const char *what,
-		const char *label, int64_t target)
+static void check_jump_as(const struct tn_trace *trace, const char *what,
+		const char *label, int64_t target, uint64_t keep,
+		unsigned parts)
 {
 	GArray *ref = reference(trace);
 	struct tn_position pos = { target, 0 };
@@ -252,11 +255,13 @@ static void check_jump(const struct tn_trace *trace, const char *what,
 	while (first < ref->len && tn_position_compare(&g_array_index(ref,
 			struct ref_row, first).pos, &pos) < 0)
 		first++;
-	for (size_t i = first; i > 0 && want_before < JUMP_KEEP &&
+	for (size_t i = first; i > 0 && want_before < keep &&
 	     (bound == INT64_MIN ||
 	      g_array_index(ref, struct ref_row, i - 1).pos.ns > bound); i--)
 		want_before++;
-	if (tn_walk_open_near(trace, &pos, JUMP_KEEP, &walk, &err)) {
+	if (parts > 1 ? tn_walk_open_near_split(trace, &pos, keep, parts,
+			&walk, &err) : tn_walk_open_near(trace, &pos, keep,
+			&walk, &err)) {
 		tap_ok(false, "%s: jump to %s: %s", what, label, err.message);
 		g_array_free(rows, TRUE);
 		return;
@@ -289,11 +294,43 @@ static void check_jump(const struct tn_trace *trace, const char *what,
 			first - before + i), i, i == 0);
 		g_free(got.text);
 	}
-	tap_ok(ok, "%s: jump to %s (%" PRId64 "): a full read's rows, %zu "
-		"of them kept from before", what, label, target, before);
+	tap_ok(ok, "%s: jump to %s (%" PRId64 ") %s%.0u, %" PRIu64 " kept: "
+		"a full read's rows, %zu of them kept from before", what,
+		label, target, parts ? "in parts: " : "as the list opens it",
+		parts, keep, before);
 	for (guint i = 0; i < rows->len; i++)
 		tn_row_release(&g_array_index(rows, struct tn_row, i));
 	g_array_free(rows, TRUE);
+}
+
+/* Jumps split into parts (as tn_walk_open_near() opens them on several
+ * processors when the target's packets are long) read what a whole
+ * walk reads, with the rows before the target a whole walk keeps: their
+ * ties and the events before them come from the parts' rings (a small
+ * ring overflows: its rows at the oldest time kept are not all there).
+ * Only for views without discarded events, as tn_walk_near_parts()
+ * decides (the parts count their own). */
+static void check_jump(const struct tn_trace *trace, const char *what,
+		const char *label, int64_t target)
+{
+	struct tn_position pos = { target, 0 };
+	struct tn_slice_split_plan plan;
+	struct tn_error err;
+
+	check_jump_as(trace, what, label, target, JUMP_KEEP, 0);
+	if (tn_trace_get_dir_count(trace) != 1 || !tn_trace_has_clock(trace) ||
+	    tn_slice_plan_split(trace, target, &plan, &err))
+		return;
+	if (plan.has_discarded) {
+		tap_ok(tn_walk_near_parts(trace, &pos, 4) == 1,
+			"%s: a jump to %s with discarded events in view is "
+			"not split", what, label);
+		return;
+	}
+	check_jump_as(trace, what, label, target, JUMP_KEEP, 2);
+	check_jump_as(trace, what, label, target, 7, 2);
+	if (FEWER(4) == 4)
+		check_jump_as(trace, what, label, target, 5, 3);
 }
 
 /* Split walks that did split (for the checks that some did). */
@@ -604,6 +641,48 @@ static void check_generated(const char *name, const char *options,
 		tap_ok((splits_opened > before) == (splits == 1), "%s: %d "
 			"split walks split (%s expected)", name,
 			splits_opened - before, splits ? "some" : "none");
+	close_trace(trace);
+	g_free(path);
+}
+
+/* When a jump splits: a jump into the middle of 1 MiB packets decodes
+ * about 2 MiB before its target in 4 streams (a few KB of metadata): in
+ * 2 parts on 2 processors, 4 on 4, never more than TN_WALK_SPLIT_MAX,
+ * and none on 1; a jump to the start, or one decoding little (the first
+ * packets' start), is not split.  The jump reads a full read's rows
+ * either way (check_jump()). */
+static void check_near_parts(void)
+{
+	char *path = gen_trace("near-parts", "--events 150000 --cpus 4 "
+		"--packet-size 1048576 --seed 13");
+	struct tn_trace *trace = open_trace(path);
+	struct tn_position start = { INT64_MIN, 0 }, pos;
+	int64_t begin, end;
+
+	if (!tap_ok(trace && tn_trace_get_time_range(trace, &begin, &end),
+			"near-parts: opens, with a range")) {
+		close_trace(trace);
+		g_free(path);
+		return;
+	}
+	pos.ns = begin + (end - begin) / 4 * 3;
+	pos.tie = 0;
+	tap_ok(tn_walk_near_parts(trace, &pos, 2) == 2 &&
+		tn_walk_near_parts(trace, &pos, 4) == 4 &&
+		tn_walk_near_parts(trace, &pos, 64) == TN_WALK_SPLIT_MAX &&
+		tn_walk_near_parts(trace, &pos, 1) == 1,
+		"near-parts: a jump into long packets splits over the "
+		"processors");
+	pos.tie = 1;
+	tap_ok(tn_walk_near_parts(trace, &pos, 2) == 1,
+		"near-parts: a position of tie 1 is not split");
+	pos.ns = begin + 1000;
+	pos.tie = 0;
+	tap_ok(tn_walk_near_parts(trace, &start, 2) == 1 &&
+		tn_walk_near_parts(trace, &pos, 2) == 1,
+		"near-parts: a jump to the start or near it is not split");
+	check_jump(trace, "near-parts", "three quarters",
+		begin + (end - begin) / 4 * 3);
 	close_trace(trace);
 	g_free(path);
 }
@@ -1455,6 +1534,7 @@ int main(void)
 	 * them as a whole read does. */
 	check_generated("ties", "--events 6000 --cpus 5 --packet-size 4096 "
 		"--ties 2 --seed 11", 8, 1);
+	check_near_parts();
 	check_odd_clock("clock-fast", "2500000000", "1234567891");
 	check_odd_clock("clock-slow", "33333333", "777");
 	check_split("rotated", false);

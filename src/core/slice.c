@@ -842,9 +842,9 @@ int tn_slice_create_part(const struct tn_trace *trace, int64_t target_ns,
 	}
 	if (choose_all_packets(trace, target_ns, tables, flags, files, err))
 		goto end;
-	/* A part of the whole trace (target INT64_MIN) skips other
-	 * streams, not packets. */
-	if (skips_nothing(files) && !(parts > 1 && target_ns == INT64_MIN)) {
+	/* A part skips other streams, even when every stream needs its
+	 * first packet (or the target is INT64_MIN: the whole trace). */
+	if (skips_nothing(files) && parts == 1) {
 		tn_error_set(err, "cannot slice: nothing to skip, every "
 			"stream needs its first packet");
 		goto end;
@@ -900,6 +900,58 @@ int tn_slice_plan(const struct tn_trace *trace, int64_t target_ns,
 
 	if (status == 0)
 		*complete_after_ns = complete_after(files, target_ns);
+	g_ptr_array_free(files, TRUE);
+	return status;
+}
+
+/* Whether a reader of f's kept packets meets a counted discarded-events
+ * notice: a kept packet's counter above zero (src.ctf.fs counts from
+ * the previous packet's, or reports the first one's without a count). */
+static bool meets_discarded(const struct stream_file *f)
+{
+	for (size_t i = f->keep_from; i < f->idx.entry_count; i++)
+		if (entry_field(f, i, TN_CTF_INDEX_EVENTS_DISCARDED) != 0)
+			return true;
+	return false;
+}
+
+int tn_slice_plan_split(const struct tn_trace *trace, int64_t target_ns,
+		struct tn_slice_split_plan *plan, struct tn_error *err)
+{
+	GPtrArray *files = g_ptr_array_new_with_free_func(stream_file_free);
+	struct stat st;
+	char *path;
+	int status = -1;
+
+	memset(plan, 0, sizeof(*plan));
+	if (tn_trace_get_dir_count(trace) != 1) {
+		tn_error_set(err, "cannot split: %zu trace directories",
+			tn_trace_get_dir_count(trace));
+		goto end;
+	}
+	if (choose_all_packets(trace, target_ns, NULL, 0, files, err))
+		goto end;
+	path = g_build_filename(tn_trace_get_read_dir(trace, 0), "metadata",
+		NULL);
+	if (stat(path, &st) == 0)
+		plan->metadata_bytes = (uint64_t) st.st_size;
+	g_free(path);
+	for (guint i = 0; i < files->len; i++) {
+		const struct stream_file *f = files->pdata[i];
+
+		if (!file_is_kept(f))
+			continue;
+		if (!f->idx.has_instance_id) {
+			tn_error_set(err, "cannot split: %s does not name "
+				"its stream (CTF index 1.1)", f->name);
+			goto end;
+		}
+		plan->bytes_before += bytes_before(f, target_ns);
+		plan->has_discarded |= meets_discarded(f);
+		plan->kept_files++;
+	}
+	status = 0;
+end:
 	g_ptr_array_free(files, TRUE);
 	return status;
 }

@@ -27,6 +27,8 @@
 #define TRACENAV_CORE_SLICE_H
 
 #include <glib.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "tracenav/error.h"
@@ -65,8 +67,9 @@ int tn_slice_create(const struct tn_trace *trace, int64_t target_ns,
  * view (a split walk, for reading on several threads).  The streams are
  * dealt so that each part has about as many bytes to decode before the
  * target (the packet index's times say how far into its packet the
- * target is); with target_ns INT64_MIN, the parts of the whole trace,
- * each with every packet of its streams.  Refused (-1 with err) for a
+ * target is); with target_ns INT64_MIN, or when every stream needs its
+ * first packet, parts of the whole trace, each with every packet of its
+ * streams.  Refused (-1 with err) for a
  * trace of several directories, a stream file whose index does not name
  * its stream (CTF index 1.0, or none: stream ids could then differ from
  * the whole view's), or fewer kept streams than parts. */
@@ -86,6 +89,22 @@ int64_t tn_slice_get_complete_after(const struct tn_slice *slice);
  * trace cannot be sliced. */
 int tn_slice_plan(const struct tn_trace *trace, int64_t target_ns,
 		unsigned flags, int64_t *complete_after_ns, struct tn_error *err);
+
+/* What splitting a view at target_ns (tn_slice_create_part()) would
+ * give, from the packet indexes alone. */
+struct tn_slice_split_plan {
+	double bytes_before;	/* about how many bytes the readers of
+				 * the view decode before the target */
+	bool has_discarded;	/* a kept packet counts discarded events */
+	size_t kept_files;	/* stream files in the view */
+	uint64_t metadata_bytes;	/* the metadata file's size */
+};
+
+/* Plan a split view at target_ns without making it: 0 with *plan, or
+ * -1 with err when the view could not be split (several directories, a
+ * stream file without a CTF 1.1 index naming its stream). */
+int tn_slice_plan_split(const struct tn_trace *trace, int64_t target_ns,
+		struct tn_slice_split_plan *plan, struct tn_error *err);
 
 /* Append to starts_ns (a GArray of int64_t), sorted, the times from
  * which a slice leaves out one more packet of a stream: for every packet

@@ -4,10 +4,15 @@
 #include <stdbool.h>
 
 #include "merge-compare.h"
+#include "slice.h"
 #include "trace-private.h"
 #include "tracenav/job.h"
 #include "walk-private.h"
 #include "walk-split.h"
+
+/* See tn_walk_near_parts(). */
+#define NEAR_SPLIT_MIN_BYTES (1024.0 * 1024)
+#define NEAR_SPLIT_METADATA_RATIO 32.0
 
 struct tn_walk_split {
 	size_t count;
@@ -111,6 +116,7 @@ static const struct tn_walk_source_class split_class = {
 struct parts_open {
 	const struct tn_trace *trace;
 	struct tn_position at;		/* the target's time, tie 0 */
+	uint64_t keep;			/* rows each part keeps before */
 	unsigned parts;
 	struct tn_walk *walks[TN_WALK_SPLIT_MAX];
 };
@@ -127,7 +133,7 @@ static int open_part(struct tn_fanout *fanout, void *data, unsigned i,
 
 	(void) fanout;
 	if (tn_walk_open_at_part(open->trace, &open->at, false, true, &part,
-			0, &walk, &landed, err))
+			open->keep, &walk, &landed, err))
 		return -1;
 	open->walks[i] = walk;
 	return 0;
@@ -147,11 +153,118 @@ static bool last_before(const struct tn_walk *part, int64_t *ns)
 		part->last_ns > part->complete_after);
 }
 
+/* ---- the rows kept before the target ---- */
+
+/* Part p's kept rows before its position, oldest first (as
+ * tn_walk_take_before() finds them in its ring). */
+static struct tn_row *part_before_row(const struct tn_walk *part,
+		uint64_t i)
+{
+	uint64_t kept = MIN(part->before_seen, part->keep_before);
+	uint64_t first = kept < part->before_seen ?
+		part->before_seen % part->keep_before : 0;
+
+	return &part->before[(first + i) % part->keep_before];
+}
+
+static uint64_t part_before_count(const struct tn_walk *part)
+{
+	return MIN(part->before_seen, part->keep_before);
+}
+
+/* The parts' kept rows in the whole trace's order (each part's in its
+ * own order: two rows of one part never compare equal to a row of
+ * another, which holds other streams). */
+static GArray *merge_before_rows(struct tn_walk **parts, unsigned count)
+{
+	GArray *rows = g_array_new(FALSE, FALSE, sizeof(struct tn_row));
+	uint64_t next[TN_WALK_SPLIT_MAX] = { 0 };
+
+	for (;;) {
+		unsigned best = count;
+
+		for (unsigned i = 0; i < count; i++) {
+			if (next[i] == part_before_count(parts[i]))
+				continue;
+			if (best == count || goes_before(
+					part_before_row(parts[i], next[i]),
+					part_before_row(parts[best],
+						next[best])))
+				best = i;
+		}
+		if (best == count)
+			return rows;
+		g_array_append_val(rows, *part_before_row(parts[best],
+			next[best]));
+		next[best]++;
+	}
+}
+
+/* Give the merged walk the last keep rows before the target that a
+ * whole walk keeps, with their positions in the whole trace; the parts'
+ * rings are handed over (emptied).  A part whose ring overflowed read
+ * rows it no longer has, back to the time of its oldest kept row: only
+ * the rows after the latest such time have every row of their time at
+ * hand, and so their ties.  Their lost counts are their parts'. */
+static void merge_before(struct tn_walk *walk, struct tn_walk **parts,
+		unsigned count, uint64_t keep)
+{
+	GArray *rows = merge_before_rows(parts, count);
+	bool has_bound = false;
+	int64_t bound = 0;
+	guint from = 0, first;
+	uint64_t seen = 0, kept;
+
+	for (unsigned i = 0; i < count; i++) {
+		seen += parts[i]->before_seen;
+		if (parts[i]->before_seen > parts[i]->keep_before &&
+		    (!has_bound || part_before_row(parts[i], 0)->pos.ns >
+				bound)) {
+			bound = part_before_row(parts[i], 0)->pos.ns;
+			has_bound = true;
+		}
+		/* Handed over: the part keeps no row of its own. */
+		parts[i]->before_seen = 0;
+	}
+	while (has_bound && from < rows->len &&
+	       g_array_index(rows, struct tn_row, from).pos.ns <= bound)
+		from++;
+	for (guint i = from; i < rows->len; i++) {
+		struct tn_row *row = &g_array_index(rows, struct tn_row, i);
+		const struct tn_row *prev = i > from ? row - 1 : NULL;
+
+		row->pos.tie = prev && prev->pos.ns == row->pos.ns ?
+			prev->pos.tie + 1 : 0;
+	}
+	first = rows->len - from > keep ? rows->len - (guint) keep : from;
+	kept = rows->len - first;
+	/* As tn_walk_skip_to()'s ring: kept of seen rows, the oldest at
+	 * seen % kept once more were seen. */
+	walk->keep_before = kept;
+	walk->before_seen = seen;
+	walk->before = kept ? g_new(struct tn_row, kept) : NULL;
+	for (guint i = 0; i < rows->len; i++) {
+		struct tn_row *row = &g_array_index(rows, struct tn_row, i);
+
+		if (i < first) {
+			tn_row_release(row);
+			continue;
+		}
+		/* The row before it in the whole trace is the one before it
+		 * here: every row after the bound is at hand, and the last
+		 * row of the bound's time too. */
+		row->has_prev = i > 0;
+		row->prev_ns = i > 0 ? (row - 1)->pos.ns : 0;
+		walk->before[(seen - kept + (i - first)) % kept] = *row;
+	}
+	g_array_free(rows, TRUE);
+}
+
 /* The walk that merges the parts, at the first event at pos (*landed)
  * or after it. */
 static int merge_parts(struct tn_walk **parts, unsigned count,
-		const struct tn_position *pos, struct tn_walk **out,
-		bool *landed, struct tn_error *err)
+		const struct tn_position *pos, uint64_t keep,
+		struct tn_walk **out, bool *landed, struct tn_error *err)
 {
 	struct tn_walk *walk = g_new0(struct tn_walk, 1);
 
@@ -170,6 +283,10 @@ static int merge_parts(struct tn_walk **parts, unsigned count,
 	walk->source = tn_walk_split_create(parts, count);
 	if (tn_walk_skip_to(walk, pos, false, 0, landed, err))
 		return -1;
+	/* After the skip, which sets the walk's ring up empty (nothing
+	 * comes before a position of tie 0 in the merge). */
+	if (keep > 0)
+		merge_before(walk, parts, count, keep);
 	*out = walk;
 	return 0;
 }
@@ -200,7 +317,7 @@ int tn_walk_open_at_known_split(const struct tn_trace *trace,
 		return tn_walk_open_at_known(trace, pos, 0, out, fell_back,
 			err);
 	}
-	if (merge_parts(open.walks, parts, pos, out, &landed, err))
+	if (merge_parts(open.walks, parts, pos, 0, out, &landed, err))
 		return -1;
 	if (landed) {
 		*fell_back = false;
@@ -208,6 +325,55 @@ int tn_walk_open_at_known_split(const struct tn_trace *trace,
 	}
 	tn_walk_destroy(*out);
 	return tn_walk_open_at_known(trace, pos, 0, out, fell_back, err);
+}
+
+unsigned tn_walk_near_parts(const struct tn_trace *trace,
+		const struct tn_position *pos, unsigned processors)
+{
+	struct tn_slice_split_plan plan;
+	struct tn_error err;
+	double least;
+
+	processors = MIN(processors, TN_WALK_SPLIT_MAX);
+	if (processors < 2 || pos->tie != 0 || pos->ns == INT64_MIN ||
+	    !tn_trace_has_clock(trace) ||
+	    tn_slice_plan_split(trace, pos->ns, &plan, &err) ||
+	    plan.has_discarded || plan.kept_files < 2)
+		return 1;
+	least = MAX(NEAR_SPLIT_MIN_BYTES, NEAR_SPLIT_METADATA_RATIO *
+		(double) plan.metadata_bytes);
+	return plan.bytes_before >= least ?
+		(unsigned) MIN(processors, plan.kept_files) : 1;
+}
+
+int tn_walk_open_near_split(const struct tn_trace *trace,
+		const struct tn_position *pos, uint64_t keep_before,
+		unsigned parts, struct tn_walk **out, struct tn_error *err)
+{
+	/* Twice as many rows in each part: the merge keeps only those after
+	 * the oldest time an overflowing part kept (merge_before()), so
+	 * that it has keep_before rows unless more than that many share
+	 * that time. */
+	struct parts_open open = { .trace = trace, .at = { pos->ns, 0 },
+		.keep = 2 * keep_before,
+		.parts = MIN(parts, TN_WALK_SPLIT_MAX) };
+	struct tn_error cause;
+	bool landed;
+
+	g_assert(pos->tie == 0 && open.parts >= 2);
+	if (tn_fanout_run(open.parts, open_part, &open, &cause)) {
+		for (unsigned i = 0; i < open.parts; i++)
+			tn_walk_destroy(open.walks[i]);
+		if (tn_job_current_is_cancelled()) {
+			tn_error_set(err, "cancelled");
+			return -1;
+		}
+		/* The usual walk says why, if it fails too. */
+		return tn_walk_open_at_part(trace, pos, false, true, NULL,
+			keep_before, out, &landed, err);
+	}
+	return merge_parts(open.walks, open.parts, pos, keep_before, out,
+		&landed, err);
 }
 
 unsigned tn_walk_get_part_count(const struct tn_walk *walk)

@@ -49,4 +49,28 @@ size_t tn_walk_split_get_count(const struct tn_walk_split *split);
 enum tn_reader_status tn_walk_split_next(struct tn_walk_split *split,
 		struct tn_event *ev, uint64_t *lost, struct tn_error *err);
 
+/* Into how many parts tn_walk_open_near() splits a jump to pos on
+ * `processors` processors: one per processor (at most
+ * TN_WALK_SPLIT_MAX) when the readers decode enough before the target
+ * to pay for the parts' own set-up, which parses the metadata again: at
+ * least 1 MiB, and 32 times the metadata's size (measured: a jump that
+ * decodes 1.5 MB before the target in 8 streams of a trace with 370 KB
+ * of metadata takes 40% longer in 2 parts on 2 processors; one that
+ * decodes 2.6 MB, with 5 KB of metadata, half the time).  One for a
+ * view whose packets count discarded events (the merge's lost counts
+ * would be its parts'), for a tie other than 0 and when the trace
+ * cannot be split. */
+unsigned tn_walk_near_parts(const struct tn_trace *trace,
+		const struct tn_position *pos, unsigned processors);
+
+/* tn_walk_open_near() split into parts (2 <= parts; pos->tie 0): the
+ * parts opened on threads of their own, as tn_walk_open_at_known_split()
+ * does, each keeping up to keep_before rows, of which the merged walk
+ * keeps those a whole walk keeps.  The usual walk when the trace cannot
+ * be split.  Only for views whose packets count no discarded events:
+ * the merge's lost counts are its parts'. */
+int tn_walk_open_near_split(const struct tn_trace *trace,
+		const struct tn_position *pos, uint64_t keep_before,
+		unsigned parts, struct tn_walk **out, struct tn_error *err);
+
 #endif
