@@ -95,7 +95,12 @@ int tn_walk_open_at(const struct tn_trace *trace,
  * rows read on the way to pos that a full read has too (same position,
  * same event before them): take them with tn_walk_take_before().  A
  * jump reads them anyway (from the start of the target's packet in
- * each stream), so the list can show them without reading again. */
+ * each stream), so the list can show them without reading again.  On a
+ * machine of several processors, a jump whose packets hold much to
+ * decode before the target is split over them as
+ * tn_walk_open_at_known_split() does (the rows are the same: only when
+ * no packet in view counts discarded events).  Any thread; a job's
+ * cancel stops it. */
 int tn_walk_open_near(const struct tn_trace *trace,
 		const struct tn_position *pos, uint64_t keep_before,
 		struct tn_walk **out, struct tn_error *err);

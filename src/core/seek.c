@@ -9,7 +9,6 @@
 #include "tracenav/reader.h"
 #include "tracenav/seek.h"
 #include "walk-private.h"
-#include "walk-split.h"
 
 /* The first backward window when the caller has no better guess. */
 #define DEFAULT_WINDOW_NS INT64_C(1000000)
@@ -327,21 +326,6 @@ int tn_walk_open_at(const struct tn_trace *trace,
 
 	return tn_walk_open_at_part(trace, pos, exclusive, true, NULL, 0,
 		out, &landed, err);
-}
-
-int tn_walk_open_near(const struct tn_trace *trace,
-		const struct tn_position *pos, uint64_t keep_before,
-		struct tn_walk **out, struct tn_error *err)
-{
-	unsigned parts = tn_walk_near_parts(trace, pos,
-		(unsigned) g_get_num_processors());
-	bool landed;
-
-	if (parts > 1)
-		return tn_walk_open_near_split(trace, pos, keep_before, parts,
-			out, err);
-	return tn_walk_open_at_part(trace, pos, false, true, NULL,
-		keep_before, out, &landed, err);
 }
 
 int tn_walk_open_at_known(const struct tn_trace *trace,

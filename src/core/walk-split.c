@@ -1,5 +1,7 @@
 /* walk-split.c - split walks: their parts opened on threads of their
- * own, and their merge (see walk-split.h). */
+ * own, and their merge (see walk-split.h); and the walks that may be
+ * split, tn_walk_open_at_known_split() and tn_walk_open_near() (seek.h),
+ * which open the usual walk (seek.c) when they are not. */
 #include <glib.h>
 #include <stdbool.h>
 
@@ -374,6 +376,21 @@ int tn_walk_open_near_split(const struct tn_trace *trace,
 	}
 	return merge_parts(open.walks, open.parts, pos, keep_before, out,
 		&landed, err);
+}
+
+int tn_walk_open_near(const struct tn_trace *trace,
+		const struct tn_position *pos, uint64_t keep_before,
+		struct tn_walk **out, struct tn_error *err)
+{
+	unsigned parts = tn_walk_near_parts(trace, pos,
+		(unsigned) g_get_num_processors());
+	bool landed;
+
+	if (parts > 1)
+		return tn_walk_open_near_split(trace, pos, keep_before, parts,
+			out, err);
+	return tn_walk_open_at_part(trace, pos, false, true, NULL,
+		keep_before, out, &landed, err);
 }
 
 unsigned tn_walk_get_part_count(const struct tn_walk *walk)
