@@ -224,6 +224,9 @@ int tn_cmd_resolve_time(struct tn_command_context *ctx, const char *what,
 			return -1;
 		*ns = add_saturated(*ns, spec.ns);
 		return 0;
+	case TN_TIME_ABSOLUTE:
+		*ns = spec.ns;
+		return 0;
 	default:
 		/* As goto: a time of day on the date of the trace's
 		 * beginning. */
@@ -270,10 +273,13 @@ static int exec_goto(struct tn_command_context *ctx,
 		target = add_saturated(target, spec.ns);
 		break;
 	case TN_TIME_ABSOLUTE:
+		target = spec.ns;
+		break;
 	case TN_TIME_OF_DAY:
 		/* A time of day is on the date of the trace's beginning:
 		 * its packets' or, when they carry no times, its first
-		 * event's. */
+		 * event's (an absolute time needs neither: asking for the
+		 * range may wait for its queries). */
 		if (!tn_trace_get_time_range(session->trace, &begin, &end))
 			tn_trace_get_first_event_time(session->trace, &begin);
 		target = tn_time_resolve(&spec, begin, session->gmt);
