@@ -39,20 +39,31 @@ sec() {
 	printf '%d.%09d' $(($1 / 1000000000)) $(($1 % 1000000000))
 }
 
-# batch_is DESC SCRIPT LINE: the script prints dump line LINE, exit 0.
-batch_is() {
-	"$TRACENAV" --batch "$2" "$dir" > "$TMPDIR_TEST/got" 2>"$TMPDIR_TEST/err"
+# batch_lines DESC TRACE DUMP SCRIPT LINE...: the script, run on TRACE,
+# prints these lines of DUMP (TRACE's --dump) in this order, exit 0.
+batch_lines() {
+	desc=$1 trace=$2 dump=$3 script=$4
+	shift 4
+	"$TRACENAV" --no-cache --batch "$script" "$trace" > "$TMPDIR_TEST/got" \
+		2>"$TMPDIR_TEST/err"
 	st=$?
-	sed -n "$3p" "$TMPDIR_TEST/dump" > "$TMPDIR_TEST/want"
-	if [ "$st" = 0 ] && [ -s "$TMPDIR_TEST/want" ] &&
+	for n in "$@"; do
+		[ "$n" -gt 0 ] && sed -n "${n}p" "$dump"
+	done > "$TMPDIR_TEST/want"
+	if [ "$st" = 0 ] && [ "$(wc -l < "$TMPDIR_TEST/want")" = $# ] &&
 	   cmp -s "$TMPDIR_TEST/got" "$TMPDIR_TEST/want"; then
-		ok "$1"
+		ok "$desc"
 	else
-		not_ok "$1"
-		diag "exit $st; want line $3"
-		diff "$TMPDIR_TEST/want" "$TMPDIR_TEST/got" | head -4 | cut -c1-120 | sed 's/^/# /'
+		not_ok "$desc"
+		diag "exit $st; want lines $*"
+		diff "$TMPDIR_TEST/want" "$TMPDIR_TEST/got" | head -6 | cut -c1-120 | sed 's/^/# /'
 		head -2 "$TMPDIR_TEST/err" | sed 's/^/# /'
 	fi
+}
+
+# batch_is DESC SCRIPT LINE: the script prints dump line LINE, exit 0.
+batch_is() {
+	batch_lines "$1" "$dir" "$TMPDIR_TEST/dump" "$2" "$3"
 }
 
 # Relative times from events spread over the trace.
@@ -249,21 +260,10 @@ babeltrace2 --clock-seconds "$big" 2>/dev/null |
 for k in 40000 130000 140000 149000; do
 	t=$(sed -n "${k}p" "$TMPDIR_TEST/bigsecs")
 	line=$(first_at "$TMPDIR_TEST/bigsecs" "$t")
-	"$TRACENAV" --no-cache --batch "goto $t; print 2; up 250; print 1; down 249; print 1" \
-		"$big" > "$TMPDIR_TEST/got" 2>"$TMPDIR_TEST/err"
-	st=$?
-	for n in "$line" $((line + 1)) $((line - 250)) $((line - 1)); do
-		sed -n "${n}p" "$TMPDIR_TEST/bigdump"
-	done > "$TMPDIR_TEST/want2"
-	if [ "$st" = 0 ] && [ "$(wc -l < "$TMPDIR_TEST/want2")" = 4 ] &&
-	   cmp -s "$TMPDIR_TEST/got" "$TMPDIR_TEST/want2"; then
-		ok "long packets: goto event $k's time, its next event, 250 and 1 above"
-	else
-		not_ok "long packets: goto event $k's time, its next event, 250 and 1 above"
-		diag "exit $st; want lines $line, $((line + 1)), $((line - 250)), $((line - 1))"
-		diff "$TMPDIR_TEST/want2" "$TMPDIR_TEST/got" | head -6 | cut -c1-120 | sed 's/^/# /'
-		head -2 "$TMPDIR_TEST/err" | sed 's/^/# /'
-	fi
+	batch_lines "long packets: goto event $k's time, its next event, 250 and 1 above" \
+		"$big" "$TMPDIR_TEST/bigdump" \
+		"goto $t; print 2; up 250; print 1; down 249; print 1" \
+		"$line" $((line + 1)) $((line - 250)) $((line - 1))
 done
 
 tap_done
