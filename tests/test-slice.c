@@ -329,6 +329,7 @@ static void check_jump(const struct tn_trace *trace, const char *what,
 	}
 	check_jump_as(trace, what, label, target, JUMP_KEEP, 2);
 	check_jump_as(trace, what, label, target, 7, 2);
+	check_jump_as(trace, what, label, target, 0, 2);
 	if (FEWER(4) == 4)
 		check_jump_as(trace, what, label, target, 5, 3);
 }

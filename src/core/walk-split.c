@@ -219,7 +219,8 @@ static void merge_before(struct tn_walk *walk, struct tn_walk **parts,
 
 	for (unsigned i = 0; i < count; i++) {
 		seen += parts[i]->before_seen;
-		if (parts[i]->before_seen > parts[i]->keep_before &&
+		if (parts[i]->keep_before > 0 &&
+		    parts[i]->before_seen > parts[i]->keep_before &&
 		    (!has_bound || part_before_row(parts[i], 0)->pos.ns >
 				bound)) {
 			bound = part_before_row(parts[i], 0)->pos.ns;
@@ -263,9 +264,10 @@ static void merge_before(struct tn_walk *walk, struct tn_walk **parts,
 }
 
 /* The walk that merges the parts, at the first event at pos (*landed)
- * or after it. */
+ * or after it; with keep_rows, also with the last keep rows before pos
+ * (and the count of those read, for tn_walk_take_before()). */
 static int merge_parts(struct tn_walk **parts, unsigned count,
-		const struct tn_position *pos, uint64_t keep,
+		const struct tn_position *pos, bool keep_rows, uint64_t keep,
 		struct tn_walk **out, bool *landed, struct tn_error *err)
 {
 	struct tn_walk *walk = g_new0(struct tn_walk, 1);
@@ -287,7 +289,7 @@ static int merge_parts(struct tn_walk **parts, unsigned count,
 		return -1;
 	/* After the skip, which sets the walk's ring up empty (nothing
 	 * comes before a position of tie 0 in the merge). */
-	if (keep > 0)
+	if (keep_rows)
 		merge_before(walk, parts, count, keep);
 	*out = walk;
 	return 0;
@@ -319,7 +321,7 @@ int tn_walk_open_at_known_split(const struct tn_trace *trace,
 		return tn_walk_open_at_known(trace, pos, 0, out, fell_back,
 			err);
 	}
-	if (merge_parts(open.walks, parts, pos, 0, out, &landed, err))
+	if (merge_parts(open.walks, parts, pos, false, 0, out, &landed, err))
 		return -1;
 	if (landed) {
 		*fell_back = false;
@@ -374,8 +376,8 @@ int tn_walk_open_near_split(const struct tn_trace *trace,
 		return tn_walk_open_at_part(trace, pos, false, true, NULL,
 			keep_before, out, &landed, err);
 	}
-	return merge_parts(open.walks, open.parts, pos, keep_before, out,
-		&landed, err);
+	return merge_parts(open.walks, open.parts, pos, true, keep_before,
+		out, &landed, err);
 }
 
 int tn_walk_open_near(const struct tn_trace *trace,
