@@ -15,6 +15,9 @@
 /* See tn_walk_near_parts(). */
 #define NEAR_SPLIT_MIN_BYTES (1024.0 * 1024)
 #define NEAR_SPLIT_METADATA_RATIO 32.0
+/* See tn_walk_open_near_split() and tn_walk_open_near(). */
+#define NEAR_SPLIT_KEEP_MARGIN 64
+#define NEAR_SPLIT_MAX_KEEP 4096
 
 struct tn_walk_split {
 	size_t count;
@@ -354,12 +357,12 @@ int tn_walk_open_near_split(const struct tn_trace *trace,
 		const struct tn_position *pos, uint64_t keep_before,
 		unsigned parts, struct tn_walk **out, struct tn_error *err)
 {
-	/* Twice as many rows in each part: the merge keeps only those after
+	/* A few more rows in each part: the merge keeps only those after
 	 * the oldest time an overflowing part kept (merge_before()), so
-	 * that it has keep_before rows unless more than that many share
+	 * that it has keep_before rows unless more than the margin share
 	 * that time. */
 	struct parts_open open = { .trace = trace, .at = { pos->ns, 0 },
-		.keep = 2 * keep_before,
+		.keep = keep_before + MIN(keep_before, NEAR_SPLIT_KEEP_MARGIN),
 		.parts = MIN(parts, TN_WALK_SPLIT_MAX) };
 	struct tn_error cause;
 	bool landed;
@@ -388,7 +391,9 @@ int tn_walk_open_near(const struct tn_trace *trace,
 		(unsigned) g_get_num_processors());
 	bool landed;
 
-	if (parts > 1)
+	/* A read of many rows back is long anyway, and each part would
+	 * keep as many. */
+	if (parts > 1 && keep_before <= NEAR_SPLIT_MAX_KEEP)
 		return tn_walk_open_near_split(trace, pos, keep_before, parts,
 			out, err);
 	return tn_walk_open_at_part(trace, pos, false, true, NULL,

@@ -65,10 +65,13 @@ unsigned tn_walk_near_parts(const struct tn_trace *trace,
 
 /* tn_walk_open_near() split into parts (2 <= parts; pos->tie 0): the
  * parts opened on threads of their own, as tn_walk_open_at_known_split()
- * does, each keeping up to keep_before rows, of which the merged walk
- * keeps those a whole walk keeps.  The usual walk when the trace cannot
- * be split.  Only for views whose packets count no discarded events:
- * the merge's lost counts are its parts'. */
+ * does, each keeping up to keep_before rows and a margin of 64, of
+ * which the merged walk keeps those a whole walk keeps (fewer only when
+ * more than the margin share the time where a part's rows stop).  The
+ * usual walk when the trace cannot be split.  Only for views whose
+ * packets count no discarded events: the merge's lost counts are its
+ * parts'.  tn_walk_open_near() splits only when keep_before is at most
+ * 4096: each part keeps as many. */
 int tn_walk_open_near_split(const struct tn_trace *trace,
 		const struct tn_position *pos, uint64_t keep_before,
 		unsigned parts, struct tn_walk **out, struct tn_error *err);
