@@ -6,7 +6,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "batch.h"
+#include "batch-script.h"
 #include "commands.h"
 #include "tty-text.h"
 

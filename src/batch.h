@@ -4,21 +4,12 @@
 #define TRACENAV_BATCH_H
 
 #include <stdbool.h>
-#include <stdio.h>
 
+#include "batch-script.h"
 #include "tracenav/trace.h"
 
 /* Rows a page moves in batch mode (a 24-line terminal's list). */
 #define TN_BATCH_PAGE_ROWS 20
-
-/* A script to run: its text (--batch) or its file (--batch-file). */
-struct batch_script {
-	const char *text;	/* the commands, or NULL to read file */
-	const char *file;	/* "-": standard input */
-	/* A command that fails does not stop the script (--keep-going):
-	 * its message goes to stderr and the next one runs. */
-	bool keep_going;
-};
 
 /* Run script's commands (separated by ';' or newlines; a file is run
  * as it is read, so that its length costs no memory and a program can
@@ -36,20 +27,5 @@ struct tn_symbols;
 int batch_run(struct tn_trace *trace, const struct batch_script *script,
 		bool gmt, char *cache_dir, struct tn_seq_rules *rules,
 		bool no_seq_index, const struct tn_symbols *symbols);
-
-/* ---- running a script (batch-script.c) ---- */
-
-/* The script's file open for reading (standard input for "-"), or NULL
- * for a script given as text; NULL with a message on stderr when it
- * cannot be opened (*failed set). */
-FILE *batch_script_open(const struct batch_script *script, bool *failed);
-
-/* Run script's commands through ctx, from its text or from file (as
- * batch_script_open() gave it: closed here), saying on stderr which
- * command failed and why (in a file: at which line).  Returns 0, or 1
- * when a command failed or the file could not be read. */
-struct tn_command_context;
-int batch_script_run(struct tn_command_context *ctx,
-		const struct batch_script *script, FILE *file);
 
 #endif

@@ -1,6 +1,6 @@
 /* metadata-facts.c - what a trace's metadata text says of its trace,
  * read by tracenav before libbabeltrace2 parses it (see
- * metadata-check.h): the trace's UUID and tracer, and, for a trace
+ * metadata-facts.h): the trace's UUID and tracer, and, for a trace
  * whose blocks are plain, its env entries and clock as libbabeltrace2
  * 2.0's CTF 1.8 reader makes them (trace-info.c: `--info` without a
  * reader).
@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "metadata-check.h"
+#include "metadata-facts.h"
 
 /* Skip blanks and comments from p (before end). */
 static const char *skip_blanks(const char *p, const char *end)

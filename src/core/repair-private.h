@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "tracenav/runtime.h"
 #include "ctf-index.h"
@@ -68,8 +69,17 @@ struct refresh_state {
 };
 
 /* The plan of stream file name of dp, or NULL when it is read as is. */
-struct file_plan *tn_repair_find_plan(const struct dir_plan *dp,
-		const char *name);
+static inline struct file_plan *tn_repair_find_plan(
+		const struct dir_plan *dp, const char *name)
+{
+	for (guint i = 0; i < dp->files->len; i++) {
+		struct file_plan *plan = dp->files->pdata[i];
+
+		if (strcmp(plan->name, name) == 0)
+			return plan;
+	}
+	return NULL;
+}
 
 /* Remove the stand-ins written, if any (tn_repair_write() writes them
  * anew; tn_repair_destroy()). */

@@ -116,18 +116,6 @@ static void add_index_note(struct tn_repair *repair,
 	va_end(args);
 }
 
-struct file_plan *tn_repair_find_plan(const struct dir_plan *dp,
-		const char *name)
-{
-	for (guint i = 0; i < dp->files->len; i++) {
-		struct file_plan *plan = dp->files->pdata[i];
-
-		if (strcmp(plan->name, name) == 0)
-			return plan;
-	}
-	return NULL;
-}
-
 /* One more stream file of dp skipped, the last note saying so. */
 static void count_skip(const struct tn_repair *repair, struct dir_plan *dp)
 {

@@ -29,7 +29,9 @@
 #define TRACENAV_STATE_PRIVATE_H
 
 #include <glib.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "tracenav/state.h"
 
@@ -99,12 +101,33 @@ static inline bool tn_state_has_quark(const struct tn_state *state,
 	return quark >= 0 && quark < state->count;
 }
 
-/* The hash of the child index's slot of (parent, name). */
-uint32_t tn_state_child_hash(int parent, const char *name, size_t len);
+/* Whether have is the name given by the len bytes at name. */
+static inline bool tn_state_name_is(const char *have, const char *name,
+		size_t len)
+{
+	return memcmp(have, name, len) == 0 && have[len] == '\0';
+}
+
+/* ---- state-index.c: the child index ---- */
 
 /* The child of parent named by the len bytes at name, or -1. */
 int tn_state_find_child(const struct tn_state *state, int parent,
 		const char *name, size_t len);
+
+/* Room in the child index for count attributes (it stays at most half
+ * full). */
+void tn_state_index_reserve(struct tn_state *state, int count);
+
+/* Index quark as the child of parent named by the len bytes at name
+ * (room reserved). */
+void tn_state_index_insert(struct tn_state *state, int parent,
+		const char *name, size_t len, int quark);
+
+/* Drop the hidden attributes for good (their slots, their places among
+ * their parents' children). */
+void tn_state_drop_hidden(struct tn_state *state);
+
+/* ---- state.c ---- */
 
 /* Add the child name (len bytes, not there yet) to parent, with a null
  * value never set (the first hidden attribute shows again when it is
@@ -122,10 +145,6 @@ void tn_state_put_value(struct tn_state *state, int quark,
 /* Make room for count attributes in the tables at once (a restore that
  * will add many), rather than growing them as they come. */
 void tn_state_reserve(struct tn_state *state, int count);
-
-/* Drop the hidden attributes for good (their slots, their places among
- * their parents' children). */
-void tn_state_drop_hidden(struct tn_state *state);
 
 /* s interned in state (NUL-terminated). */
 const char *tn_state_intern(struct tn_state *state, const char *s);

@@ -20,58 +20,6 @@ void tn_state_set_undo_log(struct tn_state *state, GArray *log)
 	state->undo_log = log;
 }
 
-/* Remove quark's slot from the child index (linear probing: the
- * entries after it that may move back, do). */
-static void slot_remove(struct tn_state *state, int quark)
-{
-	const struct tn_state_attr *attr = &state->attrs[quark];
-	struct tn_state_slot *slots = state->slots;
-	uint32_t mask = state->slot_mask;
-	uint32_t i = tn_state_child_hash(attr->parent, attr->name,
-		strlen(attr->name)) & mask;
-
-	while (slots[i].quark != quark)
-		i = (i + 1) & mask;
-	for (;;) {
-		uint32_t j = i, home;
-
-		do {
-			j = (j + 1) & mask;
-			if (slots[j].quark < 0) {
-				slots[i].quark = -1;
-				return;
-			}
-			home = slots[j].hash & mask;
-			/* Stays when its home is cyclically in (i, j]. */
-		} while (i <= j ? (home > i && home <= j) :
-			(home > i || home <= j));
-		slots[i] = slots[j];
-		i = j;
-	}
-}
-
-/* Rebuild the child index from the slots of the quarks below count. */
-static void slots_keep_below(struct tn_state *state, int count)
-{
-	uint32_t size = state->slot_mask + 1;
-	struct tn_state_slot *old = state->slots;
-	struct tn_state_slot *slots = g_new(struct tn_state_slot, size);
-
-	for (uint32_t i = 0; i < size; i++)
-		slots[i].quark = -1;
-	for (uint32_t i = 0; i < size; i++) {
-		uint32_t j;
-
-		if (old[i].quark < 0 || old[i].quark >= count)
-			continue;
-		for (j = old[i].hash & state->slot_mask; slots[j].quark >= 0;)
-			j = (j + 1) & state->slot_mask;
-		slots[j] = old[i];
-	}
-	g_free(old);
-	state->slots = slots;
-}
-
 void tn_state_truncate(struct tn_state *state, int count)
 {
 	if (count < 0 || count >= state->count)
@@ -88,31 +36,6 @@ void tn_state_truncate(struct tn_state *state, int count)
 		attr->start = tn_state_stamp_never;
 	}
 	state->count = count;
-}
-
-void tn_state_drop_hidden(struct tn_state *state)
-{
-	int count = state->count;
-	bool rebuild = state->kept - count > count / 2;
-
-	/* From the last: each is the last child of its parent. */
-	for (int q = state->kept - 1; q >= count; q--) {
-		struct tn_state_attr *attr = &state->attrs[q];
-		struct tn_state_children *siblings = attr->parent ==
-			TN_STATE_ROOT ? &state->root :
-			&state->attrs[attr->parent].children;
-
-		g_assert(siblings->count > 0 &&
-			siblings->quarks[siblings->count - 1] == q);
-		siblings->count--;
-		if (!rebuild)
-			slot_remove(state, q);
-		g_free(attr->children.quarks);
-		attr->children = (struct tn_state_children) { 0 };
-	}
-	if (rebuild && state->kept > count)
-		slots_keep_below(state, count);
-	state->kept = count;
 }
 
 void tn_state_rollback(struct tn_state *state, GArray *log, int count,

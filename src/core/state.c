@@ -102,92 +102,6 @@ const char *tn_state_intern(struct tn_state *state, const char *s)
 	return interned;
 }
 
-/* --- The child index --- */
-
-/* FNV-1a over the name, seeded with the parent, then mixed (the table
- * takes the low bits). */
-static uint32_t child_hash(int parent, const char *name, size_t len)
-{
-	uint32_t h = 2166136261u ^ ((uint32_t) parent * 0x9e3779b1u);
-
-	for (size_t i = 0; i < len; i++) {
-		h ^= (unsigned char) name[i];
-		h *= 16777619u;
-	}
-	h ^= h >> 16;
-	h *= 0x85ebca6bu;
-	h ^= h >> 13;
-	h *= 0xc2b2ae35u;
-	h ^= h >> 16;
-	return h;
-}
-
-uint32_t tn_state_child_hash(int parent, const char *name, size_t len)
-{
-	return child_hash(parent, name, len);
-}
-
-static bool name_is(const char *have, const char *name, size_t len)
-{
-	return memcmp(have, name, len) == 0 && have[len] == '\0';
-}
-
-int tn_state_find_child(const struct tn_state *state, int parent,
-		const char *name, size_t len)
-{
-	uint32_t h, i;
-
-	if (!state->slots)
-		return -1;
-	h = child_hash(parent, name, len);
-	for (i = h & state->slot_mask;; i = (i + 1) & state->slot_mask) {
-		const struct tn_state_slot *slot = &state->slots[i];
-		const struct tn_state_attr *attr;
-
-		if (slot->quark < 0)
-			return -1;
-		if (slot->hash != h)
-			continue;
-		attr = &state->attrs[slot->quark];
-		if (attr->parent == parent && name_is(attr->name, name, len))
-			return slot->quark < state->count ? slot->quark : -1;
-	}
-}
-
-static void slot_insert(struct tn_state_slot *slots, uint32_t mask,
-		uint32_t hash, int quark)
-{
-	uint32_t i = hash & mask;
-
-	while (slots[i].quark >= 0)
-		i = (i + 1) & mask;
-	slots[i] = (struct tn_state_slot) { hash, quark };
-}
-
-/* Keep the index at most half full. */
-static void index_reserve(struct tn_state *state, int count)
-{
-	uint32_t size = state->slots ? state->slot_mask + 1 : 0;
-	uint32_t new_size = size ? size : 64;
-	struct tn_state_slot *slots;
-
-	while ((uint64_t) count * 2 > new_size)
-		new_size *= 2;
-	if (new_size == size)
-		return;
-	slots = g_new(struct tn_state_slot, new_size);
-	for (uint32_t i = 0; i < new_size; i++)
-		slots[i].quark = -1;
-	for (uint32_t i = 0; i < size; i++) {
-		if (state->slots[i].quark >= 0)
-			slot_insert(slots, new_size - 1, state->slots[i].hash,
-				state->slots[i].quark);
-	}
-	g_free(state->slots);
-	state->slots = slots;
-	state->slot_mask = new_size - 1;
-}
-
 static void children_append(struct tn_state_children *children, int quark)
 {
 	if (children->count == children->cap) {
@@ -212,7 +126,7 @@ void tn_state_reserve(struct tn_state *state, int count)
 		state->attrs = g_renew(struct tn_state_attr, state->attrs,
 			state->cap);
 	}
-	index_reserve(state, count);
+	tn_state_index_reserve(state, count);
 }
 
 int tn_state_add_child(struct tn_state *state, int parent, const char *name,
@@ -226,7 +140,7 @@ int tn_state_add_child(struct tn_state *state, int parent, const char *name,
 	 * hidden, it is null and never set). */
 	if (state->kept > quark) {
 		attr = &state->attrs[quark];
-		if (attr->parent == parent && name_is(attr->name, name, len)) {
+		if (attr->parent == parent && tn_state_name_is(attr->name, name, len)) {
 			state->count++;
 			return quark;
 		}
@@ -237,7 +151,7 @@ int tn_state_add_child(struct tn_state *state, int parent, const char *name,
 		state->attrs = g_renew(struct tn_state_attr, state->attrs,
 			state->cap);
 	}
-	index_reserve(state, state->count + 1);
+	tn_state_index_reserve(state, state->count + 1);
 	attr = &state->attrs[quark];
 	*attr = (struct tn_state_attr) {
 		.value = null_value,
@@ -254,8 +168,7 @@ int tn_state_add_child(struct tn_state *state, int parent, const char *name,
 	g_free(copy);
 	state->count++;
 	state->kept = state->count;
-	slot_insert(state->slots, state->slot_mask,
-		child_hash(parent, attr->name, len), quark);
+	tn_state_index_insert(state, parent, attr->name, len, quark);
 	children_append(children_of(state, parent), quark);
 	return quark;
 }

@@ -1,5 +1,6 @@
 /* trace-range.c - the packets' time range of a trace, from src.ctf.fs's
- * trace-infos queries (see trace-object.h).
+ * trace-infos queries (see trace-object.h), and its getters
+ * (tn_trace_get_time_range(), tn_trace_peek_time_range()).
  *
  * The time range from the packets: src.ctf.fs's "babeltrace.trace-infos"
  * query reads no event, but parses the metadata again, and reads every
@@ -16,6 +17,8 @@
  */
 #include <babeltrace2/babeltrace.h>
 #include <glib.h>
+#include <pthread.h>
+#include <stdatomic.h>
 
 #include "ctf-query.h"
 #include "trace-object.h"
@@ -136,3 +139,73 @@ int tn_trace_infos_finish(struct trace_range *range, struct trace_infos *ti,
 	tn_trace_infos_free(ti);
 	return status;
 }
+/* range, as tn_trace_get_time_range() gives it. */
+static bool give_range(const struct trace_range *range, int64_t *begin_ns,
+		int64_t *end_ns)
+{
+	if (!range->has)
+		return false;
+	*begin_ns = range->begin_ns;
+	*end_ns = range->end_ns;
+	return true;
+}
+
+bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
+		int64_t *end_ns)
+{
+	struct trace_shared *shared = trace->shared;
+	struct trace_range range;
+
+	pthread_mutex_lock(&shared->range_lock);
+	if (atomic_load(&shared->pending)) {
+		tn_trace_infos_finish(&shared->range,
+			atomic_load(&shared->pending), NULL);
+		atomic_store(&shared->pending, NULL);
+	}
+	range = shared->range;
+	pthread_mutex_unlock(&shared->range_lock);
+	return give_range(&range, begin_ns, end_ns);
+}
+
+bool tn_trace_time_range_pending(const struct tn_trace *trace)
+{
+	struct trace_shared *shared = trace->shared;
+	struct trace_infos *ti;
+	bool pending;
+
+	if (pthread_mutex_trylock(&shared->range_lock) != 0)
+		return true;
+	ti = atomic_load(&shared->pending);
+	pending = ti && !tn_ctf_queries_ended(ti->run);
+	pthread_mutex_unlock(&shared->range_lock);
+	return pending;
+}
+
+bool tn_trace_peek_time_range(const struct tn_trace *trace,
+		int64_t *begin_ns, int64_t *end_ns, bool *pending)
+{
+	struct trace_shared *shared = trace->shared;
+	struct trace_infos *ti;
+	struct trace_range range;
+
+	/* Another thread holds the lock while it waits for the queries. */
+	if (pthread_mutex_trylock(&shared->range_lock) != 0) {
+		*pending = true;
+		return false;
+	}
+	ti = atomic_load(&shared->pending);
+	if (ti && !tn_ctf_queries_ended(ti->run)) {
+		pthread_mutex_unlock(&shared->range_lock);
+		*pending = true;
+		return false;
+	}
+	if (ti) {
+		tn_trace_infos_finish(&shared->range, ti, NULL);
+		atomic_store(&shared->pending, NULL);
+	}
+	range = shared->range;
+	pthread_mutex_unlock(&shared->range_lock);
+	*pending = false;
+	return give_range(&range, begin_ns, end_ns);
+}
+
