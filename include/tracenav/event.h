@@ -9,6 +9,7 @@
 #define TRACENAV_EVENT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct bt_message;

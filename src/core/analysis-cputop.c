@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "src/core/analysis-private.h"
-#include "src/core/providers/providers.h"
+#include "src/core/providers/provider-fields.h"
 
 struct usage {
 	int64_t ns;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "src/core/analysis-private.h"
-#include "src/core/providers/providers.h"
+#include "src/core/providers/provider-fields.h"
 
 struct line {
 	char *name;

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "src/core/analysis-private.h"
-#include "src/core/providers/providers.h"
+#include "src/core/providers/provider-fields.h"
 
 struct latency {
 	char *name;

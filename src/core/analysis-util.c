@@ -8,7 +8,7 @@
 
 #include "pointer-hash.h"
 #include "src/core/analysis-private.h"
-#include "src/core/event-record.h"
+#include "src/core/event-record-data.h"
 #include "src/core/kernel-events.h"
 
 /* ---- attributes ---- */

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "tracenav/event.h"
-#include "event-record.h"
+#include "event-field.h"
 
 /* A variant or an option stands for the field it holds (NULL: none). */
 static const bt_field *unwrap(const bt_field *field)
@@ -141,14 +141,6 @@ bool tn_field_scope_from_name(const char *name, size_t len,
 		}
 	}
 	return false;
-}
-
-bool tn_event_find_field(const struct tn_event *ev, enum tn_field_scope scope,
-		const char *path, struct tn_field_value *out)
-{
-	if (ev->record && ev->kind == TN_EVENT_KIND_EVENT && *path)
-		return tn_event_record_find_field(ev, scope, path, out);
-	return tn_event_find_field_in_message(ev, scope, path, out);
 }
 
 bool tn_event_find_field_in_message(const struct tn_event *ev,

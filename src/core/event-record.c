@@ -1,5 +1,6 @@
-/* event-record.c - records of events for the thread that uses them, and
- * the plans of what they hold (see event-record.h). */
+/* event-record.c - records of events for the thread that uses them, the
+ * plans of what they hold (see event-record.h), and an event's field
+ * found in its record or its message (tn_event_find_field()). */
 #include <babeltrace2/babeltrace.h>
 #include <glib.h>
 #include <stdatomic.h>
@@ -420,7 +421,7 @@ static int record_find(const struct tn_event_record *rec,
 	return 1;
 }
 
-bool tn_event_record_find_field(const struct tn_event *ev,
+static bool record_find_field(const struct tn_event *ev,
 		enum tn_field_scope scope, const char *path,
 		struct tn_field_value *out)
 {
@@ -431,4 +432,12 @@ bool tn_event_record_find_field(const struct tn_event *ev,
 	/* A field nobody said it reads: its message is gone. */
 	atomic_fetch_add(&misses, 1);
 	return false;
+}
+
+bool tn_event_find_field(const struct tn_event *ev, enum tn_field_scope scope,
+		const char *path, struct tn_field_value *out)
+{
+	if (ev->record && ev->kind == TN_EVENT_KIND_EVENT && *path)
+		return record_find_field(ev, scope, path, out);
+	return tn_event_find_field_in_message(ev, scope, path, out);
 }

@@ -34,86 +34,11 @@
 #include <stdint.h>
 
 #include "tracenav/event.h"
-#include "kernel-events.h"
-#include "merge-compare.h"
-
-/* Fields, enumeration labels and bytes of strings that a record holds
- * in itself; more go to memory of its own (tn_event_record_fini()). */
-#define TN_RECORD_FIELDS 16
-#define TN_RECORD_LABELS 8
-#define TN_RECORD_TEXT 256
+#include "event-record-data.h"
+#include "event-field.h"
 
 struct tn_record_plans;
 struct tn_record_plan;
-
-/* Where a field of the events of one class is: its scope and the
- * indexes of the structure members down to it, found once from the
- * class; or absent from every event of the class; or to be looked up
- * by name in each event (the path goes through a variant or an
- * option). */
-#define TN_FIELD_HANDLE_DEPTH 6
-
-struct tn_field_handle {
-	enum { TN_FIELD_HANDLE_ABSENT, TN_FIELD_HANDLE_AT,
-		TN_FIELD_HANDLE_BY_NAME } kind;
-	enum tn_field_scope scope;	/* where it is (AT) */
-	unsigned depth;
-	uint64_t indexes[TN_FIELD_HANDLE_DEPTH];
-};
-
-/* The handle of (scope, path) in the events of event_class (a
- * bt_event_class), as tn_event_find_field() would find it.  Any
- * thread: classes do not change. */
-void tn_field_handle_resolve(const void *event_class,
-		enum tn_field_scope scope, const char *path,
-		struct tn_field_handle *handle);
-
-/* The field of ev (an event of the handle's class) at handle: what
- * tn_event_find_field_in_message(ev, scope, path) gives. */
-bool tn_field_handle_read(const struct tn_event *ev,
-		const struct tn_field_handle *handle, enum tn_field_scope scope,
-		const char *path, struct tn_field_value *out);
-
-/* A field as a record holds it: a struct tn_field_value packed in 32
- * bytes (the thread that reads records reads them from another core's
- * cache: each line counts). */
-struct tn_record_field {
-	const char *path;		/* as the plan has it */
-	uint8_t scope;			/* enum tn_field_scope */
-	bool found;
-	uint8_t type;			/* enum tn_value_type */
-	bool is_enum;
-	uint32_t label_count;
-	union {
-		int64_t s;
-		uint64_t u;
-		double d;
-		const char *string;
-	} v;
-	const char *const *labels;
-};
-
-struct tn_event_record {
-	const void *event_class;	/* the bt_event_class; NULL: a notice */
-	const char *name;		/* tn_event_get_name()'s */
-	const void *stream;		/* the bt_stream */
-	int64_t cpu;			/* tn_event_get_cpu()'s */
-	bool has_discarded;		/* a notice's count */
-	uint64_t discarded;
-	struct tn_merge_key key;	/* what the merge compares */
-	/* What the event is to a kernel consumer (kernel-events.h), once
-	 * per class; NULL: none of the kernel's events. */
-	const struct tn_kevent_class *kevent;
-	const struct tn_record_plan *plan;	/* what it holds */
-	unsigned field_count;
-	struct tn_record_field *fields;	/* inline_fields, or its own */
-	const char **labels;		/* inline_labels, or its own */
-	char *text;			/* inline_text, or its own */
-	size_t field_cap, label_cap, text_cap;
-	struct tn_record_field inline_fields[TN_RECORD_FIELDS];
-	const char *inline_labels[TN_RECORD_LABELS];
-	char inline_text[TN_RECORD_TEXT];
-};
 
 /* Free what a record took for itself (NULL-safe; it may be filled
  * again afterwards). */
@@ -135,18 +60,8 @@ void tn_record_plans_destroy(struct tn_record_plans *plans);
 void tn_event_record_fill(struct tn_event_record *rec, struct tn_event *ev,
 		struct tn_record_plans *plans);
 
-/* tn_event_find_field() of an event with a record. */
-bool tn_event_record_find_field(const struct tn_event *ev,
-		enum tn_field_scope scope, const char *path,
-		struct tn_field_value *out);
-
 /* How many fields were asked of records that did not hold them, since
  * the process started (any thread). */
 uint64_t tn_event_record_get_misses(void);
-
-/* tn_event_find_field() reading the message alone (event-field.c). */
-bool tn_event_find_field_in_message(const struct tn_event *ev,
-		enum tn_field_scope scope, const char *path,
-		struct tn_field_value *out);
 
 #endif

@@ -4,7 +4,7 @@
 
 #include "tracenav/event.h"
 #include "clock.h"
-#include "event-record.h"
+#include "event-record-data.h"
 
 void tn_event_release(struct tn_event *ev)
 {

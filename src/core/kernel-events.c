@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "pointer-hash.h"
-#include "event-record.h"
+#include "event-record-data.h"
 #include "kernel-events.h"
 
 static const struct {

@@ -17,6 +17,7 @@
 #include "index-stitch.h"
 #include "index-worker.h"
 #include "seq-pages-pass.h"
+#include "tracenav/seq-pages.h"
 #include "slice.h"
 #include "state-history-private.h"
 
@@ -389,4 +390,43 @@ void tn_preparse_get_cpu(struct tn_job *job, double *decoding,
 		return;
 	*decoding = pp->decoding_cpu;
 	*consuming = pp->consuming_cpu;
+}
+
+/* ---- the passes started alone (state-history.h, seq-pages.h) ---- */
+
+int tn_state_pass_start(const struct tn_trace *trace,
+		const struct tn_index *index, const struct tn_state_budget *budget,
+		struct tn_state_snapshots *snapshots, struct tn_job **out,
+		struct tn_error *err)
+{
+	return tn_state_pass_start_observed(trace, index, budget, snapshots,
+		NULL, out, err);
+}
+
+int tn_state_pass_start_observed(const struct tn_trace *trace,
+		const struct tn_index *index, const struct tn_state_budget *budget,
+		struct tn_state_snapshots *snapshots,
+		struct tn_state_pass_observer *observer, struct tn_job **out,
+		struct tn_error *err)
+{
+	struct tn_preparse_request request = {
+		.known_index = index,
+		.snapshots = snapshots,
+		.budget = budget,
+		.observer = observer,
+	};
+
+	return tn_preparse_start(trace, &request, out, err);
+}
+
+int tn_seq_pages_pass_start(const struct tn_seq_source *source,
+		struct tn_seq_pages *pages, struct tn_job **out,
+		struct tn_error *err)
+{
+	struct tn_preparse_request request = {
+		.pages = pages,
+		.seq_rules = source->rules,
+	};
+
+	return tn_preparse_start(source->trace, &request, out, err);
 }

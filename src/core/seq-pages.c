@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "seq-pages-pass.h"
-#include "tracenav/preparse.h"
 #include "tracenav/seq-loader.h"
 #include "tracenav/seq-pages.h"
 
@@ -256,16 +255,4 @@ void tn_seq_pages_pass_free(struct tn_seq_pages_pass *pass)
 	tn_seq_model_destroy(pass->model);
 	tn_seq_loaders_destroy(pass->loaders);
 	g_free(pass);
-}
-
-int tn_seq_pages_pass_start(const struct tn_seq_source *source,
-		struct tn_seq_pages *pages, struct tn_job **out,
-		struct tn_error *err)
-{
-	struct tn_preparse_request request = {
-		.pages = pages,
-		.seq_rules = source->rules,
-	};
-
-	return tn_preparse_start(source->trace, &request, out, err);
 }

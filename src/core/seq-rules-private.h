@@ -87,11 +87,4 @@ bool tn_seq_rule_matches_name(const struct tn_seq_rule *rule,
 bool tn_seq_value_eval(const struct tn_seq_value *value,
 		const struct tn_event *ev, GString *out);
 
-/* Append to out the value of the field at path of ev (in scope) as
- * text: a string as it is, an integer in decimal (an enumeration's
- * first label if it has one), a real as "%g".  false (out untouched)
- * when ev has no such field, or it is not a scalar. */
-bool tn_seq_field_text_in(const struct tn_event *ev,
-		enum tn_field_scope scope, const char *path, GString *out);
-
 #endif

@@ -41,7 +41,6 @@
 #include <string.h>
 
 #include "src/core/state-history-private.h"
-#include "tracenav/preparse.h"
 
 /* How often the pass says how far it got (events). */
 #define REACHED_EVERY 1024
@@ -370,29 +369,4 @@ struct tn_state_pass *tn_state_pass_new(const struct tn_trace *trace,
 	pass->changed = g_array_new(FALSE, FALSE, sizeof(int));
 	pass->starts = g_array_new(FALSE, FALSE, sizeof(int64_t));
 	return pass;
-}
-
-int tn_state_pass_start(const struct tn_trace *trace,
-		const struct tn_index *index, const struct tn_state_budget *budget,
-		struct tn_state_snapshots *snapshots, struct tn_job **out,
-		struct tn_error *err)
-{
-	return tn_state_pass_start_observed(trace, index, budget, snapshots,
-		NULL, out, err);
-}
-
-int tn_state_pass_start_observed(const struct tn_trace *trace,
-		const struct tn_index *index, const struct tn_state_budget *budget,
-		struct tn_state_snapshots *snapshots,
-		struct tn_state_pass_observer *observer, struct tn_job **out,
-		struct tn_error *err)
-{
-	struct tn_preparse_request request = {
-		.known_index = index,
-		.snapshots = snapshots,
-		.budget = budget,
-		.observer = observer,
-	};
-
-	return tn_preparse_start(trace, &request, out, err);
 }

@@ -11,7 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "providers.h"
+#include "provider-classes.h"
+#include "provider-fields.h"
 #include "src/core/kernel-events.h"
 
 /* The values of the Status attributes. */

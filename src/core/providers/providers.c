@@ -3,7 +3,7 @@
 #include <glib.h>
 #include <string.h>
 
-#include "providers.h"
+#include "provider-classes.h"
 
 static const struct tn_state_provider_class *const classes[] = {
 	&tn_state_provider_kernel,
@@ -115,31 +115,4 @@ int tn_state_providers_handle(struct tn_state_providers *providers,
 			return -1;
 	}
 	return 0;
-}
-
-bool tn_provider_field_int(const struct tn_event *ev, const char *name,
-		int64_t *out)
-{
-	struct tn_field_value value;
-
-	if (!tn_event_find_field(ev, TN_SCOPE_PAYLOAD, name, &value))
-		return false;
-	if (value.type == TN_VALUE_SIGNED)
-		*out = value.s;
-	else if (value.type == TN_VALUE_UNSIGNED)
-		*out = (int64_t) value.u;
-	else
-		return false;
-	return true;
-}
-
-const char *tn_provider_field_string(const struct tn_event *ev,
-		const char *name)
-{
-	struct tn_field_value value;
-
-	if (!tn_event_find_field(ev, TN_SCOPE_PAYLOAD, name, &value) ||
-			value.type != TN_VALUE_STRING)
-		return NULL;
-	return value.string;
 }

@@ -34,7 +34,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "providers.h"
+#include "provider-classes.h"
+#include "provider-fields.h"
 
 #define UNKNOWN_PID INT64_MIN
 

@@ -33,7 +33,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "loaders.h"
+#include "loader-classes.h"
+#include "src/core/seq-field-text.h"
 #include "src/core/kernel-events.h"
 #include "tracenav/state.h"
 

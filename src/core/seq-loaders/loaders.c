@@ -3,7 +3,7 @@
 #include <glib.h>
 #include <string.h>
 
-#include "loaders.h"
+#include "loader-classes.h"
 #include "src/core/seq-rules-private.h"
 
 static const struct tn_seq_loader_class *const classes[] = {
@@ -162,10 +162,4 @@ void tn_seq_loaders_finish(struct tn_seq_loaders *loaders,
 		if (l->cls->finish)
 			l->cls->finish(l->data, model);
 	}
-}
-
-bool tn_seq_field_text(const struct tn_event *ev, const char *path,
-		GString *out)
-{
-	return tn_seq_field_text_in(ev, TN_SCOPE_ANY, path, out);
 }

@@ -10,7 +10,8 @@
 #include <glib.h>
 #include <string.h>
 
-#include "loaders.h"
+#include "loader-classes.h"
+#include "src/core/seq-field-text.h"
 #include "src/core/pointer-hash.h"
 
 /* The fields that may hold a message's id, in the order they are

@@ -7,7 +7,8 @@
 #include <glib.h>
 #include <string.h>
 
-#include "loaders.h"
+#include "loader-classes.h"
+#include "src/core/seq-field-text.h"
 #include "src/core/seq-rules-private.h"
 
 struct rules {

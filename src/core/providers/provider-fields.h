@@ -1,16 +1,12 @@
-/* providers.h - the provider classes of src/core/providers/ (each file
- * defines one) and the helpers they share. */
-#ifndef TRACENAV_CORE_PROVIDERS_H
-#define TRACENAV_CORE_PROVIDERS_H
+/* provider-fields.h - the helpers that the providers of
+ * src/core/providers/ share to read an event's payload. */
+#ifndef TRACENAV_CORE_PROVIDER_FIELDS_H
+#define TRACENAV_CORE_PROVIDER_FIELDS_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "tracenav/event.h"
-#include "tracenav/state-provider.h"
-
-extern const struct tn_state_provider_class tn_state_provider_kernel;
-extern const struct tn_state_provider_class tn_state_provider_ust;
 
 /* The integer field `name` of ev's payload (signed or unsigned; an
  * enumeration counts): true with *out, false when ev has no such field. */
