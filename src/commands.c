@@ -1,5 +1,7 @@
-/* commands.c - the one command table and the dispatcher (see
- * commands.h).  Each command lives in a file of its topic in src/cmd/. */
+/* commands.c - the one command table, its lookup and its help (see
+ * commands.h): the help command lists the table, so it lives beside it;
+ * every other command lives in a file of its topic in src/cmd/.  The
+ * dispatcher is command-run.c. */
 #include <stdio.h>
 #include <string.h>
 
@@ -78,69 +80,86 @@ const struct tn_command *tn_command_find(const char *name)
 	return NULL;
 }
 
-int tn_command_exec(struct tn_command_context *ctx,
-		const struct tn_parsed_command *parsed, struct tn_error *err)
-{
-	const struct tn_command *command = parsed->command;
-	struct tn_session *session = ctx->session;
-	uint64_t fallbacks;
-	int status;
+/* ---- the help: the table listed (help, the TUI's help view, the man
+ * page), and the help command ---- */
 
-	tn_error_clear(err);
-	ctx->command = command;
-	if (parsed->args.has_count && command->count == TN_COUNT_NONE) {
-		tn_error_set(err, "%s takes no count", command->name);
-		return -1;
+/* The usage column of the text help is cut at this width. */
+#define USAGE_WIDTH 24
+
+void tn_command_help_lines(GPtrArray *lines, enum tn_help_format format,
+		int indent)
+{
+	size_t count;
+	const struct tn_command *const *commands = tn_commands(&count);
+	int width = 0;
+
+	for (size_t i = 0; i < count; i++) {
+		char *usage = tn_command_usage(commands[i], TN_HELP_TEXT);
+
+		width = MAX(width, (int) strlen(usage));
+		g_free(usage);
 	}
-	/* A command that does not read touches nothing of the session
-	 * (the event list runs it while a job has the cursor). */
-	if (!(command->flags & TN_CMD_READS))
-		return command->exec(ctx, &parsed->args, err);
-	if ((command->flags & TN_CMD_NEEDS_INDEX) &&
-	    tn_session_need_index(session, command->name, ctx->out, err))
-		return -1;
-	fallbacks = tn_cursor_get_fallback_count(session->cursor);
-	status = command->exec(ctx, &parsed->args, err);
-	if (tn_cursor_get_fallback_count(session->cursor) != fallbacks)
-		tn_output_message(ctx->out, "a fast seek did not land on its "
-			"checkpoint: read the trace from its start instead");
-	return status;
-}
+	width = MIN(width, USAGE_WIDTH);
+	for (size_t i = 0; i < count; i++) {
+		char *usage = tn_command_usage(commands[i], format);
 
-int tn_command_run(struct tn_command_context *ctx, const char *line,
-		struct tn_error *err)
-{
-	struct tn_parsed_command parsed;
-	int status = tn_command_parse(line, &parsed, err);
-
-	if (status <= 0)
-		return status;
-	status = tn_command_exec(ctx, &parsed, err);
-	tn_parsed_command_clear(&parsed);
-	return status;
-}
-
-int tn_command_run_script(struct tn_command_context *ctx, const char *script,
-		struct tn_error *err)
-{
-	char **lines = tn_command_split_script(script);
-	int status = 0;
-
-	for (char **line = lines; *line && !ctx->session->quit; line++) {
-		/* reload asks; here, between commands, nothing else reads
-		 * the trace. */
-		if (tn_command_run(ctx, *line, err) ||
-		    (ctx->session->reload &&
-		     tn_session_reload(ctx->session, ctx->out, err))) {
-			char message[TN_ERROR_MAX];
-
-			snprintf(message, sizeof(message), "%s", err->message);
-			tn_error_set(err, "\"%s\": %s", g_strstrip(*line),
-				message);
-			status = -1;
-			break;
+		if (format == TN_HELP_TROFF) {
+			g_ptr_array_add(lines, g_strdup(".TP"));
+			g_ptr_array_add(lines, usage);
+			continue;
 		}
+		g_ptr_array_add(lines, g_strdup_printf("%*s%-*s  %s", indent,
+			"", width, usage, commands[i]->help));
+		g_free(usage);
 	}
-	g_strfreev(lines);
-	return status;
 }
+
+/* help COMMAND: its usage and its line of help. */
+static int help_one(struct tn_command_context *ctx, const char *name,
+		struct tn_error *err)
+{
+	const struct tn_command *command = tn_command_find(name);
+	char *usage;
+
+	if (!command) {
+		tn_error_set(err, "help: no command '%s' (help alone lists "
+			"them)", name);
+		return -1;
+	}
+	usage = tn_command_usage(command, TN_HELP_TEXT);
+	tn_output_text(ctx->out, "help", usage);
+	tn_output_text(ctx->out, "help", command->help);
+	g_free(usage);
+	return 0;
+}
+
+static int exec_help(struct tn_command_context *ctx,
+		const struct tn_command_args *args, struct tn_error *err)
+{
+	GPtrArray *lines;
+
+	if (args->argc > 0)
+		return help_one(ctx, args->argv[0], err);
+	lines = g_ptr_array_new_with_free_func(g_free);
+	/* In the event list, the keys come first and the commands are a
+	 * section of their own. */
+	for (guint i = 0; ctx->help_prefix && i < ctx->help_prefix->len; i++)
+		g_ptr_array_add(lines, g_strdup(ctx->help_prefix->pdata[i]));
+	if (ctx->help_prefix)
+		g_ptr_array_add(lines, g_strdup("Commands (type : then the "
+			"command; --batch runs the same commands)"));
+	tn_command_help_lines(lines, TN_HELP_TEXT, ctx->help_prefix ? 2 : 0);
+	for (guint i = 0; i < lines->len; i++)
+		tn_output_text(ctx->out, "help", lines->pdata[i]);
+	g_ptr_array_free(lines, TRUE);
+	return 0;
+}
+
+/* Not TN_CMD_READS: it touches nothing of the trace. */
+const struct tn_command tn_cmd_help = {
+	"help", NULL,
+	{ { TN_ARG_COMMAND, "COMMAND", true, NULL },
+	  { TN_ARG_NONE, NULL, false, NULL } },
+	"list the commands (in the event list: the keys too), or show one",
+	TN_CMD_SHOWS_TEXT, TN_COUNT_NONE, exec_help,
+};

@@ -179,7 +179,7 @@ bool tn_command_script_next(const char *script, size_t *pos,
 int tn_command_split_words(const char *line, char ***words,
 		size_t *last_start);
 
-/* ---- running (commands.c) ---- */
+/* ---- running (command-run.c) ---- */
 
 /* Run a parsed command.  Returns 0, or -1 with err (prefixed with the
  * command's name).  Checks the count and the index the command needs. */
@@ -198,7 +198,7 @@ int tn_command_run(struct tn_command_context *ctx, const char *line,
 int tn_command_run_script(struct tn_command_context *ctx, const char *script,
 		struct tn_error *err);
 
-/* ---- help (cmd/help.c) ---- */
+/* ---- help (cmd/usage.c, commands.c) ---- */
 
 enum tn_help_format {
 	TN_HELP_TEXT,		/* "goto TIME|NN%|#K   go to ..." */

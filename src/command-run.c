@@ -1,0 +1,73 @@
+/* command-run.c - the dispatcher: a command line parsed and run, a
+ * script of them (see commands.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+int tn_command_exec(struct tn_command_context *ctx,
+		const struct tn_parsed_command *parsed, struct tn_error *err)
+{
+	const struct tn_command *command = parsed->command;
+	struct tn_session *session = ctx->session;
+	uint64_t fallbacks;
+	int status;
+
+	tn_error_clear(err);
+	ctx->command = command;
+	if (parsed->args.has_count && command->count == TN_COUNT_NONE) {
+		tn_error_set(err, "%s takes no count", command->name);
+		return -1;
+	}
+	/* A command that does not read touches nothing of the session
+	 * (the event list runs it while a job has the cursor). */
+	if (!(command->flags & TN_CMD_READS))
+		return command->exec(ctx, &parsed->args, err);
+	if ((command->flags & TN_CMD_NEEDS_INDEX) &&
+	    tn_session_need_index(session, command->name, ctx->out, err))
+		return -1;
+	fallbacks = tn_cursor_get_fallback_count(session->cursor);
+	status = command->exec(ctx, &parsed->args, err);
+	if (tn_cursor_get_fallback_count(session->cursor) != fallbacks)
+		tn_output_message(ctx->out, "a fast seek did not land on its "
+			"checkpoint: read the trace from its start instead");
+	return status;
+}
+
+int tn_command_run(struct tn_command_context *ctx, const char *line,
+		struct tn_error *err)
+{
+	struct tn_parsed_command parsed;
+	int status = tn_command_parse(line, &parsed, err);
+
+	if (status <= 0)
+		return status;
+	status = tn_command_exec(ctx, &parsed, err);
+	tn_parsed_command_clear(&parsed);
+	return status;
+}
+
+int tn_command_run_script(struct tn_command_context *ctx, const char *script,
+		struct tn_error *err)
+{
+	char **lines = tn_command_split_script(script);
+	int status = 0;
+
+	for (char **line = lines; *line && !ctx->session->quit; line++) {
+		/* reload asks; here, between commands, nothing else reads
+		 * the trace. */
+		if (tn_command_run(ctx, *line, err) ||
+		    (ctx->session->reload &&
+		     tn_session_reload(ctx->session, ctx->out, err))) {
+			char message[TN_ERROR_MAX];
+
+			snprintf(message, sizeof(message), "%s", err->message);
+			tn_error_set(err, "\"%s\": %s", g_strstrip(*line),
+				message);
+			status = -1;
+			break;
+		}
+	}
+	g_strfreev(lines);
+	return status;
+}
