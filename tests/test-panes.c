@@ -22,7 +22,8 @@ static void test_focus(struct tn_session *session)
 	tap_ok(count >= 3 && classes[0]->toggle_key == 0 &&
 		classes[0]->layout.place == TN_PANE_MAIN,
 		"the registry starts with the main pane, which has no toggle");
-	tn_panes_init(panes, &tui);
+	tn_tui_host_init(&tui);
+	tn_panes_init(panes, &tui.host);
 	tap_int_eq(panes->count, count, "one pane per class");
 	list = tn_panes_main(panes);
 	state = tn_panes_find_toggle(panes, 's');
@@ -85,7 +86,8 @@ static void test_list(struct tn_session *session, int64_t first)
 	struct tn_error err;
 	struct tn_pane *list;
 
-	tn_panes_init(&tui.panes, &tui);
+	tn_tui_host_init(&tui);
+	tn_panes_init(&tui.panes, &tui.host);
 	list = tn_panes_main(&tui.panes);
 	tap_ok(!tn_pane_list_get_status(list, &st), "no cache at first");
 	move_list(list, session, true, TN_TUI_FOLLOW_KEEP_ROW, &st);
@@ -178,7 +180,8 @@ static void test_budget(struct tn_session *session)
 
 	/* A tall list: a jump's walk holds some rows; most are read. */
 	view.lines = 61;
-	tn_panes_init(&tui.panes, &tui);
+	tn_tui_host_init(&tui);
+	tn_panes_init(&tui.panes, &tui.host);
 	list = tn_panes_main(&tui.panes);
 	tn_cursor_seek_fraction(session->cursor, 0.9, &err);
 	tn_pane_set_cache(list, list->cls->cursor_moved(list->cache, &view));

@@ -24,7 +24,6 @@
 #include "pane.h"
 #include "rows.h"
 #include "text.h"
-#include "tui-private.h"
 
 #define FN TN_TUI_KEY_FN
 #define CTRL TN_TUI_KEY_CTRL
@@ -315,7 +314,7 @@ static void append_cell(GString *line, const char *text, int w, bool right)
 static char *summary(struct tn_pane *pane)
 {
 	const struct analysis_cache *cache = pane->cache;
-	const struct tn_tui_index_status *index = &pane->tui->index;
+	const struct tn_tui_index_status *index = pane->host->index;
 	struct analysis_pane *p = pane->data;
 	struct tn_analysis_table *table = shown_table(pane);
 	GString *text;
@@ -359,7 +358,7 @@ static void analysis_draw(struct tn_pane *pane, WINDOW *win)
 {
 	struct analysis_pane *p = pane->data;
 	struct tn_analysis_table *table;
-	bool focused = tn_panes_focused(&pane->tui->panes) == pane;
+	bool focused = tn_pane_is_focused(pane);
 	GString *line, *cell;
 	int h, w, x, *widths;
 	char *text;
@@ -420,7 +419,7 @@ static void analysis_draw(struct tn_pane *pane, WINDOW *win)
  * analyses on. */
 static void step_analysis(struct tn_pane *pane, int step)
 {
-	tn_tui_run_line(pane->tui, step > 0 ? "analysis next" :
+	tn_pane_run_line(pane, step > 0 ? "analysis next" :
 		"analysis prev", TN_TUI_FOLLOW_BY_COMMAND);
 }
 
@@ -493,7 +492,7 @@ static void analysis_mouse(struct tn_pane *pane, int y, int x, int wheel)
 static bool analysis_poll(struct tn_pane *pane)
 {
 	const struct analysis_cache *cache = pane->cache;
-	const struct tn_tui_index_status *index = &pane->tui->index;
+	const struct tn_tui_index_status *index = pane->host->index;
 	struct analysis_pane *p = pane->data;
 	char *line;
 	int percent;
@@ -510,7 +509,7 @@ static bool analysis_poll(struct tn_pane *pane)
 	}
 	p->asked_for = cache;
 	line = g_strdup_printf("analysis %s", cache->name);
-	tn_tui_run_line(pane->tui, line, TN_TUI_FOLLOW_BY_COMMAND);
+	tn_pane_run_line(pane, line, TN_TUI_FOLLOW_BY_COMMAND);
 	g_free(line);
 	return false;
 }

@@ -20,11 +20,11 @@
 #include "tracenav/stats.h"
 #include "tracenav/time.h"
 #include "draw.h"
+#include "../commands.h"
 #include "pane.h"
 #include "state-tree.h"
 #include "strip.h"
 #include "text.h"
-#include "tui-private.h"
 
 #define FN TN_TUI_KEY_FN
 
@@ -271,7 +271,7 @@ static int first_column(struct tn_pane *pane)
 static char *waiting_text(struct tn_pane *pane)
 {
 	struct strip_pane *p = pane->data;
-	const struct tn_tui_index_status *index = &pane->tui->index;
+	const struct tn_tui_index_status *index = pane->host->index;
 
 	p->drawn_building = index->building;
 	p->drawn_percent = -1;
@@ -296,11 +296,11 @@ static void draw_axis(struct tn_pane *pane, WINDOW *win, int y, int x,
 	GString *left = g_string_new(NULL), *right = g_string_new(right_text);
 	int right_cols;
 
-	tn_time_format_wall(left, bins->begin_ns, pane->tui->session->gmt,
+	tn_time_format_wall(left, bins->begin_ns, pane->host->session->gmt,
 		false);
 	if (!right_text)
 		tn_time_format_wall(right, bins->end_ns,
-			pane->tui->session->gmt, false);
+			pane->host->session->gmt, false);
 	right_cols = (int) right->len;
 	if ((int) left->len + 1 + right_cols > cols)
 		right_cols = 0;		/* no room for both */
@@ -334,7 +334,7 @@ static void draw_zoom_axis(struct tn_pane *pane, WINDOW *win, int y, int x,
 		if (col < 0)
 			break;
 		g_string_truncate(label, 0);
-		tn_time_format_wall(label, t, pane->tui->session->gmt, false);
+		tn_time_format_wall(label, t, pane->host->session->gmt, false);
 		/* "HH:MM:SS.NNNNNNNNN" to the decimals the step needs. */
 		if ((point = strchr(label->str, '.')))
 			g_string_truncate(label, (gsize) (point - label->str) +
@@ -373,7 +373,7 @@ static void draw_zoom_title(WINDOW *win, int w,
 }
 
 /* Bars of bins in rows 1 .. rows of win, from column x, cols wide. */
-static void draw_bars(struct tn_tui *tui, WINDOW *win, int rows,
+static void draw_bars(const struct tn_pane *pane, WINDOW *win, int rows,
 		int x, int cols, const struct strip_bins *bins, int cursor_col,
 		bool ascii)
 {
@@ -393,7 +393,7 @@ static void draw_bars(struct tn_tui *tui, WINDOW *win, int rows,
 	if (bins->lost)
 		tn_strip_columns(bins->lost, bins->count, columns, cols);
 	/* The selection (or the range): its columns underlined. */
-	if (tn_tui_selection_get(tui, &sel_begin, &sel_end)) {
+	if (tn_pane_selection(pane, &sel_begin, &sel_end)) {
 		sel_from = tn_strip_column_of(MAX(sel_begin, bins->begin_ns),
 			bins->begin_ns, bins->end_ns, cols);
 		sel_to = tn_strip_column_of(MIN(sel_end, bins->end_ns),
@@ -410,14 +410,14 @@ static void draw_bars(struct tn_tui *tui, WINDOW *win, int rows,
 			 * height in the match colour. */
 			bool match = matched[c] > r * 8;
 
-			wattrset(win, attr | (match ? tn_tui_attr(tui,
+			wattrset(win, attr | (match ? tn_pane_attr(pane,
 				TN_TUI_COLOR_MATCH) : 0));
 			tn_tui_draw_utf8(win, rows - r, x + c,
 				tn_strip_glyph(heights[c], r, ascii), 1);
 		}
 		/* Lost events: a ! on top of the column. */
 		if (bins->lost && columns[c] > 0) {
-			wattrset(win, attr | tn_tui_attr(tui,
+			wattrset(win, attr | tn_pane_attr(pane,
 				TN_TUI_COLOR_LOST));
 			mvwaddch(win, 1, x + c, '!');
 		}
@@ -433,7 +433,7 @@ static void strip_draw(struct tn_pane *pane, WINDOW *win)
 	const struct strip_cache *cache = pane->cache;
 	struct strip_pane *p = pane->data;
 	const struct strip_bins *bins = NULL;
-	bool ascii = pane->tui->ascii || !tn_tui_text_locale_is_utf8();
+	bool ascii = pane->host->ascii || !tn_tui_text_locale_is_utf8();
 	char *waiting = NULL;
 	int h, w, x, cols, rows, cursor_col = -1;
 
@@ -469,7 +469,7 @@ static void strip_draw(struct tn_pane *pane, WINDOW *win)
 	if (cache && cache->has_cursor)
 		cursor_col = tn_strip_column_of(cache->cursor_ns,
 			bins->begin_ns, bins->end_ns, cols);
-	draw_bars(pane->tui, win, rows, x, cols, bins, cursor_col, ascii);
+	draw_bars(pane, win, rows, x, cols, bins, cursor_col, ascii);
 	if (h > 2 && cache && cache->zoomed)
 		draw_zoom_axis(pane, win, h - 1, x, cols, bins);
 	else if (h > 2)
@@ -499,7 +499,7 @@ static void go_to_column(struct tn_pane *pane, long col)
 	 * note that a position (@NS:TIE) with no event there gets. */
 	snprintf(line, sizeof(line), "goto %" PRId64 ".%09" PRId64,
 		pos.ns / 1000000000, pos.ns % 1000000000);
-	tn_tui_run_line(pane->tui, line, TN_TUI_FOLLOW_BY_COMMAND);
+	tn_pane_run_line(pane, line, TN_TUI_FOLLOW_BY_COMMAND);
 }
 
 /* The count-th column with events from col on, one step at a time
@@ -529,7 +529,7 @@ static void ask_column(struct tn_pane *pane, int col)
 	p->has_asked = true;
 	p->asked_col = col;
 	p->asked_cols = pane->rect.w - first_column(pane);
-	p->asked_serial = tn_tui_idle_serial(pane->tui);
+	p->asked_serial = tn_pane_idle_serial(pane);
 	go_to_column(pane, col);
 }
 
@@ -548,7 +548,7 @@ static bool strip_key(struct tn_pane *pane, const struct tn_tui_key *key)
 	if (!cache || !cache->bins.count || !cache->has_cursor || cols < 1)
 		return true;
 	if (p->has_asked && p->asked_cols == cols &&
-	    p->asked_serial == tn_tui_idle_serial(pane->tui))
+	    p->asked_serial == tn_pane_idle_serial(pane))
 		col = p->asked_col;
 	else
 		col = tn_strip_column_of(cache->cursor_ns, cache->bins.begin_ns,
@@ -575,7 +575,7 @@ static bool strip_poll(struct tn_pane *pane)
 {
 	struct strip_pane *p = pane->data;
 	const struct strip_cache *cache = pane->cache;
-	const struct tn_tui_index_status *index = &pane->tui->index;
+	const struct tn_tui_index_status *index = pane->host->index;
 	gint64 now = g_get_monotonic_time();
 	int percent;
 
@@ -588,11 +588,11 @@ static bool strip_poll(struct tn_pane *pane)
 	if (percent != p->drawn_percent || index->building != p->drawn_building)
 		pane->dirty = true;
 	/* The session is the command job's while one runs. */
-	if (index->building && !pane->tui->update &&
+	if (index->building && !tn_pane_command_running(pane) &&
 	    now - p->partial_us >= PARTIAL_EVERY_US) {
 		int64_t begin_ns = 0, end_ns = 0;
 		uint64_t *bins = NULL;
-		size_t count = tn_session_get_partial_bins(pane->tui->session,
+		size_t count = tn_session_get_partial_bins(pane->host->session,
 			&begin_ns, &end_ns, &bins);
 
 		set_bins(&p->partial, bins, count, begin_ns, end_ns);

@@ -15,9 +15,9 @@
 
 #include "draw.h"
 #include "list.h"
+#include "pane-list.h"
 #include "pane.h"
 #include "text.h"
-#include "tui-private.h"
 
 /* Columns of fields the list keeps, narrowing the other columns. */
 #define FIELDS_MIN 40
@@ -266,7 +266,7 @@ static void paint_matches(struct tn_pane *pane, WINDOW *win,
 		attr_t base, int lost_cols, int payload_cols)
 {
 	const struct list_state *state = pane->data;
-	attr_t attr = base | tn_tui_attr(pane->tui, TN_TUI_COLOR_MATCH);
+	attr_t attr = base | tn_pane_attr(pane, TN_TUI_COLOR_MATCH);
 	const char *const texts[LIST_CELL_COUNT] = { row->time, row->delta,
 		row->host, row->name, row->payload, row->contexts };
 	/* The frozen columns, from the fields leftwards. */
@@ -315,7 +315,7 @@ static void draw_header(struct tn_pane *pane, WINDOW *win,
 	compose_fixed(c, titles, false, line);
 	tn_tui_text_decode(line, state->hide_contexts ?
 		"Fields (c: contexts hidden)" : "Fields", -1, -1);
-	wattrset(win, tn_tui_attr(pane->tui, focused ? TN_TUI_COLOR_HEADER :
+	wattrset(win, tn_pane_attr(pane, focused ? TN_TUI_COLOR_HEADER :
 		TN_TUI_COLOR_PANE));
 	tn_tui_draw_wide(win, 0, 0, (wchar_t *) line->data, line->len, 0,
 		width);
@@ -327,7 +327,6 @@ static void draw_row(struct tn_pane *pane, WINDOW *win,
 		bool focused)
 {
 	const struct list_state *state = pane->data;
-	struct tn_tui *tui = pane->tui;
 	const char *cols[] = { row->time, row->delta, row->host, row->cpu,
 		row->name };
 	GArray *line = g_array_new(FALSE, FALSE, sizeof(wchar_t));
@@ -335,7 +334,7 @@ static void draw_row(struct tn_pane *pane, WINDOW *win,
 	int width = getmaxx(win), y = 1 + row->screen_row;
 	int lost_cols = 0, payload_cols;
 	int64_t sel_begin, sel_end;
-	attr_t base = row->notice ? tn_tui_attr(tui, TN_TUI_COLOR_NOTICE) :
+	attr_t base = row->notice ? tn_pane_attr(pane, TN_TUI_COLOR_NOTICE) :
 		A_NORMAL;
 	enum tn_tui_color color = row->notice ? 0 : name_color(row->name);
 
@@ -362,18 +361,18 @@ static void draw_row(struct tn_pane *pane, WINDOW *win,
 		line->len, state->hscroll, width - c->fields_x);
 	if (color)
 		paint(win, y, c->fields_x - c->name - 1, c->name,
-			base | tn_tui_attr(tui, color));
+			base | tn_pane_attr(pane, color));
 	if (row->marked && c->gutter)
 		paint(win, y, 0, 1, base | A_BOLD |
-			tn_tui_attr(tui, TN_TUI_COLOR_NOTICE));
+			tn_pane_attr(pane, TN_TUI_COLOR_NOTICE));
 	/* In the selection or the range: the time reversed. */
-	if (c->time && tn_tui_selection_get(tui, &sel_begin, &sel_end) &&
+	if (c->time && tn_pane_selection(pane, &sel_begin, &sel_end) &&
 	    row->pos.ns >= sel_begin && row->pos.ns <= sel_end && !row->notice)
 		paint(win, y, c->gutter, c->time, (base | A_REVERSE) ^
 			(row->current && focused ? A_REVERSE : 0));
 	if (lost_cols)
 		paint_fields(win, y, c, state->hscroll, width, 0, lost_cols,
-			base | tn_tui_attr(tui, TN_TUI_COLOR_LOST));
+			base | tn_pane_attr(pane, TN_TUI_COLOR_LOST));
 	if (!state->hide_contexts)
 		paint_fields(win, y, c, state->hscroll, width, payload_cols,
 			(int) line->len + width, base | A_DIM);
@@ -385,8 +384,7 @@ static void draw_row(struct tn_pane *pane, WINDOW *win,
 static void list_draw(struct tn_pane *pane, WINDOW *win)
 {
 	const struct list_cache *cache = pane->cache;
-	struct tn_tui *tui = pane->tui;
-	bool focused = tn_panes_focused(&tui->panes) == pane;
+	bool focused = tn_pane_is_focused(pane);
 	int width = getmaxx(win);
 	struct columns c;
 
@@ -440,7 +438,7 @@ static void scroll_columns(struct tn_pane *pane, int direction)
 	hscroll = CLAMP(state->hscroll + direction * step, 0,
 		MAX(limit, state->hscroll));
 	if (direction > 0 && hscroll == state->hscroll)
-		tn_tui_message_set(pane->tui, false,
+		tn_pane_message(pane, false,
 			"(no more fields to the right)");
 	state->hscroll = hscroll;
 	pane->dirty = true;
@@ -452,7 +450,7 @@ static void toggle_contexts(struct tn_pane *pane)
 
 	state->hide_contexts = !state->hide_contexts;
 	pane->dirty = true;
-	tn_tui_message_set(pane->tui, false, state->hide_contexts ?
+	tn_pane_message(pane, false, state->hide_contexts ?
 		"contexts hidden (c shows them)" :
 		"contexts shown, dimmed, after the payload");
 }
@@ -462,10 +460,10 @@ static void copy_line(struct tn_pane *pane)
 	const struct list_cache *cache = pane->cache;
 
 	if (!cache || !cache->current_line) {
-		tn_tui_message_set(pane->tui, true, "no event to copy here");
+		tn_pane_message(pane, true, "no event to copy here");
 		return;
 	}
-	tn_tui_copy(pane->tui, cache->current_line);
+	tn_pane_copy(pane, cache->current_line);
 }
 
 static bool list_key(struct tn_pane *pane, const struct tn_tui_key *key)
@@ -477,33 +475,33 @@ static bool list_key(struct tn_pane *pane, const struct tn_tui_key *key)
 	if (!b)
 		return false;
 	if (b->command) {
-		tn_tui_run_command(pane->tui, b->command, key);
+		tn_pane_run_command(pane, b->command, key);
 		return true;
 	}
 	switch (b->action) {
 	case LIST_PERCENT:
 		if (!key->has_count) {
-			tn_tui_message_set(pane->tui, true, "type the digits "
+			tn_pane_message(pane, true, "type the digits "
 				"first, then %: 50% goes to the middle");
 			break;
 		}
 		snprintf(line, sizeof(line), "goto %ld%%", key->count);
-		tn_tui_run_line(pane->tui, line, TN_TUI_FOLLOW_BY_COMMAND);
+		tn_pane_run_line(pane, line, TN_TUI_FOLLOW_BY_COMMAND);
 		break;
 	case LIST_SCROLL_LEFT: scroll_columns(pane, -1); break;
 	case LIST_SCROLL_RIGHT: scroll_columns(pane, 1); break;
 	case LIST_CONTEXTS: toggle_contexts(pane); break;
 	case LIST_COPY: copy_line(pane); break;
-	case LIST_GOTO: tn_tui_open_prompt(pane->tui, "goto "); break;
+	case LIST_GOTO: tn_pane_open_prompt(pane, "goto "); break;
 	case LIST_SEARCH:
-		tn_tui_open_prompt_for(pane->tui, "/", "search", "next");
+		tn_pane_open_prompt_for(pane, "/", "search", "next");
 		break;
 	case LIST_FILTER:
-		tn_tui_open_prompt_for(pane->tui, "&", "filter-in",
+		tn_pane_open_prompt_for(pane, "&", "filter-in",
 			"clear-filters");
 		break;
 	case LIST_UNZOOM:
-		tn_tui_run_line(pane->tui, "histogram whole",
+		tn_pane_run_line(pane, "histogram whole",
 			TN_TUI_FOLLOW_BY_COMMAND);
 		break;
 	default: break;
@@ -525,13 +523,13 @@ static void list_mouse(struct tn_pane *pane, int y, int x, int wheel)
 	if (wheel) {
 		snprintf(line, sizeof(line), "%s %d", wheel > 0 ? "down" : "up",
 			abs(wheel));
-		tn_tui_run_line(pane->tui, line, TN_TUI_FOLLOW_KEEP_ROW);
+		tn_pane_run_line(pane, line, TN_TUI_FOLLOW_KEEP_ROW);
 		return;
 	}
 	if (!cache)
 		return;
 	from = state->has_clicked && state->clicked_serial ==
-		tn_tui_idle_serial(pane->tui) ? state->clicked_row : cache->top;
+		tn_pane_idle_serial(pane) ? state->clicked_row : cache->top;
 	for (guint i = 0; i < cache->rows->len; i++) {
 		const struct list_row *text = &g_array_index(cache->rows,
 			struct list_row, i);
@@ -542,9 +540,9 @@ static void list_mouse(struct tn_pane *pane, int y, int x, int wheel)
 			"down" : "up", abs(row - from));
 		state->has_clicked = true;
 		state->clicked_row = row;
-		state->clicked_serial = tn_tui_idle_serial(pane->tui);
+		state->clicked_serial = tn_pane_idle_serial(pane);
 		/* The move may end at once and replace the cache. */
-		tn_tui_run_line(pane->tui, line, TN_TUI_FOLLOW_BY_COMMAND);
+		tn_pane_run_line(pane, line, TN_TUI_FOLLOW_BY_COMMAND);
 		return;
 	}
 }
@@ -600,7 +598,7 @@ int tn_pane_list_rows(const struct tn_pane *pane)
  * hosts when there are several. */
 static void list_init(struct tn_pane *pane)
 {
-	const struct tn_trace *trace = pane->tui->session->trace;
+	const struct tn_trace *trace = pane->host->session->trace;
 	struct list_state *state = g_new0(struct list_state, 1);
 	const char *const *names = tn_trace_get_event_names(trace);
 	const char *first_host = NULL;

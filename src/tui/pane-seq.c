@@ -26,7 +26,6 @@
 
 #include "tracenav/cursor.h"
 #include "seq-pane.h"
-#include "tui-private.h"
 
 /* A page loads once the cursor stayed this long on an event and the
  * list's job ended. */
@@ -147,12 +146,12 @@ static void send_list(struct tn_pane *pane, bool receive)
 	struct tn_position pos;
 
 	if (!p->view.has_selected) {
-		tn_tui_message_set(pane->tui, true, "no message selected");
+		tn_pane_message(pane, true, "no message selected");
 		return;
 	}
 	if (!tn_seq_view_message_end(&p->view, p->view.selected, receive,
 			&pos)) {
-		tn_tui_message_set(pane->tui, true, "the selected message's "
+		tn_pane_message(pane, true, "the selected message's "
 			"receive was not seen (the ? at its head)");
 		return;
 	}
@@ -231,7 +230,7 @@ static void cursor_arrived(struct tn_pane *pane, const struct seq_spot *spot)
 			return;
 		}
 		/* On its way there (another move queued): wait for it. */
-		if (tn_tui_job_running(pane->tui))
+		if (tn_pane_job_running(pane))
 			return;
 		p->has_sent = false;
 	}
@@ -286,7 +285,7 @@ static void take_page(struct tn_pane *pane)
 	} else if (progress.state == TN_JOB_FAILED) {
 		g_free(p->error);
 		p->error = g_strdup(progress.message);
-		tn_tui_message_set(pane->tui, true, p->error);
+		tn_pane_message(pane, true, p->error);
 		if (!tn_position_compare(&p->wanted, &req->pos))
 			p->wants_page = false;
 	}
@@ -303,7 +302,7 @@ static void start_page(struct tn_pane *pane)
 		1);
 	struct tn_error err;
 
-	req->trace = pane->tui->session->trace;
+	req->trace = pane->host->session->trace;
 	if (spot)
 		req->source = spot->source;
 	req->pos = p->wanted;
@@ -337,7 +336,7 @@ static bool load_page(struct tn_pane *pane)
 	}
 	if (!p->wants_page)
 		return false;
-	if (tn_tui_job_running(pane->tui) ||
+	if (tn_pane_job_running(pane) ||
 	    g_get_monotonic_time() - p->wanted_since < SETTLE_US)
 		return true;
 	start_page(pane);
@@ -358,17 +357,17 @@ static void take_find(struct tn_pane *pane)
 	tn_job_get_progress(p->find_job, &progress);
 	pane->dirty = true;
 	if (progress.state == TN_JOB_CANCELLED) {
-		tn_tui_message_set(pane->tui, false, "find cancelled");
+		tn_pane_message(pane, false, "find cancelled");
 	} else if (progress.state == TN_JOB_FAILED) {
-		tn_tui_message_set(pane->tui, true, progress.message);
+		tn_pane_message(pane, true, progress.message);
 	} else if (!req->result.found) {
 		text = g_strdup_printf("no message matches: %s", p->pattern);
-		tn_tui_message_set(pane->tui, true, text);
+		tn_pane_message(pane, true, text);
 		g_free(text);
 	} else {
 		tn_pane_goto_position(pane, &req->result.pos);
 		if (req->result.wrapped)
-			tn_tui_message_set(pane->tui, false,
+			tn_pane_message(pane, false,
 				req->find.backward ?
 				"find hit TOP, continuing at BOTTOM" :
 				"find hit BOTTOM, continuing at TOP");
@@ -404,17 +403,17 @@ static void find(struct tn_pane *pane, bool backward)
 	struct tn_error err;
 
 	if (!p->pattern) {
-		tn_tui_message_set(pane->tui, true, "no find yet: / to find a "
+		tn_pane_message(pane, true, "no find yet: / to find a "
 			"message");
 		return;
 	}
 	if (p->find_job) {
-		tn_tui_message_set(pane->tui, true, "a find runs: Esc cancels "
+		tn_pane_message(pane, true, "a find runs: Esc cancels "
 			"it");
 		return;
 	}
 	if (!spot || !spot->has_event) {
-		tn_tui_message_set(pane->tui, true, "no event to find from");
+		tn_pane_message(pane, true, "no event to find from");
 		return;
 	}
 	from = spot->pos;
@@ -424,12 +423,12 @@ static void find(struct tn_pane *pane, bool backward)
 	req = g_new0(struct tn_seq_find_job_request, 1);
 	if (tn_regex_compile(p->pattern, &req->regex, &err)) {
 		g_free(req);
-		tn_tui_message_set(pane->tui, true, err.message);
+		tn_pane_message(pane, true, err.message);
 		return;
 	}
 	req->hide = tn_seq_hide_ref(p->has_page ? p->page_hide :
 		spot ? spot->hide : NULL);
-	req->find.trace = pane->tui->session->trace;
+	req->find.trace = pane->host->session->trace;
 	if (spot)
 		req->find.source = spot->source;
 	req->find.from = from;
@@ -439,7 +438,7 @@ static void find(struct tn_pane *pane, bool backward)
 		tn_regex_destroy(req->regex);
 		tn_seq_hide_unref(req->hide);
 		g_free(req);
-		tn_tui_message_set(pane->tui, true, err.message);
+		tn_pane_message(pane, true, err.message);
 		return;
 	}
 	p->find_req = req;
@@ -455,7 +454,7 @@ static void seq_prompt_done(struct tn_pane *pane, const char *text)
 	if (text[strspn(text, " \t")]) {
 		/* Said now rather than when the job starts. */
 		if (tn_regex_compile(text, &regex, &err)) {
-			tn_tui_message_set(pane->tui, true, err.message);
+			tn_pane_message(pane, true, err.message);
 			return;
 		}
 		tn_regex_destroy(regex);
@@ -557,7 +556,7 @@ static bool seq_key(struct tn_pane *pane, const struct tn_tui_key *key)
 	if (!b)
 		return false;
 	if (b->action >= SEQ_DOWN && b->action <= SEQ_RECEIVE && last < 0) {
-		tn_tui_message_set(pane->tui, true, p->has_page ?
+		tn_pane_message(pane, true, p->has_page ?
 			"no message here" : "the messages are loading");
 		return true;
 	}
@@ -573,7 +572,7 @@ static bool seq_key(struct tn_pane *pane, const struct tn_tui_key *key)
 		tn_seq_pane_update_style(pane);
 		if (!tn_seq_view_scroll_lifelines(&p->view,
 				b->action == SEQ_LEFT ? -count : count))
-			tn_tui_message_set(pane->tui, false,
+			tn_pane_message(pane, false,
 				b->action == SEQ_LEFT ? "the first lifeline "
 				"shows" : "the last lifeline shows");
 		pane->dirty = true;
@@ -581,11 +580,11 @@ static bool seq_key(struct tn_pane *pane, const struct tn_tui_key *key)
 	case SEQ_SEND: send_list(pane, false); break;
 	case SEQ_RECEIVE: send_list(pane, true); break;
 	case SEQ_FIND:
-		tn_tui_open_prompt_for_pane(pane->tui, pane, "/", "seq-find");
+		tn_pane_open_own_prompt(pane, "/", "seq-find");
 		break;
 	case SEQ_NEXT: find(pane, false); break;
 	case SEQ_PREVIOUS: find(pane, true); break;
-	case SEQ_HIDE: tn_tui_open_prompt(pane->tui, "seq-hide "); break;
+	case SEQ_HIDE: tn_pane_open_prompt(pane, "seq-hide "); break;
 	default: break;
 	}
 	return true;

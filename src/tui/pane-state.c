@@ -21,7 +21,6 @@
 #include "tracenav/cursor.h"
 #include "tracenav/time.h"
 #include "state-pane.h"
-#include "tui-private.h"
 
 /* Events read past the cursor to find where the values end, kept for
  * the next query forward.  On a generated kernel trace of 25 000
@@ -249,7 +248,7 @@ static void go_start(struct tn_pane *pane)
 	const struct tn_state_entry *entry = selected_entry(pane->data);
 
 	if (!entry) {
-		tn_tui_message_set(pane->tui, true, "no attribute selected");
+		tn_pane_message(pane, true, "no attribute selected");
 		return;
 	}
 	if (!entry->start.has_pos) {
@@ -257,7 +256,7 @@ static void go_start(struct tn_pane *pane)
 			"its value (it holds since before the first event)",
 			entry->path);
 
-		tn_tui_message_set(pane->tui, false, text);
+		tn_pane_message(pane, false, text);
 		g_free(text);
 		return;
 	}
@@ -276,7 +275,7 @@ static void go_end_of(struct tn_pane *pane, const struct tn_state_entry *entry,
 	}
 	text = g_strdup_printf("%s keeps its value to the end of the trace",
 		path);
-	tn_tui_message_set(pane->tui, false, text);
+	tn_pane_message(pane, false, text);
 	g_free(text);
 }
 
@@ -289,7 +288,7 @@ static void go_end(struct tn_pane *pane)
 	char *text;
 
 	if (!entry) {
-		tn_tui_message_set(pane->tui, true, "no attribute selected");
+		tn_pane_message(pane, true, "no attribute selected");
 		return;
 	}
 	if (entry->has_end) {
@@ -297,18 +296,18 @@ static void go_end(struct tn_pane *pane)
 		return;
 	}
 	if (tn_state_jobs_is_running(v->jobs)) {
-		tn_tui_message_set(pane->tui, true, "the state is being "
+		tn_pane_message(pane, true, "the state is being "
 			"computed: ] once it shows");
 		return;
 	}
 	if (tn_state_jobs_start_end(v->jobs, spot ? spot->snapshots : NULL,
 			&v->result->pos, entry->path, &err)) {
-		tn_tui_message_set(pane->tui, true, err.message);
+		tn_pane_message(pane, true, err.message);
 		return;
 	}
 	text = g_strdup_printf("looking for where %s changes...",
 		entry->path);
-	tn_tui_message_set(pane->tui, false, text);
+	tn_pane_message(pane, false, text);
 	g_free(text);
 }
 
@@ -329,7 +328,7 @@ static void take_answer(struct tn_pane *pane)
 		if (cancelled)
 			return;
 		if (answer.kind == TN_STATE_JOB_END) {
-			tn_tui_message_set(pane->tui, true, err.message);
+			tn_pane_message(pane, true, err.message);
 			return;
 		}
 		/* Not again for this event: the tree says why. */
@@ -394,7 +393,7 @@ static void note_progress(struct tn_pane *pane)
 		} else {
 			g_string_append(text, "computing state at ");
 			tn_time_format_wall(text, pos.ns,
-				pane->tui->session->gmt, false);
+				pane->host->session->gmt, false);
 			g_string_append(text, "...");
 		}
 		if (progress.activity[0]) {
@@ -459,7 +458,7 @@ static bool state_poll(struct tn_pane *pane)
 				tn_state_jobs_cancel(v->jobs);
 		} else if (!v->has_tried ||
 			   tn_position_compare(&v->tried, &spot->pos)) {
-			if (tn_tui_job_running(pane->tui) ||
+			if (tn_pane_job_running(pane) ||
 			    g_get_monotonic_time() - v->wanted_since <
 					SETTLE_US)
 				waiting = true;
@@ -522,7 +521,7 @@ static void open_all(struct tn_pane *pane)
 
 	tn_state_folds_set_all_open(v->folds, all);
 	refresh_rows(pane);
-	tn_tui_message_set(pane->tui, false, all ? "every node open (* "
+	tn_pane_message(pane, false, all ? "every node open (* "
 		"again: the top level only)" : "the top level only");
 }
 
@@ -535,12 +534,12 @@ static void search_go(struct tn_pane *pane, bool forward)
 	long found;
 
 	if (!v->matcher) {
-		tn_tui_message_set(pane->tui, true, "no search in the tree "
+		tn_pane_message(pane, true, "no search in the tree "
 			"yet: / to search");
 		return;
 	}
 	if (!v->tree) {
-		tn_tui_message_set(pane->tui, true, "no state to search yet");
+		tn_pane_message(pane, true, "no state to search yet");
 		return;
 	}
 	found = tn_state_tree_search(v->tree, v->matcher,
@@ -548,14 +547,14 @@ static void search_go(struct tn_pane *pane, bool forward)
 	if (found < 0) {
 		text = g_strdup_printf("Pattern not found: %s",
 			tn_regex_get_pattern(v->regex));
-		tn_tui_message_set(pane->tui, true, text);
+		tn_pane_message(pane, true, text);
 		g_free(text);
 		return;
 	}
 	tn_state_folds_reveal(v->folds, v->tree, (size_t) found);
 	refresh_rows(pane);
 	select_row(pane, tn_state_tree_row_of(v->rows, (size_t) found));
-	tn_tui_message_set(pane->tui, false, !wrapped ? "" : forward ?
+	tn_pane_message(pane, false, !wrapped ? "" : forward ?
 		"search hit BOTTOM, continuing at TOP" :
 		"search hit TOP, continuing at BOTTOM");
 }
@@ -571,7 +570,7 @@ static void state_prompt_done(struct tn_pane *pane, const char *text)
 		return;
 	}
 	if (tn_regex_compile(text, &regex, &err)) {
-		tn_tui_message_set(pane->tui, true, err.message);
+		tn_pane_message(pane, true, err.message);
 		return;
 	}
 	tn_regex_matcher_free(v->matcher);
@@ -615,7 +614,7 @@ static bool state_key(struct tn_pane *pane, const struct tn_tui_key *key)
 	case STATE_CLOSE: close_or_leave(pane); break;
 	case STATE_OPEN_ALL: open_all(pane); break;
 	case STATE_SEARCH:
-		tn_tui_open_prompt_for_pane(pane->tui, pane, "/",
+		tn_pane_open_own_prompt(pane, "/",
 			"state-find");
 		break;
 	case STATE_NEXT: search_go(pane, true); break;
@@ -657,8 +656,8 @@ static void state_init(struct tn_pane *pane)
 {
 	struct state_view *v = g_new0(struct state_view, 1);
 
-	v->jobs = tn_state_jobs_create(pane->tui->session->trace,
-		pane->tui->session->symbols);
+	v->jobs = tn_state_jobs_create(pane->host->session->trace,
+		pane->host->session->symbols);
 	v->folds = tn_state_folds_create();
 	v->rows = g_array_new(FALSE, FALSE, sizeof(struct tn_state_tree_row));
 	v->selected = -1;

@@ -22,7 +22,6 @@
 #include "draw.h"
 #include "pane.h"
 #include "rows.h"
-#include "tui-private.h"
 
 #define FN TN_TUI_KEY_FN
 #define CTRL TN_TUI_KEY_CTRL
@@ -231,7 +230,7 @@ static int list_lines(const struct tn_pane *pane)
 static char *summary(const struct tn_pane *pane)
 {
 	const struct stats_cache *cache = pane->cache;
-	const struct tn_tui_index_status *index = &pane->tui->index;
+	const struct tn_tui_index_status *index = pane->host->index;
 	GString *text;
 
 	if (!cache || !cache->index) {
@@ -284,7 +283,7 @@ static void stats_draw(struct tn_pane *pane, WINDOW *win)
 {
 	const struct stats_cache *cache = pane->cache;
 	struct stats_pane *p = pane->data;
-	bool focused = tn_panes_focused(&pane->tui->panes) == pane;
+	bool focused = tn_pane_is_focused(pane);
 	int h, w, x;
 	char *text;
 
@@ -293,8 +292,8 @@ static void stats_draw(struct tn_pane *pane, WINDOW *win)
 	x = tn_pane_draw_frame(pane, win);
 	if (h < 2 || w <= x)
 		return;
-	p->drawn_percent = pane->tui->index.building ?
-		(int) (pane->tui->index.progress.fraction * 100) : -1;
+	p->drawn_percent = pane->host->index->building ?
+		(int) (pane->host->index->progress.fraction * 100) : -1;
 	text = summary(pane);
 	tn_tui_draw_utf8(win, 1, x, text, w - x);
 	g_free(text);
@@ -342,11 +341,11 @@ static void filter_selected(struct tn_pane *pane)
 		}
 		g_string_append_c(text, '"');
 	} else {
-		tn_tui_message_set(pane->tui, true, "Enter filters the list on "
+		tn_pane_message(pane, true, "Enter filters the list on "
 			"an event name or a CPU: choose one of those lines");
 		return;
 	}
-	tn_tui_run_line(pane->tui, text->str, TN_TUI_FOLLOW_BY_COMMAND);
+	tn_pane_run_line(pane, text->str, TN_TUI_FOLLOW_BY_COMMAND);
 	g_string_free(text, TRUE);
 }
 
@@ -416,7 +415,7 @@ static bool stats_poll(struct tn_pane *pane)
 {
 	const struct stats_cache *cache = pane->cache;
 	struct stats_pane *p = pane->data;
-	const struct tn_tui_index_status *index = &pane->tui->index;
+	const struct tn_tui_index_status *index = pane->host->index;
 
 	if (!pane->open || (cache && cache->index))
 		return false;

@@ -21,22 +21,9 @@
 #include "../session.h"
 #include "keys.h"
 #include "layout.h"
+#include "pane-host.h"
 
-struct tn_tui;
 struct tn_pane;
-
-/* How the list follows the cursor after it moved. */
-enum tn_tui_follow {
-	/* As the command's flags say (lines, pages or a jump). */
-	TN_TUI_FOLLOW_BY_COMMAND,
-	/* Line moves: the view only scrolls when the cursor leaves it, and
-	 * then just enough (as in less and vim). */
-	TN_TUI_FOLLOW_SCROLL,
-	/* Page moves, the wheel, a resize: the cursor keeps its row. */
-	TN_TUI_FOLLOW_KEEP_ROW,
-	/* Jumps: a cursor that left the view is put in its middle. */
-	TN_TUI_FOLLOW_JUMP,
-};
 
 /* What cursor_moved works from: a copy made before the job started, so
  * that the front end may change its own state meanwhile. */
@@ -101,7 +88,7 @@ struct tn_pane_class {
 
 struct tn_pane {
 	const struct tn_pane_class *cls;
-	struct tn_tui *tui;
+	const struct tn_pane_host *host;	/* the front end's */
 	void *data;		/* the class's own state */
 	void *cache;		/* what cursor_moved computed last */
 	bool open;
@@ -121,7 +108,7 @@ struct tn_panes {
 	size_t focus;		/* index of the focused pane */
 };
 
-void tn_panes_init(struct tn_panes *panes, struct tn_tui *tui);
+void tn_panes_init(struct tn_panes *panes, const struct tn_pane_host *host);
 void tn_panes_fini(struct tn_panes *panes);
 
 /* The main pane (the event list). */
@@ -161,5 +148,82 @@ int tn_pane_draw_frame(struct tn_pane *pane, WINDOW *win);
 /* Clear win, draw the frame, then lines (NULL-terminated) from line 2. */
 void tn_pane_draw_lines(struct tn_pane *pane, WINDOW *win,
 		const char *const *lines);
+
+/* ---- what a pane asks of its host (pane-host.h) ---- */
+
+static inline void tn_pane_run_line(struct tn_pane *pane, const char *line,
+		enum tn_tui_follow follow)
+{
+	pane->host->ops->run_line(pane->host->tui, line, follow);
+}
+
+static inline void tn_pane_run_command(struct tn_pane *pane,
+		const char *name, const struct tn_tui_key *key)
+{
+	pane->host->ops->run_command(pane->host->tui, name, key);
+}
+
+static inline void tn_pane_message(struct tn_pane *pane, bool is_error,
+		const char *text)
+{
+	pane->host->ops->message(pane->host->tui, is_error, text);
+}
+
+static inline void tn_pane_open_prompt(struct tn_pane *pane, const char *text)
+{
+	pane->host->ops->open_prompt(pane->host->tui, text);
+}
+
+static inline void tn_pane_open_prompt_for(struct tn_pane *pane,
+		const char *leader, const char *command, const char *empty_command)
+{
+	pane->host->ops->open_prompt_for(pane->host->tui, leader, command,
+		empty_command);
+}
+
+/* The prompt for the pane itself (its class's prompt_done). */
+static inline void tn_pane_open_own_prompt(struct tn_pane *pane,
+		const char *leader, const char *word)
+{
+	pane->host->ops->open_prompt_for_pane(pane->host->tui, pane, leader,
+		word);
+}
+
+static inline void tn_pane_copy(struct tn_pane *pane, const char *text)
+{
+	pane->host->ops->copy(pane->host->tui, text);
+}
+
+static inline bool tn_pane_selection(const struct tn_pane *pane,
+		int64_t *begin_ns, int64_t *end_ns)
+{
+	return pane->host->ops->selection(pane->host->tui, begin_ns, end_ns);
+}
+
+static inline attr_t tn_pane_attr(const struct tn_pane *pane,
+		enum tn_tui_color color)
+{
+	return pane->host->ops->attr(pane->host->tui, color);
+}
+
+static inline bool tn_pane_is_focused(const struct tn_pane *pane)
+{
+	return pane->host->ops->is_focused(pane->host->tui, pane);
+}
+
+static inline bool tn_pane_job_running(const struct tn_pane *pane)
+{
+	return pane->host->ops->job_running(pane->host->tui);
+}
+
+static inline bool tn_pane_command_running(const struct tn_pane *pane)
+{
+	return pane->host->ops->command_running(pane->host->tui);
+}
+
+static inline unsigned tn_pane_idle_serial(const struct tn_pane *pane)
+{
+	return pane->host->ops->idle_serial(pane->host->tui);
+}
 
 #endif

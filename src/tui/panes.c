@@ -5,7 +5,6 @@
 
 #include "draw.h"
 #include "pane.h"
-#include "tui-private.h"
 
 /* The registry, in the order of Tab and of the help: one line a pane
  * (each defined in its own pane-*.c).  The event list, the main pane
@@ -29,7 +28,7 @@ const struct tn_pane_class *const *tn_pane_classes(size_t *count)
 	return registry;
 }
 
-void tn_panes_init(struct tn_panes *panes, struct tn_tui *tui)
+void tn_panes_init(struct tn_panes *panes, const struct tn_pane_host *host)
 {
 	*panes = (struct tn_panes) { 0 };
 	for (size_t i = 0; i < G_N_ELEMENTS(registry) &&
@@ -37,7 +36,7 @@ void tn_panes_init(struct tn_panes *panes, struct tn_tui *tui)
 		struct tn_pane *pane = &panes->panes[panes->count++];
 
 		pane->cls = registry[i];
-		pane->tui = tui;
+		pane->host = host;
 		pane->open = registry[i]->toggle_key == 0;
 		if (pane->cls->init)
 			pane->cls->init(pane);
@@ -132,58 +131,4 @@ bool tn_panes_cancel(struct tn_panes *panes)
 		    panes->panes[i].cls->cancel(&panes->panes[i]))
 			cancelled = true;
 	return cancelled;
-}
-
-void tn_pane_set_cache(struct tn_pane *pane, void *cache)
-{
-	if (pane->cache && pane->cls->cache_free)
-		pane->cls->cache_free(pane->cache);
-	pane->cache = cache;
-	pane->dirty = true;
-}
-
-int tn_pane_draw_frame(struct tn_pane *pane, WINDOW *win)
-{
-	struct tn_tui *tui = pane->tui;
-	bool focused = tn_panes_focused(&tui->panes) == pane;
-	char *title;
-	int h, w;
-
-	getmaxyx(win, h, w);
-	if (pane->cls->toggle_key)
-		title = g_strdup_printf(" %s (%c hides)", pane->cls->title,
-			pane->cls->toggle_key);
-	else
-		title = g_strdup_printf(" %s", pane->cls->title);
-	wattrset(win, tn_tui_attr(tui, focused ? TN_TUI_COLOR_FOCUS :
-		TN_TUI_COLOR_PANE));
-	tn_tui_draw_utf8(win, 0, 0, title, w);
-	wattrset(win, A_NORMAL);
-	g_free(title);
-	if (pane->rect.x > 0 && h > 1) {
-		mvwvline(win, 1, 0, '|', h - 1);
-		return 2;
-	}
-	return 1;
-}
-
-void tn_pane_draw_lines(struct tn_pane *pane, WINDOW *win,
-		const char *const *lines)
-{
-	int h, w, x;
-
-	getmaxyx(win, h, w);
-	werase(win);
-	x = tn_pane_draw_frame(pane, win);
-	for (int i = 0; lines[i] && i + 2 < h; i++)
-		tn_tui_draw_utf8(win, i + 2, x, lines[i], w - x);
-}
-
-void tn_pane_goto_position(struct tn_pane *pane, const struct tn_position *pos)
-{
-	char line[96];
-
-	snprintf(line, sizeof(line), "goto @%" PRId64 ":%" PRIu64, pos->ns,
-		pos->tie);
-	tn_tui_run_line(pane->tui, line, TN_TUI_FOLLOW_BY_COMMAND);
 }

@@ -219,8 +219,10 @@ static void open_panes_of(struct tn_tui *tui, const struct tn_command *command)
 			opened = true;
 		}
 	}
-	if (opened)
-		tn_tui_relayout(tui);
+	if (opened) {
+		tn_tui_place_windows(tui);
+		tn_tui_request_update(tui);
+	}
 }
 
 /* Queue a command that reads; start it unless a job runs. */

@@ -2,7 +2,7 @@
  * select command): from the event where v was typed (the session's
  * anchor) to the current one, shown in the list, the histogram strip
  * and the status bar while the cursor moves; v again makes it the range
- * that statistics and histogram count, Esc forgets it.  The TUI keeps
+ * that statistics and histogram count, Esc forgets it (tui.c).  The TUI keeps
  * a copy of the session's selection and range, made between jobs. */
 #include <inttypes.h>
 
@@ -14,14 +14,6 @@ static void redraw_all(struct tn_tui *tui)
 	for (size_t i = 0; i < tui->panes.count; i++)
 		tui->panes.panes[i].dirty = true;
 	tui->dirty |= TN_TUI_DIRTY_ALL;
-}
-
-bool tn_tui_selection_cancel(struct tn_tui *tui)
-{
-	if (!tui->selection.active)
-		return false;
-	tn_tui_run_line(tui, "select cancel", TN_TUI_FOLLOW_BY_COMMAND);
-	return true;
 }
 
 void tn_tui_selection_note(struct tn_tui *tui)

@@ -9,7 +9,6 @@
 #include "draw.h"
 #include "seq-pane.h"
 #include "text.h"
-#include "tui-private.h"
 
 /* Under this many rows, the header is the names alone (no box). */
 #define BOX_MIN_ROWS 7
@@ -40,9 +39,9 @@ void tn_seq_pane_update_style(struct tn_pane *pane)
 	bool utf8 = tn_tui_text_locale_is_utf8();
 	struct tn_seq_render_options style = {
 		.width = MAX(pane->rect.w - text_x(pane), 1),
-		.ascii = pane->tui->ascii || !utf8,
+		.ascii = pane->host->ascii || !utf8,
 		.utf8 = utf8,
-		.gmt = pane->tui->session->gmt,
+		.gmt = pane->host->session->gmt,
 	};
 
 	tn_seq_view_set_style(&p->view, &style);
@@ -55,8 +54,7 @@ void tn_seq_pane_update_style(struct tn_pane *pane)
 static void draw_line(struct tn_pane *pane, WINDOW *win, int y, int x,
 		int width, const struct tn_seq_line *line, attr_t base)
 {
-	struct tn_tui *tui = pane->tui;
-	bool focused = tn_panes_focused(&tui->panes) == pane;
+	bool focused = tn_pane_is_focused(pane);
 	size_t len = strlen(line->text);
 	attr_t *attrs = g_new(attr_t, len + 1);
 	GArray *chars = g_array_new(FALSE, FALSE, sizeof(wchar_t));
@@ -68,7 +66,7 @@ static void draw_line(struct tn_pane *pane, WINDOW *win, int y, int x,
 		const struct tn_seq_span *span = &line->spans[s];
 		attr_t attr = span->kind == TN_SEQ_SPAN_SELECTED ?
 			(focused ? A_REVERSE : A_BOLD | A_UNDERLINE) :
-			tn_tui_attr(tui, TN_TUI_COLOR_ERROR);
+			tn_pane_attr(pane, TN_TUI_COLOR_ERROR);
 
 		for (size_t i = span->start; i < span->end && i < len; i++)
 			attrs[i] = span->kind == TN_SEQ_SPAN_SELECTED ?
@@ -118,8 +116,8 @@ static void draw_title_note(struct tn_pane *pane, WINDOW *win, int w,
 	g_array_free(tmp, TRUE);
 	title = (int) strlen(pane->cls->title) + 12;	/* " Title (d hides)" */
 	if (w - cols - 1 >= title) {
-		wattrset(win, tn_tui_attr(pane->tui,
-			tn_panes_focused(&pane->tui->panes) == pane ?
+		wattrset(win, tn_pane_attr(pane,
+			tn_pane_is_focused(pane) ?
 			TN_TUI_COLOR_FOCUS : TN_TUI_COLOR_PANE));
 		tn_tui_draw_utf8(win, 0, w - cols - 1, text, cols);
 		wattrset(win, A_NORMAL);
@@ -132,11 +130,10 @@ static const char *empty_text(const struct tn_pane *pane, attr_t *attr)
 {
 	const struct seq_pane *p = pane->data;
 	const struct seq_spot *spot = pane->cache;
-	struct tn_tui *tui = pane->tui;
 
-	*attr = tn_tui_attr(tui, TN_TUI_COLOR_NOTICE);
+	*attr = tn_pane_attr(pane, TN_TUI_COLOR_NOTICE);
 	if (p->error) {
-		*attr = tn_tui_attr(tui, TN_TUI_COLOR_ERROR);
+		*attr = tn_pane_attr(pane, TN_TUI_COLOR_ERROR);
 		return p->error;
 	}
 	if (spot && !spot->has_event)

@@ -12,7 +12,6 @@
 #include "draw.h"
 #include "state-pane.h"
 #include "text.h"
-#include "tui-private.h"
 
 /* Lines of the footer (a rule, then three lines), shown in a pane of
  * at least FOOTER_MIN_LINES. */
@@ -48,7 +47,7 @@ static int columns(const char *s)
 static void append_time(GString *out, const struct tn_pane *pane,
 		int64_t ns)
 {
-	tn_time_format_wall(out, ns, pane->tui->session->gmt, false);
+	tn_time_format_wall(out, ns, pane->host->session->gmt, false);
 }
 
 /* "1.50 ms", "> 2.00 ms" when the end is beyond what was read, or "". */
@@ -80,8 +79,8 @@ static void draw_activity(struct tn_pane *pane, WINDOW *win, int w)
 	if (w - cols - 1 < title)
 		return;
 	/* The title bar's colours, as the frame drew them. */
-	wattrset(win, tn_tui_attr(pane->tui,
-		tn_panes_focused(&pane->tui->panes) == pane ?
+	wattrset(win, tn_pane_attr(pane,
+		tn_pane_is_focused(pane) ?
 		TN_TUI_COLOR_FOCUS : TN_TUI_COLOR_PANE));
 	tn_tui_draw_utf8(win, 0, w - cols - 1, v->progress_activity, cols);
 	wattrset(win, A_NORMAL);
@@ -91,17 +90,16 @@ static void draw_status(struct tn_pane *pane, WINDOW *win, int x, int w)
 {
 	const struct state_view *v = pane->data;
 	const struct state_spot *spot = pane->cache;
-	struct tn_tui *tui = pane->tui;
 	GString *text = g_string_new(NULL);
 	attr_t attr = A_NORMAL;
 
 	if (v->progress_text) {
 		g_string_assign(text, v->progress_text);
-		attr = tn_tui_attr(tui, TN_TUI_COLOR_NOTICE);
+		attr = tn_pane_attr(pane, TN_TUI_COLOR_NOTICE);
 	} else if (v->error && v->has_tried && spot &&
 		   !tn_position_compare(&v->tried, &spot->pos)) {
 		g_string_assign(text, v->error);
-		attr = tn_tui_attr(tui, TN_TUI_COLOR_ERROR);
+		attr = tn_pane_attr(pane, TN_TUI_COLOR_ERROR);
 	} else if (v->result) {
 		g_string_append(text, "at ");
 		append_time(text, pane, v->result->pos.ns);
@@ -113,7 +111,7 @@ static void draw_status(struct tn_pane *pane, WINDOW *win, int x, int w)
 		g_string_assign(text, "(no event: no state)");
 	} else {
 		g_string_assign(text, "computing state...");
-		attr = tn_tui_attr(tui, TN_TUI_COLOR_NOTICE);
+		attr = tn_pane_attr(pane, TN_TUI_COLOR_NOTICE);
 	}
 	wattrset(win, attr);
 	tn_tui_draw_utf8(win, 1, x, text->str, w);
@@ -171,7 +169,6 @@ static void draw_row(struct tn_pane *pane, WINDOW *win, int y,
 		const struct layout *l, long index, attr_t base)
 {
 	const struct state_view *v = pane->data;
-	struct tn_tui *tui = pane->tui;
 	const struct tn_state_tree_row *row = &g_array_index(v->rows,
 		struct tn_state_tree_row, index);
 	const struct tn_state_entry *e = tn_state_tree_borrow_entry(v->tree,
@@ -183,7 +180,7 @@ static void draw_row(struct tn_pane *pane, WINDOW *win, int y,
 	int indent = 2 * row->depth, label_x;
 
 	if (index == v->selected)
-		base |= tn_panes_focused(&tui->panes) == pane ? A_REVERSE :
+		base |= tn_pane_is_focused(pane) ? A_REVERSE :
 			A_BOLD | A_UNDERLINE;
 	if (running || cpu)
 		base |= A_BOLD;
@@ -194,12 +191,12 @@ static void draw_row(struct tn_pane *pane, WINDOW *win, int y,
 	wattrset(win, base);
 	tn_tui_draw_utf8(win, y, l->x, text->str, MIN(l->label_w, l->w));
 	if (running)
-		mvwchgat(win, y, l->x, 1, (base | tn_tui_attr(tui,
+		mvwchgat(win, y, l->x, 1, (base | tn_pane_attr(pane,
 			TN_TUI_COLOR_NOTICE)) & ~A_COLOR, (short) PAIR_NUMBER(
-			tn_tui_attr(tui, TN_TUI_COLOR_NOTICE)), NULL);
+			tn_pane_attr(pane, TN_TUI_COLOR_NOTICE)), NULL);
 	label_x = l->x + 1 + indent + 2;
 	if (label_x < l->x + l->label_w) {
-		attr_t attr = matches(v, row->entry) ? base | tn_tui_attr(tui,
+		attr_t attr = matches(v, row->entry) ? base | tn_pane_attr(pane,
 			TN_TUI_COLOR_MATCH) : base;
 
 		wattrset(win, attr);

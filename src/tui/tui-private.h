@@ -1,10 +1,11 @@
 /* tui-private.h - the state of the full-screen UI, shared by the files
- * of src/tui (one job each: tui.c the loop and keys, run.c commands as
- * background jobs, guard.c the terminal's safety, layout.c the geometry,
- * panes.c the registry and focus, pane-*.c one pane each, status.c the
- * status and message lines, pager.c text views, prompt.c the ':'
- * prompt, help.c the help text; keys.c the key maps, text.c and draw.c
- * safe, width-aware text). */
+ * of its shell (one job each: tui.c the loop and keys, windows.c and
+ * colors.c the terminal's windows and attributes, guard.c the
+ * terminal's safety, run.c commands as background jobs, status.c the
+ * status bar, message.c the message line, selection.c the time range
+ * selected, pager.c text views, prompt.c the ':' prompt, help.c the help
+ * text).  The panes (pane.h, pane-*.c and their drawing files) never
+ * include it: they ask the shell through their host (pane-host.h). */
 #ifndef TRACENAV_TUI_PRIVATE_H
 #define TRACENAV_TUI_PRIVATE_H
 
@@ -18,6 +19,7 @@
 #include "keys.h"
 #include "layout.h"
 #include "pane.h"
+#include "pane-list.h"
 
 enum tn_tui_dirty {
 	TN_TUI_DIRTY_PANES = 1 << 0,
@@ -25,37 +27,6 @@ enum tn_tui_dirty {
 	TN_TUI_DIRTY_MESSAGE = 1 << 2,
 	TN_TUI_DIRTY_OVERLAY = 1 << 3,
 	TN_TUI_DIRTY_ALL = (1 << 4) - 1,
-};
-
-enum tn_tui_color {
-	TN_TUI_COLOR_HEADER = 1,
-	TN_TUI_COLOR_STATUS,
-	TN_TUI_COLOR_ERROR,
-	TN_TUI_COLOR_NOTICE,
-	TN_TUI_COLOR_PANE,
-	TN_TUI_COLOR_FOCUS,
-	/* Event names by kind, and lost events. */
-	TN_TUI_COLOR_SCHED,
-	TN_TUI_COLOR_SYSCALL,
-	TN_TUI_COLOR_IRQ,
-	TN_TUI_COLOR_USER,
-	TN_TUI_COLOR_LOST,
-	TN_TUI_COLOR_MATCH,	/* what the last search matches */
-};
-
-/* What the status bar shows of the index, copied from the session when
- * no job uses it. */
-struct tn_tui_index_status {
-	bool has_index;
-	uint64_t event_count;
-	bool building;
-	struct tn_job_progress progress;
-	/* The state computed by the preparse, with the index (the same
-	 * read: one line says both) or after it. */
-	bool computing_state;
-	struct tn_job_progress state_progress;
-	/* What the preparse makes ("index, state, diagram"), or "". */
-	char preparse_what[64];
 };
 
 /* What the status bar shows of the filters, copied from the session
@@ -81,6 +52,7 @@ struct tn_tui {
 	bool colors;
 	struct tn_layout layout;
 	struct tn_panes panes;
+	struct tn_pane_host host;	/* what the panes ask of the TUI */
 	WINDOW *status_win, *message_win, *overlay_win;
 	unsigned dirty;
 	GString *message;
@@ -145,8 +117,6 @@ struct tn_tui {
 /* selection.c: the time range selected with v. */
 /* Copy the session's selection and range (between jobs). */
 void tn_tui_selection_note(struct tn_tui *tui);
-/* Esc: stop selecting; false when no selection was going on. */
-bool tn_tui_selection_cancel(struct tn_tui *tui);
 /* The times [*begin_ns, *end_ns] of the selection going on, or else of
  * the range that is set; false when neither.  The list and the
  * histogram show them. */
@@ -156,10 +126,26 @@ bool tn_tui_selection_get(struct tn_tui *tui, int64_t *begin_ns,
 void tn_tui_selection_append_status(struct tn_tui *tui,
 		GString *out);
 
+/* colors.c */
+/* Colour pairs for the kinds of text, unless the terminal has none or
+ * NO_COLOR is set (tui->colors says which). */
+void tn_tui_colors_init(struct tn_tui *tui);
+
+/* windows.c */
+/* Make the windows for the terminal's size and the open panes (the
+ * panes' caches are then to be computed again: tn_tui_relayout()). */
+void tn_tui_place_windows(struct tn_tui *tui);
+/* Delete every window (the panes', the status bar's, ...). */
+void tn_tui_drop_windows(struct tn_tui *tui);
+
 /* tui.c */
+/* Fill tui->host, the panes' interface to the TUI (before
+ * tn_panes_init()). */
+void tn_tui_host_init(struct tn_tui *tui);
 /* The attributes of a kind of text (colours unless NO_COLOR). */
 attr_t tn_tui_attr(const struct tn_tui *tui, enum tn_tui_color color);
-/* (Re)create the windows for the terminal's size and the open panes. */
+/* (Re)create the windows for the terminal's size and the open panes,
+ * and compute the panes again. */
 void tn_tui_relayout(struct tn_tui *tui);
 /* Open the ':' prompt, its line holding text (NULL: empty), the cursor
  * after it ("goto " for t). */
@@ -228,36 +214,12 @@ void tn_tui_guard_hangup(void);
 /* Give stderr back (with what was written on it) and the handlers. */
 void tn_tui_guard_end(void);
 
-/* pane-list.c: what the status bar and the prompt need of the list. */
-struct tn_list_status {
-	int top;			/* screen row of the current event */
-	int shown;			/* event rows shown */
-	bool has_current_ns;
-	int64_t current_ns;
-	bool has_current_pos;		/* the current row's position */
-	struct tn_position current_pos;
-	bool has_rank;
-	uint64_t rank;
-	const char *error;		/* a read error, or NULL */
-	bool incomplete;		/* rows to read still (list.h) */
-	const char *current_time;	/* as goto takes it, or NULL */
-	bool has_span, span_exact;	/* see tn_cursor_get_time_span() */
-	int64_t span_begin, span_end;
-	bool span_pending;		/* see tn_cursor_peek_time_span() */
-	/* The times of the first and last events on the screen. */
-	bool has_shown_span;
-	int64_t shown_begin_ns, shown_end_ns;
-};
-/* false before the list was first computed. */
-bool tn_pane_list_get_status(const struct tn_pane *pane,
-		struct tn_list_status *status);
-/* Rows of events the list shows (its height less the header). */
-int tn_pane_list_rows(const struct tn_pane *pane);
-
 /* status.c */
 void tn_tui_status_draw(struct tn_tui *tui);
-void tn_tui_message_draw(struct tn_tui *tui);
 void tn_tui_too_small_draw(struct tn_tui *tui);
+
+/* message.c */
+void tn_tui_message_draw(struct tn_tui *tui);
 /* Show text on the message line (an error in the error colour). */
 void tn_tui_message_set(struct tn_tui *tui, bool is_error, const char *text);
 

@@ -29,61 +29,6 @@
 /* Cells a pane grows or shrinks by with + and -. */
 #define RESIZE_STEP 2
 
-attr_t tn_tui_attr(const struct tn_tui *tui, enum tn_tui_color color)
-{
-	if (tui->colors) {
-		switch (color) {
-		case TN_TUI_COLOR_HEADER:
-		case TN_TUI_COLOR_ERROR:
-		case TN_TUI_COLOR_FOCUS:
-		case TN_TUI_COLOR_LOST:
-		case TN_TUI_COLOR_MATCH:
-			return COLOR_PAIR(color) | A_BOLD;
-		default:
-			return COLOR_PAIR(color);
-		}
-	}
-	switch (color) {
-	case TN_TUI_COLOR_HEADER: return A_BOLD;
-	case TN_TUI_COLOR_STATUS: return A_REVERSE;
-	case TN_TUI_COLOR_ERROR: return A_BOLD;
-	case TN_TUI_COLOR_NOTICE: return A_BOLD;
-	case TN_TUI_COLOR_PANE: return A_REVERSE;
-	case TN_TUI_COLOR_FOCUS: return A_REVERSE | A_BOLD;
-	case TN_TUI_COLOR_LOST: return A_BOLD;
-	case TN_TUI_COLOR_MATCH: return A_BOLD | A_UNDERLINE;
-	case TN_TUI_COLOR_SCHED:
-	case TN_TUI_COLOR_SYSCALL:
-	case TN_TUI_COLOR_IRQ:
-	case TN_TUI_COLOR_USER:
-		break;
-	}
-	return A_NORMAL;
-}
-
-static void init_colors(struct tn_tui *tui)
-{
-	const char *no_color = getenv("NO_COLOR");
-
-	/* https://no-color.org: any non-empty NO_COLOR turns colours off. */
-	if ((no_color && *no_color) || !has_colors() || start_color() != OK)
-		return;
-	use_default_colors();
-	init_pair(TN_TUI_COLOR_HEADER, COLOR_CYAN, -1);
-	init_pair(TN_TUI_COLOR_STATUS, COLOR_BLACK, COLOR_CYAN);
-	init_pair(TN_TUI_COLOR_ERROR, COLOR_RED, -1);
-	init_pair(TN_TUI_COLOR_NOTICE, COLOR_YELLOW, -1);
-	init_pair(TN_TUI_COLOR_PANE, COLOR_BLACK, COLOR_WHITE);
-	init_pair(TN_TUI_COLOR_FOCUS, COLOR_BLACK, COLOR_CYAN);
-	init_pair(TN_TUI_COLOR_SCHED, COLOR_GREEN, -1);
-	init_pair(TN_TUI_COLOR_SYSCALL, COLOR_BLUE, -1);
-	init_pair(TN_TUI_COLOR_IRQ, COLOR_MAGENTA, -1);
-	init_pair(TN_TUI_COLOR_USER, COLOR_CYAN, -1);
-	init_pair(TN_TUI_COLOR_LOST, COLOR_RED, -1);
-	init_pair(TN_TUI_COLOR_MATCH, COLOR_BLACK, COLOR_YELLOW);
-	tui->colors = true;
-}
-
 /* Output of commands and of the session: TEXT lines are collected for a
  * text view opened after the command; a MESSAGE goes to the message
  * line. */
@@ -122,77 +67,9 @@ void tn_tui_copy(struct tn_tui *tui, const char *text)
 		"terminal does not allow it)");
 }
 
-/* ---- windows ---- */
-
-static WINDOW *make_window(const struct tn_tui_rect *rect)
-{
-	WINDOW *win;
-
-	/* newwin() takes a size of 0 to mean "up to the screen's edge". */
-	if (rect->h <= 0 || rect->w <= 0)
-		return NULL;
-	win = newwin(rect->h, rect->w, rect->y, rect->x);
-	if (win)
-		leaveok(win, TRUE);
-	return win;
-}
-
-static void drop_window(WINDOW **win)
-{
-	if (*win)
-		delwin(*win);
-	*win = NULL;
-}
-
-static void drop_windows(struct tn_tui *tui)
-{
-	for (size_t i = 0; i < tui->panes.count; i++)
-		drop_window(&tui->panes.panes[i].win);
-	drop_window(&tui->status_win);
-	drop_window(&tui->message_win);
-	drop_window(&tui->overlay_win);
-}
-
 void tn_tui_relayout(struct tn_tui *tui)
 {
-	struct tn_layout_pane request[TN_LAYOUT_MAX_PANES];
-	size_t index[TN_LAYOUT_MAX_PANES];
-	size_t count = 0;
-	int lines, cols;
-
-	getmaxyx(stdscr, lines, cols);
-	drop_windows(tui);
-	for (size_t i = 0; i < tui->panes.count; i++) {
-		struct tn_pane *pane = &tui->panes.panes[i];
-
-		pane->rect = (struct tn_tui_rect) { 0 };
-		if (!pane->open)
-			continue;
-		request[count] = pane->cls->layout;
-		request[count].size = pane->size;
-		index[count++] = i;
-	}
-	tn_tui_layout_compute(lines, cols, request, count, &tui->layout);
-	if (!tui->layout.too_small) {
-		for (size_t k = 0; k < count; k++) {
-			struct tn_pane *pane = &tui->panes.panes[index[k]];
-
-			pane->rect = tui->layout.panes[k];
-			pane->win = make_window(&pane->rect);
-			pane->dirty = true;
-		}
-		/* Scrolling the list by a line can then be sent as a line
-		 * insert or delete, not a redrawn screen (slow links). */
-		if (tn_panes_main(&tui->panes)->win)
-			idlok(tn_panes_main(&tui->panes)->win, TRUE);
-		tui->status_win = make_window(&tui->layout.status);
-		tui->message_win = make_window(&tui->layout.message);
-		tui->overlay_win = make_window(&tui->layout.overlay);
-	}
-	/* Start from a blank screen: nothing of the old layout may stay. */
-	werase(stdscr);
-	wnoutrefresh(stdscr);
-	tui->dirty = TN_TUI_DIRTY_ALL;
+	tn_tui_place_windows(tui);
 	/* The panes' sizes changed: what they show is computed again. */
 	tn_tui_request_update(tui);
 }
@@ -288,8 +165,11 @@ static void cancel(struct tn_tui *tui)
 {
 	bool panes;
 
-	if (tn_tui_selection_cancel(tui))
+	/* A selection going on: forget it. */
+	if (tui->selection.active) {
+		tn_tui_run_line(tui, "select cancel", TN_TUI_FOLLOW_BY_COMMAND);
 		return;
+	}
 	panes = tn_panes_cancel(&tui->panes);
 	if (tn_tui_cancel_jobs(tui) || panes)
 		tn_tui_message_set(tui, false, "cancelling...");
@@ -641,7 +521,7 @@ static int start_terminal(struct tn_tui *tui, struct tn_error *err)
 	curs_set(0);
 	set_escdelay(25);
 	mouseinterval(0);
-	init_colors(tui);
+	tn_tui_colors_init(tui);
 	return 0;
 }
 
@@ -697,6 +577,38 @@ static void say_damage(struct tn_tui *tui)
 	g_free(text);
 }
 
+static bool host_is_focused(struct tn_tui *tui, const struct tn_pane *pane)
+{
+	return tn_panes_focused(&tui->panes) == pane;
+}
+
+static const struct tn_pane_host_ops host_ops = {
+	.run_line = tn_tui_run_line,
+	.run_command = tn_tui_run_command,
+	.message = tn_tui_message_set,
+	.open_prompt = tn_tui_open_prompt,
+	.open_prompt_for = tn_tui_open_prompt_for,
+	.open_prompt_for_pane = tn_tui_open_prompt_for_pane,
+	.copy = tn_tui_copy,
+	.selection = tn_tui_selection_get,
+	.attr = tn_tui_attr,
+	.is_focused = host_is_focused,
+	.job_running = tn_tui_job_running,
+	.command_running = tn_tui_user_job_running,
+	.idle_serial = tn_tui_idle_serial,
+};
+
+void tn_tui_host_init(struct tn_tui *tui)
+{
+	tui->host = (struct tn_pane_host) {
+		.ops = &host_ops,
+		.tui = tui,
+		.session = tui->session,
+		.ascii = tui->ascii,
+		.index = &tui->index,
+	};
+}
+
 /* :reload.  The panes' jobs and the list's read the trace, and no other
  * thread may run while it opens again (session.h): they stop, with the
  * panes, which start again on the new trace, those open before open
@@ -710,11 +622,11 @@ static void reload(struct tn_tui *tui)
 	for (size_t i = 0; i < count; i++)
 		open[i] = tui->panes.panes[i].open;
 	tn_tui_run_fini(tui);
-	drop_windows(tui);
+	tn_tui_drop_windows(tui);
 	tn_panes_fini(&tui->panes);
 	if (tn_session_reload(tui->session, &tui->out, &err))
 		tn_tui_message_set(tui, true, err.message);
-	tn_panes_init(&tui->panes, tui);
+	tn_panes_init(&tui->panes, &tui->host);
 	for (size_t i = 0; i < count && i < tui->panes.count; i++)
 		tui->panes.panes[i].open = open[i];
 	tui->prompt_pane = NULL;
@@ -775,7 +687,8 @@ int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
 	tui.block = g_ptr_array_new_with_free_func(g_free);
 	tui.prompt = tn_tui_prompt_create(open_history(&tui));
 	tui.help_keys = tn_tui_help_key_lines();
-	tn_panes_init(&tui.panes, &tui);
+	tn_tui_host_init(&tui);
+	tn_panes_init(&tui.panes, &tui.host);
 	if (mouse)
 		mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED |
 			BUTTON5_PRESSED, NULL);
@@ -796,7 +709,7 @@ int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
 		status = 128 + tn_tui_guard_caught();
 
 	tn_tui_run_fini(&tui);
-	drop_windows(&tui);
+	tn_tui_drop_windows(&tui);
 	delwin(input);
 	tn_tui_guard_screen(false);
 	endwin();
