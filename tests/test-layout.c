@@ -22,7 +22,7 @@ static bool rect_is(struct tn_tui_rect r, int y, int x, int h, int w)
 int main(void)
 {
 	struct tn_layout_pane panes[4] = { list, right, bottom };
-	struct tn_layout out;
+	struct tn_layout out = { 0 };
 
 	tn_tui_layout_compute(24, 80, panes, 1, &out);
 	tap_ok(!out.too_small, "80x24: not too small");
@@ -89,5 +89,6 @@ int main(void)
 		"pane size: a third of 80");
 	tap_int_eq(tn_tui_layout_pane_size(&right, 30), 20,
 		"pane size: at least its minimum");
+	tn_tui_layout_fini(&out);
 	return tap_done();
 }

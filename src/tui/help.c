@@ -53,13 +53,15 @@ static void add_toggles(GPtrArray *lines)
 
 const struct tn_tui_keymap *const *tn_tui_help_keymaps(size_t *count)
 {
-	static const struct tn_tui_keymap *maps[TN_LAYOUT_MAX_PANES + 3];
+	/* Made once, kept for the process's life. */
+	static const struct tn_tui_keymap **maps;
 	static size_t n;
 	size_t pane_count;
 	const struct tn_pane_class *const *classes =
 		tn_pane_classes(&pane_count);
 
 	if (!n) {
+		maps = g_new(const struct tn_tui_keymap *, pane_count + 3);
 		maps[n++] = &tn_tui_global_keys;
 		for (size_t i = 0; i < pane_count; i++)
 			if (classes[i]->keymap)

@@ -1,5 +1,6 @@
 /* layout.c - where the open panes go for a terminal size (see layout.h):
  * a pure function of the sizes, with no ncurses. */
+#include <glib.h>
 #include <string.h>
 
 #include "layout.h"
@@ -18,19 +19,29 @@ void tn_tui_layout_compute(int lines, int cols,
 		struct tn_layout *out)
 {
 	const struct tn_layout_pane *main_pane = &panes[0];
-	int heights[TN_LAYOUT_MAX_PANES] = { 0 };
-	size_t right[TN_LAYOUT_MAX_PANES];
+	int *heights;
+	size_t *right;
 	size_t right_count = 0;
 	int area, main_h, right_w = 0, y;
+	struct tn_tui_rect *rects = out->panes;
+	size_t cap = out->pane_cap;
 
+	if (count > cap) {
+		cap = count;
+		rects = g_renew(struct tn_tui_rect, rects, cap);
+	}
 	memset(out, 0, sizeof(*out));
-	if (count > TN_LAYOUT_MAX_PANES)
-		count = TN_LAYOUT_MAX_PANES;
+	out->panes = rects;
+	out->pane_cap = cap;
+	if (cap)
+		memset(rects, 0, cap * sizeof(*rects));
 	if (lines < TN_LAYOUT_MIN_LINES || cols < TN_LAYOUT_MIN_COLS ||
 	    count == 0) {
 		out->too_small = true;
 		return;
 	}
+	heights = g_new0(int, count);
+	right = g_new(size_t, count);
 	out->message = (struct tn_tui_rect) { lines - 1, 0, 1, cols };
 	out->status = (struct tn_tui_rect) { lines - 2, 0, 1, cols };
 	area = lines - 2;
@@ -81,4 +92,13 @@ void tn_tui_layout_compute(int lines, int cols,
 		out->panes[i] = (struct tn_tui_rect) { y, 0, heights[i], cols };
 		y += heights[i];
 	}
+	g_free(heights);
+	g_free(right);
+}
+
+void tn_tui_layout_fini(struct tn_layout *out)
+{
+	g_free(out->panes);
+	out->panes = NULL;
+	out->pane_cap = 0;
 }

@@ -22,7 +22,6 @@
  * event row, the status bar and the message line need 4 lines. */
 #define TN_LAYOUT_MIN_LINES 4
 #define TN_LAYOUT_MIN_COLS 16
-#define TN_LAYOUT_MAX_PANES 8
 
 /* A rectangle of the screen; h == 0 means absent. */
 struct tn_tui_rect {
@@ -47,18 +46,25 @@ struct tn_layout_pane {
 
 struct tn_layout {
 	bool too_small;
-	struct tn_tui_rect panes[TN_LAYOUT_MAX_PANES];	/* as given */
+	/* One a pane, in the order given (tn_tui_layout_compute() sizes
+	 * it; tn_tui_layout_fini() frees it). */
+	struct tn_tui_rect *panes;
+	size_t pane_cap;
 	struct tn_tui_rect status;	/* status bar */
 	struct tn_tui_rect message;	/* message line and prompt */
 	struct tn_tui_rect overlay;	/* text views */
 };
 
-/* Place count panes (the first one MAIN, at most TN_LAYOUT_MAX_PANES) on
- * a lines x cols screen.  A pane that does not fit while the main pane
- * keeps its minimum gets an absent rectangle (h == 0). */
+/* Place count panes (the first one MAIN; any number) on a lines x cols
+ * screen, into out (zeroed at first, then reused).  A pane that does
+ * not fit while the main pane keeps its minimum gets an absent
+ * rectangle (h == 0). */
 void tn_tui_layout_compute(int lines, int cols,
 		const struct tn_layout_pane *panes, size_t count,
 		struct tn_layout *out);
+
+/* Free what out holds. */
+void tn_tui_layout_fini(struct tn_layout *out);
 
 /* The size a side pane would take in cells (columns for RIGHT, lines for
  * BOTTOM): its size, or its share of total, and at least its minimum. */

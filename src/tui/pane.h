@@ -104,7 +104,7 @@ const struct tn_pane_class *const *tn_pane_classes(size_t *count);
 /* The panes of a TUI (panes.c). */
 struct tn_panes {
 	size_t count;
-	struct tn_pane panes[TN_LAYOUT_MAX_PANES];
+	struct tn_pane *panes;	/* count of them, one a class */
 	size_t focus;		/* index of the focused pane */
 };
 

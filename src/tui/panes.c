@@ -30,9 +30,10 @@ const struct tn_pane_class *const *tn_pane_classes(size_t *count)
 
 void tn_panes_init(struct tn_panes *panes, const struct tn_pane_host *host)
 {
-	*panes = (struct tn_panes) { 0 };
-	for (size_t i = 0; i < G_N_ELEMENTS(registry) &&
-			i < TN_LAYOUT_MAX_PANES; i++) {
+	*panes = (struct tn_panes) {
+		.panes = g_new0(struct tn_pane, G_N_ELEMENTS(registry)),
+	};
+	for (size_t i = 0; i < G_N_ELEMENTS(registry); i++) {
 		struct tn_pane *pane = &panes->panes[panes->count++];
 
 		pane->cls = registry[i];
@@ -54,6 +55,7 @@ void tn_panes_fini(struct tn_panes *panes)
 		if (pane->win)
 			delwin(pane->win);
 	}
+	g_clear_pointer(&panes->panes, g_free);
 	panes->count = 0;
 }
 

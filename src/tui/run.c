@@ -37,13 +37,14 @@ struct tn_tui_update {
 		const void *old_cache;
 		struct tn_pane_view view;
 		void *new_cache;
-	} panes[TN_LAYOUT_MAX_PANES];
+	} panes[];		/* as many as the TUI has */
 };
 
 static struct tn_tui_update *update_new(struct tn_tui *tui,
 		enum tn_tui_follow follow, bool may_read)
 {
-	struct tn_tui_update *update = g_new0(struct tn_tui_update, 1);
+	struct tn_tui_update *update = g_malloc0(sizeof(*update) +
+		tui->panes.count * sizeof(update->panes[0]));
 
 	for (size_t i = 0; i < tui->panes.count; i++) {
 		struct tn_pane *pane = &tui->panes.panes[i];

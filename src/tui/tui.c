@@ -615,8 +615,8 @@ void tn_tui_host_init(struct tn_tui *tui)
  * again; the list goes to the same event once its update ran. */
 static void reload(struct tn_tui *tui)
 {
-	bool open[TN_LAYOUT_MAX_PANES] = { false };
 	size_t count = tui->panes.count;
+	bool *open = g_new0(bool, MAX(count, 1));
 	struct tn_error err;
 
 	for (size_t i = 0; i < count; i++)
@@ -629,6 +629,7 @@ static void reload(struct tn_tui *tui)
 	tn_panes_init(&tui->panes, &tui->host);
 	for (size_t i = 0; i < count && i < tui->panes.count; i++)
 		tui->panes.panes[i].open = open[i];
+	g_free(open);
 	tui->prompt_pane = NULL;
 	tui->selection.active = false;
 	tui->index = (struct tn_tui_index_status) { 0 };
@@ -710,6 +711,7 @@ int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
 
 	tn_tui_run_fini(&tui);
 	tn_tui_drop_windows(&tui);
+	tn_tui_layout_fini(&tui.layout);
 	delwin(input);
 	tn_tui_guard_screen(false);
 	endwin();

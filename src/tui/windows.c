@@ -34,8 +34,9 @@ void tn_tui_drop_windows(struct tn_tui *tui)
 
 void tn_tui_place_windows(struct tn_tui *tui)
 {
-	struct tn_layout_pane request[TN_LAYOUT_MAX_PANES];
-	size_t index[TN_LAYOUT_MAX_PANES];
+	struct tn_layout_pane *request = g_new(struct tn_layout_pane,
+		MAX(tui->panes.count, 1));
+	size_t *index = g_new(size_t, MAX(tui->panes.count, 1));
 	size_t count = 0;
 	int lines, cols;
 
@@ -72,4 +73,6 @@ void tn_tui_place_windows(struct tn_tui *tui)
 	werase(stdscr);
 	wnoutrefresh(stdscr);
 	tui->dirty = TN_TUI_DIRTY_ALL;
+	g_free(request);
+	g_free(index);
 }
