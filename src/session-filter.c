@@ -162,7 +162,7 @@ bool tn_session_poll_count(struct tn_session *session, struct tn_output *out)
 	if (!tn_job_has_ended(session->count_job))
 		return true;
 	/* The cursor is the command job's until it ends. */
-	if (session->command_job && !tn_job_has_ended(session->command_job))
+	if (tn_session_lease_running(session))
 		return true;
 	take_counts(session, out);
 	return true;

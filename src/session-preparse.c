@@ -78,8 +78,7 @@ bool tn_session_poll_preparse(struct tn_session *session,
 	if (progress.state == TN_JOB_RUNNING)
 		return true;
 	/* The cursor is the command job's until it ends. */
-	if (session->preparse_index && session->command_job &&
-	    !tn_job_has_ended(session->command_job))
+	if (session->preparse_index && tn_session_lease_running(session))
 		return true;
 	index = tn_preparse_take_index(session->preparse_job);
 	/* The cache holds the index and the snapshots, not the pages. */

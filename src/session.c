@@ -243,7 +243,7 @@ static bool poll_index_build(struct tn_session *session,
 	if (progress.state == TN_JOB_RUNNING)
 		return true;
 	/* The cursor is the command job's until it ends. */
-	if (session->command_job && !tn_job_has_ended(session->command_job))
+	if (tn_session_lease_running(session))
 		return true;
 	if (progress.state == TN_JOB_DONE) {
 		tn_session_use_index(session,

@@ -4,8 +4,11 @@
  * open panes, focus) is the front end's own.
  *
  * Threads: the cursor is used by one thread at a time.  While a command
- * job runs (command_job set), that job alone uses it; the front end's
- * thread touches it again only once the job ended (tn_job_has_ended()).
+ * job runs (command_job set), the session is leased to it: that job
+ * alone uses the cursor and the fields marked "the commands' (the
+ * job's) to touch"; the front end's thread touches them again only once
+ * the job ended.  The lease is explicit (session-lease.c) and debug
+ * builds check it (tn_session_check_lease()).
  */
 #ifndef TRACENAV_SESSION_H
 #define TRACENAV_SESSION_H
@@ -67,7 +70,8 @@ struct tn_session {
 	struct tn_job *preparse_job;
 	bool preparse_index, preparse_state;
 
-	/* Commands running in the background for the event list. */
+	/* Commands running in the background for the event list: the
+	 * session is leased to it (session-lease.c). */
 	struct tn_job *command_job;
 
 	/* The last search (search, next, prev), whose matches the list
@@ -221,6 +225,28 @@ void tn_session_open_marks(struct tn_session *session, struct tn_output *out);
 /* Save the marks after a change; a failure is said once through out
  * (the marks stay in memory). */
 void tn_session_save_marks(struct tn_session *session, struct tn_output *out);
+
+/* ---- the lease (session-lease.c) ----
+ * tn_cmdq_start() leases the session to the command job it starts (it
+ * sets command_job); the front end ends the lease once it took the
+ * job's results. */
+
+/* Whether a command job holds the lease (it may have ended, its results
+ * not taken yet): the front end's thread leaves the session alone. */
+bool tn_session_is_leased(const struct tn_session *session);
+
+/* Whether the job holding the lease still runs: once it ended, the
+ * session's own polls (index, counts, preparse) may use the cursor. */
+bool tn_session_lease_running(const struct tn_session *session);
+
+/* End the lease (its job's results taken); returns the job. */
+struct tn_job *tn_session_end_lease(struct tn_session *session);
+
+/* Debug builds (without NDEBUG): abort, naming what, unless the calling
+ * thread may touch what the lease covers: no running job holds it, or
+ * the calling thread runs that job (or a helper that adopted it). */
+void tn_session_check_lease(const struct tn_session *session,
+		const char *what);
 
 /* ---- filters (session-filter.c) ---- */
 

@@ -2,6 +2,8 @@
  * rest-of-line arguments, counts, errors with their column, scripts, the
  * completer, the help renderer (and the man page's COMMANDS section held
  * to it), and commands queued and run as a background job. */
+#include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -552,6 +554,119 @@ static void test_cancel(void)
 	g_free(path);
 }
 
+/* A job that holds the lease until it is let go, checking the lease on
+ * its own thread first. */
+struct lease_job {
+	struct tn_session *session;
+	atomic_bool go;
+	atomic_bool checked;
+};
+
+static int lease_job_run(struct tn_job *job, void *data,
+		struct tn_error *err)
+{
+	struct lease_job *lj = data;
+
+	(void) job;
+	(void) err;
+	while (!atomic_load(&lj->go))
+		g_usleep(1000);
+	/* The job's own thread may touch what the lease covers. */
+	tn_session_check_lease(lj->session, "the lease's own job");
+	atomic_store(&lj->checked, true);
+	return 0;
+}
+
+static const struct tn_job_class lease_job_class = { "leased", lease_job_run,
+	NULL, NULL };
+
+/* Whether fn(session) in a child process ends it on a signal other than
+ * the alarm (the lease's check aborts). */
+static bool aborts(void (*fn)(struct tn_session *), struct tn_session *session)
+{
+	pid_t pid = fork();
+	int status = 0;
+
+	if (pid == 0) {
+		alarm(5);
+		/* Its message is expected: not in the test's log. */
+		if (!freopen("/dev/null", "w", stderr))
+			_exit(3);
+		fn(session);
+		_exit(0);
+	}
+	return pid > 0 && waitpid(pid, &status, 0) == pid &&
+		WIFSIGNALED(status) && WTERMSIG(status) != SIGALRM;
+}
+
+static void check_here(struct tn_session *session)
+{
+	tn_session_check_lease(session, "the front end's thread");
+}
+
+static void run_down_here(struct tn_session *session)
+{
+	struct tn_output out = { collect };
+	struct tn_command_context ctx = { .session = session, .out = &out,
+		.page_rows = 10 };
+	struct tn_error err;
+
+	tn_command_run(&ctx, "down", &err);
+}
+
+/* The session leased to a command job: the front end's thread may not
+ * touch it while the job runs (debug builds abort), the job's thread
+ * may; once the job ended the front end's may again, and ending the
+ * lease gives the job back. */
+static void test_lease(void)
+{
+	char *path = gen_trace("lease", "--events 2000 --cpus 2");
+	struct lease_job lj = { 0 };
+	struct tn_session session;
+	struct tn_trace *trace;
+	struct tn_error err;
+	struct tn_job *job;
+
+	if (!tap_ok(tn_trace_open(path, &trace, &err) == 0, "lease: opens") ||
+	    !tap_ok(tn_session_init(&session, trace, true, &err) == 0,
+		    "lease: session")) {
+		g_free(path);
+		return;
+	}
+	tap_ok(!tn_session_is_leased(&session) &&
+		!tn_session_lease_running(&session), "lease: none at first");
+	lj.session = &session;
+	if (tap_int_eq(tn_job_start(&lease_job_class, &lj, &job, &err), 0,
+			"lease: a job starts")) {
+		session.command_job = job;
+		tap_ok(tn_session_is_leased(&session) &&
+			tn_session_lease_running(&session),
+			"lease: leased to the running job");
+#ifndef NDEBUG
+		tap_ok(aborts(check_here, &session), "lease: the front end's "
+			"thread touching the session aborts");
+		tap_ok(aborts(run_down_here, &session), "lease: a command that "
+			"reads, run outside the job, aborts");
+#endif
+		atomic_store(&lj.go, true);
+		tn_job_wait(job);
+		tap_ok(atomic_load(&lj.checked), "lease: the job's own thread "
+			"may touch it");
+		tap_ok(tn_session_is_leased(&session) &&
+			!tn_session_lease_running(&session), "lease: the job "
+			"ended: still leased, no longer running");
+		tap_ok(!aborts(check_here, &session), "lease: the front end's "
+			"thread may touch it once the job ended");
+		tap_ok(tn_session_end_lease(&session) == job &&
+			!tn_session_is_leased(&session),
+			"lease: ending it gives the job back");
+		tn_job_destroy(job);
+	}
+	tn_session_fini(&session);
+	tn_trace_destroy(trace);
+	g_free(path);
+}
+
 static void complete_words(const char *line)
 {
 	size_t start;
@@ -606,6 +721,7 @@ int main(void)
 	test_help();
 	test_running();
 	test_cancel();
+	test_lease();
 	gen_cleanup();
 	return tap_done();
 }

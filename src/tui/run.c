@@ -99,7 +99,7 @@ static void update_free(struct tn_tui_update *update)
 
 bool tn_tui_job_running(const struct tn_tui *tui)
 {
-	return tui->session->command_job != NULL;
+	return tn_session_is_leased(tui->session);
 }
 
 /* The copy of the filters' state the status bar shows; only between
@@ -137,6 +137,7 @@ static void note_index(struct tn_tui *tui)
 {
 	struct tn_session *session = tui->session;
 
+	tn_session_check_lease(session, "the status bar's copy");
 	tui->index.has_index = session->index != NULL;
 	tui->index.event_count = session->index ?
 		session->index->event_count : 0;
@@ -413,7 +414,7 @@ static void finish_prefetch(struct tn_tui *tui)
 	struct tn_error err;
 
 	tn_cmdq_finish(tui->session->command_job, NULL, &err);
-	tui->session->command_job = NULL;
+	tn_session_end_lease(tui->session);
 	tui->prefetching = false;
 	g_clear_pointer(&tui->prefetch, g_free);
 	if (tui->pending)
@@ -456,7 +457,7 @@ static void finish_job(struct tn_tui *tui)
 	}
 	tui->update = NULL;
 	result = tn_cmdq_finish(session->command_job, &tui->out, &err);
-	session->command_job = NULL;
+	tn_session_end_lease(session);
 	/* Not after a cancel: the reading was too long for someone. */
 	tui->wants_prefetch = result.after_done;
 	if (result.after_done) {
@@ -553,7 +554,7 @@ void tn_tui_run_fini(struct tn_tui *tui)
 		struct tn_error err;
 
 		tn_cmdq_finish(tui->session->command_job, NULL, &err);
-		tui->session->command_job = NULL;
+		tn_session_end_lease(tui->session);
 	}
 	tui->prefetching = false;
 	g_clear_pointer(&tui->prefetch, g_free);
