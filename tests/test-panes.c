@@ -71,25 +71,25 @@ static struct tn_pane_view view_of(struct tn_session *session, bool read,
 /* The list's cache for the cursor: computed as a job would, swapped in,
  * then read back as the status bar reads it. */
 static void move_list(struct tn_pane *list, struct tn_session *session,
-		bool read, enum tn_tui_follow follow, struct tn_list_status *st)
+		bool read, enum tn_tui_follow follow, struct tn_pane_status *st)
 {
 	struct tn_pane_view view = view_of(session, read, follow);
 
 	tn_pane_set_cache(list, list->cls->cursor_moved(list->cache, &view));
-	tn_pane_list_get_status(list, st);
+	tn_pane_get_status(list, st);
 }
 
 static void test_list(struct tn_session *session, int64_t first)
 {
 	struct tn_tui tui = { .session = session };
-	struct tn_list_status st;
+	struct tn_pane_status st;
 	struct tn_error err;
 	struct tn_pane *list;
 
 	tn_tui_host_init(&tui);
 	tn_panes_init(&tui.panes, &tui.host);
 	list = tn_panes_main(&tui.panes);
-	tap_ok(!tn_pane_list_get_status(list, &st), "no cache at first");
+	tap_ok(!tn_pane_get_status(list, &st), "no cache at first");
 	move_list(list, session, true, TN_TUI_FOLLOW_KEEP_ROW, &st);
 	tap_ok(st.has_current_ns && st.current_ns == first && st.top == 0 &&
 		st.shown == 10, "first view: the first event on the first of "
@@ -170,7 +170,7 @@ static void test_budget(struct tn_session *session)
 	struct tn_tui tui = { .session = session };
 	struct tn_pane_view view = view_of(session, true, TN_TUI_FOLLOW_JUMP);
 	const struct list_cache *cache;
-	struct tn_list_status st;
+	struct tn_pane_status st;
 	GArray *want, *got;
 	struct tn_error err;
 	struct tn_pane *list;
@@ -187,7 +187,7 @@ static void test_budget(struct tn_session *session)
 	tn_pane_set_cache(list, list->cls->cursor_moved(list->cache, &view));
 	tn_cursor_seek_fraction(session->cursor, 0.3, &err);
 	tn_pane_set_cache(list, list->cls->cursor_moved(list->cache, &view));
-	tn_pane_list_get_status(list, &st);
+	tn_pane_get_status(list, &st);
 	tap_ok(!st.incomplete && st.shown == 60 && st.top == 30,
 		"no budget: a jump's screen, complete");
 	want = shown_rows(list);
@@ -209,7 +209,7 @@ static void test_budget(struct tn_session *session)
 		"computations (at most two a row), each one reading more",
 		passes);
 	got = shown_rows(list);
-	tn_pane_list_get_status(list, &st);
+	tn_pane_get_status(list, &st);
 	tap_ok(!st.incomplete && st.top == 30 && same_positions(got, want),
 		"then complete: the rows and the cursor's row of the screen "
 		"without budget");

@@ -15,7 +15,6 @@
 
 #include "draw.h"
 #include "list.h"
-#include "pane-list.h"
 #include "pane.h"
 #include "text.h"
 
@@ -549,8 +548,8 @@ static void list_mouse(struct tn_pane *pane, int y, int x, int wheel)
 
 /* ---- what the rest of the TUI asks the list ---- */
 
-bool tn_pane_list_get_status(const struct tn_pane *pane,
-		struct tn_list_status *status)
+static bool list_status(const struct tn_pane *pane,
+		struct tn_pane_status *status)
 {
 	const struct list_cache *cache = pane->cache;
 
@@ -587,11 +586,6 @@ bool tn_pane_list_get_status(const struct tn_pane *pane,
 	status->span_end = cache->span_end;
 	status->span_pending = cache->span_pending;
 	return true;
-}
-
-int tn_pane_list_rows(const struct tn_pane *pane)
-{
-	return pane->win && pane->rect.h > 1 ? pane->rect.h - 1 : 0;
 }
 
 /* The widths that the metadata gives: the longest event name, and the
@@ -642,4 +636,5 @@ const struct tn_pane_class tn_pane_list = {
 	.draw = list_draw,
 	.key = list_key,
 	.mouse = list_mouse,
+	.status = list_status,
 };

@@ -59,3 +59,14 @@ void tn_pane_goto_position(struct tn_pane *pane, const struct tn_position *pos)
 		pos->tie);
 	tn_pane_run_line(pane, line, TN_TUI_FOLLOW_BY_COMMAND);
 }
+
+bool tn_pane_get_status(const struct tn_pane *pane,
+		struct tn_pane_status *status)
+{
+	return pane->cls->status && pane->cls->status(pane, status);
+}
+
+int tn_pane_body_rows(const struct tn_pane *pane)
+{
+	return pane->win && pane->rect.h > 1 ? pane->rect.h - 1 : 0;
+}

@@ -19,6 +19,7 @@
 #include <stdbool.h>
 
 #include "../session.h"
+#include "tracenav/cursor.h"
 #include "keys.h"
 #include "layout.h"
 #include "pane-host.h"
@@ -41,6 +42,29 @@ struct tn_pane_view {
 /* The read budget of the views the event list's jobs compute: a screen
  * shows within about this (plus one read), its rows coming in after. */
 #define TN_PANE_READ_BUDGET_US 60000
+
+/* What a pane publishes of itself for the shell (its class's status):
+ * the main pane's (the event list's) current event, its screen rows,
+ * its span; the status bar, the prompt and the job runner read it. */
+struct tn_pane_status {
+	int top;			/* screen row of the current event */
+	int shown;			/* event rows shown */
+	bool has_current_ns;
+	int64_t current_ns;
+	bool has_current_pos;		/* the current row's position */
+	struct tn_position current_pos;
+	bool has_rank;
+	uint64_t rank;
+	const char *error;		/* a read error, or NULL */
+	bool incomplete;		/* rows to read still (list.h) */
+	const char *current_time;	/* as goto takes it, or NULL */
+	bool has_span, span_exact;	/* see tn_cursor_get_time_span() */
+	int64_t span_begin, span_end;
+	bool span_pending;		/* see tn_cursor_peek_time_span() */
+	/* The times of the first and last events on the screen. */
+	bool has_shown_span;
+	int64_t shown_begin_ns, shown_end_ns;
+};
 
 struct tn_pane_class {
 	const char *name;	/* "list", "state", "seq" */
@@ -84,6 +108,10 @@ struct tn_pane_class {
 	/* Optional: Esc: stop the work of the pane's own that the user
 	 * waits for (e.g. its find); true when there was some. */
 	bool (*cancel)(struct tn_pane *pane);
+	/* Optional: fill status from the pane's cache; false before the
+	 * first cursor_moved. */
+	bool (*status)(const struct tn_pane *pane,
+		struct tn_pane_status *status);
 };
 
 struct tn_pane {
@@ -136,6 +164,15 @@ bool tn_panes_cancel(struct tn_panes *panes);
  * interval's start, a message's send), through the command queue as a
  * key would (goto @NS:TIE). */
 void tn_pane_goto_position(struct tn_pane *pane, const struct tn_position *pos);
+
+/* What pane publishes (its class's status); false when it publishes
+ * nothing (yet). */
+bool tn_pane_get_status(const struct tn_pane *pane,
+		struct tn_pane_status *status);
+
+/* The rows of pane's window below its header line (0 when it has no
+ * window). */
+int tn_pane_body_rows(const struct tn_pane *pane);
 
 /* Replace pane's cache (freeing the old one) and mark it dirty. */
 void tn_pane_set_cache(struct tn_pane *pane, void *cache);

@@ -200,7 +200,7 @@ static struct tn_cmdq *pending_queue(struct tn_tui *tui)
 {
 	if (!tui->pending) {
 		tui->pending = tn_cmdq_create(tui->session,
-			MAX(tn_pane_list_rows(tn_panes_main(&tui->panes)), 1),
+			MAX(tn_pane_body_rows(tn_panes_main(&tui->panes)), 1),
 			tui->help_keys);
 		tui->pending_follow = TN_TUI_FOLLOW_SCROLL;
 	}
@@ -231,12 +231,12 @@ static void open_panes_of(struct tn_tui *tui, const struct tn_command *command)
 static void enqueue(struct tn_tui *tui, struct tn_parsed_command *parsed,
 		enum tn_tui_follow follow)
 {
-	struct tn_list_status status;
+	struct tn_pane_status status;
 	struct tn_cmdq *queue;
 
 	/* What the screen shows now, for the commands that act on it
 	 * (before a pane opens and the list shrinks). */
-	tn_pane_list_get_status(tn_panes_main(&tui->panes), &status);
+	tn_pane_get_status(tn_panes_main(&tui->panes), &status);
 	open_panes_of(tui, parsed->command);
 	queue = pending_queue(tui);
 	tn_cmdq_set_screen(queue, status.has_shown_span,
@@ -278,7 +278,7 @@ static void run_now(struct tn_tui *tui, struct tn_parsed_command *parsed)
 	struct tn_command_context ctx = {
 		.session = tui->session,
 		.out = &tui->out,
-		.page_rows = MAX(tn_pane_list_rows(tn_panes_main(&tui->panes)),
+		.page_rows = MAX(tn_pane_body_rows(tn_panes_main(&tui->panes)),
 			1),
 		.help_prefix = tui->help_keys,
 		.has_screen = true,
@@ -370,7 +370,7 @@ static void prefetch_run(struct tn_session *session, void *data)
 void tn_tui_prefetch(struct tn_tui *tui, bool panes_busy)
 {
 	struct tn_pane *list = tn_panes_main(&tui->panes);
-	struct tn_list_status status;
+	struct tn_pane_status status;
 	struct tn_cmdq *queue;
 	struct tn_error err;
 	int rows;
@@ -379,9 +379,9 @@ void tn_tui_prefetch(struct tn_tui *tui, bool panes_busy)
 	    tui->needs_update || panes_busy)
 		return;
 	tui->wants_prefetch = false;
-	rows = tn_pane_list_rows(list);
+	rows = tn_pane_body_rows(list);
 	if (!list->open || rows <= 0 ||
-	    !tn_pane_list_get_status(list, &status) || status.shown == 0)
+	    !tn_pane_get_status(list, &status) || status.shown == 0)
 		return;
 	/* A page down shows the rows from rows - top to 2 rows - 1 - top
 	 * of the current one; a page up those from -rows - top to
@@ -427,9 +427,9 @@ static void finish_prefetch(struct tn_tui *tui)
  * computed again, unless a key comes first. */
 static void list_incomplete(struct tn_tui *tui)
 {
-	struct tn_list_status status;
+	struct tn_pane_status status;
 
-	if (tn_pane_list_get_status(tn_panes_main(&tui->panes), &status) &&
+	if (tn_pane_get_status(tn_panes_main(&tui->panes), &status) &&
 	    status.incomplete)
 		tui->needs_update = true;
 }
@@ -497,9 +497,9 @@ static void finish_job(struct tn_tui *tui)
  * whether it is found now (the list is then computed again). */
 static bool span_found(struct tn_tui *tui)
 {
-	struct tn_list_status status;
+	struct tn_pane_status status;
 
-	return tn_pane_list_get_status(tn_panes_main(&tui->panes), &status) &&
+	return tn_pane_get_status(tn_panes_main(&tui->panes), &status) &&
 		status.span_pending &&
 		!tn_trace_time_range_pending(tui->session->trace);
 }

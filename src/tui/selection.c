@@ -19,7 +19,7 @@ static void redraw_all(struct tn_tui *tui)
 void tn_tui_selection_note(struct tn_tui *tui)
 {
 	const struct tn_session *session = tui->session;
-	struct tn_list_status list;
+	struct tn_pane_status list;
 	bool changed = tui->selection.active != session->selecting ||
 		tui->range.set != session->has_range ||
 		tui->range.begin_ns != session->range_begin_ns ||
@@ -28,7 +28,7 @@ void tn_tui_selection_note(struct tn_tui *tui)
 	/* Just anchored: at the list's current event, whose rank the
 	 * list knows. */
 	if (session->selecting && !tui->selection.active) {
-		tui->selection.has_rank = tn_pane_list_get_status(
+		tui->selection.has_rank = tn_pane_get_status(
 			tn_panes_main(&tui->panes), &list) && list.has_rank;
 		tui->selection.rank = list.rank;
 	}
@@ -42,16 +42,16 @@ void tn_tui_selection_note(struct tn_tui *tui)
 }
 
 /* The list's current event. */
-static bool current(struct tn_tui *tui, struct tn_list_status *list)
+static bool current(struct tn_tui *tui, struct tn_pane_status *list)
 {
-	return tn_pane_list_get_status(tn_panes_main(&tui->panes), list) &&
+	return tn_pane_get_status(tn_panes_main(&tui->panes), list) &&
 		list->has_current_pos;
 }
 
 bool tn_tui_selection_get(struct tn_tui *tui, int64_t *begin_ns,
 		int64_t *end_ns)
 {
-	struct tn_list_status list;
+	struct tn_pane_status list;
 
 	if (tui->selection.active && current(tui, &list)) {
 		*begin_ns = MIN(tui->selection.anchor.ns, list.current_pos.ns);
@@ -67,7 +67,7 @@ bool tn_tui_selection_get(struct tn_tui *tui, int64_t *begin_ns,
 
 void tn_tui_selection_append_status(struct tn_tui *tui, GString *out)
 {
-	struct tn_list_status list;
+	struct tn_pane_status list;
 	int64_t begin, end;
 
 	if (!tn_tui_selection_get(tui, &begin, &end))

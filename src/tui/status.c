@@ -74,7 +74,7 @@ static void append_job(struct tn_tui *tui, GString *out)
  * rank), "  indexing NN% ..." while it is being built, and what a
  * background job does. */
 static void append_state(struct tn_tui *tui, GString *out,
-		const struct tn_list_status *list, bool *has_rank,
+		const struct tn_pane_status *list, bool *has_rank,
 		double *fraction)
 {
 	const struct tn_tui_index_status *index = &tui->index;
@@ -141,7 +141,7 @@ void tn_tui_status_draw(struct tn_tui *tui)
 	GString *left = g_string_new(" ");
 	GString *range = g_string_new(NULL);
 	GString *right = g_string_new(NULL);
-	struct tn_list_status list;
+	struct tn_pane_status list;
 	int64_t begin = 0, end = 0;
 	bool has_range, has_rank = false;
 	double fraction = 0;
@@ -156,7 +156,7 @@ void tn_tui_status_draw(struct tn_tui *tui)
 		tn_tui_draw_utf8(win, 0, 0, hint, width);
 		goto done;
 	}
-	tn_pane_list_get_status(tn_panes_main(&tui->panes), &list);
+	tn_pane_get_status(tn_panes_main(&tui->panes), &list);
 	/* The span of NN%: the first and last events' times once known,
 	 * the packets' time range before.  It stays after indexing. */
 	has_range = list.has_span;

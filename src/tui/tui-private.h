@@ -19,7 +19,6 @@
 #include "keys.h"
 #include "layout.h"
 #include "pane.h"
-#include "pane-list.h"
 
 enum tn_tui_dirty {
 	TN_TUI_DIRTY_PANES = 1 << 0,

@@ -246,14 +246,14 @@ static void on_screen_key(struct tn_tui *tui, int code)
 
 static void on_prompt_key(struct tn_tui *tui, int key)
 {
-	struct tn_list_status list;
+	struct tn_pane_status list;
 	struct tn_completion_source source = { 0 };
 
 	/* What Tab may offer: the trace's event and field names (from its
 	 * metadata) and the current event's time. */
 	source.event_names = tn_trace_get_event_names(tui->session->trace);
 	source.field_names = tn_trace_get_field_names(tui->session->trace);
-	if (tn_pane_list_get_status(tn_panes_main(&tui->panes), &list))
+	if (tn_pane_get_status(tn_panes_main(&tui->panes), &list))
 		source.current_time = list.current_time;
 	switch (tn_tui_prompt_key(tui->prompt, key, &source)) {
 	case TN_TUI_PROMPT_DONE: {
