@@ -242,9 +242,10 @@ bool tn_session_lease_running(const struct tn_session *session);
 /* End the lease (its job's results taken); returns the job. */
 struct tn_job *tn_session_end_lease(struct tn_session *session);
 
-/* Debug builds (without NDEBUG): abort, naming what, unless the calling
- * thread may touch what the lease covers: no running job holds it, or
- * the calling thread runs that job (or a helper that adopted it). */
+/* Debug builds (without NDEBUG): abort, naming what, when the front
+ * end's thread touches what the lease covers while the job holding it
+ * runs.  On a job's thread (the lease's job, or a helper that adopted
+ * it) nothing is checked: command_job is the front end's to read. */
 void tn_session_check_lease(const struct tn_session *session,
 		const char *what);
 
