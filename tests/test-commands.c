@@ -655,8 +655,11 @@ static void test_lease(void)
 		tap_ok(tn_session_is_leased(&session) &&
 			!tn_session_lease_running(&session), "lease: the job "
 			"ended: still leased, no longer running");
-		tap_ok(!aborts(check_here, &session), "lease: the front end's "
-			"thread may touch it once the job ended");
+		/* In this process (a child would exit with the job's thread
+		 * not joined yet): an abort fails the whole test. */
+		check_here(&session);
+		tap_ok(true, "lease: the front end's thread may touch it once "
+			"the job ended");
 		tap_ok(tn_session_end_lease(&session) == job &&
 			!tn_session_is_leased(&session),
 			"lease: ending it gives the job back");
