@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -1430,6 +1431,41 @@ end:
 	g_free(second);
 }
 
+static volatile sig_atomic_t hangups;
+
+static void count_hangup(int signo)
+{
+	(void) signo;
+	hangups++;
+}
+
+/* A signal that runs the cleanup, arriving on a thread while it makes
+ * private files (a slice's tree), waits until they are made and
+ * registered: a handler run in between could not wait for the making it
+ * interrupted, and would leave the files behind. */
+static void check_signal_while_making(void)
+{
+	struct sigaction count = { .sa_handler = count_hangup }, before;
+
+	sigemptyset(&count.sa_mask);
+	sigaction(SIGHUP, &count, &before);
+	hangups = 0;
+	if (tap_ok(tn_runtime_create_begin(), "making: begins")) {
+		raise(SIGHUP);
+		tap_ok(hangups == 0, "making: a SIGHUP is held back");
+		if (tn_runtime_create_begin()) {	/* nested */
+			tn_runtime_create_end();
+			tap_ok(hangups == 0,
+				"making: still held after a nested pair");
+		}
+		tn_runtime_create_end();
+		tap_ok(hangups == 1, "making ended: the SIGHUP arrives");
+	}
+	raise(SIGHUP);
+	tap_ok(hangups == 2, "not making: a SIGHUP arrives at once");
+	sigaction(SIGHUP, &before, NULL);
+}
+
 /* Slice directories go away on destroy and on tn_runtime_cleanup(),
  * after which none is made (the last check of the process). */
 static void check_cleanup(const struct tn_trace *trace)
@@ -1552,6 +1588,7 @@ int main(void)
 		check_really_sliced(trace);
 		check_nothing_to_skip(trace);
 		check_runtime_dir(trace);
+		check_signal_while_making();
 		check_cleanup(trace);
 	}
 	close_trace(trace);

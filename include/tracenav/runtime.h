@@ -78,8 +78,11 @@ struct tn_runtime_tree *tn_runtime_register_temp(const char *path);
  * returns false once the process is ending (tn_runtime_cleanup() has
  * begun: make nothing then); otherwise the cleanup waits (200 ms at
  * most) for tn_runtime_create_end(), so that it removes what was made
- * meanwhile instead of leaving files it did not know of yet.  Any
- * thread but a signal handler's. */
+ * meanwhile instead of leaving files it did not know of yet.  In
+ * between, the calling thread holds back the signals that run the
+ * cleanup (SIGINT, SIGTERM, SIGHUP, SIGPIPE): a handler run there could
+ * not wait for the making it interrupted.  Any thread but a signal
+ * handler's; pairs may nest. */
 bool tn_runtime_create_begin(void);
 void tn_runtime_create_end(void);
 

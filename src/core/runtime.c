@@ -9,6 +9,8 @@
  */
 #include <errno.h>
 #include <glib.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +42,13 @@ static _Atomic(struct tn_runtime_tree *) parked[MAX_TREES];
  * (between tn_runtime_create_begin() and _end()). */
 static atomic_bool ending;
 static atomic_int creating;
+
+/* The signals whose handler runs the cleanup, held back from a thread
+ * while it makes files (see tn_runtime_create_begin()), and how deep
+ * that thread is in makings (the mask it had before). */
+static const int cleanup_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+static _Thread_local int making_depth;
+static _Thread_local sigset_t mask_before;
 
 /* $XDG_RUNTIME_DIR if it names a directory we can write in. */
 static const char *usable_xdg_runtime_dir(void)
@@ -256,13 +265,38 @@ bool tn_runtime_frees_at_exit(void)
 #endif
 }
 
+/* Hold the cleanup's signals back from this thread until the making
+ * ends: a handler run on the thread that is making files would wait for
+ * that very making to end (it cannot), then leave what it made.  Held
+ * back, a signal goes to another thread or waits for
+ * tn_runtime_create_end(), by when the files are registered. */
+static void hold_signals(void)
+{
+	sigset_t hold;
+
+	if (making_depth++ > 0)
+		return;
+	sigemptyset(&hold);
+	for (size_t i = 0; i < G_N_ELEMENTS(cleanup_signals); i++)
+		sigaddset(&hold, cleanup_signals[i]);
+	pthread_sigmask(SIG_BLOCK, &hold, &mask_before);
+}
+
+static void release_signals(void)
+{
+	if (--making_depth == 0)
+		pthread_sigmask(SIG_SETMASK, &mask_before, NULL);
+}
+
 bool tn_runtime_create_begin(void)
 {
+	hold_signals();
 	/* Counted before ending is read, as the cleanup sets ending before
 	 * it reads the count: one of the two sees the other. */
 	atomic_fetch_add(&creating, 1);
 	if (atomic_load(&ending)) {
 		atomic_fetch_sub(&creating, 1);
+		release_signals();
 		return false;
 	}
 	return true;
@@ -271,6 +305,7 @@ bool tn_runtime_create_begin(void)
 void tn_runtime_create_end(void)
 {
 	atomic_fetch_sub(&creating, 1);
+	release_signals();
 }
 
 void tn_runtime_cleanup(void)
