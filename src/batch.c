@@ -70,10 +70,10 @@ int batch_run(struct tn_trace *trace, const struct batch_script *script,
 		return 1;
 	}
 	session.owns_trace = true;
-	session.cache_dir = cache_dir;
-	session.seq_rules = rules;
-	session.no_seq_index = no_seq_index;
-	session.symbols = symbols;
+	session.indexing.cache_dir = cache_dir;
+	session.seq.rules = rules;
+	session.seq.no_index = no_seq_index;
+	session.state.symbols = symbols;
 	tn_tty_text_init(&batch.results, stdout);
 	tn_tty_text_init(&batch.messages, stderr);
 	tn_session_open_marks(&session, out);
@@ -81,7 +81,7 @@ int batch_run(struct tn_trace *trace, const struct batch_script *script,
 	session.wait_for_index = true;
 	status = batch_script_run(&ctx, script, file);
 	/* The cache is written in the background: a failure is said. */
-	tn_session_wait_save(&session, out);
+	tn_index_service_wait_save(&session.indexing, out);
 	/* A trace reloaded meanwhile said what it lacks when it opened. */
 	if (tn_trace_get_damage_count(session.trace) > 0 ||
 	    tn_trace_get_left_out_count(session.trace) > 0)

@@ -23,7 +23,7 @@ int tn_command_exec(struct tn_command_context *ctx,
 	 * (the event list runs it while a job has the cursor). */
 	if (!(command->flags & TN_CMD_READS))
 		return command->exec(ctx, &parsed->args, err);
-	tn_session_check_lease(session, command->name);
+	tn_lease_check(&session->lease, command->name);
 	if ((command->flags & TN_CMD_NEEDS_INDEX) &&
 	    tn_session_need_index(session, command->name, ctx->out, err))
 		return -1;

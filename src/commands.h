@@ -46,7 +46,7 @@ enum tn_command_flag {
 	 * commands do: args.bang says so. */
 	TN_CMD_BANG = 1 << 7,
 	/* Run with a screen (the context's has_screen), it zooms the
-	 * histogram strip (session->zoomed): the event list opens the
+	 * histogram strip (session->view.zoomed): the event list opens the
 	 * pane that its class says shows it. */
 	TN_CMD_SHOWS_HISTOGRAM = 1 << 8,
 };

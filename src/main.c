@@ -288,10 +288,10 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl,
 		return 1;
 	}
 	session.owns_trace = true;
-	session.cache_dir = cache_dir(cl);
-	session.seq_rules = rules;
-	session.no_seq_index = cl->no_seq_index;
-	session.symbols = symbols;
+	session.indexing.cache_dir = cache_dir(cl);
+	session.seq.rules = rules;
+	session.seq.no_index = cl->no_seq_index;
+	session.state.symbols = symbols;
 	status = tn_tui_run(&session, !cl->no_index, !cl->no_mouse, cl->ascii,
 		&err);
 	if (status < 0) {
@@ -303,7 +303,7 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl,
 	}
 	if (!tn_runtime_frees_at_exit()) {
 		/* The cache on disk, then nothing more to do. */
-		tn_session_wait_save(&session, NULL);
+		tn_index_service_wait_save(&session.indexing, NULL);
 		finish_process(status);
 	}
 	tn_session_fini(&session);

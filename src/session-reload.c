@@ -13,18 +13,16 @@
 #include <stdio.h>
 
 #include "session.h"
-#include "tracenav/seq-pages.h"
 
 /* Stop the background passes that read the trace (the index build and
  * what follows it).  They start again when an index comes. */
 static void stop_passes(struct tn_session *session)
 {
-	tn_job_destroy(session->index_job);
-	session->index_job = NULL;
-	tn_session_wait_save(session, NULL);
-	tn_session_stop_preparse(session);
-	tn_session_stop_count(session);
-	tn_session_reset_seq(session);
+	tn_index_service_stop_build(&session->indexing);
+	tn_index_service_wait_save(&session->indexing, NULL);
+	tn_preparse_service_stop(&session->preparse);
+	tn_filter_service_stop_count(&session->filters);
+	tn_seq_service_reset(&session->seq);
 }
 
 /* Where the cursor is: its current event's position, if it has one. */
@@ -46,18 +44,14 @@ static void drop_old_trace(struct tn_session *session)
 {
 	tn_cursor_destroy(session->cursor);
 	session->cursor = NULL;
-	tn_session_fini_state(session);
-	session->state_checked = false;
-	tn_stats_counts_destroy(session->counts);
-	session->counts = NULL;
-	tn_session_unbind_filters(session);
-	session->counts_serial++;
-	tn_trace_set_packet_tables(session->trace, NULL);
-	tn_index_destroy(session->index);
-	session->index = NULL;
-	session->index_stopped = false;
-	session->changed_warned = false;
-	session->selecting = false;
+	tn_state_service_reset(&session->state);
+	tn_view_drop_counts(&session->view);
+	tn_filter_service_unbind(&session->filters);
+	session->filters.serial++;
+	tn_index_service_drop(&session->indexing, session->trace);
+	session->indexing.stopped = false;
+	session->indexing.changed_warned = false;
+	session->view.selecting = false;
 	if (session->owns_trace)
 		tn_trace_destroy(session->trace);
 	session->trace = NULL;
@@ -113,8 +107,8 @@ int tn_session_reload(struct tn_session *session, struct tn_output *out,
 	session->owns_trace = true;
 	session->cursor = cursor;
 	/* The filters as they were, on the new trace. */
-	filters = session->filters;
-	session->filters = NULL;
+	filters = session->filters.stack;
+	session->filters.stack = NULL;
 	if (filters && tn_session_set_filters(session, filters, out, err))
 		tn_output_message(out, "reload: the filters cannot be applied "
 			"again: %s", err->message);

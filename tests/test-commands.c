@@ -496,14 +496,14 @@ static void test_running(void)
 		"the queue moves by pages");
 	tap_int_eq(tn_cmdq_start(queue, after, &calls, &job, &err), 0,
 		"the queue starts as a job");
-	session.command_job = job;
+	session.lease.job = job;
 	{
 		struct tn_cmdq_result result = tn_cmdq_finish(job, &out, &err);
 
 		tap_ok(!result.cancelled && result.after_done && !err.message[0],
 			"the job is done");
 	}
-	session.command_job = NULL;
+	session.lease.job = NULL;
 	tap_int_eq(calls, 1, "after ran once");
 	tap_int_eq(current_ns(&session), ns_at(trace, 53),
 		"5 pages then 3 events: event 54");
@@ -572,7 +572,7 @@ static int lease_job_run(struct tn_job *job, void *data,
 	while (!atomic_load(&lj->go))
 		g_usleep(1000);
 	/* The job's own thread may touch what the lease covers. */
-	tn_session_check_lease(lj->session, "the lease's own job");
+	tn_lease_check(&lj->session->lease, "the lease's own job");
 	atomic_store(&lj->checked, true);
 	return 0;
 }
@@ -601,7 +601,7 @@ static bool aborts(void (*fn)(struct tn_session *), struct tn_session *session)
 
 static void check_here(struct tn_session *session)
 {
-	tn_session_check_lease(session, "the front end's thread");
+	tn_lease_check(&session->lease, "the front end's thread");
 }
 
 static void run_down_here(struct tn_session *session)
@@ -633,14 +633,14 @@ static void test_lease(void)
 		g_free(path);
 		return;
 	}
-	tap_ok(!tn_session_is_leased(&session) &&
-		!tn_session_lease_running(&session), "lease: none at first");
+	tap_ok(!tn_lease_is_held(&session.lease) &&
+		!tn_lease_is_running(&session.lease), "lease: none at first");
 	lj.session = &session;
 	if (tap_int_eq(tn_job_start(&lease_job_class, &lj, &job, &err), 0,
 			"lease: a job starts")) {
-		session.command_job = job;
-		tap_ok(tn_session_is_leased(&session) &&
-			tn_session_lease_running(&session),
+		session.lease.job = job;
+		tap_ok(tn_lease_is_held(&session.lease) &&
+			tn_lease_is_running(&session.lease),
 			"lease: leased to the running job");
 #ifndef NDEBUG
 		tap_ok(aborts(check_here, &session), "lease: the front end's "
@@ -652,16 +652,16 @@ static void test_lease(void)
 		tn_job_wait(job);
 		tap_ok(atomic_load(&lj.checked), "lease: the job's own thread "
 			"may touch it");
-		tap_ok(tn_session_is_leased(&session) &&
-			!tn_session_lease_running(&session), "lease: the job "
+		tap_ok(tn_lease_is_held(&session.lease) &&
+			!tn_lease_is_running(&session.lease), "lease: the job "
 			"ended: still leased, no longer running");
 		/* In this process (a child would exit with the job's thread
 		 * not joined yet): an abort fails the whole test. */
 		check_here(&session);
 		tap_ok(true, "lease: the front end's thread may touch it once "
 			"the job ended");
-		tap_ok(tn_session_end_lease(&session) == job &&
-			!tn_session_is_leased(&session),
+		tap_ok(tn_lease_end(&session.lease) == job &&
+			!tn_lease_is_held(&session.lease),
 			"lease: ending it gives the job back");
 		tn_job_destroy(job);
 	}

@@ -1,10 +1,9 @@
 #!/bin/sh
 # test-layers.sh - the layers stay layers: no circle of files that call or
-# include each other inside the core (src/core), the TUI (src/tui) or the
-# commands (src/cmd), as tools/file-circles finds them in this build's
-# objects.  A circle of the top-level files is listed, not failed on: the
-# session and its parts (session*.c) still form one until they are split
-# into services.
+# include each other inside the core (src/core), the TUI (src/tui), the
+# commands (src/cmd), the session's services (src/service) or the front
+# ends' own files (src: the session, the command table, --batch), as
+# tools/file-circles finds them in this build's objects.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 make_tmpdir
 
@@ -27,8 +26,8 @@ check "tools/file-circles reads the build" [ $? = 0 ]
 
 # inside DIR: the circles with a file in DIR (their lines, and what
 # makes each edge, as diagnostics).
-for dir in src/core src/tui src/cmd; do
-	found=$(grep -v '^ ' "$circles" | grep -c " $dir/")
+for dir in src/core src/tui src/cmd src/service src; do
+	found=$(grep -v '^ ' "$circles" | grep -cE " $dir/[^/ ]+\.c( |\$)")
 	if [ "$found" = 0 ]; then
 		ok "no circle of files in $dir"
 	else
@@ -37,6 +36,12 @@ for dir in src/core src/tui src/cmd; do
 			keep' "$circles" | head -40 | sed 's/^/# /'
 	fi
 done
+
+# The services know nothing of the session that holds them: none
+# includes its header (what ties them together is session.c's).
+found=$(grep -l '#include ".*session\.h"' "$top_srcdir"/src/service/*.[ch] \
+	2>/dev/null)
+check "no service includes session.h${found:+: $found}" [ -z "$found" ]
 
 # The check itself: a circle made on purpose is found.
 mkdir -p "$TMPDIR_TEST/b/src/x" "$TMPDIR_TEST/s/src/x"

@@ -104,7 +104,7 @@ static void test_reload(void)
 		    "session"))
 		exit(99);
 	session.owns_trace = true;
-	session.cache_dir = g_strdup(cache);
+	session.indexing.cache_dir = g_strdup(cache);
 	session.wait_for_index = true;
 	tap_ok(tn_trace_get_damage_count(trace) == 1 &&
 		strstr(tn_trace_get_damage_text(trace, 0), "read up to byte"),
@@ -115,10 +115,10 @@ static void test_reload(void)
 		"the index build starts");
 	g_usleep(1000);
 	copy_prefix(whole_stream, stream, (gsize) st.st_size * 3 / 4 + 1000);
-	tn_job_wait(session.index_job);
+	tn_job_wait(session.indexing.build_job);
 	g_string_truncate(messages, 0);
 	tn_session_poll_index(&session, &out);
-	tap_ok(session.index && cache_files(cache) == 0 &&
+	tap_ok(session.indexing.index && cache_files(cache) == 0 &&
 		strstr(messages->str, "the trace changed while it was indexed"),
 		"the trace changed while indexed: the index is used, not saved "
 		"(%s)", messages->str);
@@ -143,10 +143,11 @@ static void test_reload(void)
 		tn_trace_get_damage_count(session.trace) == 0,
 		"a new trace, whole");
 	tap_int_eq(current_ns(&session), at, "the current event stays");
-	tap_ok(session.filters && session.filter_set, "the filter stays");
-	tap_ok(tn_marks_count(session.marks) == 1, "the mark stays");
-	tap_ok(!session.index && !session.state_snapshots &&
-		!session.match_counts, "what was read of the old trace goes");
+	tap_ok(session.filters.stack && session.filters.set,
+		"the filter stays");
+	tap_ok(tn_marks_count(session.marks.set) == 1, "the mark stays");
+	tap_ok(!session.indexing.index && !session.state.snapshots &&
+		!session.filters.counts, "what was read of the old trace goes");
 	after = counted(&ctx);
 	tap_ok(before > 0 && after > before, "more events pass the filter "
 		"(%ld, then %ld)", before, after);
@@ -154,15 +155,15 @@ static void test_reload(void)
 	/* Unchanged while indexed: saved, and found again. */
 	tap_int_eq(tn_session_start_index(&session, &out, &err), 0,
 		"the index of the whole trace");
-	tn_job_wait(session.index_job);
+	tn_job_wait(session.indexing.build_job);
 	tn_session_poll_index(&session, &out);
 	/* The cache is written in the background. */
-	tn_session_wait_save(&session, &out);
-	tap_ok(session.index && cache_files(cache) == 1,
+	tn_index_service_wait_save(&session.indexing, &out);
+	tap_ok(session.indexing.index && cache_files(cache) == 1,
 		"unchanged while indexed: saved");
-	tap_ok(session.index->event_count == 4000,
+	tap_ok(session.indexing.index->event_count == 4000,
 		"every event indexed (%llu)",
-		(unsigned long long) session.index->event_count);
+		(unsigned long long) session.indexing.index->event_count);
 
 	/* A trace that cannot be read any more: the session stays. */
 	copy_prefix(whole_stream, stream, 0);

@@ -2,7 +2,7 @@
  * cputop, syscallstats, irqstats, schedtop.  Each prints its first
  * table one row a line, then each other table under a "# NAME COLUMNS"
  * line, and makes it the analysis the analysis pane shows
- * (session->analysis_name); `analysis NAME` only chooses it, and
+ * (session->view.analysis_name); `analysis NAME` only chooses it, and
  * `analysis next` or `prev` the one after or before it; `analysis`
  * says which is chosen. */
 #include <inttypes.h>
@@ -68,7 +68,7 @@ static int run_analysis(struct tn_command_context *ctx, const char *name,
 
 	if (!tn_session_get_range(session, &begin, &end))
 		return 0;	/* no event: nothing to analyse */
-	if (tn_analysis_run(session->trace, session->state_snapshots, name,
+	if (tn_analysis_run(session->trace, session->state.snapshots, name,
 			begin, end, g_get_num_processors(), &result, err))
 		return -1;
 	for (size_t i = 0; i < result->table_count; i++)
@@ -82,7 +82,7 @@ static int run_analysis(struct tn_command_context *ctx, const char *name,
 static int choose(struct tn_command_context *ctx, const char *name,
 		struct tn_error *err)
 {
-	ctx->session->analysis_name = name;
+	ctx->session->view.analysis_name = name;
 	return run_analysis(ctx, name, err);
 }
 
@@ -97,7 +97,7 @@ static const char *step_from_chosen(const struct tn_session *session,
 	while (names[count])
 		count++;
 	for (size_t i = 0; i < count; i++)
-		if (session->analysis_name == names[i])
+		if (session->view.analysis_name == names[i])
 			at = i;
 	return names[(at + count + (size_t) step) % count];
 }
@@ -111,20 +111,21 @@ static int exec_analysis(struct tn_command_context *ctx,
 	const char *word;
 
 	if (args->argc == 0) {
+		const char *shown = ctx->session->view.analysis_name;
+
 		tn_output_text(ctx->out, "analysis",
-			ctx->session->analysis_name ?
-			ctx->session->analysis_name : tn_analysis_names()[0]);
+			shown ? shown : tn_analysis_names()[0]);
 		return 0;
 	}
 	word = args->argv[0];
 	if (strcmp(word, "next") == 0 || strcmp(word, "prev") == 0) {
-		ctx->session->analysis_name = step_from_chosen(ctx->session,
-			word[0] == 'n' ? 1 : -1);
+		ctx->session->view.analysis_name = step_from_chosen(
+			ctx->session, word[0] == 'n' ? 1 : -1);
 		return 0;
 	}
 	for (const char *const *n = tn_analysis_names(); *n; n++) {
 		if (strcmp(*n, word) == 0) {
-			ctx->session->analysis_name = *n;
+			ctx->session->view.analysis_name = *n;
 			return 0;
 		}
 	}

@@ -32,7 +32,7 @@ static int exec_detail(struct tn_command_context *ctx,
 	if (!row)
 		return -1;
 	line = g_string_new("time: ");
-	tn_time_format_wall(line, row->ev.ns, session->gmt, true);
+	tn_time_format_wall(line, row->ev.ns, session->view.gmt, true);
 	g_string_append(line, " (");
 	tn_time_format_seconds(line, row->ev.ns);
 	g_string_append(line, " s)");

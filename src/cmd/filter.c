@@ -16,7 +16,7 @@ static int apply(struct tn_command_context *ctx, struct tn_filter_stack *stack,
 
 	if (tn_session_set_filters(session, stack, ctx->out, err))
 		return -1;
-	enabled = tn_filter_stack_get_enabled_count(session->filters);
+	enabled = tn_filter_stack_get_enabled_count(session->filters.stack);
 	if (tn_cursor_is_empty(session->cursor) && enabled)
 		tn_output_message(ctx->out, "no event passes the filters "
 			"(:filters lists them, :clear-filters removes them)");
@@ -27,7 +27,7 @@ static int push(struct tn_command_context *ctx, enum tn_filter_kind kind,
 		const char *text, struct tn_error *err)
 {
 	struct tn_filter_stack *stack =
-		tn_filter_stack_copy(ctx->session->filters);
+		tn_filter_stack_copy(ctx->session->filters.stack);
 
 	if (tn_filter_stack_push(stack, kind, text, err)) {
 		tn_filter_stack_destroy(stack);
@@ -55,11 +55,12 @@ static int exec_filter(struct tn_command_context *ctx,
 }
 
 /* Filter number text (1-based, as filters lists them): its index. */
-static int filter_number(const struct tn_session *session, const char *what,
-		const char *text, size_t *out, struct tn_error *err)
+static int filter_number(const struct tn_filter_service *filters,
+		const char *what, const char *text, size_t *out,
+		struct tn_error *err)
 {
-	size_t count = session->filters ?
-		tn_filter_stack_get_count(session->filters) : 0;
+	size_t count = filters->stack ?
+		tn_filter_stack_get_count(filters->stack) : 0;
 	char *end;
 	unsigned long long n;
 
@@ -87,19 +88,19 @@ static int exec_toggle(struct tn_command_context *ctx,
 	struct tn_filter_stack *stack;
 	size_t i;
 
-	if (filter_number(ctx->session, "filter-toggle", args->argv[0], &i,
-			err))
+	if (filter_number(&ctx->session->filters, "filter-toggle",
+			args->argv[0], &i, err))
 		return -1;
-	stack = tn_filter_stack_copy(ctx->session->filters);
+	stack = tn_filter_stack_copy(ctx->session->filters.stack);
 	tn_filter_stack_set_enabled(stack, i,
 		!tn_filter_stack_is_enabled(stack, i));
 	if (apply(ctx, stack, err))
 		return -1;
 	tn_output_message(ctx->out, "filter %zu %s: %s %s", i + 1,
-		tn_filter_stack_is_enabled(ctx->session->filters, i) ?
+		tn_filter_stack_is_enabled(ctx->session->filters.stack, i) ?
 		"enabled" : "disabled", tn_filter_kind_name(
-		tn_filter_stack_get_kind(ctx->session->filters, i)),
-		tn_filter_stack_get_text(ctx->session->filters, i));
+		tn_filter_stack_get_kind(ctx->session->filters.stack, i)),
+		tn_filter_stack_get_text(ctx->session->filters.stack, i));
 	return 0;
 }
 
@@ -109,10 +110,10 @@ static int exec_remove(struct tn_command_context *ctx,
 	struct tn_filter_stack *stack;
 	size_t i;
 
-	if (filter_number(ctx->session, "filter-remove", args->argv[0], &i,
-			err))
+	if (filter_number(&ctx->session->filters, "filter-remove",
+			args->argv[0], &i, err))
 		return -1;
-	stack = tn_filter_stack_copy(ctx->session->filters);
+	stack = tn_filter_stack_copy(ctx->session->filters.stack);
 	tn_filter_stack_remove(stack, i);
 	return apply(ctx, stack, err);
 }
@@ -121,26 +122,26 @@ static int exec_clear(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
 	(void) args;
-	if (!ctx->session->filters ||
-	    tn_filter_stack_get_count(ctx->session->filters) == 0)
+	if (!ctx->session->filters.stack ||
+	    tn_filter_stack_get_count(ctx->session->filters.stack) == 0)
 		return 0;
 	return apply(ctx, tn_filter_stack_create(), err);
 }
 
 /* The count's line: "N events pass the filters" (or how far its count
  * is). */
-static void append_count(struct tn_session *session, GString *line)
+static void append_count(struct tn_filter_service *filters, GString *line)
 {
 	struct tn_job_progress progress;
 
-	if (session->match_counts)
+	if (filters->counts)
 		g_string_append_printf(line, "%" PRIu64 " events pass the "
-			"filters", session->match_counts->before[
-				session->match_counts->interval_count]);
-	else if (tn_session_get_count_progress(session, &progress))
+			"filters", filters->counts->before[
+				filters->counts->interval_count]);
+	else if (tn_filter_service_get_progress(filters, &progress))
 		g_string_append_printf(line, "counting the matches: %d%%",
 			(int) (progress.fraction * 100));
-	else if (session->filter_set)
+	else if (filters->set)
 		g_string_append(line, "the matches are counted once the "
 			"index is there (:count counts them now)");
 }
@@ -148,9 +149,9 @@ static void append_count(struct tn_session *session, GString *line)
 static int exec_filters(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
-	struct tn_session *session = ctx->session;
-	size_t count = session->filters ?
-		tn_filter_stack_get_count(session->filters) : 0;
+	struct tn_filter_service *filters = &ctx->session->filters;
+	size_t count = filters->stack ?
+		tn_filter_stack_get_count(filters->stack) : 0;
 	GString *line = g_string_new(NULL);
 
 	(void) args;
@@ -164,14 +165,14 @@ static int exec_filters(struct tn_command_context *ctx,
 	}
 	for (size_t i = 0; i < count; i++) {
 		g_string_printf(line, "%zu [%s] %-10s %s", i + 1,
-			tn_filter_stack_is_enabled(session->filters, i) ?
+			tn_filter_stack_is_enabled(filters->stack, i) ?
 			"x" : " ", tn_filter_kind_name(
-			tn_filter_stack_get_kind(session->filters, i)),
-			tn_filter_stack_get_text(session->filters, i));
+			tn_filter_stack_get_kind(filters->stack, i)),
+			tn_filter_stack_get_text(filters->stack, i));
 		tn_output_line(ctx->out, "filters", line->str);
 	}
 	g_string_truncate(line, 0);
-	append_count(session, line);
+	append_count(filters, line);
 	if (line->len)
 		tn_output_text(ctx->out, "filters", line->str);
 	tn_output_text(ctx->out, "filters", "(filter-toggle N enables or "
@@ -190,7 +191,7 @@ static int exec_count(struct tn_command_context *ctx,
 	(void) args;
 	if (tn_session_count_matches(session, ctx->out, &count, err))
 		return -1;
-	line = session->filter_set ?
+	line = session->filters.set ?
 		g_strdup_printf("%" PRIu64 " events pass the filters", count) :
 		g_strdup_printf("%" PRIu64 " events", count);
 	tn_output_text(ctx->out, "count", line);

@@ -85,7 +85,7 @@ static int goto_position(struct tn_command_context *ctx, const char *arg,
 	row = tn_cursor_row(session->cursor, 0, err);
 	if (row && tn_position_compare(&row->pos, &pos) != 0)
 		tn_output_message(ctx->out, "goto %s: no event%s there: at the "
-			"%s one", arg, session->filter_set ?
+			"%s one", arg, session->filters.set ?
 			" that passes the filters" : "",
 			tn_position_compare(&row->pos, &pos) < 0 ? "last" :
 			"next");
@@ -135,12 +135,12 @@ static void say_if_outside(struct tn_command_context *ctx, const char *arg,
 	if (!row || !row->ev.has_ns)
 		return;
 	when = g_string_new(NULL);
-	tn_time_format_wall(when, row->ev.ns, session->gmt, true);
+	tn_time_format_wall(when, row->ev.ns, session->view.gmt, true);
 	if (row->ev.ns < target)
 		tn_output_message(ctx->out, "goto %s: after the last event%s: "
-			"at the last %s (%s)", arg, session->filter_set ?
+			"at the last %s (%s)", arg, session->filters.set ?
 			" that passes the filters" : "",
-			session->filter_set ? "one" : "event", when->str);
+			session->filters.set ? "one" : "event", when->str);
 	else if (tn_trace_get_first_event_time(session->trace, &first) &&
 		 target < first)
 		tn_output_message(ctx->out, "goto %s: before the first event: "
@@ -152,7 +152,7 @@ int tn_cmd_resolve_time(struct tn_command_context *ctx, const char *what,
 		const char *arg, int64_t *ns, struct tn_error *err)
 {
 	struct tn_session *session = ctx->session;
-	const struct tn_index *index = session->index;
+	const struct tn_index *index = session->indexing.index;
 	struct tn_time_spec spec;
 	struct tn_error parse_err;
 	int64_t begin = 0, end = 0;
@@ -203,7 +203,7 @@ int tn_cmd_resolve_time(struct tn_command_context *ctx, const char *what,
 			fraction);
 		return 0;
 	}
-	if (tn_time_parse_extended(arg, session->gmt, &spec, &parse_err)) {
+	if (tn_time_parse_extended(arg, session->view.gmt, &spec, &parse_err)) {
 		if (g_str_has_suffix(parse_err.message, TN_TIME_EXTENDED_FORMS))
 			tn_error_set(err, "%s: %s, NN%% of the time range, #K "
 				"(event number K) or @NS", what,
@@ -232,7 +232,7 @@ int tn_cmd_resolve_time(struct tn_command_context *ctx, const char *what,
 		 * beginning. */
 		if (!tn_trace_get_time_range(session->trace, &begin, &end))
 			begin = index->first_event_ns;
-		*ns = tn_time_resolve(&spec, begin, session->gmt);
+		*ns = tn_time_resolve(&spec, begin, session->view.gmt);
 		return 0;
 	}
 }
@@ -253,7 +253,7 @@ static int exec_goto(struct tn_command_context *ctx,
 		return goto_position(ctx, arg, err);
 	if (parse_percent(arg, &fraction))
 		return tn_cursor_seek_fraction(session->cursor, fraction, err);
-	if (tn_time_parse_extended(arg, session->gmt, &spec, &parse_err)) {
+	if (tn_time_parse_extended(arg, session->view.gmt, &spec, &parse_err)) {
 		/* A text of no form: the other forms goto takes too. */
 		if (g_str_has_suffix(parse_err.message, TN_TIME_EXTENDED_FORMS))
 			tn_error_set(err, "goto: %s, NN%% of the time range or "
@@ -282,7 +282,7 @@ static int exec_goto(struct tn_command_context *ctx,
 		 * range may wait for its queries). */
 		if (!tn_trace_get_time_range(session->trace, &begin, &end))
 			tn_trace_get_first_event_time(session->trace, &begin);
-		target = tn_time_resolve(&spec, begin, session->gmt);
+		target = tn_time_resolve(&spec, begin, session->view.gmt);
 		break;
 	default:
 		tn_error_set(err, "goto %s: not a time", arg);

@@ -25,13 +25,13 @@ static int exec_index(struct tn_command_context *ctx,
 		tn_session_wait_preparse(session, ctx->out);
 		if (tn_session_need_index(session, "index", ctx->out, err))
 			return -1;
-		tn_session_wait_save(session, ctx->out);
+		tn_index_service_wait_save(&session->indexing, ctx->out);
 	} else if (tn_session_start_index(session, ctx->out, err)) {
 		return -1;
 	}
-	if (session->index)
+	if (session->indexing.index)
 		tn_output_message(ctx->out, "%" PRIu64 " events indexed",
-			session->index->event_count);
+			session->indexing.index->event_count);
 	return 0;
 }
 

@@ -16,6 +16,13 @@ static const char *plural(size_t count)
 	return count == 1 ? "" : "s";
 }
 
+/* Save the marks after a change (a failure is said once). */
+static void save_marks(struct tn_command_context *ctx)
+{
+	tn_marks_service_save(&ctx->session->marks, ctx->session->trace,
+		ctx->out);
+}
+
 static int exec_mark(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
@@ -27,9 +34,9 @@ static int exec_mark(struct tn_command_context *ctx,
 	(void) args;
 	if (!row)
 		return -1;
-	marked = tn_marks_toggle(session->marks, &row->pos);
-	count = tn_marks_count(session->marks);
-	tn_session_save_marks(session, ctx->out);
+	marked = tn_marks_toggle(session->marks.set, &row->pos);
+	count = tn_marks_count(session->marks.set);
+	save_marks(ctx);
 	if (marked)
 		tn_output_message(ctx->out, "marked (%zu mark%s: u and U go "
 			"from one to the next, :marks lists them)", count,
@@ -44,12 +51,12 @@ static int exec_unmark(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
 	struct tn_session *session = ctx->session;
-	size_t count = tn_marks_count(session->marks);
+	size_t count = tn_marks_count(session->marks.set);
 	const struct tn_row *row;
 
 	if (args->argc == 1) {	/* all (the parser checked it) */
-		tn_marks_clear(session->marks);
-		tn_session_save_marks(session, ctx->out);
+		tn_marks_clear(session->marks.set);
+		save_marks(ctx);
 		tn_output_message(ctx->out, "%zu mark%s removed", count,
 			plural(count));
 		return 0;
@@ -57,12 +64,12 @@ static int exec_unmark(struct tn_command_context *ctx,
 	row = tn_cmd_current_row(ctx, "unmark", err);
 	if (!row)
 		return -1;
-	if (!tn_marks_remove(session->marks, &row->pos)) {
+	if (!tn_marks_remove(session->marks.set, &row->pos)) {
 		tn_error_set(err, "unmark: the current event is not marked "
 			"(unmark all removes every mark)");
 		return -1;
 	}
-	tn_session_save_marks(session, ctx->out);
+	save_marks(ctx);
 	tn_output_message(ctx->out, "mark removed (%zu mark%s left)",
 		count - 1, plural(count - 1));
 	return 0;
@@ -72,7 +79,7 @@ int tn_cmd_each_mark(struct tn_command_context *ctx, const char *activity,
 		tn_cmd_mark_func fn, void *data, struct tn_error *err)
 {
 	struct tn_session *session = ctx->session;
-	size_t count = tn_marks_count(session->marks);
+	size_t count = tn_marks_count(session->marks.set);
 	struct tn_cursor *cursor;
 	int status = 0;
 
@@ -81,9 +88,10 @@ int tn_cmd_each_mark(struct tn_command_context *ctx, const char *activity,
 	/* A cursor of its own: the list's stays where it is. */
 	if (tn_cursor_create(session->trace, NULL, &cursor, err))
 		return -1;
-	tn_cursor_set_index(cursor, session->index);
+	tn_cursor_set_index(cursor, session->indexing.index);
 	for (size_t i = 0; i < count && status == 0; i++) {
-		const struct tn_position *pos = tn_marks_get(session->marks, i);
+		const struct tn_position *pos =
+			tn_marks_get(session->marks.set, i);
 		struct tn_cmd_mark_event mark = { pos, NULL, false, 0 };
 		const struct tn_row *row;
 		int known;
@@ -134,7 +142,7 @@ static int list_mark(const struct tn_cmd_mark_event *mark, void *data,
 	if (mark->row) {
 		struct tn_format_state state;
 
-		tn_format_state_init(&state, ctx->session->gmt);
+		tn_format_state_init(&state, ctx->session->view.gmt);
 		state.has_last = mark->row->has_prev;
 		state.last_ns = mark->row->prev_ns;
 		tn_format_event_line(line, &mark->row->ev, &state);
@@ -153,7 +161,7 @@ static int exec_marks(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
 	(void) args;
-	if (tn_marks_count(ctx->session->marks) == 0) {
+	if (tn_marks_count(ctx->session->marks.set) == 0) {
 		tn_output_message(ctx->out, "no marks (m marks the current "
 			"event)");
 		return 0;
@@ -183,17 +191,17 @@ static int go_mark(struct tn_command_context *ctx,
 
 	if (!row)
 		return -1;
-	if (tn_marks_count(session->marks) == 0) {
+	if (tn_marks_count(session->marks.set) == 0) {
 		tn_error_set(err, "%s: no marks (m marks the current event)",
 			what);
 		return -1;
 	}
 	pos = row->pos;
 	for (int64_t i = 0; i < n; i++) {
-		long at = tn_marks_find(session->marks, &pos, forward, true,
+		long at = tn_marks_find(session->marks.set, &pos, forward, true,
 			&wrapped);
 
-		pos = *tn_marks_get(session->marks, (size_t) at);
+		pos = *tn_marks_get(session->marks.set, (size_t) at);
 		any_wrap = any_wrap || wrapped;
 	}
 	if (tn_cursor_seek_position(session->cursor, &pos, err))

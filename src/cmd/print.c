@@ -18,7 +18,7 @@ static int exec_print(struct tn_command_context *ctx,
 			break;
 		/* The delta is from the event before it in the trace, as
 		 * --dump prints it. */
-		tn_format_state_init(&state, session->gmt);
+		tn_format_state_init(&state, session->view.gmt);
 		state.has_last = row->has_prev;
 		state.last_ns = row->prev_ns;
 		g_string_truncate(line, 0);

@@ -16,7 +16,7 @@ static void write_time(struct tn_command_context *ctx, const char *label,
 	GString *line = g_string_new(NULL);
 
 	g_string_printf(line, "%-10s ", label);
-	tn_time_format_wall(line, ns, ctx->session->gmt, true);
+	tn_time_format_wall(line, ns, ctx->session->view.gmt, true);
 	g_string_append(line, " (");
 	tn_time_format_seconds(line, ns);
 	g_string_append(line, " s)");
@@ -41,7 +41,7 @@ static int write_range(struct tn_command_context *ctx, struct tn_error *err)
 	 * that are likely to follow. */
 	if (tn_session_count(session, begin, end, &counts, err))
 		return -1;
-	if (!session->has_range)
+	if (!session->view.has_range)
 		tn_output_text(ctx->out, "range", "no range: the whole trace, "
 			"from its first event to its last");
 	write_time(ctx, "begin:", begin);
@@ -97,7 +97,7 @@ static int parse_times(struct tn_command_context *ctx, char **words, int n,
 static void format_wall(GString *text, struct tn_session *session,
 		int64_t ns)
 {
-	tn_time_format_wall(text, ns, session->gmt, true);
+	tn_time_format_wall(text, ns, session->view.gmt, true);
 }
 
 /* Make [t1, t2] the range, and say what it holds. */
@@ -105,7 +105,7 @@ static int apply_range(struct tn_command_context *ctx, int64_t t1,
 		int64_t t2, struct tn_error *err)
 {
 	struct tn_session *session = ctx->session;
-	const struct tn_index *index = session->index;
+	const struct tn_index *index = session->indexing.index;
 	GString *a, *b;
 	int status = -1;
 
@@ -122,9 +122,9 @@ static int apply_range(struct tn_command_context *ctx, int64_t t1,
 		tn_error_set(err, "range: outside the trace, whose events run "
 			"from %s to %s", a->str, b->str);
 	} else {
-		session->has_range = true;
-		session->range_begin_ns = t1;
-		session->range_end_ns = t2;
+		session->view.has_range = true;
+		session->view.range_begin_ns = t1;
+		session->view.range_end_ns = t2;
 		status = 0;
 	}
 	g_string_free(a, TRUE);
@@ -162,7 +162,7 @@ static int exec_range(struct tn_command_context *ctx,
 			g_free(words[i]);
 	words[n] = NULL;
 	if (n == 1 && strcmp(words[0], "clear") == 0) {
-		session->has_range = false;
+		session->view.has_range = false;
 		tn_output_message(ctx->out, "range cleared: the whole trace");
 		g_strfreev(words);
 		return 0;
@@ -187,17 +187,17 @@ static int exec_select(struct tn_command_context *ctx,
 	GString *when;
 
 	if (args->argc && strcmp(args->argv[0], "cancel") == 0) {
-		if (session->selecting)
+		if (session->view.selecting)
 			tn_output_message(ctx->out, "selection cancelled");
-		session->selecting = false;
+		session->view.selecting = false;
 		return 0;
 	}
 	row = tn_cmd_current_row(ctx, "select", err);
 	if (!row)
 		return -1;
-	if (!session->selecting) {
-		session->selecting = true;
-		session->select_anchor = row->pos;
+	if (!session->view.selecting) {
+		session->view.selecting = true;
+		session->view.select_anchor = row->pos;
 		when = g_string_new(NULL);
 		format_wall(when, session, row->pos.ns);
 		tn_output_message(ctx->out, "selecting from %s: move, then "
@@ -206,8 +206,8 @@ static int exec_select(struct tn_command_context *ctx,
 		g_string_free(when, TRUE);
 		return 0;
 	}
-	session->selecting = false;
-	a = session->select_anchor;
+	session->view.selecting = false;
+	a = session->view.select_anchor;
 	b = row->pos;
 	if (tn_session_need_index(session, "select", ctx->out, err))
 		return -1;

@@ -10,7 +10,7 @@ static int find(struct tn_command_context *ctx,
 		int64_t count, struct tn_error *err)
 {
 	struct tn_session *session = ctx->session;
-	const char *pattern = tn_regex_get_pattern(session->search_regex);
+	const char *pattern = tn_regex_get_pattern(session->view.search_regex);
 	bool wrapped = false;
 
 	for (int64_t i = 0; i < count; i++) {
@@ -18,13 +18,13 @@ static int find(struct tn_command_context *ctx,
 			0, err);
 		struct tn_search_request request = {
 			.trace = session->trace,
-			.regex = session->search_regex,
-			.filters = session->filter_set,
-			.index = session->index,
+			.regex = session->view.search_regex,
+			.filters = session->filters.set,
+			.index = session->indexing.index,
 			.inclusive = inclusive && i == 0,
 			.direction = direction,
 			.wrap = true,
-			.gmt = session->gmt,
+			.gmt = session->view.gmt,
 		};
 		struct tn_search_result result;
 
@@ -32,7 +32,7 @@ static int find(struct tn_command_context *ctx,
 			return -1;
 		if (!current) {
 			tn_error_set(err, "Pattern not found: %s (%s)", pattern,
-				session->filter_set ? "no event passes the "
+				session->filters.set ? "no event passes the "
 				"filters" : "the trace has no events");
 			return -1;
 		}
@@ -63,8 +63,8 @@ static int exec_search(struct tn_command_context *ctx,
 	if (tn_regex_compile(args->argv[0], &regex, err))
 		return -1;
 	/* Kept even when nothing matches: next and the highlights use it. */
-	tn_regex_destroy(session->search_regex);
-	session->search_regex = regex;
+	tn_regex_destroy(session->view.search_regex);
+	session->view.search_regex = regex;
 	return find(ctx, TN_SEARCH_FORWARD, true, 1, err);
 }
 
@@ -72,7 +72,7 @@ static int repeat(struct tn_command_context *ctx,
 		const struct tn_command_args *args,
 		enum tn_search_direction direction, struct tn_error *err)
 {
-	if (!ctx->session->search_regex) {
+	if (!ctx->session->view.search_regex) {
 		tn_error_set(err, "no previous search: /REGEX or search REGEX "
 			"starts one");
 		return -1;

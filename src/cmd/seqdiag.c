@@ -46,7 +46,7 @@ static int exec_seqdiag(struct tn_command_context *ctx,
 	struct tn_seq_render_options options = {
 		.width = DEFAULT_WIDTH,
 		.ascii = true,
-		.gmt = session->gmt,
+		.gmt = session->view.gmt,
 	};
 	const char *numbers = NULL;
 	char *copy = NULL;
@@ -97,7 +97,7 @@ static int exec_seqdiag(struct tn_command_context *ctx,
 		goto out;
 	source = tn_session_get_seq_source(session);
 	if (tn_seq_page_load_from(&source, &row->pos,
-			&tn_seq_default_limits, session->seq_hide, &page, err))
+			&tn_seq_default_limits, session->seq.hide, &page, err))
 		goto out;
 	if (!page.loaders[0]) {
 		tn_error_set(err, "seqdiag: %s", NO_LOADER);
@@ -134,7 +134,7 @@ static int exec_seqdiag_find(struct tn_command_context *ctx,
 		.source = tn_session_get_seq_source(session),
 		.wrap = true,
 		.backward = args->argc == 2,	/* --backward */
-		.hide = session->seq_hide,
+		.hide = session->seq.hide,
 	};
 	const char *pattern = args->argv[args->argc - 1];
 	struct tn_seq_find_result result;
@@ -145,7 +145,7 @@ static int exec_seqdiag_find(struct tn_command_context *ctx,
 	int status = -1;
 
 	loaders = tn_seq_loaders_create_with_rules(session->trace,
-		session->seq_rules);
+		session->seq.rules);
 	none = tn_seq_loaders_get_count(loaders) == 0;
 	tn_seq_loaders_destroy(loaders);
 	if (none) {

@@ -12,21 +12,21 @@ static const char *plural(size_t count)
 }
 
 /* The session's patterns become set (taken). */
-static void replace(struct tn_session *session, struct tn_seq_hide *set)
+static void replace(struct tn_seq_service *seq, struct tn_seq_hide *set)
 {
-	tn_seq_hide_unref(session->seq_hide);
-	session->seq_hide = set;
+	tn_seq_hide_unref(seq->hide);
+	seq->hide = set;
 }
 
 static int exec_seq_hide(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
-	struct tn_session *session = ctx->session;
+	struct tn_seq_service *seq = &ctx->session->seq;
 	const char *pattern = args->argv[0];
 	struct tn_seq_hide *set;
 	size_t count;
 
-	switch (tn_seq_hide_add(session->seq_hide, pattern, &set, err)) {
+	switch (tn_seq_hide_add(seq->hide, pattern, &set, err)) {
 	case -1:
 		return -1;
 	case 0:
@@ -35,7 +35,7 @@ static int exec_seq_hide(struct tn_command_context *ctx,
 	default:
 		break;
 	}
-	replace(session, set);
+	replace(seq, set);
 	count = tn_seq_hide_get_count(set);
 	tn_output_message(ctx->out, "the diagram hides %s (%zu hide "
 		"pattern%s: seq-hidden lists them, seq-unhide removes them)",
@@ -46,24 +46,24 @@ static int exec_seq_hide(struct tn_command_context *ctx,
 static int exec_seq_unhide(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
-	struct tn_session *session = ctx->session;
+	struct tn_seq_service *seq = &ctx->session->seq;
 	const char *pattern = args->argc ? args->argv[0] : NULL;
 	struct tn_seq_hide *set;
 	size_t removed, left;
 
-	if (!session->seq_hide) {
+	if (!seq->hide) {
 		tn_output_message(ctx->out, "no hide patterns (seq-hide REGEX "
 			"adds one)");
 		return 0;
 	}
-	removed = tn_seq_hide_remove(session->seq_hide, pattern, &set);
+	removed = tn_seq_hide_remove(seq->hide, pattern, &set);
 	if (removed == 0) {
 		tn_seq_hide_unref(set);
 		tn_error_set(err, "seq-unhide: no hide pattern is %s "
 			"(seq-hidden lists them)", pattern);
 		return -1;
 	}
-	replace(session, set);
+	replace(seq, set);
 	left = tn_seq_hide_get_count(set);
 	if (pattern)
 		tn_output_message(ctx->out, "the diagram shows %s again "
@@ -78,7 +78,7 @@ static int exec_seq_unhide(struct tn_command_context *ctx,
 static int exec_seq_hidden(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
-	const struct tn_seq_hide *hide = ctx->session->seq_hide;
+	const struct tn_seq_hide *hide = ctx->session->seq.hide;
 
 	(void) args;
 	(void) err;

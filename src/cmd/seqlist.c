@@ -64,7 +64,7 @@ static int exec_seqdiag_list(struct tn_command_context *ctx,
 	struct tn_seq_source source = tn_session_get_seq_source(session);
 	struct printer p = {
 		.out = ctx->out,
-		.gmt = session->gmt,
+		.gmt = session->view.gmt,
 		.utf8 = tn_text_locale_is_utf8(),
 	};
 	int64_t count = args->has_count ? args->count : DEFAULT_COUNT;
@@ -75,7 +75,7 @@ static int exec_seqdiag_list(struct tn_command_context *ctx,
 	int status;
 
 	loaders = tn_seq_loaders_create_with_rules(session->trace,
-		session->seq_rules);
+		session->seq.rules);
 	none = tn_seq_loaders_get_count(loaders) == 0;
 	tn_seq_loaders_destroy(loaders);
 	if (none) {
@@ -92,7 +92,7 @@ static int exec_seqdiag_list(struct tn_command_context *ctx,
 		return -1;
 	p.line = g_string_new(NULL);
 	status = tn_seq_list(&source, &row->pos, (uint64_t) count,
-		session->seq_hide, print_message, &p, &listed, err);
+		session->seq.hide, print_message, &p, &listed, err);
 	if (status == 0 && listed == 0)
 		tn_output_message(ctx->out, "seqdiag-list: no message from "
 			"the current event on");

@@ -9,17 +9,17 @@
 static struct tn_state_querier *borrow_querier(struct tn_session *session,
 		struct tn_error *err)
 {
-	struct tn_state_querier *querier = session->state_querier;
+	struct tn_state_querier *querier = session->state.querier;
 
 	if (querier && tn_state_querier_borrow_snapshots(querier) ==
-			session->state_snapshots)
+			session->state.snapshots)
 		return querier;
 	tn_state_querier_destroy(querier);
-	session->state_querier = NULL;
-	if (tn_state_querier_create(session->trace, session->state_snapshots,
-			&session->state_querier, err))
+	session->state.querier = NULL;
+	if (tn_state_querier_create(session->trace, session->state.snapshots,
+			&session->state.querier, err))
 		return NULL;
-	return session->state_querier;
+	return session->state.querier;
 }
 
 static void print_result(struct tn_output *out,
@@ -48,7 +48,7 @@ static int exec_state(struct tn_command_context *ctx,
 	struct tn_session *session = ctx->session;
 	const char *glob = args->argc > 0 ? args->argv[0] : NULL;
 	struct tn_state_query_options options = { 0, glob,
-		session->symbols };
+		session->state.symbols };
 	const struct tn_row *row;
 	struct tn_state_querier *querier;
 	struct tn_state_result *result;
@@ -59,7 +59,7 @@ static int exec_state(struct tn_command_context *ctx,
 	if (!row)
 		return -1;
 	pos = row->pos;
-	if (!tn_session_has_state(session)) {
+	if (!tn_state_service_applies(&session->state, session->trace)) {
 		tn_error_set(err, "no state: the trace has no events that a "
 			"state provider knows (kernel scheduler or userspace "
 			"contexts)");
@@ -78,7 +78,7 @@ static int exec_state(struct tn_command_context *ctx,
 	if (printed == 0) {
 		GString *when = g_string_new(NULL);
 
-		tn_time_format_wall(when, pos.ns, session->gmt, true);
+		tn_time_format_wall(when, pos.ns, session->view.gmt, true);
 		if (glob)
 			tn_error_set(err, "no attribute matches %s in the "
 				"state at %s", glob, when->str);

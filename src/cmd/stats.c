@@ -103,16 +103,16 @@ static const char *zoom_span(struct tn_command_context *ctx, int64_t *begin,
 	struct tn_session *session = ctx->session;
 	const struct tn_row *row;
 
-	if (session->selecting) {
+	if (session->view.selecting) {
 		if (!(row = tn_cursor_row(session->cursor, 0, err)))
 			return NULL;
-		*begin = MIN(session->select_anchor.ns, row->pos.ns);
-		*end = MAX(session->select_anchor.ns, row->pos.ns);
+		*begin = MIN(session->view.select_anchor.ns, row->pos.ns);
+		*end = MAX(session->view.select_anchor.ns, row->pos.ns);
 		return "the selection";
 	}
-	if (session->has_range) {
-		*begin = session->range_begin_ns;
-		*end = session->range_end_ns;
+	if (session->view.has_range) {
+		*begin = session->view.range_begin_ns;
+		*end = session->view.range_end_ns;
 		return "the range";
 	}
 	if (ctx->has_screen_span) {
@@ -135,19 +135,19 @@ static int zoom(struct tn_command_context *ctx, bool whole,
 	int64_t begin, end;
 
 	if (whole) {
-		session->zoomed = false;
+		session->view.zoomed = false;
 		tn_output_message(ctx->out, "histogram: the whole trace");
 		return 0;
 	}
 	if (!(what = zoom_span(ctx, &begin, &end, err)))
 		return -1;
-	session->zoomed = true;
-	session->zoom_begin_ns = begin;
-	session->zoom_end_ns = end;
+	session->view.zoomed = true;
+	session->view.zoom_begin_ns = begin;
+	session->view.zoom_end_ns = end;
 	from = g_string_new(NULL);
 	to = g_string_new(NULL);
-	tn_time_format_wall(from, begin, session->gmt, false);
-	tn_time_format_wall(to, end, session->gmt, false);
+	tn_time_format_wall(from, begin, session->view.gmt, false);
+	tn_time_format_wall(to, end, session->view.gmt, false);
 	tn_output_message(ctx->out, "histogram of %s, %s to %s (Z: the whole "
 		"trace)", what, from->str, to->str);
 	g_string_free(from, TRUE);
@@ -182,10 +182,12 @@ static int exec_histogram(struct tn_command_context *ctx,
 	if (parse_bins(rest, &bins, err))
 		return -1;
 	if (whole) {
-		if (!session->index || session->index->event_count == 0)
+		const struct tn_index *index = session->indexing.index;
+
+		if (!index || index->event_count == 0)
 			return 0;
-		begin = session->index->first_event_ns;
-		end = session->index->last_event_ns;
+		begin = index->first_event_ns;
+		end = index->last_event_ns;
 	} else if (!tn_session_get_range(session, &begin, &end)) {
 		return 0;	/* no event: no bins */
 	}
@@ -195,8 +197,8 @@ static int exec_histogram(struct tn_command_context *ctx,
 		return -1;
 	bin_counts = g_new0(uint64_t, bins);
 	starts = g_new0(int64_t, bins);
-	if (tn_stats_histogram(session->trace, session->index, begin, end,
-			counts, bins, bin_counts, starts, &used, err)) {
+	if (tn_stats_histogram(session->trace, session->indexing.index, begin,
+			end, counts, bins, bin_counts, starts, &used, err)) {
 		g_free(bin_counts);
 		g_free(starts);
 		return -1;
@@ -204,7 +206,7 @@ static int exec_histogram(struct tn_command_context *ctx,
 	line = g_string_new(NULL);
 	for (size_t i = 0; i < used; i++) {
 		g_string_assign(line, "[");
-		tn_time_format_wall(line, starts[i], session->gmt, false);
+		tn_time_format_wall(line, starts[i], session->view.gmt, false);
 		g_string_append_printf(line, "] %" PRIu64, bin_counts[i]);
 		tn_output_text(ctx->out, "histogram", line->str);
 	}

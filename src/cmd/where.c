@@ -12,7 +12,7 @@ const struct tn_row *tn_cmd_current_row(struct tn_command_context *ctx,
 
 	if (row || err->message[0])
 		return row;
-	if (ctx->session->filter_set)
+	if (ctx->session->filters.set)
 		tn_error_set(err, "%s: no event passes the filters (filters "
 			"lists them, clear-filters removes them)", what);
 	else
@@ -34,7 +34,7 @@ static int exec_where(struct tn_command_context *ctx,
 		return -1;
 	line = g_string_new(NULL);
 	if (row->ev.has_ns)
-		tn_time_format_wall(line, row->ev.ns, session->gmt, true);
+		tn_time_format_wall(line, row->ev.ns, session->view.gmt, true);
 	else
 		g_string_append(line, "(no timestamp)");
 	known = tn_cursor_get_rank(session->cursor, &rank, err);
@@ -42,16 +42,16 @@ static int exec_where(struct tn_command_context *ctx,
 		g_string_free(line, TRUE);
 		return -1;
 	}
-	if (known && session->match_counts) {
+	if (known && session->filters.counts) {
 		char *where = g_strdup_printf("match %" PRIu64 " of %" PRIu64
-			" at ", rank + 1, session->match_counts->before[
-				session->match_counts->interval_count]);
+			" at ", rank + 1, session->filters.counts->before[
+				session->filters.counts->interval_count]);
 
 		g_string_prepend(line, where);
 		g_free(where);
 	} else if (known) {
 		char *where = g_strdup_printf("event %" PRIu64 " of %" PRIu64
-			" at ", rank + 1, session->index->event_count);
+			" at ", rank + 1, session->indexing.index->event_count);
 
 		g_string_prepend(line, where);
 		g_free(where);

@@ -211,7 +211,7 @@ static int exec_write(struct tn_command_context *ctx,
 {
 	bool marked = args->argc == 2;	/* --marked (the parser checked) */
 	const char *path = args->argc ? args->argv[args->argc - 1] : NULL;
-	size_t marks = tn_marks_count(ctx->session->marks);
+	size_t marks = tn_marks_count(ctx->session->marks.set);
 	struct export ex;
 	int status;
 
@@ -224,13 +224,13 @@ static int exec_write(struct tn_command_context *ctx,
 			"current event)");
 		return -1;
 	}
-	if (export_open(&ex, path, args->bang, ctx->session->gmt, err))
+	if (export_open(&ex, path, args->bang, ctx->session->view.gmt, err))
 		return -1;
 	if (marked)
 		status = tn_cmd_each_mark(ctx, "writing", write_mark, &ex, err);
 	else
 		status = write_events(ctx, &ex,
-			tn_session_borrow_filter(ctx->session), err);
+			tn_filter_service_borrow(&ctx->session->filters), err);
 	if (status) {
 		char message[TN_ERROR_MAX];
 
@@ -249,7 +249,7 @@ static int exec_write(struct tn_command_context *ctx,
 		tn_output_message(ctx->out, "wrote %" PRIu64 " of the %zu "
 			"marked events to %s (the others are no longer in the "
 			"trace)", ex.written, marks, path);
-	else if (!marked && tn_session_borrow_filter(ctx->session))
+	else if (!marked && tn_filter_service_borrow(&ctx->session->filters))
 		tn_output_message(ctx->out, "wrote %" PRIu64 " event%s (those "
 			"that pass the filters) to %s", ex.written,
 			ex.written == 1 ? "" : "s", path);

@@ -257,12 +257,12 @@ static void read_rows(struct list_cache *cache, const struct list_cache *old,
 			continue;	/* before the start or after the end */
 		}
 		text.current = i == cache->top;
-		text.marked = tn_marks_has(view->session->marks, &row->pos);
+		text.marked = tn_marks_has(view->session->marks.set, &row->pos);
 		if (text.current)
-			note_current(cache, row, view->session->gmt);
-		row_fill(row, view->session->gmt, &text);
+			note_current(cache, row, view->session->view.gmt);
+		row_fill(row, view->session->view.gmt, &text);
 		tn_list_find_matches(&text, row, src->matcher,
-			view->session->gmt);
+			view->session->view.gmt);
 		cache->has_cpu = cache->has_cpu || text.cpu[0];
 		g_array_append_val(cache->rows, text);
 	}
@@ -282,16 +282,17 @@ void *tn_list_cursor_moved(const void *old_cache,
 	cache->rows = g_array_new(FALSE, TRUE, sizeof(struct list_row));
 	cache->top = old ? old->top : 0;
 	cache->empty = tn_cursor_is_empty(cursor);
-	cache->filtered = view->session->filter_set != NULL;
-	cache->has_marks = tn_marks_count(view->session->marks) > 0;
+	cache->filtered = view->session->filters.set != NULL;
+	cache->has_marks = tn_marks_count(view->session->marks.set) > 0;
 	/* Not waiting for the packets' range: the first screen does not
 	 * need it (a trace without usable packet indexes has it from a
 	 * query that reads every packet header). */
 	cache->has_span = tn_cursor_peek_time_span(cursor, &cache->span_begin,
 		&cache->span_end, &cache->span_exact, &cache->span_pending);
 	/* The session's search is the job's, as the cursor. */
-	if (view->session->search_regex)
-		src.matcher = tn_regex_matcher_new(view->session->search_regex);
+	if (view->session->view.search_regex)
+		src.matcher = tn_regex_matcher_new(
+			view->session->view.search_regex);
 	if (!cache->empty) {
 		read_rows(cache, old, view, &src);
 		note_rank(cache, cursor, view->may_read);

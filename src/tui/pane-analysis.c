@@ -1,7 +1,7 @@
 /* pane-analysis.c - the analysis pane: a kernel analysis of the range
  * (or of the whole trace) as a sortable table: cputop, syscallstats,
  * irqstats or schedtop (the one the last analysis command chose, as
- * session->analysis_name says; ] and [ choose the next and previous
+ * session->view.analysis_name says; ] and [ choose the next and previous
  * one), each with its tables (t: the next table).
  *
  * The analysis runs in the list's job when the cursor moved and the
@@ -134,38 +134,39 @@ static void *analysis_cursor_moved(const void *old_cache,
 {
 	const struct analysis_cache *old = old_cache;
 	struct tn_session *session = view->session;
-	const char *name = session->analysis_name ? session->analysis_name :
-		tn_analysis_names()[0];
+	const char *name = session->view.analysis_name ?
+		session->view.analysis_name : tn_analysis_names()[0];
 	struct tn_analysis_result *result;
 	struct analysis_cache *cache;
 	struct tn_error err;
 	int64_t begin = 0, end = 0;
 	bool has_events = tn_session_get_range(session, &begin, &end);
 
-	if (old && old->name == name && old->index == session->index &&
+	if (old && old->name == name && old->index == session->indexing.index &&
 	    old->has_events == has_events && old->begin_ns == begin &&
 	    old->end_ns == end && !old->cancelled && !old->waiting &&
 	    (old->shared || old->error || !old->index || !old->has_events))
 		return copy_cache(old);
 	cache = g_new0(struct analysis_cache, 1);
 	cache->name = name;
-	cache->index = session->index;
+	cache->index = session->indexing.index;
 	cache->has_events = has_events;
 	cache->begin_ns = begin;
 	cache->end_ns = end;
-	cache->is_range = session->has_range;
-	if (!session->index || !has_events)
+	cache->is_range = session->view.has_range;
+	if (!session->indexing.index || !has_events)
 		return cache;
 	if (!view->may_read) {
 		cache->cancelled = true;
 		return cache;
 	}
-	if (!session->has_range && tn_session_computes_state(session) &&
-	    !tn_session_borrow_saved_state(session)) {
+	if (!session->view.has_range &&
+	    tn_preparse_service_computes_state(&session->preparse) &&
+	    !tn_state_service_borrow_complete(&session->state)) {
 		cache->waiting = true;
 		return cache;
 	}
-	if (tn_analysis_run(session->trace, session->state_snapshots, name,
+	if (tn_analysis_run(session->trace, session->state.snapshots, name,
 			begin, end, g_get_num_processors(), &result, &err)) {
 		cache->cancelled = strcmp(err.message, "cancelled") == 0;
 		cache->error = g_strdup(err.message);

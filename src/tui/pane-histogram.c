@@ -5,7 +5,7 @@
  * It shows the checkpoint index's time bins (index.h), so it needs no
  * read of its own; before the index is there it says how far the
  * indexing got.  Zoomed (histogram in the event list, keys z and Z:
- * session->zoomed), it shows a span of its own in a bin per column,
+ * session->view.zoomed), it shows a span of its own in a bin per column,
  * counted exactly by tn_stats_histogram() in the list's job (once per
  * span and width), with a time axis of round ticks.  h and l move the
  * list to the next column with events, a click to the column clicked:
@@ -189,8 +189,9 @@ static void zoom_bins(struct strip_cache *cache, const struct strip_cache *old,
 		const struct tn_pane_view *view)
 {
 	struct tn_session *session = view->session;
-	const struct tn_index *index = session->index;
-	int64_t begin = session->zoom_begin_ns, end = session->zoom_end_ns;
+	const struct tn_index *index = session->indexing.index;
+	int64_t begin = session->view.zoom_begin_ns;
+	int64_t end = session->view.zoom_end_ns;
 	size_t want = (size_t) MAX(view->cols - 1, 1), used = 0;
 	uint64_t *counts;
 	int64_t *starts;
@@ -235,11 +236,11 @@ static void *strip_cursor_moved(const void *old_cache_data,
 		const struct tn_pane_view *view)
 {
 	const struct strip_cache *old_cache = old_cache_data;
-	const struct tn_index *index = view->session->index;
+	const struct tn_index *index = view->session->indexing.index;
 	struct strip_cache *cache = g_new0(struct strip_cache, 1);
 	const struct tn_row *row;
 
-	if (index && index->bin_count > 0 && view->session->zoomed) {
+	if (index && index->bin_count > 0 && view->session->view.zoomed) {
 		zoom_bins(cache, old_cache, view);
 	} else if (index && index->bin_count > 0) {
 		set_bins(&cache->bins, index->bins, index->bin_count,
@@ -247,9 +248,9 @@ static void *strip_cursor_moved(const void *old_cache_data,
 		if (index->discarded_events && index->lost_bins)
 			cache->bins.lost = to_doubles(index->lost_bins,
 				index->bin_count);
-		if (view->session->filter_set && view->session->match_counts)
+		if (view->session->filters.set && view->session->filters.counts)
 			cache->bins.matches = match_bins(index,
-				view->session->match_counts);
+				view->session->filters.counts);
 	}
 	/* The list read the current row just before: peeking is enough. */
 	if (!tn_cursor_is_empty(view->session->cursor) &&
@@ -296,11 +297,11 @@ static void draw_axis(struct tn_pane *pane, WINDOW *win, int y, int x,
 	GString *left = g_string_new(NULL), *right = g_string_new(right_text);
 	int right_cols;
 
-	tn_time_format_wall(left, bins->begin_ns, pane->host->session->gmt,
+	tn_time_format_wall(left, bins->begin_ns, pane->host->session->view.gmt,
 		false);
 	if (!right_text)
 		tn_time_format_wall(right, bins->end_ns,
-			pane->host->session->gmt, false);
+			pane->host->session->view.gmt, false);
 	right_cols = (int) right->len;
 	if ((int) left->len + 1 + right_cols > cols)
 		right_cols = 0;		/* no room for both */
@@ -334,7 +335,8 @@ static void draw_zoom_axis(struct tn_pane *pane, WINDOW *win, int y, int x,
 		if (col < 0)
 			break;
 		g_string_truncate(label, 0);
-		tn_time_format_wall(label, t, pane->host->session->gmt, false);
+		tn_time_format_wall(label, t, pane->host->session->view.gmt,
+			false);
 		/* "HH:MM:SS.NNNNNNNNN" to the decimals the step needs. */
 		if ((point = strchr(label->str, '.')))
 			g_string_truncate(label, (gsize) (point - label->str) +

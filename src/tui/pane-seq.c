@@ -113,7 +113,7 @@ static void *seq_cursor_moved(const void *old_cache,
 	struct tn_error err;
 
 	spot->serial = old ? old->serial + 1 : 1;
-	spot->hide = tn_seq_hide_ref(view->session->seq_hide);
+	spot->hide = tn_seq_hide_ref(view->session->seq.hide);
 	spot->source = tn_session_get_seq_source(view->session);
 	/* The list read the current row just before: peeking is enough. */
 	if (!tn_cursor_is_empty(cursor)) {

@@ -115,7 +115,7 @@ static void *state_cursor_moved(const void *old_cache,
 	struct tn_error err;
 
 	(void) old_cache;
-	spot->snapshots = view->session->state_snapshots;
+	spot->snapshots = view->session->state.snapshots;
 	/* The list read the current row just before: peeking is enough. */
 	if (!tn_cursor_is_empty(cursor)) {
 		row = tn_cursor_peek_row(cursor, 0);
@@ -393,7 +393,7 @@ static void note_progress(struct tn_pane *pane)
 		} else {
 			g_string_append(text, "computing state at ");
 			tn_time_format_wall(text, pos.ns,
-				pane->host->session->gmt, false);
+				pane->host->session->view.gmt, false);
 			g_string_append(text, "...");
 		}
 		if (progress.activity[0]) {
@@ -657,7 +657,7 @@ static void state_init(struct tn_pane *pane)
 	struct state_view *v = g_new0(struct state_view, 1);
 
 	v->jobs = tn_state_jobs_create(pane->host->session->trace,
-		pane->host->session->symbols);
+		pane->host->session->state.symbols);
 	v->folds = tn_state_folds_create();
 	v->rows = g_array_new(FALSE, FALSE, sizeof(struct tn_state_tree_row));
 	v->selected = -1;

@@ -195,19 +195,19 @@ static void *stats_cursor_moved(const void *old_cache,
 	int64_t begin = 0, end = 0;
 	bool has_events = tn_session_get_range(session, &begin, &end);
 
-	if (old && old->index == session->index &&
+	if (old && old->index == session->indexing.index &&
 	    old->has_events == has_events && old->begin_ns == begin &&
 	    old->end_ns == end && (old->counts || old->error || !old->index))
 		return copy_cache(old);
 	cache = g_new0(struct stats_cache, 1);
-	cache->index = session->index;
+	cache->index = session->indexing.index;
 	cache->has_events = has_events;
 	cache->begin_ns = begin;
 	cache->end_ns = end;
-	cache->is_range = session->has_range;
-	if (!session->index || !has_events || !view->may_read)
+	cache->is_range = session->view.has_range;
+	if (!session->indexing.index || !has_events || !view->may_read)
 		return cache;
-	if (tn_stats_count(session->trace, session->index, begin, end,
+	if (tn_stats_count(session->trace, session->indexing.index, begin, end,
 			&cache->counts, &err))
 		cache->error = g_strdup(err.message);
 	return cache;

@@ -99,7 +99,7 @@ static void update_free(struct tn_tui_update *update)
 
 bool tn_tui_job_running(const struct tn_tui *tui)
 {
-	return tn_session_is_leased(tui->session);
+	return tn_lease_is_held(&tui->session->lease);
 }
 
 /* The copy of the filters' state the status bar shows; only between
@@ -109,14 +109,14 @@ static void note_filters(struct tn_tui *tui)
 	struct tn_session *session = tui->session;
 	struct tn_tui_filter_status *filters = &tui->filters;
 
-	filters->enabled = session->filters ?
-		tn_filter_stack_get_enabled_count(session->filters) : 0;
-	filters->counted = session->match_counts != NULL;
-	filters->serial = session->counts_serial;
-	filters->matches = session->match_counts ?
-		session->match_counts->before[
-			session->match_counts->interval_count] : 0;
-	filters->counting = tn_session_get_count_progress(session,
+	filters->enabled = session->filters.stack ?
+		tn_filter_stack_get_enabled_count(session->filters.stack) : 0;
+	filters->counted = session->filters.counts != NULL;
+	filters->serial = session->filters.serial;
+	filters->matches = session->filters.counts ?
+		session->filters.counts->before[
+			session->filters.counts->interval_count] : 0;
+	filters->counting = tn_filter_service_get_progress(&session->filters,
 		&filters->progress);
 }
 
@@ -126,7 +126,8 @@ static void note_preparse(struct tn_tui *tui)
 	struct tn_job_progress progress;
 	const char *what = NULL;
 
-	tn_session_get_preparse_progress(tui->session, &progress, &what);
+	tn_preparse_service_get_progress(&tui->session->preparse, &progress,
+		&what);
 	g_strlcpy(tui->index.preparse_what, what ? what : "",
 		sizeof(tui->index.preparse_what));
 }
@@ -137,10 +138,10 @@ static void note_index(struct tn_tui *tui)
 {
 	struct tn_session *session = tui->session;
 
-	tn_session_check_lease(session, "the status bar's copy");
-	tui->index.has_index = session->index != NULL;
-	tui->index.event_count = session->index ?
-		session->index->event_count : 0;
+	tn_lease_check(&session->lease, "the status bar's copy");
+	tui->index.has_index = session->indexing.index != NULL;
+	tui->index.event_count = session->indexing.index ?
+		session->indexing.index->event_count : 0;
 	tui->index.building = tn_session_get_index_progress(session,
 		&tui->index.progress);
 	tui->index.computing_state = tn_session_get_state_progress(session,
@@ -180,7 +181,7 @@ static void start_pending(struct tn_tui *tui)
 
 	update = update_new(tui, tui->pending_follow, true);
 	if (tn_cmdq_start(tui->pending, update_run, update,
-			&session->command_job, &err)) {
+			&session->lease.job, &err)) {
 		tui->pending = NULL;
 		update_free(update);
 		tn_tui_message_set(tui, true, err.message);
@@ -192,7 +193,7 @@ static void start_pending(struct tn_tui *tui)
 	tui->needs_update = false;
 	tui->job_started_us = g_get_monotonic_time();
 	tui->dirty |= TN_TUI_DIRTY_STATUS;
-	if (tn_job_wait_for(session->command_job, QUICK_JOB_MS))
+	if (tn_job_wait_for(session->lease.job, QUICK_JOB_MS))
 		finish_job(tui);
 }
 
@@ -391,7 +392,7 @@ void tn_tui_prefetch(struct tn_tui *tui, bool panes_busy)
 	tui->prefetch->after = 2 * (int64_t) rows - 1 - status.top;
 	queue = tn_cmdq_create(tui->session, rows, tui->help_keys);
 	if (tn_cmdq_start(queue, prefetch_run, tui->prefetch,
-			&tui->session->command_job, &err)) {
+			&tui->session->lease.job, &err)) {
 		g_clear_pointer(&tui->prefetch, g_free);
 		return;
 	}
@@ -404,8 +405,8 @@ static void stop_prefetch(struct tn_tui *tui)
 {
 	if (!tui->prefetching)
 		return;
-	tn_job_cancel(tui->session->command_job);
-	if (tn_job_wait_for(tui->session->command_job, QUICK_JOB_MS))
+	tn_job_cancel(tui->session->lease.job);
+	if (tn_job_wait_for(tui->session->lease.job, QUICK_JOB_MS))
 		finish_job(tui);
 }
 
@@ -413,8 +414,8 @@ static void finish_prefetch(struct tn_tui *tui)
 {
 	struct tn_error err;
 
-	tn_cmdq_finish(tui->session->command_job, NULL, &err);
-	tn_session_end_lease(tui->session);
+	tn_cmdq_finish(tui->session->lease.job, NULL, &err);
+	tn_lease_end(&tui->session->lease);
 	tui->prefetching = false;
 	g_clear_pointer(&tui->prefetch, g_free);
 	if (tui->pending)
@@ -456,8 +457,8 @@ static void finish_job(struct tn_tui *tui)
 		return;
 	}
 	tui->update = NULL;
-	result = tn_cmdq_finish(session->command_job, &tui->out, &err);
-	tn_session_end_lease(session);
+	result = tn_cmdq_finish(session->lease.job, &tui->out, &err);
+	tn_lease_end(&session->lease);
 	/* Not after a cancel: the reading was too long for someone. */
 	tui->wants_prefetch = result.after_done;
 	if (result.after_done) {
@@ -477,11 +478,11 @@ static void finish_job(struct tn_tui *tui)
 		tn_tui_message_set(tui, false, "cancelled: the list shows what "
 			"was read (the next move reads the rest)");
 	open_text_view(tui, result.text_command);
-	if (tn_session_poll_index(session, &tui->out) && session->index &&
-	    !tui->index.has_index)
+	if (tn_session_poll_index(session, &tui->out) &&
+	    session->indexing.index && !tui->index.has_index)
 		tui->needs_update = true;	/* event numbers now */
 	if (tn_session_poll_count(session, &tui->out) &&
-	    session->counts_serial != tui->filters.serial)
+	    session->filters.serial != tui->filters.serial)
 		tui->needs_update = true;	/* match numbers now */
 	note_index(tui);
 	tui->dirty |= TN_TUI_DIRTY_STATUS | TN_TUI_DIRTY_MESSAGE;
@@ -512,7 +513,7 @@ bool tn_tui_poll_jobs(struct tn_tui *tui)
 	bool index_changed, count_changed, state_changed;
 
 	if (tn_tui_job_running(tui)) {
-		if (!tn_job_has_ended(session->command_job))
+		if (!tn_job_has_ended(session->lease.job))
 			return false;
 		finish_job(tui);
 		return true;
@@ -523,7 +524,7 @@ bool tn_tui_poll_jobs(struct tn_tui *tui)
 	}
 	index_changed = tn_session_poll_index(session, &tui->out);
 	count_changed = tn_session_poll_count(session, &tui->out);
-	state_changed = tn_session_computes_state(session);
+	state_changed = tn_preparse_service_computes_state(&session->preparse);
 	if (!index_changed && !count_changed && !state_changed)
 		return false;
 	note_index(tui);
@@ -541,7 +542,7 @@ bool tn_tui_cancel_jobs(struct tn_tui *tui)
 	bool running = tn_tui_user_job_running(tui);
 
 	if (tn_tui_job_running(tui))
-		tn_job_cancel(tui->session->command_job);
+		tn_job_cancel(tui->session->lease.job);
 	tn_cmdq_destroy(tui->pending);
 	tui->pending = NULL;
 	return running;
@@ -550,11 +551,11 @@ bool tn_tui_cancel_jobs(struct tn_tui *tui)
 void tn_tui_run_fini(struct tn_tui *tui)
 {
 	tn_tui_cancel_jobs(tui);
-	if (tui->session->command_job) {
+	if (tui->session->lease.job) {
 		struct tn_error err;
 
-		tn_cmdq_finish(tui->session->command_job, NULL, &err);
-		tn_session_end_lease(tui->session);
+		tn_cmdq_finish(tui->session->lease.job, NULL, &err);
+		tn_lease_end(&tui->session->lease);
 	}
 	tui->prefetching = false;
 	g_clear_pointer(&tui->prefetch, g_free);

@@ -20,23 +20,23 @@ void tn_tui_selection_note(struct tn_tui *tui)
 {
 	const struct tn_session *session = tui->session;
 	struct tn_pane_status list;
-	bool changed = tui->selection.active != session->selecting ||
-		tui->range.set != session->has_range ||
-		tui->range.begin_ns != session->range_begin_ns ||
-		tui->range.end_ns != session->range_end_ns;
+	bool changed = tui->selection.active != session->view.selecting ||
+		tui->range.set != session->view.has_range ||
+		tui->range.begin_ns != session->view.range_begin_ns ||
+		tui->range.end_ns != session->view.range_end_ns;
 
 	/* Just anchored: at the list's current event, whose rank the
 	 * list knows. */
-	if (session->selecting && !tui->selection.active) {
+	if (session->view.selecting && !tui->selection.active) {
 		tui->selection.has_rank = tn_pane_get_status(
 			tn_panes_main(&tui->panes), &list) && list.has_rank;
 		tui->selection.rank = list.rank;
 	}
-	tui->selection.active = session->selecting;
-	tui->selection.anchor = session->select_anchor;
-	tui->range.set = session->has_range;
-	tui->range.begin_ns = session->range_begin_ns;
-	tui->range.end_ns = session->range_end_ns;
+	tui->selection.active = session->view.selecting;
+	tui->selection.anchor = session->view.select_anchor;
+	tui->range.set = session->view.has_range;
+	tui->range.begin_ns = session->view.range_begin_ns;
+	tui->range.end_ns = session->view.range_end_ns;
 	if (changed)
 		redraw_all(tui);
 }

@@ -41,7 +41,7 @@ void tn_seq_pane_update_style(struct tn_pane *pane)
 		.width = MAX(pane->rect.w - text_x(pane), 1),
 		.ascii = pane->host->ascii || !utf8,
 		.utf8 = utf8,
-		.gmt = pane->host->session->gmt,
+		.gmt = pane->host->session->view.gmt,
 	};
 
 	tn_seq_view_set_style(&p->view, &style);

@@ -47,7 +47,7 @@ static int columns(const char *s)
 static void append_time(GString *out, const struct tn_pane *pane,
 		int64_t ns)
 {
-	tn_time_format_wall(out, ns, pane->host->session->gmt, false);
+	tn_time_format_wall(out, ns, pane->host->session->view.gmt, false);
 }
 
 /* "1.50 ms", "> 2.00 ms" when the end is beyond what was read, or "". */

@@ -54,7 +54,7 @@ static void append_job(struct tn_tui *tui, GString *out)
 	if (!tn_tui_user_job_running(tui) || g_get_monotonic_time() -
 			tui->job_started_us <= 100000)
 		return;
-	tn_job_get_progress(tui->session->command_job, &progress);
+	tn_job_get_progress(tui->session->lease.job, &progress);
 	if (!progress.activity[0]) {
 		g_string_append(out, "  seeking... (Esc cancels)");
 		return;
@@ -165,8 +165,8 @@ void tn_tui_status_draw(struct tn_tui *tui)
 	g_string_append(left, trace_name(tui));
 	if (list.has_current_ns) {
 		g_string_append(left, "  ");
-		tn_time_format_wall(left, list.current_ns, tui->session->gmt,
-			false);
+		tn_time_format_wall(left, list.current_ns,
+			tui->session->view.gmt, false);
 	}
 	left_out = tn_trace_get_left_out_count(tui->session->trace);
 	if (left_out)
@@ -176,9 +176,11 @@ void tn_tui_status_draw(struct tn_tui *tui)
 		g_string_append_printf(left, "  %zu damaged", damaged);
 	append_state(tui, left, &list, &has_rank, &fraction);
 	if (has_range) {
-		tn_time_format_wall(range, begin, tui->session->gmt, false);
+		bool gmt = tui->session->view.gmt;
+
+		tn_time_format_wall(range, begin, gmt, false);
 		g_string_append(range, " - ");
-		tn_time_format_wall(range, end, tui->session->gmt, false);
+		tn_time_format_wall(range, end, gmt, false);
 		g_string_append(range, "  ");
 	}
 	if (has_range && !has_rank) {
