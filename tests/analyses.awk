@@ -10,6 +10,9 @@
 # make the range, both inclusive.  Modes and what they print, one line each:
 #   cputop    TID NS          time as the current thread of some CPU
 #                             within the range (tid 0 left out)
+#   oncpu     TID BUCKET NS   the same in each of -v buckets=N equal
+#                             buckets of the range (timeline.h), the
+#                             buckets with time only
 #   syscalls  NAME COUNT MIN MAX SUM   calls whose exit is in the range
 #   irqs      IRQ COUNT MIN MAX SUM    handlers whose exit is in the range
 #   softirqs  VEC COUNT MIN MAX SUM    softirq runs whose exit is in it
@@ -43,6 +46,27 @@ function ran(tid, a, b) {
 	if (a < lo) a = lo
 	if (hi >= 0 && b > hi) b = hi
 	if (tid != 0 && b > a) time[tid] += b - a
+	if (tid != 0 && b > a && mode == "oncpu") {
+		runs++; run_tid[runs] = tid; run_a[runs] = a; run_b[runs] = b
+	}
+}
+# Where bucket k of the range begins.
+function edge(k) {
+	return lo + int(k * (hi - lo) / buckets)
+}
+# The runs cut at the buckets' edges (the range's end known by now).
+function bucket_runs(   r, k, a, b, e) {
+	for (r = 1; r <= runs; r++) {
+		a = run_a[r]; b = run_b[r]
+		if (b > hi) b = hi
+		for (k = 0; k < buckets && a < b; k++) {
+			e = edge(k + 1)
+			if (e <= a)
+				continue
+			on[run_tid[r] " " k] += (b < e ? b : e) - a
+			a = e
+		}
+	}
 }
 {
 	t = ns($1)
@@ -148,7 +172,10 @@ END {
 	if (hi < 0) hi = last
 	for (c in cur) ran(cur[c], since[c], hi)
 	# printf: print writes numbers past 2^31 with OFMT (%.6g).
-	if (mode == "cputop")
+	if (mode == "oncpu") {
+		bucket_runs()
+		for (key in on) printf "%s %.0f\n", key, on[key]
+	} else if (mode == "cputop")
 		for (tid in time) printf "%s %.0f\n", tid, time[tid]
 	else
 		for (k in count)

@@ -77,6 +77,11 @@ struct tn_analysis_span {
 	 * (the engine's, outliving the accumulators; NULL for an
 	 * accumulator that reads nothing). */
 	struct tn_alookup *look;
+	/* The range's end (as range_begin_ns), and how many equal
+	 * buckets it is cut in, for the analyses that count per bucket
+	 * (the timeline; 0 for the others). */
+	int64_t range_end_ns;
+	unsigned buckets;
 };
 
 /* An analysis: an accumulator per slice, fed by the replay's hooks,
@@ -113,6 +118,16 @@ extern const struct tn_analysis_class tn_analysis_cputop;
 extern const struct tn_analysis_class tn_analysis_syscallstats;
 extern const struct tn_analysis_class tn_analysis_irqstats;
 extern const struct tn_analysis_class tn_analysis_schedtop;
+extern const struct tn_analysis_class tn_analysis_timeline;
+
+/* Run cls (one of the list or not) as tn_analysis_run() runs a named
+ * one, its range cut in `buckets` buckets (struct tn_analysis_span;
+ * 0: none). */
+int tn_analysis_run_class(const struct tn_trace *trace,
+		const struct tn_state_snapshots *snapshots,
+		const struct tn_analysis_class *cls, unsigned buckets,
+		int64_t begin_ns, int64_t end_ns, unsigned threads,
+		struct tn_analysis_result **out, struct tn_error *err);
 
 /* ---- what an attribute of the kernel state is ---- */
 
@@ -125,6 +140,7 @@ enum tn_akind {
 	AK_THREAD_SYSCALL,	/* Threads/<t>/System_call */
 	AK_CPU_IRQ,		/* CPUs/<n>/IRQs/<irq> */
 	AK_CPU_SOFTIRQ,		/* CPUs/<n>/Soft_IRQs/<vec> */
+	AK_CPU_STATUS,		/* CPUs/<n>/Status */
 };
 
 /* A kind in a set of them (struct tn_analysis_class's interval_kinds). */

@@ -53,6 +53,8 @@ static enum tn_akind classify(const struct tn_state *state, int quark)
 		return AK_CPU_CURRENT;
 	if (!strcmp(name, "Status") && under_top(state, quark, 2, "Threads"))
 		return AK_THREAD_STATUS;
+	if (!strcmp(name, "Status") && under_top(state, quark, 2, "CPUs"))
+		return AK_CPU_STATUS;
 	if (!strcmp(name, "System_call") && under_top(state, quark, 2,
 			"Threads"))
 		return AK_THREAD_SYSCALL;

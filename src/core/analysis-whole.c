@@ -25,7 +25,8 @@ struct whole {
 /* The accumulators begin at the first event: their range starts there. */
 static void start(struct whole *w, int64_t ns)
 {
-	struct tn_analysis_span span = { ns, INT64_MAX, ns, true, w->look };
+	struct tn_analysis_span span = { ns, INT64_MAX, ns, true, w->look,
+		INT64_MAX, 0 };
 
 	for (size_t i = 0; i < w->count; i++)
 		w->accs[i] = tn_analysis_classes[i]->create(&span);
@@ -111,7 +112,7 @@ static void finish(void *data, struct tn_state_snapshots *snapshots)
 {
 	struct whole *w = data;
 	struct reports r = { w, { w->first_ns, w->last_ns, w->first_ns, true,
-		w->look }, { NULL } };
+		w->look, w->last_ns, 0 }, { NULL } };
 	struct tn_error err;
 
 	if (!w->started)

@@ -288,18 +288,29 @@ int tn_analysis_run(const struct tn_trace *trace,
 		struct tn_analysis_result **out, struct tn_error *err)
 {
 	const struct tn_analysis_class *cls = find_class(name);
-	struct tn_position starts[MAX_THREADS];
-	struct slice slices[MAX_THREADS];
-	struct tn_analysis_result *result;
-	struct tn_analysis_span range = { begin_ns, end_ns, begin_ns, true,
-		NULL };
-	unsigned count;
-	int status = 0;
 
 	if (!cls) {
 		tn_error_set(err, "no analysis called \"%s\"", name);
 		return -1;
 	}
+	return tn_analysis_run_class(trace, snapshots, cls, 0, begin_ns,
+		end_ns, threads, out, err);
+}
+
+int tn_analysis_run_class(const struct tn_trace *trace,
+		const struct tn_state_snapshots *snapshots,
+		const struct tn_analysis_class *cls, unsigned buckets,
+		int64_t begin_ns, int64_t end_ns, unsigned threads,
+		struct tn_analysis_result **out, struct tn_error *err)
+{
+	struct tn_position starts[MAX_THREADS];
+	struct slice slices[MAX_THREADS];
+	struct tn_analysis_result *result;
+	struct tn_analysis_span range = { begin_ns, end_ns, begin_ns, true,
+		NULL, end_ns, buckets };
+	unsigned count;
+	int status = 0;
+
 	if (end_ns < begin_ns) {
 		tn_error_set(err, "the range ends before it begins");
 		return -1;
@@ -334,6 +345,8 @@ int tn_analysis_run(const struct tn_trace *trace,
 		s->span.begin_ns = s->from.ns;
 		s->span.end_ns = s->has_to ? s->to.ns : end_ns;
 		s->span.range_begin_ns = begin_ns;
+		s->span.range_end_ns = end_ns;
+		s->span.buckets = buckets;
 		s->span.first = i == 0;
 		atomic_init(&s->events, 0);
 		atomic_init(&s->reached_ns, s->span.begin_ns);

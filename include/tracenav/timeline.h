@@ -1,0 +1,70 @@
+/* timeline.h - the timelines of a kernel trace: for each thread and each
+ * CPU, the time it spent in each state within each of N equal buckets
+ * of a time range, from the state system (the kernel provider's
+ * Threads/<tid>/Status, CPUs/<n>/Status and CPUs/<n>/Current_thread).
+ *
+ * A thread's time on a CPU (user mode, system call, interrupted) is the
+ * time cputop counts for it (analysis.h: the intervals of the CPUs'
+ * Current_thread): summed over the buckets, it equals cputop's figure
+ * for the same range.  A CPU's busy, irq, softirq and idle times add up
+ * to each bucket's length once its first event is seen.
+ *
+ * Bucket k (from 0) of N over [B, E] covers [B + floor(k (E - B) / N),
+ * B + floor((k + 1) (E - B) / N)); the last one includes E.
+ */
+#ifndef TRACENAV_TIMELINE_H
+#define TRACENAV_TIMELINE_H
+
+#include <stdint.h>
+
+#include "tracenav/analysis.h"
+#include "tracenav/error.h"
+#include "tracenav/state-history.h"
+#include "tracenav/trace.h"
+
+/* The most buckets a timeline has (a very wide terminal's columns). */
+#define TN_TIMELINE_MAX_BUCKETS 4096
+
+/* A thread's states, in the columns of the "threads" table. */
+enum tn_thread_state {
+	TN_THREAD_USER,		/* on a CPU, in user mode */
+	TN_THREAD_SYSCALL,	/* on a CPU, in a system call */
+	TN_THREAD_INTERRUPTED,	/* on a CPU that runs an irq or softirq */
+	TN_THREAD_WAIT_CPU,	/* woken, waiting for a CPU */
+	TN_THREAD_BLOCKED,	/* waiting for something else */
+	TN_THREAD_STATE_COUNT
+};
+
+/* A CPU's states, in the columns of the "cpus" table. */
+enum tn_cpu_state {
+	TN_CPU_BUSY,		/* a thread runs (user mode or a syscall) */
+	TN_CPU_IRQ,
+	TN_CPU_SOFTIRQ,
+	TN_CPU_IDLE,
+	TN_CPU_STATE_COUNT
+};
+
+/* The timelines of [begin_ns, end_ns] of trace in `buckets` buckets (1
+ * to TN_TIMELINE_MAX_BUCKETS), read as tn_analysis_run() reads an
+ * analysis (snapshots and threads as there; progress "analysing",
+ * cancel).  The result's tables: "threads" (TID NAME BUCKET USER_NS
+ * SYSCALL_NS INTERRUPTED_NS WAIT_CPU_NS BLOCKED_NS) and "cpus" (CPU
+ * BUCKET BUSY_NS IRQ_NS SOFTIRQ_NS IDLE_NS), a row for each bucket with
+ * time in it, by id then bucket; both empty without kernel events.
+ * Returns 0 and *out, or -1 with err. */
+int tn_timeline_run(const struct tn_trace *trace,
+		const struct tn_state_snapshots *snapshots, int64_t begin_ns,
+		int64_t end_ns, unsigned buckets, unsigned threads,
+		struct tn_analysis_result **out, struct tn_error *err);
+
+/* Where bucket k of `buckets` over [begin_ns, end_ns] begins (end_ns
+ * for k >= buckets). */
+int64_t tn_timeline_bucket_begin(int64_t begin_ns, int64_t end_ns,
+		unsigned buckets, unsigned k);
+
+/* The bucket that holds time t (the first before begin_ns, the last
+ * from end_ns on). */
+unsigned tn_timeline_bucket_of(int64_t begin_ns, int64_t end_ns,
+		unsigned buckets, int64_t t);
+
+#endif

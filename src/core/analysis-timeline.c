@@ -1,0 +1,545 @@
+/* analysis-timeline.c - the timelines: per thread and per CPU, the time
+ * spent in each state within each of N equal buckets of the range
+ * (timeline.h).
+ *
+ * A thread's time on a CPU is that of the CPU's Current_thread
+ * intervals, as cputop counts it (the same rule for the CPU's first
+ * switch), split by what the CPU did meanwhile (CPUs/<n>/Status): in
+ * user mode, in a system call, or in an interrupt handler (the thread
+ * was interrupted).  Its waiting time comes from its own Status
+ * (wait_cpu, wait_blocked).  A CPU's time is split by its Status
+ * alone: busy (user mode or a system call), irq, softirq, idle; before
+ * its first event nothing is known of it.
+ *
+ * The two attributes of a CPU change at the same events but end their
+ * intervals one at a time: each CPU keeps the pieces of both not yet
+ * matched, and their overlaps are accounted as soon as both cover a
+ * span of time. */
+#include <string.h>
+
+#include "src/core/analysis-private.h"
+#include "src/core/providers/provider-fields.h"
+#include "tracenav/timeline.h"
+
+/* What a CPU did (CPUs/<n>/Status), or nothing known. */
+enum cpu_doing { DOING_UNKNOWN, DOING_IDLE, DOING_USER, DOING_SYSCALL,
+	DOING_IRQ, DOING_SOFTIRQ };
+
+/* A piece of one attribute's history: [from, to) with a value (a tid,
+ * -1 for none known; or an enum cpu_doing). */
+struct piece {
+	int64_t from, to, value;
+};
+
+struct thread_row {
+	int64_t *ns;		/* [bucket][TN_THREAD_STATE_COUNT] */
+	char *name;
+	int exec_quark;		/* Threads/<tid>/Exec_name + 1, 0: unknown */
+};
+
+struct cpu_row {
+	int64_t *ns;		/* [bucket][TN_CPU_STATE_COUNT] */
+	GArray *current;	/* struct piece: tids not matched yet */
+	GArray *doing;		/* struct piece: statuses not matched yet */
+};
+
+struct timeline {
+	struct tn_analysis_span span;
+	const struct tn_row *row;	/* the event being applied */
+	enum tn_aevent kind;
+	GHashTable *threads;		/* int64 tid -> struct thread_row */
+	GHashTable *cpus;		/* int64 cpu -> struct cpu_row */
+};
+
+static void thread_row_free(gpointer data)
+{
+	struct thread_row *t = data;
+
+	g_free(t->ns);
+	g_free(t->name);
+	g_free(t);
+}
+
+static void cpu_row_free(gpointer data)
+{
+	struct cpu_row *c = data;
+
+	g_free(c->ns);
+	if (c->current)
+		g_array_free(c->current, TRUE);
+	if (c->doing)
+		g_array_free(c->doing, TRUE);
+	g_free(c);
+}
+
+static void *create(const struct tn_analysis_span *span)
+{
+	struct timeline *t = g_new0(struct timeline, 1);
+
+	t->span = *span;
+	t->threads = tn_amap_new_int64(thread_row_free);
+	t->cpus = tn_amap_new_int64(cpu_row_free);
+	return t;
+}
+
+static void destroy(void *acc)
+{
+	struct timeline *t = acc;
+
+	g_hash_table_destroy(t->threads);
+	g_hash_table_destroy(t->cpus);
+	g_free(t);
+}
+
+static unsigned bucket_count(const struct timeline *t)
+{
+	return t->span.buckets ? t->span.buckets : 1;
+}
+
+static struct thread_row *thread_row(struct timeline *t, int64_t tid)
+{
+	struct thread_row *row = tn_amap_int64(t->threads, tid,
+		sizeof(struct thread_row));
+
+	if (!row->ns)
+		row->ns = g_new0(int64_t, (size_t) bucket_count(t) *
+			TN_THREAD_STATE_COUNT);
+	return row;
+}
+
+static struct cpu_row *cpu_row(struct timeline *t, int64_t cpu)
+{
+	struct cpu_row *row = tn_amap_int64(t->cpus, cpu,
+		sizeof(struct cpu_row));
+
+	if (!row->ns) {
+		row->ns = g_new0(int64_t, (size_t) bucket_count(t) *
+			TN_CPU_STATE_COUNT);
+		row->current = g_array_new(FALSE, FALSE, sizeof(struct piece));
+		row->doing = g_array_new(FALSE, FALSE, sizeof(struct piece));
+	}
+	return row;
+}
+
+/* Add [from, to) to ns[bucket][state] of a row of `states` states, cut
+ * at the buckets' edges; clipped to the range. */
+static void spread(const struct timeline *t, int64_t *ns, size_t states,
+		size_t state, int64_t from, int64_t to)
+{
+	int64_t begin = t->span.range_begin_ns, end = t->span.range_end_ns;
+	unsigned n = bucket_count(t);
+	unsigned k;
+
+	if (from < begin)
+		from = begin;
+	if (to > end)
+		to = end;
+	if (to <= from)
+		return;
+	for (k = tn_timeline_bucket_of(begin, end, n, from); k < n; k++) {
+		int64_t edge = tn_timeline_bucket_begin(begin, end, n, k + 1);
+		int64_t piece_end = to < edge ? to : edge;
+
+		if (piece_end > from)
+			ns[(size_t) k * states + state] += piece_end - from;
+		if (to <= edge)
+			break;
+		from = edge;
+	}
+}
+
+static const char *thread_name(struct timeline *t,
+		const struct tn_state *state, struct thread_row *row,
+		int64_t tid)
+{
+	int quark = row->exec_quark - 1;
+	const struct tn_state_value *value;
+
+	if (quark < 0 || quark >= tn_state_get_attribute_count(state)) {
+		quark = tn_aquark_thread(&t->span.look->quarks, state, tid,
+			AQ_EXEC_NAME);
+		if (quark < 0)
+			return NULL;
+		row->exec_quark = quark + 1;
+	}
+	value = tn_state_get_value(state, quark);
+	return value->type == TN_STATE_STRING ? value->u.s : NULL;
+}
+
+/* tid ran on cpu over [from, to) while the CPU was doing `doing`. */
+static void account_overlap(struct timeline *t, const struct tn_state *state,
+		int64_t cpu, int64_t tid, enum cpu_doing doing, int64_t from,
+		int64_t to)
+{
+	struct cpu_row *c = cpu_row(t, cpu);
+	int cpu_state = -1;
+
+	switch (doing) {
+	case DOING_IDLE:
+		cpu_state = TN_CPU_IDLE;
+		break;
+	case DOING_USER:
+	case DOING_SYSCALL:
+		cpu_state = TN_CPU_BUSY;
+		break;
+	case DOING_IRQ:
+		cpu_state = TN_CPU_IRQ;
+		break;
+	case DOING_SOFTIRQ:
+		cpu_state = TN_CPU_SOFTIRQ;
+		break;
+	case DOING_UNKNOWN:
+		/* A thread known to run (the CPU's first switch): busy. */
+		cpu_state = tid > 0 ? TN_CPU_BUSY : -1;
+		break;
+	}
+	if (cpu_state >= 0)
+		spread(t, c->ns, TN_CPU_STATE_COUNT, (size_t) cpu_state, from,
+			to);
+	if (tid > 0) {
+		struct thread_row *row = thread_row(t, tid);
+		int thread_state = doing == DOING_SYSCALL ? TN_THREAD_SYSCALL :
+			doing == DOING_IRQ || doing == DOING_SOFTIRQ ?
+			TN_THREAD_INTERRUPTED : TN_THREAD_USER;
+
+		spread(t, row->ns, TN_THREAD_STATE_COUNT,
+			(size_t) thread_state, from, to);
+		if (state)
+			tn_aname_set(&row->name, thread_name(t, state, row,
+				tid));
+	}
+}
+
+/* Account what both pieces lists of a CPU cover, dropping what is
+ * done. */
+static void match(struct timeline *t, const struct tn_state *state,
+		int64_t cpu, struct cpu_row *c)
+{
+	guint i = 0, j = 0;
+
+	while (i < c->current->len && j < c->doing->len) {
+		const struct piece *a = &g_array_index(c->current,
+			struct piece, i);
+		const struct piece *b = &g_array_index(c->doing, struct piece,
+			j);
+		int64_t from = a->from > b->from ? a->from : b->from;
+		int64_t to = a->to < b->to ? a->to : b->to;
+
+		if (to > from)
+			account_overlap(t, state, cpu, a->value,
+				(enum cpu_doing) b->value, from, to);
+		if (a->to <= b->to)
+			i++;
+		else
+			j++;
+	}
+	g_array_remove_range(c->current, 0, i);
+	g_array_remove_range(c->doing, 0, j);
+}
+
+/* A piece of cpu's Current_thread (is_current) or Status, [from, to)
+ * from no earlier than the slice's start: the slices before it counted
+ * the time before (what was never set counts from the range's start, as
+ * nothing before counted it). */
+static void add_piece(struct timeline *t, const struct tn_state *state,
+		int64_t cpu, bool is_current, int64_t from, int64_t to,
+		int64_t value)
+{
+	struct cpu_row *c = cpu_row(t, cpu);
+	int64_t floor = from == INT64_MIN ? t->span.range_begin_ns :
+		t->span.begin_ns;
+	struct piece p = { from < floor ? floor : from, to, value };
+
+	if (to <= p.from)
+		return;
+	g_array_append_val(is_current ? c->current : c->doing, p);
+	match(t, state, cpu, c);
+}
+
+static enum cpu_doing doing_of(const struct tn_state_value *value)
+{
+	const char *s;
+
+	if (value->type != TN_STATE_STRING)
+		return DOING_UNKNOWN;
+	s = value->u.s;
+	if (!strcmp(s, "idle"))
+		return DOING_IDLE;
+	if (!strcmp(s, "usermode"))
+		return DOING_USER;
+	if (!strcmp(s, "syscall"))
+		return DOING_SYSCALL;
+	if (!strcmp(s, "irq"))
+		return DOING_IRQ;
+	if (!strcmp(s, "softirq"))
+		return DOING_SOFTIRQ;
+	return DOING_UNKNOWN;
+}
+
+static void on_event(void *acc, const struct tn_state *state,
+		const struct tn_row *row, enum tn_aevent kind)
+{
+	struct timeline *t = acc;
+
+	(void) state;
+	t->row = row;
+	t->kind = kind;
+}
+
+/* A Current_thread interval: the thread that ran, as cputop has it. */
+static void on_current(struct timeline *t, const struct tn_state *state,
+		int64_t cpu, const struct tn_state_value *value,
+		int64_t from, int64_t to)
+{
+	int64_t tid = -1;
+
+	if (value->type == TN_STATE_INT) {
+		tid = value->u.i;
+	} else if (value->type == TN_STATE_NULL && from == INT64_MIN &&
+		   t->row && t->kind == AE_SCHED_SWITCH &&
+		   tn_provider_field_int(&t->row->ev, "prev_tid", &tid)) {
+		/* The CPU's first switch: what ran before it ran since the
+		 * range's start (from stays INT64_MIN: add_piece()). */
+	} else {
+		tid = -1;
+	}
+	add_piece(t, state, cpu, true, from, to, tid);
+}
+
+static void on_interval(void *acc, const struct tn_state *state, int quark,
+		const struct tn_state_value *value,
+		const struct tn_state_stamp *start,
+		const struct tn_state_stamp *end)
+{
+	struct timeline *t = acc;
+	struct tn_akinds *kinds = &t->span.look->kinds;
+	enum tn_akind kind = tn_akinds_get(kinds, state, quark);
+	int64_t number;
+
+	if (kind == AK_OTHER)
+		return;
+	number = tn_akinds_number(kinds, state, quark);
+	if (kind == AK_CPU_CURRENT) {
+		on_current(t, state, number, value, start->ns, end->ns);
+	} else if (kind == AK_CPU_STATUS) {
+		add_piece(t, state, number, false, start->ns, end->ns,
+			doing_of(value));
+	} else if (kind == AK_THREAD_STATUS && number > 0 &&
+		   value->type == TN_STATE_STRING) {
+		int waiting = !strcmp(value->u.s, "wait_cpu") ?
+			TN_THREAD_WAIT_CPU : !strcmp(value->u.s,
+			"wait_blocked") ? TN_THREAD_BLOCKED : -1;
+
+		if (waiting >= 0) {
+			int64_t from = start->ns < t->span.begin_ns ?
+				t->span.begin_ns : start->ns;
+
+			spread(t, thread_row(t, number)->ns,
+				TN_THREAD_STATE_COUNT, (size_t) waiting, from,
+				end->ns);
+		}
+	}
+}
+
+/* What is open at the slice's end lasts until it. */
+static void on_end(void *acc, const struct tn_state *state, int64_t end_ns)
+{
+	struct timeline *t = acc;
+	int cpus = tn_state_quark_lookup(state, TN_STATE_ROOT, "CPUs");
+	int threads = tn_state_quark_lookup(state, TN_STATE_ROOT, "Threads");
+	size_t count = cpus < 0 ? 0 : tn_state_get_child_count(state, cpus);
+	struct tn_state_stamp end = { .ns = end_ns };
+
+	t->row = NULL;
+
+	for (size_t i = 0; i < count; i++) {
+		int cpu = tn_state_get_child(state, cpus, i);
+		static const char *const names[] = { "Current_thread",
+			"Status" };
+
+		for (size_t n = 0; n < G_N_ELEMENTS(names); n++) {
+			int q = tn_state_quark_child_lookup(state, cpu,
+				names[n]);
+
+			if (q >= 0)
+				on_interval(t, state, q,
+					tn_state_get_value(state, q),
+					tn_state_get_start(state, q), &end);
+		}
+	}
+	count = threads < 0 ? 0 : tn_state_get_child_count(state, threads);
+	for (size_t i = 0; i < count; i++) {
+		int q = tn_state_quark_child_lookup(state,
+			tn_state_get_child(state, threads, i), "Status");
+
+		if (q >= 0)
+			on_interval(t, state, q, tn_state_get_value(state, q),
+				tn_state_get_start(state, q), &end);
+	}
+}
+
+static void add_ns(int64_t *into, const int64_t *from, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		into[i] += from[i];
+}
+
+static void merge(void *acc, void *later)
+{
+	struct timeline *t = acc, *l = later;
+	size_t n = bucket_count(t);
+	GHashTableIter iter;
+	gpointer key, value;
+
+	g_hash_table_iter_init(&iter, l->threads);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		struct thread_row *from = value;
+		struct thread_row *row = thread_row(t, TN_AKEY_VALUE(key));
+
+		add_ns(row->ns, from->ns, n * TN_THREAD_STATE_COUNT);
+		tn_aname_set(&row->name, from->name);
+	}
+	g_hash_table_iter_init(&iter, l->cpus);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		struct cpu_row *from = value;
+
+		add_ns(cpu_row(t, TN_AKEY_VALUE(key))->ns, from->ns,
+			n * TN_CPU_STATE_COUNT);
+	}
+}
+
+static const struct tn_analysis_column thread_columns[] = {
+	{ "TID", TN_CELL_INT }, { "NAME", TN_CELL_TEXT },
+	{ "BUCKET", TN_CELL_INT }, { "USER_NS", TN_CELL_INT },
+	{ "SYSCALL_NS", TN_CELL_INT }, { "INTERRUPTED_NS", TN_CELL_INT },
+	{ "WAIT_CPU_NS", TN_CELL_INT }, { "BLOCKED_NS", TN_CELL_INT },
+};
+
+static const struct tn_analysis_column cpu_columns[] = {
+	{ "CPU", TN_CELL_INT }, { "BUCKET", TN_CELL_INT },
+	{ "BUSY_NS", TN_CELL_INT }, { "IRQ_NS", TN_CELL_INT },
+	{ "SOFTIRQ_NS", TN_CELL_INT }, { "IDLE_NS", TN_CELL_INT },
+};
+
+static bool any_time(const int64_t *ns, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		if (ns[i] > 0)
+			return true;
+	return false;
+}
+
+/* One row of the table for each bucket of ns (buckets x states) with
+ * time in it: id, [name,] bucket, the states' ns. */
+static void report_row(struct tn_analysis_result *result,
+		struct tn_analysis_table *table, int64_t id,
+		const char *const *name, const int64_t *ns, unsigned buckets,
+		size_t states)
+{
+	for (unsigned k = 0; k < buckets; k++) {
+		const int64_t *cell = ns + (size_t) k * states;
+		struct tn_analysis_cell *row;
+		size_t c = 0;
+
+		if (!any_time(cell, states))
+			continue;
+		row = tn_atable_row(table);
+		tn_acell_int(&row[c++], id);
+		if (name)
+			tn_acell_text(result, &row[c++], *name);
+		tn_acell_int(&row[c++], k);
+		for (size_t s = 0; s < states; s++)
+			tn_acell_int(&row[c++], cell[s]);
+	}
+}
+
+static void report(void *acc, const struct tn_analysis_span *range,
+		struct tn_analysis_result *result)
+{
+	struct timeline *t = acc;
+	unsigned n = bucket_count(t);
+	struct tn_analysis_table *threads, *cpus;
+	GHashTableIter iter;
+	gpointer key, value;
+
+	(void) range;
+	threads = tn_atable_add(result, "threads", "time per thread, state "
+		"and bucket", thread_columns, G_N_ELEMENTS(thread_columns));
+	g_hash_table_iter_init(&iter, t->threads);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		struct thread_row *row = value;
+		const char *name = row->name;
+
+		report_row(result, threads, TN_AKEY_VALUE(key), &name,
+			row->ns, n, TN_THREAD_STATE_COUNT);
+	}
+	tn_analysis_table_sort(threads, 2, false);
+	tn_analysis_table_sort(threads, 0, false);
+
+	cpus = tn_atable_add(result, "cpus", "time per CPU, state and "
+		"bucket", cpu_columns, G_N_ELEMENTS(cpu_columns));
+	g_hash_table_iter_init(&iter, t->cpus);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		struct cpu_row *row = value;
+
+		report_row(result, cpus, TN_AKEY_VALUE(key), NULL, row->ns,
+			n, TN_CPU_STATE_COUNT);
+	}
+	tn_analysis_table_sort(cpus, 1, false);
+	tn_analysis_table_sort(cpus, 0, false);
+}
+
+const struct tn_analysis_class tn_analysis_timeline = {
+	"timeline",
+	"time per thread and per CPU in each state, per bucket of the range",
+	create, destroy, on_event, on_interval,
+	AK_BIT(AK_CPU_CURRENT) | AK_BIT(AK_CPU_STATUS) |
+		AK_BIT(AK_THREAD_STATUS),
+	on_end, merge, report,
+};
+
+int tn_timeline_run(const struct tn_trace *trace,
+		const struct tn_state_snapshots *snapshots, int64_t begin_ns,
+		int64_t end_ns, unsigned buckets, unsigned threads,
+		struct tn_analysis_result **out, struct tn_error *err)
+{
+	if (buckets == 0 || buckets > TN_TIMELINE_MAX_BUCKETS) {
+		tn_error_set(err, "timeline: %u buckets: give 1 to %d",
+			buckets, TN_TIMELINE_MAX_BUCKETS);
+		return -1;
+	}
+	return tn_analysis_run_class(trace, snapshots, &tn_analysis_timeline,
+		buckets, begin_ns, end_ns, threads, out, err);
+}
+
+int64_t tn_timeline_bucket_begin(int64_t begin_ns, int64_t end_ns,
+		unsigned buckets, unsigned k)
+{
+	__int128 duration = (__int128) end_ns - begin_ns;
+
+	if (k >= buckets)
+		return end_ns;
+	return begin_ns + (int64_t) (duration * k / buckets);
+}
+
+unsigned tn_timeline_bucket_of(int64_t begin_ns, int64_t end_ns,
+		unsigned buckets, int64_t t)
+{
+	__int128 duration = (__int128) end_ns - begin_ns;
+	unsigned k;
+
+	if (t <= begin_ns || duration <= 0)
+		return 0;
+	if (t >= end_ns)
+		return buckets - 1;
+	k = (unsigned) (((__int128) t - begin_ns) * buckets / duration);
+	/* floor(k * D / N) <= t - B holds for this k; the division may land
+	 * one past where the edges (computed the other way) put t. */
+	while (k > 0 && tn_timeline_bucket_begin(begin_ns, end_ns, buckets,
+			k) > t)
+		k--;
+	while (k + 1 < buckets && tn_timeline_bucket_begin(begin_ns, end_ns,
+			buckets, k + 1) <= t)
+		k++;
+	return k;
+}

@@ -1,0 +1,183 @@
+#!/bin/sh
+# The timelines in --batch (timeline threads|cpus [BUCKETS] [ns]): a
+# thread's time on a CPU per bucket equals the same computed by awk from
+# babeltrace2's text (tests/analyses.awk, mode oncpu), and summed over
+# the buckets cputop's figure; a CPU's four times fill each bucket once
+# its first event is seen; the letters are the states with most time;
+# slices at the state snapshots give what one replay gives; on
+# generated traces, ranges and the shared corpus's kernel traces.  Then
+# the errors.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
+make_tmpdir
+export TZ=UTC LC_ALL=C
+
+if ! have_babeltrace2; then
+	skip "babeltrace2 CLI not installed"
+	tap_done
+	exit 0
+fi
+
+T="$TMPDIR_TEST"
+ORACLE="$top_srcdir/tests/analyses.awk"
+
+# diff_head WANT GOT: the same lines (sorted files); the first
+# differences as diagnostics.
+diff_head() {
+	diff "$1" "$2" > "$T/diff" && return 0
+	head -6 "$T/diff" | while IFS= read -r line; do diag "$line"; done
+	return 1
+}
+
+# oncpu_ours NS_FILE: "TID BUCKET NS" of the on-CPU states, sorted.
+oncpu_ours() {
+	awk -F'\t' '$3 + $4 + $5 > 0 { printf "%s %s %.0f\n", $1, $2,
+		$3 + $4 + $5 }' "$1" | sort
+}
+
+# sums_ours NS_FILE: "TID NS" on CPUs over the buckets, sorted.
+sums_ours() {
+	awk -F'\t' '{ s[$1] += $3 + $4 + $5 }
+		END { for (t in s) if (s[t] > 0) printf "%s %.0f\n", t, s[t] }' \
+		"$1" | sort
+}
+
+# cputop_ours FILE: "TID NS" of cputop's first table, sorted.
+cputop_ours() {
+	awk '/^(begin|end|duration|events): / { next } /^#/ { exit }
+		{ print $1, $(NF - 1) }' "$1" | sort
+}
+
+# check_trace DESC TRACE BUCKETS [BEGIN END]: the threads' on-CPU time
+# per bucket against awk, and their sums against cputop, over the whole
+# trace or the range (BEGIN and END as babeltrace2's [SEC.FRAC]).
+check_trace() {
+	desc=$1 trace=$2 n=$3 begin=$4 end=$5 script=
+	if [ -n "$begin" ]; then
+		script="range @$(echo "$begin" | tr -d '[].') @$(echo "$end" |
+			tr -d '[].'); "
+	fi
+	"$TRACENAV" --batch "${script}timeline threads $n ns" "$trace" \
+		> "$T/ns" 2>"$T/err"
+	check "$desc: timeline threads $n ns exits 0" test $? = 0
+	oncpu_ours "$T/ns" > "$T/ours"
+	awk -v mode=oncpu -v buckets="$n" -v begin="$begin" -v end="$end" \
+		-f "$ORACLE" "$T/text" | sort > "$T/want"
+	check "$desc: time on a CPU per thread and bucket equals awk's ($(wc \
+-l < "$T/want") rows)" diff_head "$T/want" "$T/ours"
+	"$TRACENAV" --batch "${script}cputop" "$trace" > "$T/cputop" 2>&1
+	cputop_ours "$T/cputop" > "$T/want"
+	sums_ours "$T/ns" > "$T/ours"
+	check "$desc: summed over the buckets, cputop's NS ($(wc -l < \
+"$T/want") threads)" diff_head "$T/want" "$T/ours"
+}
+
+# ---- a generated kernel trace ----
+
+"$GEN_TRACE" --events 100000 --cpus 4 "$T/gen" > /dev/null
+babeltrace2 --clock-seconds "$T/gen" > "$T/text"
+check_trace "generated" "$T/gen" 37
+a=$(sed -n 20000p "$T/text" | cut -d' ' -f1)
+b=$(sed -n 71000p "$T/text" | cut -d' ' -f1)
+check_trace "generated, a range" "$T/gen" 11 "$a" "$b"
+check_trace "generated, one bucket" "$T/gen" 1
+
+# The CPUs: busy + irq + softirq + idle is the bucket's length once the
+# CPU's first event is seen (every bucket but the first here: the
+# generator's CPUs all have events in it).
+n=23
+"$TRACENAV" --batch "timeline cpus $n ns" "$T/gen" > "$T/cpus"
+first=$(sed -n 1p "$T/text" | cut -d' ' -f1 | tr -d '[].')
+last=$(sed -n '$p' "$T/text" | cut -d' ' -f1 | tr -d '[].')
+check "cpus: 4 CPUs, each in every bucket" \
+	test "$(wc -l < "$T/cpus")" = $((4 * n))
+check "cpus: the states fill each bucket after the first" awk -F'\t' \
+	-v d=$((last - first)) -v n=$n '
+	$2 > 0 { len = int(($2 + 1) * d / n) - int($2 * d / n)
+		if ($3 + $4 + $5 + $6 != len) { print; bad++ } }
+	END { exit bad > 0 }' "$T/cpus"
+check "cpus: busy, irq and idle times are seen (the generator makes no \
+softirq)" awk -F'\t' '{ busy += $3; irq += $4; idle += $6 }
+	END { exit !(busy > 0 && irq > 0 && idle > 0) }' "$T/cpus"
+
+# The grid: a line per thread (per CPU), a letter per bucket: the state
+# with most time in it, "." without any.
+"$TRACENAV" --batch "timeline threads $n" "$T/gen" > "$T/grid"
+"$TRACENAV" --batch "timeline threads $n ns" "$T/gen" > "$T/ns"
+check "threads grid: a line per thread of the ns form" test \
+	"$(wc -l < "$T/grid")" = "$(cut -f1 "$T/ns" | sort -u | wc -l)"
+awk -F'\t' -v n=$n '
+	function letter(   best, most, i) {
+		most = 0; best = "."
+		for (i = 3; i <= 7; i++)
+			if ($i > most) { most = $i; best = substr("USIWB", i - 2, 1) }
+		return best
+	}
+	$1 != tid { if (tid != "") print tid, row; tid = $1; row = ""
+		for (i = 0; i < n; i++) row = row "." }
+	{ row = substr(row, 1, $2) letter() substr(row, $2 + 2) }
+	END { print tid, row }' "$T/ns" > "$T/want"
+awk '{ print $1, $NF }' "$T/grid" > "$T/ours"
+check "threads grid: each letter is its bucket's longest state" \
+	diff_head "$T/want" "$T/ours"
+check "threads grid: running, waiting and blocked threads" sh -c \
+	"grep -q '[US]' '$T/grid' && grep -q W '$T/grid' && grep -q B '$T/grid'"
+check "threads grid: names of the generator's threads" \
+	grep -q '^1203 *bash  *[USIWB.]*$' "$T/grid"
+"$TRACENAV" --batch "timeline cpus 5" "$T/gen" > "$T/grid"
+check "cpus grid: CPU and 5 letters" sh -c "test \"\$(grep -c -E \
+'^[0-3] +[RIS.-]{5}\$' '$T/grid')\" = 4"
+
+# A longer trace with its state snapshots (the cache): a range is read
+# in slices, one per core; it gives what one replay gives.
+long=400000
+sanitized && long=150000
+"$GEN_TRACE" --events "$long" --cpus 4 --packet-size 65536 "$T/long" \
+	> /dev/null
+"$TRACENAV" --batch index "$T/long" > /dev/null 2>&1
+for kind in threads cpus; do
+	"$TRACENAV" --batch "range 3% 97%; timeline $kind 50 ns" "$T/long" \
+		> "$T/sliced" 2>&1
+	"$TRACENAV" --no-cache --batch "range 3% 97%; timeline $kind 50 ns" \
+		"$T/long" > "$T/one" 2>&1
+	check "$((long / 1000)) k events, 3%-97%: timeline $kind in slices \
+equals one replay ($(wc -l < "$T/one") lines)" cmp -s "$T/one" "$T/sliced"
+done
+
+# ---- the shared corpus's kernel traces ----
+
+if [ -d "$SHARED_TRACES" ]; then
+	for metadata in $(find "$SHARED_TRACES" -name metadata |
+			grep -v '/fail/' | sort); do
+		grep -q sched_switch "$metadata" || continue
+		trace=$(dirname "$metadata")
+		name=${trace#"$SHARED_TRACES"/}
+		if ! babeltrace2 --clock-seconds "$trace" > "$T/text" \
+				2>/dev/null ||
+		   ! "$TRACENAV" --dump "$trace" > /dev/null 2>&1; then
+			skip "$name: not readable (babeltrace2 or tracenav)"
+			continue
+		fi
+		check_trace "$name" "$trace" 40
+	done
+else
+	skip "no shared trace corpus at $SHARED_TRACES"
+fi
+
+# ---- errors and other traces ----
+
+"$TRACENAV" --batch 'timeline threads 0' "$T/gen" > "$T/out" 2>&1
+check "timeline threads 0: exit 1, says the bounds" sh -c "test $? = 1 &&
+	grep -q 'number of buckets (1 to 4096)' '$T/out'"
+"$TRACENAV" --batch 'timeline threads 9x' "$T/gen" > "$T/out" 2>&1
+check "timeline threads 9x: refused" grep -q '"9x" is neither' "$T/out"
+"$TRACENAV" --batch 'timeline processes' "$T/gen" > "$T/out" 2>&1
+check "timeline processes: says what it takes" \
+	grep -q 'threads' "$T/out"
+"$GEN_TRACE" --events 2000 --domain ust "$T/ust" > /dev/null
+"$TRACENAV" --batch 'timeline threads; timeline cpus 4 ns' "$T/ust" \
+	> "$T/out" 2>&1
+check "a userspace trace: exit 0, says why there is no timeline" sh -c \
+	"test $? = 0 && grep -q 'scheduling events are needed' '$T/out' &&
+	 ! grep -q '^[0-9]' '$T/out'"
+
+tap_done
