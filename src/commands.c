@@ -38,6 +38,7 @@
 	COMMAND(tn_cmd_irqstats) \
 	COMMAND(tn_cmd_schedtop) \
 	COMMAND(tn_cmd_timeline) \
+	COMMAND(tn_cmd_timeline_zoom) \
 	COMMAND(tn_cmd_print) \
 	COMMAND(tn_cmd_detail) \
 	COMMAND(tn_cmd_state) \

@@ -57,6 +57,45 @@ int tn_timeline_run(const struct tn_trace *trace,
 		int64_t end_ns, unsigned buckets, unsigned threads,
 		struct tn_analysis_result **out, struct tn_error *err);
 
+/* ---- the grid: a letter per row and bucket ---- */
+
+/* Which table of a timeline's result. */
+enum tn_timeline_kind { TN_TIMELINE_THREADS, TN_TIMELINE_CPUS };
+
+/* The letters of the states (enum tn_thread_state, enum tn_cpu_state):
+ * U user mode, S system call, I interrupted, W waiting for a CPU, B
+ * blocked; R busy, I irq, S softirq, - idle; and of a bucket without
+ * time (the thread did not exist, nothing known yet). */
+#define TN_TIMELINE_THREAD_LETTERS "USIWB"
+#define TN_TIMELINE_CPU_LETTERS "RIS-"
+#define TN_TIMELINE_NO_TIME '.'
+
+struct tn_timeline_row {
+	int64_t id;		/* tid, or CPU */
+	char *name;		/* a thread's (may be NULL) */
+	char *letters;		/* one a bucket: the state with most time */
+	int64_t on_cpu_ns;	/* a thread's time on a CPU, a CPU's busy
+				 * time (busy, irq, softirq) */
+};
+
+struct tn_timeline_grid {
+	enum tn_timeline_kind kind;
+	unsigned buckets;
+	size_t row_count;
+	struct tn_timeline_row *rows;	/* by id */
+};
+
+/* The grid of one table of result (tn_timeline_run() with buckets). */
+struct tn_timeline_grid *tn_timeline_grid_new(
+		struct tn_analysis_result *result,
+		enum tn_timeline_kind kind, unsigned buckets);
+void tn_timeline_grid_destroy(struct tn_timeline_grid *grid);
+
+/* The letter of a bucket's times (states of kind, as in the tables):
+ * the state with most time (the first of equal ones), or
+ * TN_TIMELINE_NO_TIME. */
+char tn_timeline_letter(enum tn_timeline_kind kind, const int64_t *ns);
+
 /* Where bucket k of `buckets` over [begin_ns, end_ns] begins (end_ns
  * for k >= buckets). */
 int64_t tn_timeline_bucket_begin(int64_t begin_ns, int64_t end_ns,

@@ -15,11 +15,6 @@
 #define DEFAULT_BUCKETS 20
 #define NAME_COLUMNS 16		/* a thread's name, cut or padded */
 
-/* The letters of the states (enum tn_thread_state, enum tn_cpu_state),
- * and of a bucket without time: not alive, or nothing known. */
-static const char thread_letters[TN_THREAD_STATE_COUNT] = "USIWB";
-static const char cpu_letters[TN_CPU_STATE_COUNT] = "RIS-";
-#define NO_TIME '.'
 
 /* What the words after threads or cpus ask for: "[BUCKETS] [ns]". */
 static int parse_options(const char *text, unsigned *buckets, bool *ns,
@@ -77,65 +72,36 @@ static void write_ns(struct tn_command_context *ctx,
 	g_string_free(line, TRUE);
 }
 
-/* The letter of a bucket: its state with the most time (the first of
- * equal ones), NO_TIME without any. */
-static char letter_of(const struct tn_analysis_table *table, size_t r,
-		size_t first, const char *letters, size_t states)
-{
-	int64_t most = 0;
-	char letter = NO_TIME;
-
-	for (size_t s = 0; s < states; s++) {
-		int64_t ns = tn_analysis_cell_at(table, r, first + s)->u.i;
-
-		if (ns > most) {
-			most = ns;
-			letter = letters[s];
-		}
-	}
-	return letter;
-}
-
-/* The grid form: one line per id (rows come by id, then bucket). */
+/* The grid form: one line per thread (TID, name) or CPU, then a letter
+ * per bucket. */
 static void write_grid(struct tn_command_context *ctx,
-		const struct tn_analysis_table *table, bool has_name,
-		unsigned buckets, const char *letters, size_t states)
+		struct tn_analysis_result *result,
+		enum tn_timeline_kind kind, unsigned buckets)
 {
-	size_t bucket_column = has_name ? 2 : 1;
+	struct tn_timeline_grid *grid = tn_timeline_grid_new(result, kind,
+		buckets);
 	GString *line = g_string_new(NULL);
-	char *grid = g_malloc(buckets + 1);
-	size_t r = 0;
 
-	while (r < table->row_count) {
-		int64_t id = tn_analysis_cell_at(table, r, 0)->u.i;
-		const char *name = has_name ?
-			tn_analysis_cell_at(table, r, 1)->u.text : NULL;
+	for (size_t r = 0; r < grid->row_count; r++) {
+		const struct tn_timeline_row *row = &grid->rows[r];
 
-		memset(grid, NO_TIME, buckets);
-		grid[buckets] = '\0';
-		for (; r < table->row_count &&
-		     tn_analysis_cell_at(table, r, 0)->u.i == id; r++) {
-			int64_t k = tn_analysis_cell_at(table, r,
-				bucket_column)->u.i;
-
-			if (k >= 0 && k < (int64_t) buckets)
-				grid[k] = letter_of(table, r,
-					bucket_column + 1, letters, states);
-		}
-		if (has_name) {
+		if (kind == TN_TIMELINE_THREADS) {
 			int cols;
 
-			g_string_printf(line, "%-7" PRId64 " ", id);
-			cols = tn_text_append_safe(line, name && *name ?
-				name : "-", NAME_COLUMNS, true);
+			g_string_printf(line, "%-7" PRId64 " ", row->id);
+			cols = tn_text_append_safe(line, row->name &&
+				*row->name ? row->name : "-", NAME_COLUMNS,
+				true);
 			g_string_append_printf(line, "%*s %s",
-				NAME_COLUMNS - cols, "", grid);
-		} else
-			g_string_printf(line, "%-4" PRId64 " %s", id, grid);
+				NAME_COLUMNS - cols, "", row->letters);
+		} else {
+			g_string_printf(line, "%-4" PRId64 " %s", row->id,
+				row->letters);
+		}
 		tn_output_text(ctx->out, "timeline", line->str);
 	}
-	g_free(grid);
 	g_string_free(line, TRUE);
+	tn_timeline_grid_destroy(grid);
 }
 
 static int exec_timeline(struct tn_command_context *ctx,
@@ -164,12 +130,9 @@ static int exec_timeline(struct tn_command_context *ctx,
 			threads ? "thread ran or waited" : "CPU was seen");
 	else if (ns)
 		write_ns(ctx, table, threads ? 1 : SIZE_MAX);
-	else if (threads)
-		write_grid(ctx, table, true, buckets, thread_letters,
-			TN_THREAD_STATE_COUNT);
 	else
-		write_grid(ctx, table, false, buckets, cpu_letters,
-			TN_CPU_STATE_COUNT);
+		write_grid(ctx, result, threads ? TN_TIMELINE_THREADS :
+			TN_TIMELINE_CPUS, buckets);
 	tn_analysis_result_destroy(result);
 	return 0;
 }
@@ -190,4 +153,98 @@ const struct tn_command tn_cmd_timeline = {
 	"BUSY IRQ SOFTIRQ IDLE (ns, tab-separated)",
 	TN_CMD_READS | TN_CMD_NEEDS_INDEX | TN_CMD_SHOWS_TEXT, TN_COUNT_NONE,
 	exec_timeline,
+};
+
+/* ---- timeline-zoom: the span the timeline panes show ---- */
+
+/* The shortest span a zoom shows. */
+#define MIN_SPAN_NS 1000
+
+/* The time of the list's current event, else the span's middle. */
+static int64_t zoom_center(struct tn_session *session, int64_t begin,
+		int64_t end)
+{
+	const struct tn_row *row = tn_cursor_is_empty(session->cursor) ? NULL :
+		tn_cursor_peek_row(session->cursor, 0);
+
+	if (row && row->pos.ns >= begin && row->pos.ns <= end)
+		return row->pos.ns;
+	return begin + (end - begin) / 2;
+}
+
+/* Set the zoom to [begin, end] moved inside [lo, hi] (the whole span:
+ * no zoom). */
+static void set_span(struct tn_view *view, int64_t begin, int64_t end,
+		int64_t lo, int64_t hi)
+{
+	int64_t width = end - begin;
+
+	if (width >= hi - lo) {
+		view->timeline_zoomed = false;
+		return;
+	}
+	if (begin < lo) {
+		begin = lo;
+		end = lo + width;
+	}
+	if (end > hi) {
+		end = hi;
+		begin = hi - width;
+	}
+	view->timeline_zoomed = true;
+	view->timeline_begin_ns = begin;
+	view->timeline_end_ns = end;
+}
+
+static int exec_timeline_zoom(struct tn_command_context *ctx,
+		const struct tn_command_args *args, struct tn_error *err)
+{
+	struct tn_session *session = ctx->session;
+	struct tn_view *view = &session->view;
+	const char *how = args->argv[0];
+	int64_t lo, hi, begin, end, width, center;
+
+	if (!tn_session_get_range(session, &lo, &hi) ||
+	    !tn_view_get_timeline_span(view, session->indexing.index,
+			&begin, &end)) {
+		tn_error_set(err, "timeline-zoom: no event to zoom on");
+		return -1;
+	}
+	width = end - begin;
+	if (strcmp(how, "reset") == 0) {
+		view->timeline_zoomed = false;
+	} else if (strcmp(how, "in") == 0) {
+		center = zoom_center(session, begin, end);
+		width = MAX(width / 2, MIN_SPAN_NS);
+		set_span(view, center - width / 2, center - width / 2 + width,
+			lo, hi);
+	} else if (strcmp(how, "out") == 0) {
+		center = zoom_center(session, begin, end);
+		width = width > (hi - lo) / 2 ? hi - lo : width * 2;
+		set_span(view, center - width / 2, center - width / 2 + width,
+			lo, hi);
+	} else {
+		int64_t step = MAX(width / 4, 1) * (how[0] == 'l' ? -1 : 1);
+
+		set_span(view, begin + step, end + step, lo, hi);
+	}
+	if (!view->timeline_zoomed)
+		tn_output_message(ctx->out, "timelines: the %s",
+			view->has_range ? "range" : "whole trace");
+	return 0;
+}
+
+static const char *const zoom_choices[] = {
+	"in", "out", "left", "right", "reset", NULL,
+};
+
+const struct tn_command tn_cmd_timeline_zoom = {
+	"timeline-zoom", NULL, {
+		{ TN_ARG_WORD, "in|out|left|right|reset", false,
+			zoom_choices },
+	},
+	"zoom the timeline panes in (half the span, around the current "
+	"event) or out (twice), pan left or right (a quarter), or show the "
+	"range (or the whole trace) again",
+	TN_CMD_READS | TN_CMD_NEEDS_INDEX, TN_COUNT_NONE, exec_timeline_zoom,
 };

@@ -1,4 +1,5 @@
 /* view.c - what a front end views the trace through (see view.h). */
+#include <glib.h>
 #include <stddef.h>
 
 #include "view.h"
@@ -16,6 +17,20 @@ bool tn_view_get_range(const struct tn_view *view,
 		return false;
 	*begin_ns = index->first_event_ns;
 	*end_ns = index->last_event_ns;
+	return true;
+}
+
+bool tn_view_get_timeline_span(const struct tn_view *view,
+		const struct tn_index *index, int64_t *begin_ns,
+		int64_t *end_ns)
+{
+	if (!tn_view_get_range(view, index, begin_ns, end_ns))
+		return false;
+	if (view->timeline_zoomed && view->timeline_begin_ns <= *end_ns &&
+	    view->timeline_end_ns >= *begin_ns) {
+		*begin_ns = MAX(*begin_ns, view->timeline_begin_ns);
+		*end_ns = MIN(*end_ns, view->timeline_end_ns);
+	}
 	return true;
 }
 

@@ -43,6 +43,11 @@ struct tn_view {
 	 * range. */
 	bool zoomed;
 	int64_t zoom_begin_ns, zoom_end_ns;
+	/* The span the timeline panes show when zoomed (timeline-zoom),
+	 * both ends inclusive, within the range; otherwise the range (or
+	 * the whole trace). */
+	bool timeline_zoomed;
+	int64_t timeline_begin_ns, timeline_end_ns;
 	/* A range being selected (select): from select_anchor, an event,
 	 * to the event that the next select is typed at. */
 	bool selecting;
@@ -64,6 +69,12 @@ int tn_view_count(struct tn_view *view, struct tn_trace *trace,
 		const struct tn_index *index, int64_t begin_ns,
 		int64_t end_ns, const struct tn_stats_counts **counts,
 		struct tn_error *err);
+
+/* The span the timeline panes show: the zoom's within the range (or
+ * the whole trace, from index).  false without events. */
+bool tn_view_get_timeline_span(const struct tn_view *view,
+		const struct tn_index *index, int64_t *begin_ns,
+		int64_t *end_ns);
 
 /* Drop the kept counts (another index, another trace). */
 void tn_view_drop_counts(struct tn_view *view);

@@ -15,7 +15,9 @@
 	PANE(tn_pane_seq) \
 	PANE(tn_pane_histogram) \
 	PANE(tn_pane_stats) \
-	PANE(tn_pane_analysis)
+	PANE(tn_pane_analysis) \
+	PANE(tn_pane_threads) \
+	PANE(tn_pane_cpus)
 
 #define DECLARE(name) extern const struct tn_pane_class name;
 PANES(DECLARE)

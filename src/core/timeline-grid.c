@@ -1,0 +1,93 @@
+/* timeline-grid.c - a timeline's table as a grid of letters, one row
+ * per thread or CPU (see timeline.h). */
+#include <glib.h>
+#include <string.h>
+
+#include "tracenav/timeline.h"
+
+static size_t state_count(enum tn_timeline_kind kind)
+{
+	return kind == TN_TIMELINE_THREADS ? TN_THREAD_STATE_COUNT :
+		TN_CPU_STATE_COUNT;
+}
+
+char tn_timeline_letter(enum tn_timeline_kind kind, const int64_t *ns)
+{
+	const char *letters = kind == TN_TIMELINE_THREADS ?
+		TN_TIMELINE_THREAD_LETTERS : TN_TIMELINE_CPU_LETTERS;
+	char letter = TN_TIMELINE_NO_TIME;
+	int64_t most = 0;
+
+	for (size_t s = 0; s < state_count(kind); s++) {
+		if (ns[s] > most) {
+			most = ns[s];
+			letter = letters[s];
+		}
+	}
+	return letter;
+}
+
+/* A row's time on a CPU: a thread's user, syscall and interrupted
+ * times; a CPU's busy, irq and softirq ones (the first three both). */
+static int64_t on_cpu(const int64_t *ns)
+{
+	return ns[0] + ns[1] + ns[2];
+}
+
+struct tn_timeline_grid *tn_timeline_grid_new(
+		struct tn_analysis_result *result,
+		enum tn_timeline_kind kind, unsigned buckets)
+{
+	struct tn_timeline_grid *grid = g_new0(struct tn_timeline_grid, 1);
+	const struct tn_analysis_table *table = tn_analysis_result_find(
+		result, kind == TN_TIMELINE_THREADS ? "threads" : "cpus");
+	bool named = kind == TN_TIMELINE_THREADS;
+	size_t first = named ? 3 : 2, states = state_count(kind);
+	GArray *rows = g_array_new(FALSE, TRUE,
+		sizeof(struct tn_timeline_row));
+	int64_t ns[TN_THREAD_STATE_COUNT];
+
+	grid->kind = kind;
+	grid->buckets = buckets;
+	/* The table's rows come by id, then bucket. */
+	for (size_t r = 0; table && r < table->row_count; r++) {
+		int64_t id = tn_analysis_cell_at(table, r, 0)->u.i;
+		int64_t k = tn_analysis_cell_at(table, r, first - 1)->u.i;
+		struct tn_timeline_row *row;
+
+		if (rows->len == 0 || g_array_index(rows,
+				struct tn_timeline_row, rows->len - 1).id != id) {
+			struct tn_timeline_row fresh = { .id = id };
+
+			fresh.letters = g_malloc(buckets + 1);
+			memset(fresh.letters, TN_TIMELINE_NO_TIME, buckets);
+			fresh.letters[buckets] = '\0';
+			if (named)
+				fresh.name = g_strdup(tn_analysis_cell_at(
+					table, r, 1)->u.text);
+			g_array_append_val(rows, fresh);
+		}
+		row = &g_array_index(rows, struct tn_timeline_row,
+			rows->len - 1);
+		for (size_t s = 0; s < states; s++)
+			ns[s] = tn_analysis_cell_at(table, r, first + s)->u.i;
+		if (k >= 0 && k < (int64_t) buckets)
+			row->letters[k] = tn_timeline_letter(kind, ns);
+		row->on_cpu_ns += on_cpu(ns);
+	}
+	grid->row_count = rows->len;
+	grid->rows = (struct tn_timeline_row *) g_array_free(rows, FALSE);
+	return grid;
+}
+
+void tn_timeline_grid_destroy(struct tn_timeline_grid *grid)
+{
+	if (!grid)
+		return;
+	for (size_t i = 0; i < grid->row_count; i++) {
+		g_free(grid->rows[i].name);
+		g_free(grid->rows[i].letters);
+	}
+	g_free(grid->rows);
+	g_free(grid);
+}

@@ -1,0 +1,645 @@
+/* timeline-pane.c - what the threads and CPUs panes share (see
+ * timeline-pane.h). */
+#include <glib.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tracenav/text.h"
+#include "tracenav/time.h"
+#include "draw.h"
+#include "rows.h"
+#include "text.h"
+#include "timeline-pane.h"
+
+#define FN TN_TUI_KEY_FN
+
+/* Columns of a row's label: "TID     name             " or "CPU  ". */
+#define THREAD_LABEL 25
+#define NAME_COLUMNS 16
+#define CPU_LABEL 5
+
+/* A grid shared by the caches that show it (a cache is copied on every
+ * move). */
+struct shared_grid {
+	int refs;			/* atomic */
+	struct tn_timeline_grid *grid;
+	uint64_t events;		/* read to make it */
+};
+
+struct timeline_cache {
+	enum tn_timeline_kind kind;
+	const struct tn_index *index;	/* it ran with */
+	bool has_events;
+	int64_t begin_ns, end_ns;	/* the span shown */
+	bool zoomed, is_range;
+	unsigned buckets;
+	struct shared_grid *shared;	/* NULL: not made */
+	char *error;			/* why not */
+	bool cancelled;			/* make it on the next move */
+	bool has_cursor;		/* the list's current event's time */
+	int64_t cursor_ns;
+};
+
+enum timeline_sort { SORT_ID, SORT_NAME, SORT_ON_CPU, SORT_COUNT };
+
+struct timeline_pane {
+	enum tn_timeline_kind kind;
+	struct tn_tui_rows rows;
+	enum timeline_sort sort;
+	/* The rows of `ordered` in the order shown. */
+	const struct tn_timeline_grid *ordered;
+	size_t *order;
+	int column;		/* the cell chosen with Left/Right, -1: none */
+};
+
+enum timeline_action {
+	TL_DOWN = TN_ROWS_DOWN,
+	TL_UP = TN_ROWS_UP,
+	TL_PAGE_DOWN = TN_ROWS_PAGE_DOWN,
+	TL_PAGE_UP = TN_ROWS_PAGE_UP,
+	TL_FIRST = TN_ROWS_FIRST,
+	TL_LAST = TN_ROWS_LAST,
+	TL_ZOOM_IN,
+	TL_ZOOM_OUT,
+	TL_PAN_LEFT,
+	TL_PAN_RIGHT,
+	TL_WHOLE,
+	TL_CELL_LEFT,
+	TL_CELL_RIGHT,
+	TL_GO,
+	TL_FILTER,
+	TL_FIND,
+	TL_SORT,
+};
+
+static const struct tn_tui_binding timeline_bindings[] = {
+	{ { 'j', FN(KEY_DOWN) }, NULL, TL_DOWN, NULL, "next row" },
+	{ { 'k', FN(KEY_UP) }, NULL, TL_UP, NULL, "previous row" },
+	{ { FN(KEY_NPAGE) }, NULL, TL_PAGE_DOWN, NULL, "next page of rows" },
+	{ { FN(KEY_PPAGE) }, NULL, TL_PAGE_UP, NULL,
+		"previous page of rows" },
+	{ { 'g', FN(KEY_HOME) }, NULL, TL_FIRST, NULL, "the first row" },
+	{ { 'G', FN(KEY_END) }, NULL, TL_LAST, NULL, "the last row" },
+	{ { '+', '=' }, NULL, TL_ZOOM_IN, NULL,
+		"zoom in: half the span, around the current event (both "
+		"timeline panes)" },
+	{ { '-' }, NULL, TL_ZOOM_OUT, NULL, "zoom out: twice the span" },
+	{ { 'h' }, NULL, TL_PAN_LEFT, NULL, "pan left (a quarter)" },
+	{ { 'l' }, NULL, TL_PAN_RIGHT, NULL, "pan right (a quarter)" },
+	{ { '0' }, NULL, TL_WHOLE, NULL,
+		"the range again (or the whole trace)" },
+	{ { FN(KEY_LEFT) }, NULL, TL_CELL_LEFT, NULL,
+		"choose the cell to the left (from the current event's)" },
+	{ { FN(KEY_RIGHT) }, NULL, TL_CELL_RIGHT, NULL,
+		"choose the cell to the right" },
+	{ { '\n', '\r', FN(KEY_ENTER) }, "Enter", TL_GO, NULL,
+		"move the list to the row's first event in the chosen cell "
+		"(else the current event's), searching for it (n: its next)" },
+	{ { 'f' }, NULL, TL_FILTER, NULL,
+		"add a filter on the row's thread or CPU to the list" },
+	{ { '/' }, NULL, TL_FIND, NULL, "find a row by name or number" },
+	{ { 'o' }, NULL, TL_SORT, NULL,
+		"sort the rows by number, name or time on a CPU" },
+};
+
+const struct tn_tui_keymap tn_timeline_pane_keys = {
+	"Timeline panes (threads T, CPUs C)", timeline_bindings,
+	G_N_ELEMENTS(timeline_bindings),
+};
+
+static int label_width(enum tn_timeline_kind kind)
+{
+	return kind == TN_TIMELINE_THREADS ? THREAD_LABEL : CPU_LABEL;
+}
+
+/* Buckets for a pane cols wide: what is left of its frame and labels. */
+static unsigned buckets_for(enum tn_timeline_kind kind, int cols)
+{
+	int n = cols - 2 - label_width(kind);
+
+	return (unsigned) CLAMP(n, 1, TN_TIMELINE_MAX_BUCKETS);
+}
+
+static void shared_unref(struct shared_grid *shared)
+{
+	if (shared && g_atomic_int_dec_and_test(&shared->refs)) {
+		tn_timeline_grid_destroy(shared->grid);
+		g_free(shared);
+	}
+}
+
+void tn_timeline_pane_cache_free(void *data)
+{
+	struct timeline_cache *cache = data;
+
+	if (!cache)
+		return;
+	shared_unref(cache->shared);
+	g_free(cache->error);
+	g_free(cache);
+}
+
+static struct timeline_cache *copy_cache(const struct timeline_cache *old)
+{
+	struct timeline_cache *cache = g_memdup2(old, sizeof(*old));
+
+	cache->error = g_strdup(old->error);
+	if (cache->shared)
+		g_atomic_int_inc(&cache->shared->refs);
+	return cache;
+}
+
+/* In the list's job: the timeline again when the span, the index or the
+ * width changed; the current event's time always. */
+void *tn_timeline_pane_cursor_moved(const void *old_cache,
+		const struct tn_pane_view *view, enum tn_timeline_kind kind)
+{
+	const struct timeline_cache *old = old_cache;
+	struct tn_session *session = view->session;
+	const struct tn_index *index = session->indexing.index;
+	unsigned buckets = buckets_for(kind, view->cols);
+	struct tn_analysis_result *result;
+	struct timeline_cache *cache;
+	const struct tn_row *row;
+	struct tn_error err;
+	int64_t begin = 0, end = 0;
+	bool has_events = tn_view_get_timeline_span(&session->view, index,
+		&begin, &end);
+
+	if (old && old->kind == kind && old->index == index &&
+	    old->has_events == has_events && old->begin_ns == begin &&
+	    old->end_ns == end && old->buckets == buckets &&
+	    !old->cancelled && (old->shared || old->error || !old->index ||
+	    !old->has_events)) {
+		cache = copy_cache(old);
+	} else {
+		cache = g_new0(struct timeline_cache, 1);
+		cache->kind = kind;
+		cache->index = index;
+		cache->has_events = has_events;
+		cache->begin_ns = begin;
+		cache->end_ns = end;
+		cache->buckets = buckets;
+		cache->zoomed = session->view.timeline_zoomed;
+		cache->is_range = session->view.has_range;
+	}
+	cache->has_cursor = false;
+	if (!tn_cursor_is_empty(session->cursor) &&
+	    (row = tn_cursor_peek_row(session->cursor, 0))) {
+		cache->has_cursor = true;
+		cache->cursor_ns = row->pos.ns;
+	}
+	if (cache->shared || cache->error || !index || !has_events)
+		return cache;
+	if (!view->may_read) {
+		cache->cancelled = true;
+		return cache;
+	}
+	cache->cancelled = false;
+	if (tn_timeline_run(session->trace, session->state.snapshots, begin,
+			end, buckets, g_get_num_processors(), &result, &err)) {
+		cache->cancelled = strcmp(err.message, "cancelled") == 0;
+		if (!cache->cancelled)
+			cache->error = g_strdup(err.message);
+		return cache;
+	}
+	cache->shared = g_new0(struct shared_grid, 1);
+	cache->shared->refs = 1;
+	cache->shared->grid = tn_timeline_grid_new(result, kind, buckets);
+	cache->shared->events = result->events;
+	tn_analysis_result_destroy(result);
+	return cache;
+}
+
+static const struct tn_timeline_grid *shown_grid(const struct tn_pane *pane)
+{
+	const struct timeline_cache *cache = pane->cache;
+
+	return cache && cache->shared ? cache->shared->grid : NULL;
+}
+
+/* ---- the order of the rows ---- */
+
+static const struct tn_timeline_grid *sort_grid;	/* for compare() */
+
+static int compare_rows(const void *a, const void *b, void *data)
+{
+	const struct tn_timeline_row *ra = &sort_grid->rows[*(const size_t *) a];
+	const struct tn_timeline_row *rb = &sort_grid->rows[*(const size_t *) b];
+	enum timeline_sort sort = *(const enum timeline_sort *) data;
+	int c = 0;
+
+	if (sort == SORT_NAME) {
+		/* Threads without a name last. */
+		c = (!ra->name || !*ra->name) - (!rb->name || !*rb->name);
+		if (c == 0)
+			c = g_strcmp0(ra->name, rb->name);
+	}
+	else if (sort == SORT_ON_CPU)
+		c = (ra->on_cpu_ns < rb->on_cpu_ns) -
+			(ra->on_cpu_ns > rb->on_cpu_ns);
+	if (c == 0)
+		c = (ra->id > rb->id) - (ra->id < rb->id);
+	return c;
+}
+
+/* The rows in the order shown (made again for another grid or sort). */
+static const size_t *row_order(struct tn_pane *pane)
+{
+	struct timeline_pane *p = pane->data;
+	const struct tn_timeline_grid *grid = shown_grid(pane);
+
+	if (!grid)
+		return NULL;
+	if (p->ordered != grid) {
+		g_free(p->order);
+		p->order = g_new(size_t, grid->row_count + 1);
+		for (size_t i = 0; i < grid->row_count; i++)
+			p->order[i] = i;
+		sort_grid = grid;
+		g_qsort_with_data(p->order, (gint) grid->row_count,
+			sizeof(size_t), compare_rows, &p->sort);
+		p->ordered = grid;
+	}
+	return p->order;
+}
+
+static long row_count(const struct tn_pane *pane)
+{
+	const struct tn_timeline_grid *grid = shown_grid(pane);
+
+	return grid ? (long) grid->row_count : 0;
+}
+
+/* Lines of rows: under the title and the summary. */
+static int list_lines(const struct tn_pane *pane)
+{
+	return MAX(pane->rect.h - 2, 1);
+}
+
+/* The selected row, or NULL. */
+static const struct tn_timeline_row *selected_row(struct tn_pane *pane)
+{
+	struct timeline_pane *p = pane->data;
+	const struct tn_timeline_grid *grid = shown_grid(pane);
+	const size_t *order = row_order(pane);
+
+	if (!grid || !order || p->rows.selected < 0 ||
+	    p->rows.selected >= (long) grid->row_count)
+		return NULL;
+	return &grid->rows[order[p->rows.selected]];
+}
+
+/* ---- drawing ---- */
+
+/* The bucket of the list's current event, or -1 outside the span. */
+static int cursor_column(const struct timeline_cache *cache)
+{
+	if (!cache || !cache->has_cursor || !cache->shared ||
+	    cache->cursor_ns < cache->begin_ns ||
+	    cache->cursor_ns > cache->end_ns)
+		return -1;
+	return (int) tn_timeline_bucket_of(cache->begin_ns, cache->end_ns,
+		cache->buckets, cache->cursor_ns);
+}
+
+/* The column Enter acts on: the chosen one, else the cursor's. */
+static int chosen_column(struct tn_pane *pane)
+{
+	struct timeline_pane *p = pane->data;
+	const struct timeline_cache *cache = pane->cache;
+
+	if (!cache || !cache->shared)
+		return -1;
+	if (p->column >= 0 && p->column < (int) cache->buckets)
+		return p->column;
+	return cursor_column(cache);
+}
+
+static char *summary(struct tn_pane *pane)
+{
+	const struct timeline_cache *cache = pane->cache;
+	const struct tn_tui_index_status *index = pane->host->index;
+	bool gmt = pane->host->session->view.gmt;
+	GString *text;
+
+	if (!cache || !cache->index)
+		return g_strdup(index->building ? "the timelines need the "
+			"index: indexing..." : "The timelines need the index: "
+			"type :index to build it.");
+	if (cache->error)
+		return g_strdup_printf("timeline: %s", cache->error);
+	if (!cache->has_events)
+		return g_strdup("no event");
+	if (cache->cancelled || !cache->shared)
+		return g_strdup("the timeline is not made yet (move the "
+			"cursor)");
+	if (cache->shared->grid->row_count == 0)
+		return g_strdup("no scheduling events in this span: the "
+			"timelines need a kernel trace's sched_switch");
+	text = g_string_new(NULL);
+	g_string_append_printf(text, "%zu %s, ", cache->shared->grid->row_count,
+		cache->kind == TN_TIMELINE_THREADS ? "threads" : "CPUs");
+	tn_time_format_wall(text, cache->begin_ns, gmt, false);
+	g_string_append(text, " - ");
+	tn_time_format_wall(text, cache->end_ns, gmt, false);
+	g_string_append(text, " (");
+	tn_time_format_seconds(text, cache->end_ns - cache->begin_ns);
+	g_string_append(text, " s, ");
+	tn_time_format_seconds(text, (cache->end_ns - cache->begin_ns) /
+		MAX(cache->buckets, 1u));
+	g_string_append_printf(text, " s a column)%s",
+		cache->zoomed ? " zoomed, 0: all" : cache->is_range ?
+		" the range" : "");
+	return g_string_free(text, FALSE);
+}
+
+static attr_t letter_attr(const struct tn_pane *pane, char letter,
+		enum tn_timeline_kind kind)
+{
+	switch (letter) {
+	case 'U': return tn_pane_attr(pane, TN_TUI_COLOR_USER);
+	case 'S': return tn_pane_attr(pane, kind == TN_TIMELINE_THREADS ?
+		TN_TUI_COLOR_SYSCALL : TN_TUI_COLOR_IRQ);
+	case 'I': return tn_pane_attr(pane, TN_TUI_COLOR_IRQ);
+	case 'W': return tn_pane_attr(pane, TN_TUI_COLOR_SCHED);
+	case 'R': return tn_pane_attr(pane, TN_TUI_COLOR_USER);
+	case 'B': return A_DIM;
+	default: return A_NORMAL;
+	}
+}
+
+/* Row r's label: "TID     name" padded, or "CPU". */
+static void append_label(GString *line, const struct tn_timeline_row *row,
+		enum tn_timeline_kind kind)
+{
+	if (kind == TN_TIMELINE_THREADS) {
+		int cols;
+
+		g_string_append_printf(line, "%-7" PRId64 " ", row->id);
+		cols = tn_text_append_safe(line, row->name && *row->name ?
+			row->name : "-", NAME_COLUMNS, true);
+		g_string_append_printf(line, "%*s ", NAME_COLUMNS - cols, "");
+	} else {
+		g_string_append_printf(line, "%-4" PRId64 " ", row->id);
+	}
+}
+
+void tn_timeline_pane_draw(struct tn_pane *pane, WINDOW *win)
+{
+	struct timeline_pane *p = pane->data;
+	const struct timeline_cache *cache = pane->cache;
+	const struct tn_timeline_grid *grid = shown_grid(pane);
+	const size_t *order = row_order(pane);
+	bool focused = tn_pane_is_focused(pane);
+	int h, w, x, label, cursor, chosen;
+	GString *line = g_string_new(NULL);
+	char *text;
+
+	getmaxyx(win, h, w);
+	werase(win);
+	x = tn_pane_draw_frame(pane, win);
+	if (h < 2 || w <= x) {
+		g_string_free(line, TRUE);
+		return;
+	}
+	text = summary(pane);
+	tn_tui_draw_utf8(win, 1, x, text, w - x);
+	g_free(text);
+	label = label_width(p->kind);
+	cursor = cursor_column(cache);
+	chosen = p->column >= 0 ? chosen_column(pane) : -1;
+	for (int l = 0; grid && order && l < list_lines(pane) && l + 2 < h;
+	     l++) {
+		long r = p->rows.top + l;
+		const struct tn_timeline_row *row;
+
+		if (r >= (long) grid->row_count)
+			break;
+		row = &grid->rows[order[r]];
+		g_string_truncate(line, 0);
+		append_label(line, row, p->kind);
+		if (r == p->rows.selected)
+			wattrset(win, focused ? A_REVERSE : A_BOLD);
+		tn_tui_draw_utf8(win, l + 2, x, line->str, MIN(label, w - x));
+		wattrset(win, A_NORMAL);
+		for (int c = 0; c < (int) grid->buckets && x + label + c < w;
+		     c++) {
+			char letter = row->letters[c];
+			attr_t attr = letter_attr(pane, letter, p->kind);
+
+			if (c == cursor)
+				attr |= A_REVERSE;
+			if (c == chosen && r == p->rows.selected)
+				attr |= A_UNDERLINE | A_BOLD;
+			wattrset(win, attr);
+			mvwaddch(win, l + 2, x + label + c, (chtype) (
+				c == cursor && letter == TN_TIMELINE_NO_TIME ?
+				'|' : letter));
+		}
+		wattrset(win, A_NORMAL);
+	}
+	g_string_free(line, TRUE);
+}
+
+/* ---- keys ---- */
+
+static void select_row(struct tn_pane *pane, long row)
+{
+	struct timeline_pane *p = pane->data;
+
+	tn_tui_rows_select(&p->rows, row, row_count(pane), list_lines(pane));
+	pane->dirty = true;
+}
+
+/* The regex of the events of the row's thread or CPU, for search. */
+static char *entity_regex(const struct timeline_pane *p,
+		const struct tn_timeline_row *row)
+{
+	if (p->kind == TN_TIMELINE_THREADS)
+		return g_strdup_printf("\\b(prev_|next_|)tid = %" PRId64 "\\b",
+			row->id);
+	return g_strdup_printf("\\bcpu_id = %" PRId64 "\\b", row->id);
+}
+
+/* Move the list to the first event of the selected row's thread or CPU
+ * from the start of the chosen column (else the cursor's). */
+static void go_to_cell(struct tn_pane *pane)
+{
+	struct timeline_pane *p = pane->data;
+	const struct timeline_cache *cache = pane->cache;
+	const struct tn_timeline_row *row = selected_row(pane);
+	int column = chosen_column(pane);
+	char line[64];
+	char *regex, *search;
+	int64_t t;
+
+	if (!row || !cache) {
+		tn_pane_message(pane, true, "no row to go to");
+		return;
+	}
+	if (column >= 0) {
+		t = tn_timeline_bucket_begin(cache->begin_ns, cache->end_ns,
+			cache->buckets, (unsigned) column);
+		snprintf(line, sizeof(line), "goto %" PRId64 ".%09" PRId64,
+			t / 1000000000, t % 1000000000);
+		tn_pane_run_line(pane, line, TN_TUI_FOLLOW_BY_COMMAND);
+	}
+	regex = entity_regex(p, row);
+	search = g_strdup_printf("search %s", regex);
+	tn_pane_run_line(pane, search, TN_TUI_FOLLOW_BY_COMMAND);
+	g_free(search);
+	g_free(regex);
+}
+
+static void filter_on_row(struct tn_pane *pane)
+{
+	struct timeline_pane *p = pane->data;
+	const struct tn_timeline_row *row = selected_row(pane);
+	char *line;
+
+	if (!row) {
+		tn_pane_message(pane, true, "no row to filter on");
+		return;
+	}
+	if (p->kind == TN_TIMELINE_THREADS)
+		line = g_strdup_printf("filter tid == %" PRId64 " || prev_tid "
+			"== %" PRId64 " || next_tid == %" PRId64, row->id,
+			row->id, row->id);
+	else
+		line = g_strdup_printf("filter cpu_id == %" PRId64, row->id);
+	tn_pane_run_line(pane, line, TN_TUI_FOLLOW_BY_COMMAND);
+	g_free(line);
+}
+
+static void move_column(struct tn_pane *pane, int step, long count)
+{
+	struct timeline_pane *p = pane->data;
+	const struct timeline_cache *cache = pane->cache;
+	int column = chosen_column(pane);
+
+	if (!cache || !cache->shared)
+		return;
+	if (column < 0)
+		column = step > 0 ? -1 : (int) cache->buckets;
+	column += step * (int) MIN(count, (long) cache->buckets);
+	p->column = CLAMP(column, 0, (int) cache->buckets - 1);
+	pane->dirty = true;
+}
+
+bool tn_timeline_pane_key(struct tn_pane *pane, const struct tn_tui_key *key)
+{
+	struct timeline_pane *p = pane->data;
+	const struct tn_tui_binding *b = tn_tui_keymap_find(
+		&tn_timeline_pane_keys, key->key);
+	long count = key->has_count ? MAX(key->count, 1) : 1;
+	static const char *const zooms[] = {
+		[TL_ZOOM_IN] = "timeline-zoom in",
+		[TL_ZOOM_OUT] = "timeline-zoom out",
+		[TL_PAN_LEFT] = "timeline-zoom left",
+		[TL_PAN_RIGHT] = "timeline-zoom right",
+		[TL_WHOLE] = "timeline-zoom reset",
+	};
+
+	if (!b)
+		return false;
+	row_order(pane);
+	if (tn_tui_rows_move(&p->rows, b->action, count, row_count(pane),
+			list_lines(pane))) {
+		pane->dirty = true;
+		return true;
+	}
+	switch (b->action) {
+	case TL_ZOOM_IN:
+	case TL_ZOOM_OUT:
+	case TL_PAN_LEFT:
+	case TL_PAN_RIGHT:
+	case TL_WHOLE:
+		p->column = -1;
+		tn_pane_run_line(pane, zooms[b->action],
+			TN_TUI_FOLLOW_BY_COMMAND);
+		break;
+	case TL_CELL_LEFT: move_column(pane, -1, count); break;
+	case TL_CELL_RIGHT: move_column(pane, 1, count); break;
+	case TL_GO: go_to_cell(pane); break;
+	case TL_FILTER: filter_on_row(pane); break;
+	case TL_FIND: tn_pane_open_own_prompt(pane, "row: ", "timeline");
+		break;
+	case TL_SORT:
+		p->sort = (p->sort + 1) % SORT_COUNT;
+		if (p->kind == TN_TIMELINE_CPUS && p->sort == SORT_NAME)
+			p->sort = SORT_ON_CPU;
+		p->ordered = NULL;
+		select_row(pane, 0);
+		tn_pane_message(pane, false, p->sort == SORT_ID ? "rows by "
+			"number" : p->sort == SORT_NAME ? "rows by name" :
+			"rows by time on a CPU, most first");
+		break;
+	}
+	return true;
+}
+
+/* Find the next row (after the selected one, round) whose name or
+ * number holds text, case aside. */
+void tn_timeline_pane_prompt_done(struct tn_pane *pane, const char *text)
+{
+	struct timeline_pane *p = pane->data;
+	const struct tn_timeline_grid *grid = shown_grid(pane);
+	const size_t *order = row_order(pane);
+	char *want = g_utf8_casefold(text, -1);
+	long count = row_count(pane);
+
+	for (long i = 1; grid && order && *want && i <= count; i++) {
+		long r = (p->rows.selected + i) % count;
+		const struct tn_timeline_row *row = &grid->rows[order[r]];
+		char *name = g_utf8_casefold(row->name ? row->name : "", -1);
+		char *id = g_strdup_printf("%" PRId64, row->id);
+		bool found = strstr(name, want) || strstr(id, want);
+
+		g_free(name);
+		g_free(id);
+		if (found) {
+			select_row(pane, r);
+			g_free(want);
+			return;
+		}
+	}
+	tn_pane_message(pane, true, *want ? "no row has that name or "
+		"number" : "give a name or a number to find");
+	g_free(want);
+}
+
+void tn_timeline_pane_mouse(struct tn_pane *pane, int y, int x, int wheel)
+{
+	struct timeline_pane *p = pane->data;
+	int first = (pane->rect.x > 0 ? 2 : 1) + label_width(p->kind);
+
+	row_order(pane);
+	tn_tui_rows_mouse(&p->rows, y - 2, wheel, row_count(pane),
+		list_lines(pane));
+	pane->dirty = true;
+	if (wheel == 0 && y >= 2 && x >= first && shown_grid(pane)) {
+		p->column = x - first;
+		go_to_cell(pane);
+	}
+}
+
+void tn_timeline_pane_init(struct tn_pane *pane, enum tn_timeline_kind kind)
+{
+	struct timeline_pane *p = g_new0(struct timeline_pane, 1);
+
+	p->kind = kind;
+	p->column = -1;
+	pane->data = p;
+}
+
+void tn_timeline_pane_destroy(struct tn_pane *pane)
+{
+	struct timeline_pane *p = pane->data;
+
+	if (p)
+		g_free(p->order);
+	g_free(p);
+	pane->data = NULL;
+}

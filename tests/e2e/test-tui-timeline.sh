@@ -1,0 +1,112 @@
+#!/bin/sh
+# test-tui-timeline.sh - the timeline panes, through tmux: T opens the
+# threads pane, whose rows are the lines `--batch 'timeline threads N'`
+# prints for its width (whose figures test-timeline.sh checks); C the
+# CPUs pane, the same for `timeline cpus N`; in the pane, + zooms in
+# and 0 shows the whole trace again, / finds a row, Enter moves the list
+# to the row's thread's first event from the current event's column, f
+# filters the list on it, o sorts the rows by name; both panes on an
+# 80x24 screen; a trace without scheduling events says so.
+: "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/e2e/tmux.sh"
+tmux_setup
+export TZ=UTC
+
+dir="$TMPDIR_TEST/kernel"
+"$GEN_TRACE" --events 30000 --cpus 4 "$dir" >/dev/null
+"$TRACENAV" --dump "$dir" > "$TMPDIR_TEST/dump" 2>/dev/null
+events_of_dump "$TMPDIR_TEST/dump"
+cache_opt="--cache-dir '$TMPDIR_TEST/cache'"
+
+# pane NAME TITLE: the pane's lines under its title line (which starts
+# with " TITLE"), down to the next pane's title or the status bar.
+pane() {
+	screen "$1" | awk -v title=" $2" -v bar=" ${dir##*/}  " '
+		index($0, bar) == 1 { exit }
+		at && /^ [A-Z][a-z]+: .* \([A-Z] hides\)$/ { exit }
+		index($0, title) == 1 { at = 1; next }
+		at { print }'
+}
+
+pane_has() {
+	pane "$1" "$2" | grep -q -E -- "$3"
+}
+
+# same_grid NAME TITLE FILE: the pane's rows (the line of the current
+# event's column, |, taken for the . it stands on) are FILE's first
+# lines.
+same_grid() {
+	pane "$1" "$2" | sed 1d | sed 's/^ //; s/|/./' | grep -v '^ *$' \
+		> "$TMPDIR_TEST/shown"
+	n=$(wc -l < "$TMPDIR_TEST/shown")
+	[ "$n" -gt 0 ] && head -"$n" "$3" | cmp -s - "$TMPDIR_TEST/shown"
+}
+
+start tl 110 34 "$cache_opt"
+wait_for tl "$HEADER" >/dev/null
+check "the index is built (the timelines need it)" \
+	wait_until 150 shows tl "event 1 of 30000"
+tm send-keys -t tl T
+check "T: the threads pane, the whole trace" \
+	wait_until 150 pane_has tl Threads '^ [0-9]+ threads, 22:13:20\.[0-9]+ - 22:13:20\.[0-9]+ \(0\.[0-9]+ s, [0-9.]+ s a column\)$'
+# 110 columns: the frame's 2, the labels' 25, a bucket a column.
+"$TRACENAV" --batch 'timeline threads 83' --cache-dir "$TMPDIR_TEST/cache" \
+	"$dir" > "$TMPDIR_TEST/threads" 2>/dev/null
+check "its rows are timeline threads 83's lines" \
+	wait_until 50 same_grid tl Threads "$TMPDIR_TEST/threads"
+
+tm send-keys -t tl Tab +
+check "Tab +: zoomed in" wait_until 150 pane_has tl Threads 'zoomed, 0: all$'
+tm send-keys -t tl 0
+check "0: the whole trace again" \
+	wait_until 150 sh -c "! tmux -L '$SOCKET' capture-pane -p -t tl | grep -q 'zoomed, 0: all'"
+check "... the same rows" wait_until 50 same_grid tl Threads \
+	"$TMPDIR_TEST/threads"
+
+tm send-keys -t tl / bash Enter Enter
+# The current event's column is the first: the list goes to bash's
+# first event of the trace.
+want=$(grep -n -m1 -E '\b(prev_|next_|)tid = 1203\b' "$TMPDIR_TEST/dump" |
+	cut -d: -f1)
+want_time=$(event "$want" | cut -d' ' -f1)
+check "/bash Enter Enter: the list on bash's first event (event $want)" \
+	wait_status tl "$want_time" 150
+tm send-keys -t tl f
+check "f: the list filtered on bash" wait_until 150 shows tl ' 1 filter '
+tm send-keys -t tl o
+check "o: the rows by name (the first ones named)" \
+	wait_until 50 sh -c "tmux -L '$SOCKET' capture-pane -p -t tl |
+		grep -A1 ' threads, ' | tail -1 | grep -q -E '^ [0-9]+ +[A-Z]'"
+
+tm send-keys -t tl C
+"$TRACENAV" --batch 'timeline cpus 103' --cache-dir "$TMPDIR_TEST/cache" \
+	"$dir" > "$TMPDIR_TEST/cpus" 2>/dev/null
+check "C: the CPUs pane, timeline cpus 103's lines" \
+	wait_until 150 same_grid tl CPUs "$TMPDIR_TEST/cpus"
+check "C: 4 CPUs" pane_has tl CPUs '^ 4 CPUs, '
+tm send-keys -t tl q
+check "q: exit 0" wait_exit tl 0
+
+# 80x24 with both panes: they fit, keys still work, exit 0.
+start small 80 24 "$cache_opt"
+wait_for small "$HEADER" >/dev/null
+tm send-keys -t small T C
+check "80x24: both panes" wait_until 150 sh -c "
+	tmux -L '$SOCKET' capture-pane -p -t small | grep -q ' threads, ' &&
+	tmux -L '$SOCKET' capture-pane -p -t small | grep -q ' CPUs, '"
+tm send-keys -t small q
+check "80x24: q: exit 0" wait_exit small 0
+
+# A userspace trace: no scheduling events, the pane says so.
+dir="$TMPDIR_TEST/ust"
+"$GEN_TRACE" --events 3000 --domain ust "$dir" >/dev/null
+start ust 100 30 "$cache_opt"
+wait_for ust "$HEADER" >/dev/null
+tm send-keys -t ust T
+check "a userspace trace: the pane says why it is empty" \
+	wait_until 150 shows ust 'no scheduling events in this span'
+tm send-keys -t ust q
+check "userspace: q: exit 0" wait_exit ust 0
+
+tap_done
