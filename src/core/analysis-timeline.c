@@ -331,12 +331,14 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 			"wait_blocked") ? TN_THREAD_BLOCKED : -1;
 
 		if (waiting >= 0) {
+			struct thread_row *row = thread_row(t, number);
 			int64_t from = start->ns < t->span.begin_ns ?
 				t->span.begin_ns : start->ns;
 
-			spread(t, thread_row(t, number)->ns,
-				TN_THREAD_STATE_COUNT, (size_t) waiting, from,
-				end->ns);
+			spread(t, row->ns, TN_THREAD_STATE_COUNT,
+				(size_t) waiting, from, end->ns);
+			tn_aname_set(&row->name, thread_name(t, state, row,
+				number));
 		}
 	}
 }

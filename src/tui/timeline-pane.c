@@ -81,14 +81,14 @@ static const struct tn_tui_binding timeline_bindings[] = {
 		"previous page of rows" },
 	{ { 'g', FN(KEY_HOME) }, NULL, TL_FIRST, NULL, "the first row" },
 	{ { 'G', FN(KEY_END) }, NULL, TL_LAST, NULL, "the last row" },
-	{ { '+', '=' }, NULL, TL_ZOOM_IN, NULL,
+	{ { 'z' }, NULL, TL_ZOOM_IN, NULL,
 		"zoom in: half the span, around the current event (both "
 		"timeline panes)" },
-	{ { '-' }, NULL, TL_ZOOM_OUT, NULL, "zoom out: twice the span" },
+	{ { 'Z' }, NULL, TL_ZOOM_OUT, NULL, "zoom out: twice the span" },
 	{ { 'h' }, NULL, TL_PAN_LEFT, NULL, "pan left (a quarter)" },
 	{ { 'l' }, NULL, TL_PAN_RIGHT, NULL, "pan right (a quarter)" },
-	{ { '0' }, NULL, TL_WHOLE, NULL,
-		"the range again (or the whole trace)" },
+	{ { 'w' }, NULL, TL_WHOLE, NULL,
+		"the whole range again (or the whole trace)" },
 	{ { FN(KEY_LEFT) }, NULL, TL_CELL_LEFT, NULL,
 		"choose the cell to the left (from the current event's)" },
 	{ { FN(KEY_RIGHT) }, NULL, TL_CELL_RIGHT, NULL,
@@ -221,13 +221,18 @@ static const struct tn_timeline_grid *shown_grid(const struct tn_pane *pane)
 
 /* ---- the order of the rows ---- */
 
-static const struct tn_timeline_grid *sort_grid;	/* for compare() */
+/* What compare_rows() sorts by. */
+struct sorting {
+	const struct tn_timeline_grid *grid;
+	enum timeline_sort sort;
+};
 
 static int compare_rows(const void *a, const void *b, void *data)
 {
-	const struct tn_timeline_row *ra = &sort_grid->rows[*(const size_t *) a];
-	const struct tn_timeline_row *rb = &sort_grid->rows[*(const size_t *) b];
-	enum timeline_sort sort = *(const enum timeline_sort *) data;
+	const struct sorting *by = data;
+	const struct tn_timeline_row *ra = &by->grid->rows[*(const size_t *) a];
+	const struct tn_timeline_row *rb = &by->grid->rows[*(const size_t *) b];
+	enum timeline_sort sort = by->sort;
 	int c = 0;
 
 	if (sort == SORT_NAME) {
@@ -253,13 +258,14 @@ static const size_t *row_order(struct tn_pane *pane)
 	if (!grid)
 		return NULL;
 	if (p->ordered != grid) {
+		struct sorting by = { grid, p->sort };
+
 		g_free(p->order);
 		p->order = g_new(size_t, grid->row_count + 1);
 		for (size_t i = 0; i < grid->row_count; i++)
 			p->order[i] = i;
-		sort_grid = grid;
 		g_qsort_with_data(p->order, (gint) grid->row_count,
-			sizeof(size_t), compare_rows, &p->sort);
+			sizeof(size_t), compare_rows, &by);
 		p->ordered = grid;
 	}
 	return p->order;
@@ -350,7 +356,7 @@ static char *summary(struct tn_pane *pane)
 	tn_time_format_seconds(text, (cache->end_ns - cache->begin_ns) /
 		MAX(cache->buckets, 1u));
 	g_string_append_printf(text, " s a column)%s",
-		cache->zoomed ? " zoomed, 0: all" : cache->is_range ?
+		cache->zoomed ? " zoomed, w: all" : cache->is_range ?
 		" the range" : "");
 	return g_string_free(text, FALSE);
 }

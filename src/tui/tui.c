@@ -227,9 +227,7 @@ static void on_screen_key(struct tn_tui *tui, int code)
 	struct tn_tui_key key = { code, tui->has_count, tui->count };
 	char name[32], text[64];
 
-	/* A count, as in vim: 0 alone is a key (the timelines' whole
-	 * span), 0 after a digit part of the count. */
-	if ((code >= '1' && code <= '9') || (code == '0' && tui->has_count)) {
+	if (code >= '0' && code <= '9') {
 		tui->count = MIN(tui->count * 10 + (code - '0'), COUNT_MAX);
 		tui->has_count = true;
 		tui->dirty |= TN_TUI_DIRTY_MESSAGE;

@@ -2,8 +2,8 @@
 # test-tui-timeline.sh - the timeline panes, through tmux: T opens the
 # threads pane, whose rows are the lines `--batch 'timeline threads N'`
 # prints for its width (whose figures test-timeline.sh checks); C the
-# CPUs pane, the same for `timeline cpus N`; in the pane, + zooms in
-# and 0 shows the whole trace again, / finds a row, Enter moves the list
+# CPUs pane, the same for `timeline cpus N`; in the pane, z zooms in
+# and w shows the whole trace again, / finds a row, Enter moves the list
 # to the row's thread's first event from the current event's column, f
 # filters the list on it, o sorts the rows by name; both panes on an
 # 80x24 screen; a trace without scheduling events says so.
@@ -56,11 +56,11 @@ check "T: the threads pane, the whole trace" \
 check "its rows are timeline threads 83's lines" \
 	wait_until 50 same_grid tl Threads "$TMPDIR_TEST/threads"
 
-tm send-keys -t tl Tab +
-check "Tab +: zoomed in" wait_until 150 pane_has tl Threads 'zoomed, 0: all$'
-tm send-keys -t tl 0
-check "0: the whole trace again" \
-	wait_until 150 sh -c "! tmux -L '$SOCKET' capture-pane -p -t tl | grep -q 'zoomed, 0: all'"
+tm send-keys -t tl Tab z
+check "Tab z: zoomed in" wait_until 150 pane_has tl Threads 'zoomed, w: all$'
+tm send-keys -t tl w
+check "w: the whole trace again" \
+	wait_until 150 sh -c "! tmux -L '$SOCKET' capture-pane -p -t tl | grep -q 'zoomed, w: all'"
 check "... the same rows" wait_until 50 same_grid tl Threads \
 	"$TMPDIR_TEST/threads"
 
