@@ -31,14 +31,23 @@ struct piece {
 	int64_t from, to, value;
 };
 
+/* A row's time in each state within one bucket.  A row keeps the
+ * buckets it has time in only, in their order (most threads of a long
+ * trace live in a bucket or two). */
+struct cell {
+	unsigned bucket;
+	int64_t ns[TN_THREAD_STATE_COUNT];	/* a CPU's: the first
+						 * TN_CPU_STATE_COUNT */
+};
+
 struct thread_row {
-	int64_t *ns;		/* [bucket][TN_THREAD_STATE_COUNT] */
+	GArray *cells;		/* struct cell, by bucket */
 	char *name;
 	int exec_quark;		/* Threads/<tid>/Exec_name + 1, 0: unknown */
 };
 
 struct cpu_row {
-	int64_t *ns;		/* [bucket][TN_CPU_STATE_COUNT] */
+	GArray *cells;		/* struct cell, by bucket */
 	GArray *current;	/* struct piece: tids not matched yet */
 	GArray *doing;		/* struct piece: statuses not matched yet */
 };
@@ -55,7 +64,8 @@ static void thread_row_free(gpointer data)
 {
 	struct thread_row *t = data;
 
-	g_free(t->ns);
+	if (t->cells)
+		g_array_free(t->cells, TRUE);
 	g_free(t->name);
 	g_free(t);
 }
@@ -64,7 +74,8 @@ static void cpu_row_free(gpointer data)
 {
 	struct cpu_row *c = data;
 
-	g_free(c->ns);
+	if (c->cells)
+		g_array_free(c->cells, TRUE);
 	if (c->current)
 		g_array_free(c->current, TRUE);
 	if (c->doing)
@@ -101,9 +112,8 @@ static struct thread_row *thread_row(struct timeline *t, int64_t tid)
 	struct thread_row *row = tn_amap_int64(t->threads, tid,
 		sizeof(struct thread_row));
 
-	if (!row->ns)
-		row->ns = g_new0(int64_t, (size_t) bucket_count(t) *
-			TN_THREAD_STATE_COUNT);
+	if (!row->cells)
+		row->cells = g_array_new(FALSE, FALSE, sizeof(struct cell));
 	return row;
 }
 
@@ -112,19 +122,33 @@ static struct cpu_row *cpu_row(struct timeline *t, int64_t cpu)
 	struct cpu_row *row = tn_amap_int64(t->cpus, cpu,
 		sizeof(struct cpu_row));
 
-	if (!row->ns) {
-		row->ns = g_new0(int64_t, (size_t) bucket_count(t) *
-			TN_CPU_STATE_COUNT);
+	if (!row->cells) {
+		row->cells = g_array_new(FALSE, FALSE, sizeof(struct cell));
 		row->current = g_array_new(FALSE, FALSE, sizeof(struct piece));
 		row->doing = g_array_new(FALSE, FALSE, sizeof(struct piece));
 	}
 	return row;
 }
 
-/* Add [from, to) to ns[bucket][state] of a row of `states` states, cut
- * at the buckets' edges; clipped to the range. */
-static void spread(const struct timeline *t, int64_t *ns, size_t states,
-		size_t state, int64_t from, int64_t to)
+/* The times of bucket k among cells, made when it has none yet.  Time
+ * mostly comes in order: the last cell, or a new one after it. */
+static int64_t *cell_of(GArray *cells, unsigned k)
+{
+	guint i = cells->len;
+	struct cell fresh = { .bucket = k };
+
+	while (i > 0 && g_array_index(cells, struct cell, i - 1).bucket > k)
+		i--;
+	if (i > 0 && g_array_index(cells, struct cell, i - 1).bucket == k)
+		return g_array_index(cells, struct cell, i - 1).ns;
+	g_array_insert_val(cells, i, fresh);
+	return g_array_index(cells, struct cell, i).ns;
+}
+
+/* Add [from, to) to the state's time in cells, cut at the buckets'
+ * edges; clipped to the range. */
+static void spread(const struct timeline *t, GArray *cells, size_t state,
+		int64_t from, int64_t to)
 {
 	int64_t begin = t->span.range_begin_ns, end = t->span.range_end_ns;
 	unsigned n = bucket_count(t);
@@ -141,7 +165,7 @@ static void spread(const struct timeline *t, int64_t *ns, size_t states,
 		int64_t piece_end = to < edge ? to : edge;
 
 		if (piece_end > from)
-			ns[(size_t) k * states + state] += piece_end - from;
+			cell_of(cells, k)[state] += piece_end - from;
 		if (to <= edge)
 			break;
 		from = edge;
@@ -194,16 +218,14 @@ static void account_overlap(struct timeline *t, const struct tn_state *state,
 		break;
 	}
 	if (cpu_state >= 0)
-		spread(t, c->ns, TN_CPU_STATE_COUNT, (size_t) cpu_state, from,
-			to);
+		spread(t, c->cells, (size_t) cpu_state, from, to);
 	if (tid > 0) {
 		struct thread_row *row = thread_row(t, tid);
 		int thread_state = doing == DOING_SYSCALL ? TN_THREAD_SYSCALL :
 			doing == DOING_IRQ || doing == DOING_SOFTIRQ ?
 			TN_THREAD_INTERRUPTED : TN_THREAD_USER;
 
-		spread(t, row->ns, TN_THREAD_STATE_COUNT,
-			(size_t) thread_state, from, to);
+		spread(t, row->cells, (size_t) thread_state, from, to);
 		if (state)
 			tn_aname_set(&row->name, thread_name(t, state, row,
 				tid));
@@ -335,8 +357,8 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 			int64_t from = start->ns < t->span.begin_ns ?
 				t->span.begin_ns : start->ns;
 
-			spread(t, row->ns, TN_THREAD_STATE_COUNT,
-				(size_t) waiting, from, end->ns);
+			spread(t, row->cells, (size_t) waiting, from,
+				end->ns);
 			tn_aname_set(&row->name, thread_name(t, state, row,
 				number));
 		}
@@ -380,16 +402,21 @@ static void on_end(void *acc, const struct tn_state *state, int64_t end_ns)
 	}
 }
 
-static void add_ns(int64_t *into, const int64_t *from, size_t count)
+/* Add the cells of from into into. */
+static void add_cells(GArray *into, const GArray *from)
 {
-	for (size_t i = 0; i < count; i++)
-		into[i] += from[i];
+	for (guint i = 0; i < from->len; i++) {
+		const struct cell *c = &g_array_index(from, struct cell, i);
+		int64_t *ns = cell_of(into, c->bucket);
+
+		for (size_t s = 0; s < TN_THREAD_STATE_COUNT; s++)
+			ns[s] += c->ns[s];
+	}
 }
 
 static void merge(void *acc, void *later)
 {
 	struct timeline *t = acc, *l = later;
-	size_t n = bucket_count(t);
 	GHashTableIter iter;
 	gpointer key, value;
 
@@ -398,15 +425,14 @@ static void merge(void *acc, void *later)
 		struct thread_row *from = value;
 		struct thread_row *row = thread_row(t, TN_AKEY_VALUE(key));
 
-		add_ns(row->ns, from->ns, n * TN_THREAD_STATE_COUNT);
+		add_cells(row->cells, from->cells);
 		tn_aname_set(&row->name, from->name);
 	}
 	g_hash_table_iter_init(&iter, l->cpus);
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		struct cpu_row *from = value;
 
-		add_ns(cpu_row(t, TN_AKEY_VALUE(key))->ns, from->ns,
-			n * TN_CPU_STATE_COUNT);
+		add_cells(cpu_row(t, TN_AKEY_VALUE(key))->cells, from->cells);
 	}
 }
 
@@ -431,27 +457,27 @@ static bool any_time(const int64_t *ns, size_t count)
 	return false;
 }
 
-/* One row of the table for each bucket of ns (buckets x states) with
- * time in it: id, [name,] bucket, the states' ns. */
+/* One row of the table for each bucket with time among cells: id,
+ * [name,] bucket, the states' ns. */
 static void report_row(struct tn_analysis_result *result,
 		struct tn_analysis_table *table, int64_t id,
-		const char *const *name, const int64_t *ns, unsigned buckets,
-		size_t states)
+		const char *const *name, const GArray *cells, size_t states)
 {
-	for (unsigned k = 0; k < buckets; k++) {
-		const int64_t *cell = ns + (size_t) k * states;
+	for (guint i = 0; i < cells->len; i++) {
+		const struct cell *cell = &g_array_index(cells, struct cell,
+			i);
 		struct tn_analysis_cell *row;
 		size_t c = 0;
 
-		if (!any_time(cell, states))
+		if (!any_time(cell->ns, states))
 			continue;
 		row = tn_atable_row(table);
 		tn_acell_int(&row[c++], id);
 		if (name)
 			tn_acell_text(result, &row[c++], *name);
-		tn_acell_int(&row[c++], k);
+		tn_acell_int(&row[c++], cell->bucket);
 		for (size_t s = 0; s < states; s++)
-			tn_acell_int(&row[c++], cell[s]);
+			tn_acell_int(&row[c++], cell->ns[s]);
 	}
 }
 
@@ -459,7 +485,6 @@ static void report(void *acc, const struct tn_analysis_span *range,
 		struct tn_analysis_result *result)
 {
 	struct timeline *t = acc;
-	unsigned n = bucket_count(t);
 	struct tn_analysis_table *threads, *cpus;
 	GHashTableIter iter;
 	gpointer key, value;
@@ -473,7 +498,7 @@ static void report(void *acc, const struct tn_analysis_span *range,
 		const char *name = row->name;
 
 		report_row(result, threads, TN_AKEY_VALUE(key), &name,
-			row->ns, n, TN_THREAD_STATE_COUNT);
+			row->cells, TN_THREAD_STATE_COUNT);
 	}
 	tn_analysis_table_sort(threads, 2, false);
 	tn_analysis_table_sort(threads, 0, false);
@@ -484,8 +509,8 @@ static void report(void *acc, const struct tn_analysis_span *range,
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		struct cpu_row *row = value;
 
-		report_row(result, cpus, TN_AKEY_VALUE(key), NULL, row->ns,
-			n, TN_CPU_STATE_COUNT);
+		report_row(result, cpus, TN_AKEY_VALUE(key), NULL, row->cells,
+			TN_CPU_STATE_COUNT);
 	}
 	tn_analysis_table_sort(cpus, 1, false);
 	tn_analysis_table_sort(cpus, 0, false);
