@@ -178,15 +178,16 @@ static void start_pending(struct tn_tui *tui)
 	struct tn_session *session = tui->session;
 	struct tn_tui_update *update;
 	struct tn_error err;
+	struct tn_job *job;
 
 	update = update_new(tui, tui->pending_follow, true);
-	if (tn_cmdq_start(tui->pending, update_run, update,
-			&session->lease.job, &err)) {
+	if (tn_cmdq_start(tui->pending, update_run, update, &job, &err)) {
 		tui->pending = NULL;
 		update_free(update);
 		tn_tui_message_set(tui, true, err.message);
 		return;
 	}
+	tn_lease_give(&session->lease, job);
 	tui->pending = NULL;
 	tui->pending_follow = TN_TUI_FOLLOW_BY_COMMAND;
 	tui->update = update;
@@ -374,6 +375,7 @@ void tn_tui_prefetch(struct tn_tui *tui, bool panes_busy)
 	struct tn_pane_status status;
 	struct tn_cmdq *queue;
 	struct tn_error err;
+	struct tn_job *job;
 	int rows;
 
 	if (!tui->wants_prefetch || tn_tui_job_running(tui) || tui->pending ||
@@ -391,11 +393,11 @@ void tn_tui_prefetch(struct tn_tui *tui, bool panes_busy)
 	tui->prefetch->before = status.top + rows;
 	tui->prefetch->after = 2 * (int64_t) rows - 1 - status.top;
 	queue = tn_cmdq_create(tui->session, rows, tui->help_keys);
-	if (tn_cmdq_start(queue, prefetch_run, tui->prefetch,
-			&tui->session->lease.job, &err)) {
+	if (tn_cmdq_start(queue, prefetch_run, tui->prefetch, &job, &err)) {
 		g_clear_pointer(&tui->prefetch, g_free);
 		return;
 	}
+	tn_lease_give(&tui->session->lease, job);
 	tui->prefetching = true;
 }
 
