@@ -28,6 +28,22 @@ diff_head() {
 	return 1
 }
 
+# letters_of NS_FILE N: "TID LETTERS" of the threads' ns form in N
+# buckets: each the state with most time in it, "." without any.
+letters_of() {
+	awk -F'\t' -v n="$2" '
+	function letter(   best, most, i) {
+		most = 0; best = "."
+		for (i = 3; i <= 7; i++)
+			if ($i > most) { most = $i; best = substr("USIWB", i - 2, 1) }
+		return best
+	}
+	$1 != tid { if (tid != "") print tid, row; tid = $1; row = ""
+		for (i = 0; i < n; i++) row = row "." }
+	{ row = substr(row, 1, $2) letter() substr(row, $2 + 2) }
+	END { print tid, row }' "$1"
+}
+
 # oncpu_ours NS_FILE: "TID BUCKET NS" of the on-CPU states, sorted.
 oncpu_ours() {
 	awk -F'\t' '$3 + $4 + $5 > 0 { printf "%s %s %.0f\n", $1, $2,
@@ -105,17 +121,7 @@ softirq)" awk -F'\t' '{ busy += $3; irq += $4; idle += $6 }
 "$TRACENAV" --batch "timeline threads $n ns" "$T/gen" > "$T/ns"
 check "threads grid: a line per thread of the ns form" test \
 	"$(wc -l < "$T/grid")" = "$(cut -f1 "$T/ns" | sort -u | wc -l)"
-awk -F'\t' -v n=$n '
-	function letter(   best, most, i) {
-		most = 0; best = "."
-		for (i = 3; i <= 7; i++)
-			if ($i > most) { most = $i; best = substr("USIWB", i - 2, 1) }
-		return best
-	}
-	$1 != tid { if (tid != "") print tid, row; tid = $1; row = ""
-		for (i = 0; i < n; i++) row = row "." }
-	{ row = substr(row, 1, $2) letter() substr(row, $2 + 2) }
-	END { print tid, row }' "$T/ns" > "$T/want"
+letters_of "$T/ns" $n > "$T/want"
 awk '{ print $1, $NF }' "$T/grid" > "$T/ours"
 check "threads grid: each letter is its bucket's longest state" \
 	diff_head "$T/want" "$T/ours"
@@ -142,6 +148,33 @@ for kind in threads cpus; do
 	check "$((long / 1000)) k events, 3%-97%: timeline $kind in slices \
 equals one replay ($(wc -l < "$T/one") lines)" cmp -s "$T/one" "$T/sliced"
 done
+
+# The grid of a wide span comes from the summary the index keeps: the
+# same rows as the exact replay, nearly all the letters (its buckets'
+# edges are not the columns' own), said on stderr; --no-cache replays.
+"$TRACENAV" --batch "timeline threads 20 ns" "$T/long" > "$T/ns" 2>/dev/null
+letters_of "$T/ns" 20 > "$T/want"
+"$TRACENAV" --batch "timeline threads 20" "$T/long" > "$T/grid" 2>"$T/err"
+awk '{ print $1, $NF }' "$T/grid" > "$T/ours"
+check "$((long / 1000)) k events: the grid is made from the summary" \
+	grep -q 'from the summary the index keeps' "$T/err"
+check "the summary's grid: the replay's threads" test \
+	"$(cut -d' ' -f1 "$T/want")" = "$(cut -d' ' -f1 "$T/ours")"
+same=$(paste -d' ' "$T/want" "$T/ours" | awk '{
+	for (i = 1; i <= length($2); i++) {
+		all++; same += substr($2, i, 1) == substr($4, i, 1) }
+	} END { printf "%d", all ? 100 * same / all : 0 }')
+check "the summary's grid: $same% of its letters are the replay's \
+(>= 95%)" test "$same" -ge 95
+"$TRACENAV" --no-cache --batch "timeline threads 20" "$T/long" \
+	> "$T/grid" 2>"$T/err"
+awk '{ print $1, $NF }' "$T/grid" > "$T/ours"
+check "without the cache: replayed, every letter the exact one" sh -c \
+	"! grep -q summary '$T/err' && cmp -s '$T/want' '$T/ours'"
+"$TRACENAV" --batch "range 50% 50.5%; timeline threads 20" "$T/long" \
+	> /dev/null 2>"$T/err"
+check "a narrow span (0.5%): replayed, not from the summary" \
+	test ! -s "$T/err"
 
 # ---- the shared corpus's kernel traces ----
 

@@ -19,6 +19,7 @@
 
 #include "tracenav/analysis.h"
 #include "tracenav/error.h"
+#include "tracenav/index.h"
 #include "tracenav/state-history.h"
 #include "tracenav/trace.h"
 
@@ -83,7 +84,30 @@ struct tn_timeline_grid {
 	unsigned buckets;
 	size_t row_count;
 	struct tn_timeline_row *rows;	/* by id */
+	/* Made from the summary the preparse kept (0: from a replay): its
+	 * buckets' ns; a column's edges are then those of the summary's
+	 * buckets nearest to the exact ones. */
+	int64_t summary_ns;
 };
+
+/* Spans of more events than this are drawn from the summary when it is
+ * fine enough; fewer are replayed (exact, and quick enough). */
+#define TN_TIMELINE_REPLAY_EVENTS 100000
+
+/* The grid of kind over [begin_ns, end_ns] in `buckets` columns, as the
+ * panes and `timeline` (without ns) show it: from the summary the state
+ * pass kept with snapshots (timeline/summary) when the span holds more
+ * than TN_TIMELINE_REPLAY_EVENTS events by index and every column two
+ * of its buckets at least; else from tn_timeline_run() (threads,
+ * progress and cancel as there).  *events: the events of the span (the
+ * index's count for the summary).  Returns 0 and *out (rows may be
+ * none), or -1 with err. */
+int tn_timeline_grid_run(const struct tn_trace *trace,
+		const struct tn_state_snapshots *snapshots,
+		const struct tn_index *index, enum tn_timeline_kind kind,
+		int64_t begin_ns, int64_t end_ns, unsigned buckets,
+		unsigned threads, struct tn_timeline_grid **out,
+		uint64_t *events, struct tn_error *err);
 
 /* The grid of one table of result (tn_timeline_run() with buckets). */
 struct tn_timeline_grid *tn_timeline_grid_new(

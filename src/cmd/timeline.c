@@ -75,11 +75,9 @@ static void write_ns(struct tn_command_context *ctx,
 /* The grid form: one line per thread (TID, name) or CPU, then a letter
  * per bucket. */
 static void write_grid(struct tn_command_context *ctx,
-		struct tn_analysis_result *result,
-		enum tn_timeline_kind kind, unsigned buckets)
+		const struct tn_timeline_grid *grid)
 {
-	struct tn_timeline_grid *grid = tn_timeline_grid_new(result, kind,
-		buckets);
+	enum tn_timeline_kind kind = grid->kind;
 	GString *line = g_string_new(NULL);
 
 	for (size_t r = 0; r < grid->row_count; r++) {
@@ -101,7 +99,40 @@ static void write_grid(struct tn_command_context *ctx,
 		tn_output_text(ctx->out, "timeline", line->str);
 	}
 	g_string_free(line, TRUE);
+}
+
+static void say_empty(struct tn_command_context *ctx, bool threads)
+{
+	tn_output_message(ctx->out, "timeline: no %s in this range (the "
+		"kernel's scheduling events are needed)", threads ?
+		"thread ran or waited" : "CPU was seen");
+}
+
+/* The grid form, as the panes draw it (from the preparse's summary when
+ * the span is wide). */
+static int run_grid(struct tn_command_context *ctx,
+		enum tn_timeline_kind kind, int64_t begin, int64_t end,
+		unsigned buckets, struct tn_error *err)
+{
+	struct tn_session *session = ctx->session;
+	struct tn_timeline_grid *grid;
+	uint64_t events;
+
+	if (tn_timeline_grid_run(session->trace, session->state.snapshots,
+			session->indexing.index, kind, begin, end, buckets,
+			g_get_num_processors(), &grid, &events, err))
+		return -1;
+	if (grid->row_count == 0)
+		say_empty(ctx, kind == TN_TIMELINE_THREADS);
+	else
+		write_grid(ctx, grid);
+	if (grid->row_count && grid->summary_ns)
+		tn_output_message(ctx->out, "timeline: from the summary the "
+			"index keeps (buckets of %.3g ms: a column's edges are "
+			"the nearest ones; with ns, exact)",
+			(double) grid->summary_ns / 1e6);
 	tn_timeline_grid_destroy(grid);
+	return 0;
 }
 
 static int exec_timeline(struct tn_command_context *ctx,
@@ -120,19 +151,17 @@ static int exec_timeline(struct tn_command_context *ctx,
 		return -1;
 	if (!tn_session_get_range(session, &begin, &end))
 		return 0;	/* no event: no timeline */
+	if (!ns)
+		return run_grid(ctx, threads ? TN_TIMELINE_THREADS :
+			TN_TIMELINE_CPUS, begin, end, buckets, err);
 	if (tn_timeline_run(session->trace, session->state.snapshots, begin,
 			end, buckets, g_get_num_processors(), &result, err))
 		return -1;
 	table = tn_analysis_result_find(result, threads ? "threads" : "cpus");
 	if (!table || table->row_count == 0)
-		tn_output_message(ctx->out, "timeline: no %s in this range "
-			"(the kernel's scheduling events are needed)",
-			threads ? "thread ran or waited" : "CPU was seen");
-	else if (ns)
-		write_ns(ctx, table, threads ? 1 : SIZE_MAX);
+		say_empty(ctx, threads);
 	else
-		write_grid(ctx, result, threads ? TN_TIMELINE_THREADS :
-			TN_TIMELINE_CPUS, buckets);
+		write_ns(ctx, table, threads ? 1 : SIZE_MAX);
 	tn_analysis_result_destroy(result);
 	return 0;
 }

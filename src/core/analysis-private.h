@@ -120,6 +120,11 @@ extern const struct tn_analysis_class tn_analysis_irqstats;
 extern const struct tn_analysis_class tn_analysis_schedtop;
 extern const struct tn_analysis_class tn_analysis_timeline;
 
+/* The blob of the timeline's summary form (an accumulator created with
+ * buckets 0; timeline-summary.h), or NULL for another; the accumulator
+ * keeps nothing after it (only destroy). */
+GBytes *tn_analysis_timeline_take_summary(void *acc);
+
 /* Run cls (one of the list or not) as tn_analysis_run() runs a named
  * one, its range cut in `buckets` buckets (struct tn_analysis_span;
  * 0: none). */
@@ -141,6 +146,7 @@ enum tn_akind {
 	AK_CPU_IRQ,		/* CPUs/<n>/IRQs/<irq> */
 	AK_CPU_SOFTIRQ,		/* CPUs/<n>/Soft_IRQs/<vec> */
 	AK_CPU_STATUS,		/* CPUs/<n>/Status */
+	AK_THREAD_EXEC_NAME,	/* Threads/<t>/Exec_name */
 };
 
 /* A kind in a set of them (struct tn_analysis_class's interval_kinds). */

@@ -18,7 +18,10 @@
 #include <string.h>
 
 #include "src/core/analysis-private.h"
+#include "src/core/chunk-queue.h"
+#include "tracenav/job.h"
 #include "src/core/providers/provider-fields.h"
+#include "src/core/timeline-summary.h"
 #include "tracenav/timeline.h"
 
 /* What a CPU did (CPUs/<n>/Status), or nothing known. */
@@ -40,9 +43,12 @@ struct cell {
 						 * TN_CPU_STATE_COUNT */
 };
 
+/* A thread's row (the summary form keeps its threads in the summary's
+ * rows alone). */
 struct thread_row {
 	GArray *cells;		/* struct cell, by bucket */
 	char *name;
+	const char *name_seen;	/* the state's string last made the name */
 	int exec_quark;		/* Threads/<tid>/Exec_name + 1, 0: unknown */
 };
 
@@ -50,6 +56,34 @@ struct cpu_row {
 	GArray *cells;		/* struct cell, by bucket */
 	GArray *current;	/* struct piece: tids not matched yet */
 	GArray *doing;		/* struct piece: statuses not matched yet */
+	struct tn_timeline_summary_row *summary;
+};
+
+/* What the intervals say, once read from the state: what the summary
+ * form hands its helper thread. */
+enum record_what { REC_CURRENT, REC_DOING, REC_WAIT, REC_NAME };
+
+struct record {
+	enum record_what what;
+	int64_t id;		/* a CPU, or a tid */
+	int64_t value;		/* a tid, an enum cpu_doing, a waiting
+				 * enum tn_thread_state */
+	int64_t from, to;
+	char *name;		/* REC_NAME's, owned */
+};
+
+/* Records a helper thread takes at a time, and how many such chunks
+ * may wait for it. */
+#define CHUNK_RECORDS 4096
+#define CHUNKS_AHEAD 32
+
+/* The meaning of a few strings of the state, by their address: its
+ * strings are interned (one address a text), and few (a status). */
+#define MEMO_SIZE 8
+struct text_memo {
+	const char *text[MEMO_SIZE];
+	int meaning[MEMO_SIZE];
+	unsigned next;
 };
 
 struct timeline {
@@ -58,6 +92,23 @@ struct timeline {
 	enum tn_aevent kind;
 	GHashTable *threads;		/* int64 tid -> struct thread_row */
 	GHashTable *cpus;		/* int64 cpu -> struct cpu_row */
+	/* The summary form (span.buckets 0, the state pass's): the time
+	 * goes there, not into the rows' cells. */
+	struct tn_timeline_summary_builder *summary;
+	struct text_memo doing, waiting;	/* of the statuses */
+	/* The summary form's helper: it applies the records (the state
+	 * pass's thread only reads them from its state). */
+	struct tn_fanout *helper;
+	struct tn_chunk_queue *chunks;	/* of GArray of struct record */
+	GArray *chunk;			/* being filled */
+	/* The rows last found, by the low bits of their id (every record
+	 * is applied to one or two rows, most often the same ones). */
+	struct { int64_t id; struct thread_row *row; } thread_memo[64];
+	struct {
+		int64_t id;
+		struct tn_timeline_summary_row *row;
+	} summary_memo[64];
+	struct cpu_row *cpu_memo[64];	/* CPUs 0-63 */
 };
 
 static void thread_row_free(gpointer data)
@@ -83,6 +134,101 @@ static void cpu_row_free(gpointer data)
 	g_free(c);
 }
 
+static void apply(struct timeline *t, const struct tn_state *state,
+		const struct record *r);
+
+static void free_chunk(void *data)
+{
+	GArray *chunk = data;
+
+	for (guint i = 0; i < chunk->len; i++)
+		g_free(g_array_index(chunk, struct record, i).name);
+	g_array_free(chunk, TRUE);
+}
+
+/* The helper: the chunks in order, until the queue ends. */
+static int run_helper(struct tn_fanout *fanout, void *data, unsigned i,
+		struct tn_error *err)
+{
+	struct timeline *t = data;
+	GArray *chunk;
+
+	(void) fanout;
+	(void) i;
+	(void) err;
+	while ((chunk = tn_chunk_queue_pop(t->chunks))) {
+		for (guint j = 0; j < chunk->len; j++) {
+			struct record *r = &g_array_index(chunk,
+				struct record, j);
+
+			apply(t, NULL, r);
+			g_free(r->name);
+		}
+		g_array_set_size(chunk, 0);
+		tn_chunk_queue_give_back(t->chunks, chunk);
+	}
+	return 0;
+}
+
+/* Without a helper (none could start), the records are applied as they
+ * come. */
+static void start_helper(struct timeline *t)
+{
+	struct tn_error err;
+
+	t->chunks = tn_chunk_queue_new(CHUNKS_AHEAD);
+	t->chunk = g_array_sized_new(FALSE, FALSE, sizeof(struct record),
+		CHUNK_RECORDS);
+	if (tn_fanout_start(1, run_helper, t, &t->helper, &err))
+		t->helper = NULL;
+}
+
+/* Hand the chunk being filled to the helper. */
+static void hand_chunk(struct timeline *t)
+{
+	if (!t->chunk || t->chunk->len == 0)
+		return;
+	/* At most CHUNKS_AHEAD wait: the pass waits for the helper. */
+	tn_chunk_queue_push(t->chunks, t->chunk);
+	t->chunk = tn_chunk_queue_take_back(t->chunks);
+	if (!t->chunk)
+		t->chunk = g_array_sized_new(FALSE, FALSE,
+			sizeof(struct record), CHUNK_RECORDS);
+}
+
+/* The helper has applied every record handed (or was never started). */
+static void stop_helper(struct timeline *t)
+{
+	struct tn_error err;
+
+	if (!t->chunks)
+		return;
+	if (t->helper) {
+		hand_chunk(t);
+		tn_chunk_queue_end(t->chunks);
+		tn_fanout_join(t->helper, &err);
+		t->helper = NULL;
+	}
+	free_chunk(t->chunk);
+	t->chunk = NULL;
+	tn_chunk_queue_free(t->chunks, free_chunk);
+	t->chunks = NULL;
+}
+
+/* r applied now, or by the helper (the summary form). */
+static void deliver(struct timeline *t, const struct tn_state *state,
+		struct record *r)
+{
+	if (!t->helper) {
+		apply(t, t->summary ? NULL : state, r);
+		g_free(r->name);
+		return;
+	}
+	g_array_append_val(t->chunk, *r);
+	if (t->chunk->len == CHUNK_RECORDS)
+		hand_chunk(t);
+}
+
 static void *create(const struct tn_analysis_span *span)
 {
 	struct timeline *t = g_new0(struct timeline, 1);
@@ -90,6 +236,11 @@ static void *create(const struct tn_analysis_span *span)
 	t->span = *span;
 	t->threads = tn_amap_new_int64(thread_row_free);
 	t->cpus = tn_amap_new_int64(cpu_row_free);
+	if (span->buckets == 0) {
+		t->summary = tn_timeline_summary_builder_new(
+			span->range_begin_ns);
+		start_helper(t);
+	}
 	return t;
 }
 
@@ -97,8 +248,10 @@ static void destroy(void *acc)
 {
 	struct timeline *t = acc;
 
+	stop_helper(t);
 	g_hash_table_destroy(t->threads);
 	g_hash_table_destroy(t->cpus);
+	tn_timeline_summary_builder_free(t->summary);
 	g_free(t);
 }
 
@@ -109,23 +262,52 @@ static unsigned bucket_count(const struct timeline *t)
 
 static struct thread_row *thread_row(struct timeline *t, int64_t tid)
 {
-	struct thread_row *row = tn_amap_int64(t->threads, tid,
-		sizeof(struct thread_row));
+	size_t slot = (size_t) tid % G_N_ELEMENTS(t->thread_memo);
+	struct thread_row *row;
+
+	if (t->thread_memo[slot].row && t->thread_memo[slot].id == tid)
+		return t->thread_memo[slot].row;
+	row = tn_amap_int64(t->threads, tid, sizeof(struct thread_row));
+	t->thread_memo[slot].id = tid;
+	t->thread_memo[slot].row = row;
 
 	if (!row->cells)
 		row->cells = g_array_new(FALSE, FALSE, sizeof(struct cell));
 	return row;
 }
 
+/* The summary form's row of thread tid. */
+static struct tn_timeline_summary_row *summary_thread(struct timeline *t,
+		int64_t tid)
+{
+	size_t slot = (size_t) tid % G_N_ELEMENTS(t->summary_memo);
+
+	if (!t->summary_memo[slot].row || t->summary_memo[slot].id != tid) {
+		t->summary_memo[slot].id = tid;
+		t->summary_memo[slot].row = tn_timeline_summary_get_row(
+			t->summary, TN_TIMELINE_THREADS, tid);
+	}
+	return t->summary_memo[slot].row;
+}
+
 static struct cpu_row *cpu_row(struct timeline *t, int64_t cpu)
 {
-	struct cpu_row *row = tn_amap_int64(t->cpus, cpu,
-		sizeof(struct cpu_row));
+	bool small = cpu >= 0 && cpu < (int64_t) G_N_ELEMENTS(t->cpu_memo);
+	struct cpu_row *row;
+
+	if (small && t->cpu_memo[cpu])
+		return t->cpu_memo[cpu];
+	row = tn_amap_int64(t->cpus, cpu, sizeof(struct cpu_row));
+	if (small)
+		t->cpu_memo[cpu] = row;
 
 	if (!row->cells) {
 		row->cells = g_array_new(FALSE, FALSE, sizeof(struct cell));
 		row->current = g_array_new(FALSE, FALSE, sizeof(struct piece));
 		row->doing = g_array_new(FALSE, FALSE, sizeof(struct piece));
+		if (t->summary)
+			row->summary = tn_timeline_summary_get_row(t->summary,
+				TN_TIMELINE_CPUS, cpu);
 	}
 	return row;
 }
@@ -172,6 +354,42 @@ static void spread(const struct timeline *t, GArray *cells, size_t state,
 	}
 }
 
+/* Add [from, to) in state to a row: to its cells, or to the summary. */
+static void add_time(const struct timeline *t, GArray *cells,
+		struct tn_timeline_summary_row *summary, size_t state,
+		int64_t from, int64_t to)
+{
+	if (t->summary)
+		tn_timeline_summary_add_to(t->summary, summary,
+			(unsigned) state, from, to);
+	else
+		spread(t, cells, state, from, to);
+}
+
+/* Name row by the state's string name (once for each new string). */
+static void set_name(struct thread_row *row, const char *name)
+{
+	if (name && name != row->name_seen) {
+		tn_aname_set(&row->name, name);
+		row->name_seen = name;
+	}
+}
+
+/* The meaning of text by classify, remembered by its address. */
+static int text_meaning(struct text_memo *memo, const char *text,
+		int (*classify)(const char *))
+{
+	unsigned slot = memo->next;
+
+	for (unsigned i = 0; i < MEMO_SIZE; i++)
+		if (memo->text[i] == text)
+			return memo->meaning[i];
+	memo->next = (slot + 1) % MEMO_SIZE;
+	memo->text[slot] = text;
+	memo->meaning[slot] = classify(text);
+	return memo->meaning[slot];
+}
+
 static const char *thread_name(struct timeline *t,
 		const struct tn_state *state, struct thread_row *row,
 		int64_t tid)
@@ -188,6 +406,25 @@ static const char *thread_name(struct timeline *t,
 	}
 	value = tn_state_get_value(state, quark);
 	return value->type == TN_STATE_STRING ? value->u.s : NULL;
+}
+
+/* tid spent [from, to) in state: in its row, named from the state (when
+ * there is one: not in the summary form). */
+static void add_thread_time(struct timeline *t, const struct tn_state *state,
+		int64_t tid, enum tn_thread_state thread_state, int64_t from,
+		int64_t to)
+{
+	struct thread_row *row;
+
+	if (t->summary) {
+		tn_timeline_summary_add_to(t->summary, summary_thread(t, tid),
+			thread_state, from, to);
+		return;
+	}
+	row = thread_row(t, tid);
+	spread(t, row->cells, thread_state, from, to);
+	if (state)
+		set_name(row, thread_name(t, state, row, tid));
 }
 
 /* tid ran on cpu over [from, to) while the CPU was doing `doing`. */
@@ -218,18 +455,13 @@ static void account_overlap(struct timeline *t, const struct tn_state *state,
 		break;
 	}
 	if (cpu_state >= 0)
-		spread(t, c->cells, (size_t) cpu_state, from, to);
-	if (tid > 0) {
-		struct thread_row *row = thread_row(t, tid);
-		int thread_state = doing == DOING_SYSCALL ? TN_THREAD_SYSCALL :
-			doing == DOING_IRQ || doing == DOING_SOFTIRQ ?
-			TN_THREAD_INTERRUPTED : TN_THREAD_USER;
-
-		spread(t, row->cells, (size_t) thread_state, from, to);
-		if (state)
-			tn_aname_set(&row->name, thread_name(t, state, row,
-				tid));
-	}
+		add_time(t, c->cells, c->summary, (size_t) cpu_state, from,
+			to);
+	if (tid > 0)
+		add_thread_time(t, state, tid, doing == DOING_SYSCALL ?
+			TN_THREAD_SYSCALL : doing == DOING_IRQ ||
+			doing == DOING_SOFTIRQ ? TN_THREAD_INTERRUPTED :
+			TN_THREAD_USER, from, to);
 }
 
 /* Account what both pieces lists of a CPU cover, dropping what is
@@ -278,13 +510,8 @@ static void add_piece(struct timeline *t, const struct tn_state *state,
 	match(t, state, cpu, c);
 }
 
-static enum cpu_doing doing_of(const struct tn_state_value *value)
+static int classify_doing(const char *s)
 {
-	const char *s;
-
-	if (value->type != TN_STATE_STRING)
-		return DOING_UNKNOWN;
-	s = value->u.s;
 	if (!strcmp(s, "idle"))
 		return DOING_IDLE;
 	if (!strcmp(s, "usermode"))
@@ -296,6 +523,22 @@ static enum cpu_doing doing_of(const struct tn_state_value *value)
 	if (!strcmp(s, "softirq"))
 		return DOING_SOFTIRQ;
 	return DOING_UNKNOWN;
+}
+
+static enum cpu_doing doing_of(struct timeline *t,
+		const struct tn_state_value *value)
+{
+	if (value->type != TN_STATE_STRING)
+		return DOING_UNKNOWN;
+	return (enum cpu_doing) text_meaning(&t->doing, value->u.s,
+		classify_doing);
+}
+
+/* A thread's waiting state (enum tn_thread_state), or -1. */
+static int classify_waiting(const char *s)
+{
+	return !strcmp(s, "wait_cpu") ? TN_THREAD_WAIT_CPU :
+		!strcmp(s, "wait_blocked") ? TN_THREAD_BLOCKED : -1;
 }
 
 static void on_event(void *acc, const struct tn_state *state,
@@ -325,7 +568,8 @@ static void on_current(struct timeline *t, const struct tn_state *state,
 	} else {
 		tid = -1;
 	}
-	add_piece(t, state, cpu, true, from, to, tid);
+	deliver(t, state, &(struct record) { REC_CURRENT, cpu, tid, from, to,
+		NULL });
 }
 
 static void on_interval(void *acc, const struct tn_state *state, int quark,
@@ -344,24 +588,44 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 	if (kind == AK_CPU_CURRENT) {
 		on_current(t, state, number, value, start->ns, end->ns);
 	} else if (kind == AK_CPU_STATUS) {
-		add_piece(t, state, number, false, start->ns, end->ns,
-			doing_of(value));
+		deliver(t, state, &(struct record) { REC_DOING, number,
+			doing_of(t, value), start->ns, end->ns, NULL });
 	} else if (kind == AK_THREAD_STATUS && number > 0 &&
 		   value->type == TN_STATE_STRING) {
-		int waiting = !strcmp(value->u.s, "wait_cpu") ?
-			TN_THREAD_WAIT_CPU : !strcmp(value->u.s,
-			"wait_blocked") ? TN_THREAD_BLOCKED : -1;
+		int waiting = text_meaning(&t->waiting, value->u.s,
+			classify_waiting);
 
-		if (waiting >= 0) {
-			struct thread_row *row = thread_row(t, number);
-			int64_t from = start->ns < t->span.begin_ns ?
-				t->span.begin_ns : start->ns;
+		if (waiting >= 0)
+			deliver(t, state, &(struct record) { REC_WAIT, number,
+				waiting, start->ns, end->ns, NULL });
+	} else if (kind == AK_THREAD_EXEC_NAME && t->summary && number > 0 &&
+		   value->type == TN_STATE_STRING) {
+		/* The summary's names: each one a thread had (the other
+		 * form reads the state's as it accounts). */
+		deliver(t, state, &(struct record) { REC_NAME, number, 0, 0, 0,
+			g_strdup(value->u.s) });
+	}
+}
 
-			spread(t, row->cells, (size_t) waiting, from,
-				end->ns);
-			tn_aname_set(&row->name, thread_name(t, state, row,
-				number));
-		}
+/* What a record says, applied to the rows (state: for the names, NULL
+ * in the summary form). */
+static void apply(struct timeline *t, const struct tn_state *state,
+		const struct record *r)
+{
+	switch (r->what) {
+	case REC_CURRENT:
+	case REC_DOING:
+		add_piece(t, state, r->id, r->what == REC_CURRENT, r->from,
+			r->to, r->value);
+		break;
+	case REC_WAIT:
+		add_thread_time(t, state, r->id, (enum tn_thread_state)
+			r->value, r->from < t->span.begin_ns ?
+			t->span.begin_ns : r->from, r->to);
+		break;
+	case REC_NAME:
+		tn_timeline_summary_set_name(t->summary, r->id, r->name);
+		break;
 	}
 }
 
@@ -391,14 +655,23 @@ static void on_end(void *acc, const struct tn_state *state, int64_t end_ns)
 					tn_state_get_start(state, q), &end);
 		}
 	}
-	count = threads < 0 ? 0 : tn_state_get_child_count(state, threads);
-	for (size_t i = 0; i < count; i++) {
-		int q = tn_state_quark_child_lookup(state,
-			tn_state_get_child(state, threads, i), "Status");
+	/* A thread that is gone is all null: only the live ones have a
+	 * Status open (a long trace keeps many more of the others). */
+	for (int thread = threads < 0 ? -1 :
+			tn_state_get_first_live_child(state, threads);
+	     thread >= 0;
+	     thread = tn_state_get_next_live_sibling(state, thread)) {
+		static const char *const names[] = { "Status", "Exec_name" };
 
-		if (q >= 0)
-			on_interval(t, state, q, tn_state_get_value(state, q),
-				tn_state_get_start(state, q), &end);
+		for (size_t n = 0; n < G_N_ELEMENTS(names); n++) {
+			int q = tn_state_quark_child_lookup(state, thread,
+				names[n]);
+
+			if (q >= 0)
+				on_interval(t, state, q,
+					tn_state_get_value(state, q),
+					tn_state_get_start(state, q), &end);
+		}
 	}
 }
 
@@ -521,9 +794,28 @@ const struct tn_analysis_class tn_analysis_timeline = {
 	"time per thread and per CPU in each state, per bucket of the range",
 	create, destroy, on_event, on_interval,
 	AK_BIT(AK_CPU_CURRENT) | AK_BIT(AK_CPU_STATUS) |
-		AK_BIT(AK_THREAD_STATUS),
+		AK_BIT(AK_THREAD_STATUS) | AK_BIT(AK_THREAD_EXEC_NAME),
 	on_end, merge, report,
 };
+
+GBytes *tn_analysis_timeline_take_summary(void *acc)
+{
+	struct timeline *t = acc;
+	GBytes *blob;
+
+	if (!t->summary)
+		return NULL;
+	stop_helper(t);
+	blob = tn_timeline_summary_save(t->summary);
+	/* Its rows go now, not with the pass: before the cache is
+	 * written, the largest thing it makes. */
+	tn_timeline_summary_builder_free(t->summary);
+	t->summary = NULL;
+	memset(t->summary_memo, 0, sizeof(t->summary_memo));
+	memset(t->cpu_memo, 0, sizeof(t->cpu_memo));
+	g_hash_table_remove_all(t->cpus);
+	return blob;
+}
 
 int tn_timeline_run(const struct tn_trace *trace,
 		const struct tn_state_snapshots *snapshots, int64_t begin_ns,

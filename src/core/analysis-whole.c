@@ -5,7 +5,9 @@
  * "analysis/NAME" (analysis-save.c's bytes), so that an analysis of the
  * whole trace reads nothing once the pass is done (or the cache holds
  * its snapshots).  The whole trace runs from its first event to its
- * last, as tn_session_get_range() has it. */
+ * last, as tn_session_get_range() has it.  The timeline's accumulator,
+ * in its summary form (timeline-summary.h), is fed the same way and
+ * kept as "timeline/summary". */
 #include "src/core/analysis-private.h"
 #include "tracenav/job.h"
 
@@ -20,6 +22,9 @@ struct whole {
 	 * analyses: they read the intervals of a few kinds (tn_akind)
 	 * alone, so the others are left out once for all of them. */
 	struct tn_alookup *look;
+	/* The timelines' summary (the timeline's accumulator with no
+	 * buckets): kept as "timeline/summary", not as an analysis. */
+	void *timeline;
 };
 
 /* The accumulators begin at the first event: their range starts there. */
@@ -30,6 +35,7 @@ static void start(struct whole *w, int64_t ns)
 
 	for (size_t i = 0; i < w->count; i++)
 		w->accs[i] = tn_analysis_classes[i]->create(&span);
+	w->timeline = tn_analysis_timeline.create(&span);
 	w->started = true;
 	w->first_ns = ns;
 }
@@ -46,6 +52,7 @@ static int on_event(void *data, const struct tn_state *state,
 		if (tn_analysis_classes[i]->event)
 			tn_analysis_classes[i]->event(w->accs[i], state, row,
 				kind);
+	tn_analysis_timeline.event(w->timeline, state, row, kind);
 	w->last_ns = row->pos.ns;
 	w->events++;
 	return 0;
@@ -66,6 +73,9 @@ static void on_interval(void *data, const struct tn_state *state, int quark,
 		if (tn_analysis_classes[i]->interval_kinds & AK_BIT(kind))
 			tn_analysis_classes[i]->interval(w->accs[i], state,
 				quark, value, start_stamp, end);
+	if (tn_analysis_timeline.interval_kinds & AK_BIT(kind))
+		tn_analysis_timeline.interval(w->timeline, state, quark, value,
+			start_stamp, end);
 }
 
 static void on_end(void *data, const struct tn_state *state)
@@ -76,6 +86,8 @@ static void on_end(void *data, const struct tn_state *state)
 		if (tn_analysis_classes[i]->end)
 			tn_analysis_classes[i]->end(w->accs[i], state,
 				w->last_ns);
+	if (w->started)
+		tn_analysis_timeline.end(w->timeline, state, w->last_ns);
 }
 
 /* The reports of the analyses, made at the end of the pass, each on a
@@ -114,6 +126,7 @@ static void finish(void *data, struct tn_state_snapshots *snapshots)
 	struct reports r = { w, { w->first_ns, w->last_ns, w->first_ns, true,
 		w->look, w->last_ns, 0 }, { NULL } };
 	struct tn_error err;
+	GBytes *blob;
 
 	if (!w->started)
 		return;
@@ -129,6 +142,9 @@ static void finish(void *data, struct tn_state_snapshots *snapshots)
 		g_bytes_unref(r.blobs[i]);
 		g_free(name);
 	}
+	blob = tn_analysis_timeline_take_summary(w->timeline);
+	tn_state_snapshots_set_extra(snapshots, "timeline/summary", blob);
+	g_bytes_unref(blob);
 }
 
 static void destroy(void *data)
@@ -137,6 +153,8 @@ static void destroy(void *data)
 
 	for (size_t i = 0; w->started && i < w->count; i++)
 		tn_analysis_classes[i]->destroy(w->accs[i]);
+	if (w->started)
+		tn_analysis_timeline.destroy(w->timeline);
 	tn_alookup_free(w->look);
 	g_free(w);
 }

@@ -42,7 +42,8 @@
  *     snapshots length u64 (0: none), then that many bytes: the state
  *       snapshots (tn_state_snapshots_save(), state-snapshots.c, with
  *       their own checksum and checks, and what the state pass kept
- *       with them: the analyses of the whole trace), saved once the
+ *       with them: the analyses of the whole trace, the timelines'
+ *       summary), saved once the
  *       state pass read the whole trace
  *   checksum          u64      tn_bytes_hash64() (bytes.h) of everything
  *                              before it: a torn or damaged file is what
@@ -51,7 +52,8 @@
  *
  * A file of another format version (an older tracenav's) is simply not
  * used: a miss, replaced by the next save.  Format 10 added the sources
- * and the lost events of the intervals.
+ * and the lost events of the intervals; 11 the timelines' summary (an
+ * older file would keep the timelines of wide spans slow for good).
  *
  * A loaded file is checked field by field before any of it is used, and
  * every count is checked against the bytes left before it is allocated:
@@ -77,7 +79,7 @@
 #include "tracenav/file.h"
 #include "tracenav/state-history.h"
 
-#define FORMAT_VERSION 10
+#define FORMAT_VERSION 11
 #define KEY_VERSION "tracenav-index-1"
 #define DIGEST_LEN 32
 #define HEADER_LEN (8 + 4 + DIGEST_LEN + 8)

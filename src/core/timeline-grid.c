@@ -1,8 +1,11 @@
 /* timeline-grid.c - a timeline's table as a grid of letters, one row
- * per thread or CPU (see timeline.h). */
+ * per thread or CPU, made from a replay or from the preparse's summary
+ * (see timeline.h). */
 #include <glib.h>
 #include <string.h>
 
+#include "src/core/timeline-summary.h"
+#include "tracenav/state-history.h"
 #include "tracenav/timeline.h"
 
 static size_t state_count(enum tn_timeline_kind kind)
@@ -90,4 +93,68 @@ void tn_timeline_grid_destroy(struct tn_timeline_grid *grid)
 	}
 	g_free(grid->rows);
 	g_free(grid);
+}
+
+/* The events of [begin_ns, end_ns] by the index's checkpoints (within a
+ * checkpoint interval at each end). */
+static uint64_t span_events(const struct tn_index *index, int64_t begin_ns,
+		int64_t end_ns)
+{
+	struct tn_position from = { begin_ns, 0 }, to = { end_ns, UINT64_MAX };
+	const struct tn_checkpoint *a, *b;
+
+	if (!index)
+		return 0;
+	b = tn_index_checkpoint_for_position(index, &to);
+	if (!b)
+		return 0;
+	a = tn_index_checkpoint_for_position(index, &from);
+	return b->rank - (a ? a->rank : 0);
+}
+
+/* The grid from the summary, or *out NULL when there is none fit. */
+static void grid_from_summary(const struct tn_state_snapshots *snapshots,
+		enum tn_timeline_kind kind, int64_t begin_ns, int64_t end_ns,
+		unsigned buckets, struct tn_timeline_grid **out)
+{
+	GBytes *blob = snapshots ? tn_state_snapshots_get_extra(snapshots,
+		"timeline/summary") : NULL;
+	struct tn_error err;
+
+	*out = NULL;
+	if (!blob)
+		return;
+	/* A damaged one (the cache's checksum passed) is replayed around. */
+	if (tn_timeline_summary_grid(blob, kind, begin_ns, end_ns, buckets,
+			out, &err))
+		*out = NULL;
+	g_bytes_unref(blob);
+}
+
+int tn_timeline_grid_run(const struct tn_trace *trace,
+		const struct tn_state_snapshots *snapshots,
+		const struct tn_index *index, enum tn_timeline_kind kind,
+		int64_t begin_ns, int64_t end_ns, unsigned buckets,
+		unsigned threads, struct tn_timeline_grid **out,
+		uint64_t *events, struct tn_error *err)
+{
+	uint64_t count = span_events(index, begin_ns, end_ns);
+	struct tn_analysis_result *result;
+
+	*out = NULL;
+	if (count > TN_TIMELINE_REPLAY_EVENTS) {
+		grid_from_summary(snapshots, kind, begin_ns, end_ns, buckets,
+			out);
+		if (*out) {
+			*events = count;
+			return 0;
+		}
+	}
+	if (tn_timeline_run(trace, snapshots, begin_ns, end_ns, buckets,
+			threads, &result, err))
+		return -1;
+	*out = tn_timeline_grid_new(result, kind, buckets);
+	*events = result->events;
+	tn_analysis_result_destroy(result);
+	return 0;
 }

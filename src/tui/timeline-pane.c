@@ -159,8 +159,9 @@ void *tn_timeline_pane_cursor_moved(const void *old_cache,
 	struct tn_session *session = view->session;
 	const struct tn_index *index = session->indexing.index;
 	unsigned buckets = buckets_for(kind, view->cols);
-	struct tn_analysis_result *result;
+	struct tn_timeline_grid *grid;
 	struct timeline_cache *cache;
+	uint64_t events;
 	const struct tn_row *row;
 	struct tn_error err;
 	int64_t begin = 0, end = 0;
@@ -197,8 +198,9 @@ void *tn_timeline_pane_cursor_moved(const void *old_cache,
 		return cache;
 	}
 	cache->cancelled = false;
-	if (tn_timeline_run(session->trace, session->state.snapshots, begin,
-			end, buckets, g_get_num_processors(), &result, &err)) {
+	if (tn_timeline_grid_run(session->trace, session->state.snapshots,
+			index, kind, begin, end, buckets,
+			g_get_num_processors(), &grid, &events, &err)) {
 		cache->cancelled = strcmp(err.message, "cancelled") == 0;
 		if (!cache->cancelled)
 			cache->error = g_strdup(err.message);
@@ -206,9 +208,8 @@ void *tn_timeline_pane_cursor_moved(const void *old_cache,
 	}
 	cache->shared = g_new0(struct shared_grid, 1);
 	cache->shared->refs = 1;
-	cache->shared->grid = tn_timeline_grid_new(result, kind, buckets);
-	cache->shared->events = result->events;
-	tn_analysis_result_destroy(result);
+	cache->shared->grid = grid;
+	cache->shared->events = events;
 	return cache;
 }
 
@@ -355,7 +356,8 @@ static char *summary(struct tn_pane *pane)
 	g_string_append(text, " s, ");
 	tn_time_format_seconds(text, (cache->end_ns - cache->begin_ns) /
 		MAX(cache->buckets, 1u));
-	g_string_append_printf(text, " s a column)%s",
+	g_string_append_printf(text, " s a column%s)%s",
+		cache->shared->grid->summary_ns ? ", from the summary" : "",
 		cache->zoomed ? " zoomed, w: all" : cache->is_range ?
 		" the range" : "");
 	return g_string_free(text, FALSE);
