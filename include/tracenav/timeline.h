@@ -15,6 +15,7 @@
 #ifndef TRACENAV_TIMELINE_H
 #define TRACENAV_TIMELINE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "tracenav/analysis.h"
@@ -62,6 +63,10 @@ int tn_timeline_run(const struct tn_trace *trace,
 
 /* Which table of a timeline's result. */
 enum tn_timeline_kind { TN_TIMELINE_THREADS, TN_TIMELINE_CPUS };
+
+/* How many states a row of kind has (enum tn_thread_state or
+ * enum tn_cpu_state). */
+size_t tn_timeline_state_count(enum tn_timeline_kind kind);
 
 /* The letters of the states (enum tn_thread_state, enum tn_cpu_state):
  * U user mode, S system call, I interrupted, W waiting for a CPU, B

@@ -629,6 +629,20 @@ static void apply(struct timeline *t, const struct tn_state *state,
 	}
 }
 
+/* The intervals of parent's children named names, open until end. */
+static void close_open(struct timeline *t, const struct tn_state *state,
+		int parent, const char *const *names, size_t count,
+		const struct tn_state_stamp *end)
+{
+	for (size_t n = 0; n < count; n++) {
+		int q = tn_state_quark_child_lookup(state, parent, names[n]);
+
+		if (q >= 0)
+			on_interval(t, state, q, tn_state_get_value(state, q),
+				tn_state_get_start(state, q), end);
+	}
+}
+
 /* What is open at the slice's end lasts until it. */
 static void on_end(void *acc, const struct tn_state *state, int64_t end_ns)
 {
@@ -638,41 +652,21 @@ static void on_end(void *acc, const struct tn_state *state, int64_t end_ns)
 	size_t count = cpus < 0 ? 0 : tn_state_get_child_count(state, cpus);
 	struct tn_state_stamp end = { .ns = end_ns };
 
+	static const char *const of_cpu[] = { "Current_thread", "Status" };
+	static const char *const of_thread[] = { "Status", "Exec_name" };
+
 	t->row = NULL;
-
-	for (size_t i = 0; i < count; i++) {
-		int cpu = tn_state_get_child(state, cpus, i);
-		static const char *const names[] = { "Current_thread",
-			"Status" };
-
-		for (size_t n = 0; n < G_N_ELEMENTS(names); n++) {
-			int q = tn_state_quark_child_lookup(state, cpu,
-				names[n]);
-
-			if (q >= 0)
-				on_interval(t, state, q,
-					tn_state_get_value(state, q),
-					tn_state_get_start(state, q), &end);
-		}
-	}
+	for (size_t i = 0; i < count; i++)
+		close_open(t, state, tn_state_get_child(state, cpus, i),
+			of_cpu, G_N_ELEMENTS(of_cpu), &end);
 	/* A thread that is gone is all null: only the live ones have a
 	 * Status open (a long trace keeps many more of the others). */
 	for (int thread = threads < 0 ? -1 :
 			tn_state_get_first_live_child(state, threads);
 	     thread >= 0;
-	     thread = tn_state_get_next_live_sibling(state, thread)) {
-		static const char *const names[] = { "Status", "Exec_name" };
-
-		for (size_t n = 0; n < G_N_ELEMENTS(names); n++) {
-			int q = tn_state_quark_child_lookup(state, thread,
-				names[n]);
-
-			if (q >= 0)
-				on_interval(t, state, q,
-					tn_state_get_value(state, q),
-					tn_state_get_start(state, q), &end);
-		}
-	}
+	     thread = tn_state_get_next_live_sibling(state, thread))
+		close_open(t, state, thread, of_thread,
+			G_N_ELEMENTS(of_thread), &end);
 }
 
 /* Add the cells of from into into. */
@@ -829,36 +823,4 @@ int tn_timeline_run(const struct tn_trace *trace,
 	}
 	return tn_analysis_run_class(trace, snapshots, &tn_analysis_timeline,
 		buckets, begin_ns, end_ns, threads, out, err);
-}
-
-int64_t tn_timeline_bucket_begin(int64_t begin_ns, int64_t end_ns,
-		unsigned buckets, unsigned k)
-{
-	__int128 duration = (__int128) end_ns - begin_ns;
-
-	if (k >= buckets)
-		return end_ns;
-	return begin_ns + (int64_t) (duration * k / buckets);
-}
-
-unsigned tn_timeline_bucket_of(int64_t begin_ns, int64_t end_ns,
-		unsigned buckets, int64_t t)
-{
-	__int128 duration = (__int128) end_ns - begin_ns;
-	unsigned k;
-
-	if (t <= begin_ns || duration <= 0)
-		return 0;
-	if (t >= end_ns)
-		return buckets - 1;
-	k = (unsigned) (((__int128) t - begin_ns) * buckets / duration);
-	/* floor(k * D / N) <= t - B holds for this k; the division may land
-	 * one past where the edges (computed the other way) put t. */
-	while (k > 0 && tn_timeline_bucket_begin(begin_ns, end_ns, buckets,
-			k) > t)
-		k--;
-	while (k + 1 < buckets && tn_timeline_bucket_begin(begin_ns, end_ns,
-			buckets, k + 1) <= t)
-		k++;
-	return k;
 }

@@ -8,28 +8,6 @@
 #include "tracenav/state-history.h"
 #include "tracenav/timeline.h"
 
-static size_t state_count(enum tn_timeline_kind kind)
-{
-	return kind == TN_TIMELINE_THREADS ? TN_THREAD_STATE_COUNT :
-		TN_CPU_STATE_COUNT;
-}
-
-char tn_timeline_letter(enum tn_timeline_kind kind, const int64_t *ns)
-{
-	const char *letters = kind == TN_TIMELINE_THREADS ?
-		TN_TIMELINE_THREAD_LETTERS : TN_TIMELINE_CPU_LETTERS;
-	char letter = TN_TIMELINE_NO_TIME;
-	int64_t most = 0;
-
-	for (size_t s = 0; s < state_count(kind); s++) {
-		if (ns[s] > most) {
-			most = ns[s];
-			letter = letters[s];
-		}
-	}
-	return letter;
-}
-
 /* A row's time on a CPU: a thread's user, syscall and interrupted
  * times; a CPU's busy, irq and softirq ones (the first three both). */
 static int64_t on_cpu(const int64_t *ns)
@@ -45,7 +23,7 @@ struct tn_timeline_grid *tn_timeline_grid_new(
 	const struct tn_analysis_table *table = tn_analysis_result_find(
 		result, kind == TN_TIMELINE_THREADS ? "threads" : "cpus");
 	bool named = kind == TN_TIMELINE_THREADS;
-	size_t first = named ? 3 : 2, states = state_count(kind);
+	size_t first = named ? 3 : 2, states = tn_timeline_state_count(kind);
 	GArray *rows = g_array_new(FALSE, TRUE,
 		sizeof(struct tn_timeline_row));
 	int64_t ns[TN_THREAD_STATE_COUNT];
@@ -81,18 +59,6 @@ struct tn_timeline_grid *tn_timeline_grid_new(
 	grid->row_count = rows->len;
 	grid->rows = (struct tn_timeline_row *) g_array_free(rows, FALSE);
 	return grid;
-}
-
-void tn_timeline_grid_destroy(struct tn_timeline_grid *grid)
-{
-	if (!grid)
-		return;
-	for (size_t i = 0; i < grid->row_count; i++) {
-		g_free(grid->rows[i].name);
-		g_free(grid->rows[i].letters);
-	}
-	g_free(grid->rows);
-	g_free(grid);
 }
 
 /* The events of [begin_ns, end_ns] by the index's checkpoints (within a

@@ -1,0 +1,73 @@
+/* timeline.c - what every part of the timelines shares (timeline.h):
+ * the buckets of a span, the letter of a bucket's times, a grid's end.
+ * Below the accumulator (analysis-timeline.c), the summary
+ * (timeline-summary.c) and the grids (timeline-grid.c). */
+#include <glib.h>
+
+#include "tracenav/timeline.h"
+
+size_t tn_timeline_state_count(enum tn_timeline_kind kind)
+{
+	return kind == TN_TIMELINE_THREADS ? TN_THREAD_STATE_COUNT :
+		TN_CPU_STATE_COUNT;
+}
+
+char tn_timeline_letter(enum tn_timeline_kind kind, const int64_t *ns)
+{
+	const char *letters = kind == TN_TIMELINE_THREADS ?
+		TN_TIMELINE_THREAD_LETTERS : TN_TIMELINE_CPU_LETTERS;
+	char letter = TN_TIMELINE_NO_TIME;
+	int64_t most = 0;
+
+	for (size_t s = 0; s < tn_timeline_state_count(kind); s++) {
+		if (ns[s] > most) {
+			most = ns[s];
+			letter = letters[s];
+		}
+	}
+	return letter;
+}
+
+void tn_timeline_grid_destroy(struct tn_timeline_grid *grid)
+{
+	if (!grid)
+		return;
+	for (size_t i = 0; i < grid->row_count; i++) {
+		g_free(grid->rows[i].name);
+		g_free(grid->rows[i].letters);
+	}
+	g_free(grid->rows);
+	g_free(grid);
+}
+
+int64_t tn_timeline_bucket_begin(int64_t begin_ns, int64_t end_ns,
+		unsigned buckets, unsigned k)
+{
+	__int128 duration = (__int128) end_ns - begin_ns;
+
+	if (k >= buckets)
+		return end_ns;
+	return begin_ns + (int64_t) (duration * k / buckets);
+}
+
+unsigned tn_timeline_bucket_of(int64_t begin_ns, int64_t end_ns,
+		unsigned buckets, int64_t t)
+{
+	__int128 duration = (__int128) end_ns - begin_ns;
+	unsigned k;
+
+	if (t <= begin_ns || duration <= 0)
+		return 0;
+	if (t >= end_ns)
+		return buckets - 1;
+	k = (unsigned) (((__int128) t - begin_ns) * buckets / duration);
+	/* floor(k * D / N) <= t - B holds for this k; the division may land
+	 * one past where the edges (computed the other way) put t. */
+	while (k > 0 && tn_timeline_bucket_begin(begin_ns, end_ns, buckets,
+			k) > t)
+		k--;
+	while (k + 1 < buckets && tn_timeline_bucket_begin(begin_ns, end_ns,
+			buckets, k + 1) <= t)
+		k++;
+	return k;
+}
