@@ -6,9 +6,11 @@
  *
  * The grid: bucket j covers [origin + j W, origin + (j + 1) W), W a
  * power of two of ns, doubled (two buckets merged into one) whenever
- * the trace outgrows TN_TIMELINE_SUMMARY_MAX_BUCKETS buckets or its
- * rows TN_TIMELINE_SUMMARY_MAX_CELLS cells; a row keeps the buckets it
- * has time in, runs of equal ones as one cell.
+ * the trace outgrows TN_TIMELINE_SUMMARY_MAX_BUCKETS buckets, or its
+ * rows TN_TIMELINE_SUMMARY_MAX_CELLS cells, or a quarter of the pieces
+ * added (plus 65,536): a short trace gets no finer grid than its views
+ * need.  A row keeps the buckets it has time in, runs of equal ones as
+ * one cell.
  *
  * The blob (integers as bytes.h writes them):
  *   magic "TNTL", version u32 1, origin i64, width u64, then for threads
