@@ -40,13 +40,14 @@ static int totals(GBytes *blob, enum tn_timeline_kind kind, int64_t *ids,
 			uint64_t cells, gap, run, v;
 			const char *name;
 			size_t len;
-			int64_t id;
+			int64_t id, parent;
 			uint8_t mask;
 			bool mine = k == (kind == TN_TIMELINE_CPUS);
 
 			if (tn_bytes_take_zigzag(&r, &id, "id") ||
-			    (k == 0 && tn_bytes_take_string(&r, &name, &len,
-					"name")) ||
+			    (k == 0 && (tn_bytes_take_string(&r, &name, &len,
+					"name") ||
+				tn_bytes_take_zigzag(&r, &parent, "parent"))) ||
 			    tn_bytes_take_varint(&r, &cells, "cells"))
 				return -1;
 			if (mine && found < most) {
@@ -93,6 +94,8 @@ static GBytes *build(const struct piece *pieces, size_t count,
 		tn_timeline_summary_add(b, pieces[i].kind, pieces[i].id,
 			pieces[i].state, pieces[i].from, pieces[i].to);
 	tn_timeline_summary_set_name(b, 7, "worker");
+	tn_timeline_summary_set_parent(b, 7, 3);
+	tn_timeline_summary_set_parent(b, 7, 9);
 	blob = tn_timeline_summary_save(b);
 	tn_timeline_summary_builder_free(b);
 	return blob;
@@ -163,6 +166,8 @@ static void test_known_grid(void)
 		tap_int_eq(grid->rows[0].id, 7, "threads by id: 7 first");
 		tap_str_eq(grid->rows[0].letters, "UUBB", "7: user, blocked");
 		tap_str_eq(grid->rows[0].name, "worker", "7's name");
+		tap_int_eq(grid->rows[0].ppid, 9, "7's parent: the last one");
+		tap_int_eq(grid->rows[1].ppid, 0, "9's parent: not known");
 		tap_str_eq(grid->rows[1].letters, "W...",
 			"9: waits, then nothing");
 		tap_ok(grid->rows[0].on_cpu_ns == 40 * ms,

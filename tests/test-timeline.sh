@@ -87,6 +87,41 @@ check_trace() {
 "$T/want") threads)" diff_head "$T/want" "$T/ours"
 }
 
+# tree_parents GRID: "TID PARENT" of each line of the tree form (the
+# line above it one level less indented; 0: a root), sorted.
+tree_parents() {
+	awk '{
+		tid = $1; rest = substr($0, length(tid) + 1)
+		match(rest, /^ */)
+		pad = (length(tid) < 7 ? 7 - length(tid) : 0) + 1
+		depth = (RLENGTH - pad) / 2
+		above[depth] = tid
+		print tid, (depth > 0 ? above[depth - 1] : 0)
+	}' "$1" | sort
+}
+
+# fork_parents TEXT GRID: "TID PARENT" as babeltrace2's text says, for
+# the threads of GRID: the parent_tid of the thread's last
+# sched_process_fork when that parent has a line too, else 0; sorted.
+fork_parents() {
+	awk 'FNR == NR {
+		if ($0 ~ /sched_process_fork: /) {
+			match($0, /parent_tid = [0-9]+/)
+			p = substr($0, RSTART + 13, RLENGTH - 13)
+			match($0, /child_tid = [0-9]+/)
+			parent[substr($0, RSTART + 12, RLENGTH - 12)] = p
+		}
+		next
+	}
+	{ row[$1] = 1; order[++n] = $1 }
+	END {
+		for (i = 1; i <= n; i++) {
+			t = order[i]; p = parent[t]
+			print t, (p != "" && p != t && (p in row)) ? p : 0
+		}
+	}' "$1" "$2" | sort
+}
+
 # ---- a generated kernel trace ----
 
 "$GEN_TRACE" --events 100000 --cpus 4 "$T/gen" > /dev/null
@@ -133,6 +168,28 @@ check "threads grid: names of the generator's threads" \
 check "cpus grid: CPU and 5 letters" sh -c "test \"\$(grep -c -E \
 '^[0-3] +[RIS.-]{5}\$' '$T/grid')\" = 4"
 
+# The tree form: the threads under their parents (sched_process_fork's
+# parent_tid), each line's letters those of the flat form.
+"$TRACENAV" --batch "timeline threads $n" "$T/gen" > "$T/flat"
+"$TRACENAV" --batch "timeline threads $n tree" "$T/gen" > "$T/tree"
+tree_parents "$T/tree" > "$T/ours"
+fork_parents "$T/text" "$T/tree" > "$T/want"
+check "tree: each thread under the parent that forked it ($(awk \
+'$2 != 0' "$T/want" | wc -l) of $(wc -l < "$T/want") have one)" \
+	diff_head "$T/want" "$T/ours"
+check "tree: some threads three levels down" \
+	awk '$0 ~ /^[0-9]+ +      [^ ]/ { found = 1 } END { exit !found }' \
+	"$T/tree"
+awk '{ print $1, $NF }' "$T/flat" | sort > "$T/want"
+awk '{ print $1, $NF }' "$T/tree" | sort > "$T/ours"
+check "tree: the flat form's threads and letters" \
+	diff_head "$T/want" "$T/ours"
+"$TRACENAV" --batch "timeline cpus $n tree" "$T/gen" > /dev/null \
+	2>"$T/err"
+status=$?
+check "tree: not for CPUs (fails, says a CPU has no parent)" sh -c \
+	"test $status != 0 && grep -q 'no parent' '$T/err'"
+
 # A longer trace with its state snapshots (the cache): a range is read
 # in slices, one per core; it gives what one replay gives.
 long=400000
@@ -171,6 +228,15 @@ check "the summary's grid: $same% of its letters are the replay's \
 awk '{ print $1, $NF }' "$T/grid" > "$T/ours"
 check "without the cache: replayed, every letter the exact one" sh -c \
 	"! grep -q summary '$T/err' && cmp -s '$T/want' '$T/ours'"
+babeltrace2 "$T/long" > "$T/longtext"
+"$TRACENAV" --batch "timeline threads 20 tree" "$T/long" > "$T/tree" \
+	2>"$T/err"
+tree_parents "$T/tree" > "$T/ours"
+fork_parents "$T/longtext" "$T/tree" > "$T/want"
+check "the summary's tree: each thread under the parent that forked it \
+($(awk '$2 != 0' "$T/want" | wc -l) of $(wc -l < "$T/want"))" sh -c \
+	"grep -q 'from the summary' '$T/err' && diff -q '$T/want' '$T/ours'"
+rm -f "$T/longtext"
 "$TRACENAV" --batch "range 50% 50.5%; timeline threads 20" "$T/long" \
 	> /dev/null 2>"$T/err"
 check "a narrow span (0.5%): replayed, not from the summary" \

@@ -15,6 +15,7 @@
 #ifndef TRACENAV_TIMELINE_H
 #define TRACENAV_TIMELINE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -79,6 +80,7 @@ size_t tn_timeline_state_count(enum tn_timeline_kind kind);
 struct tn_timeline_row {
 	int64_t id;		/* tid, or CPU */
 	char *name;		/* a thread's (may be NULL) */
+	int64_t ppid;		/* a thread's parent's tid, 0: not known */
 	char *letters;		/* one a bucket: the state with most time */
 	int64_t on_cpu_ns;	/* a thread's time on a CPU, a CPU's busy
 				 * time (busy, irq, softirq) */
@@ -113,6 +115,32 @@ int tn_timeline_grid_run(const struct tn_trace *trace,
 		int64_t begin_ns, int64_t end_ns, unsigned buckets,
 		unsigned threads, struct tn_timeline_grid **out,
 		uint64_t *events, struct tn_error *err);
+
+/* ---- the threads as a process tree ---- */
+
+/* The rows of a threads grid in the order of their process tree, as a
+ * pane shows them. */
+struct tn_timeline_tree {
+	size_t count;		/* the rows shown */
+	size_t *order;		/* each one's index in grid->rows */
+	unsigned *depth;	/* 0: a root */
+	bool *has_children;	/* rows under it (shown or folded) */
+	bool *folded;		/* those are hidden */
+};
+
+/* Make tree from a threads grid: each thread under its parent (its
+ * PPID) when the parent has a row too, depth first, the children of a
+ * row (and the roots) in the order of compare (on indexes in
+ * grid->rows; NULL: by id).  A thread whose parent has no row, or is
+ * itself, is a root; so is the first one (in that order) of a circle of
+ * parents (tids reused).  The rows under a row that is_folded (NULL:
+ * none) are left out.  data goes to both callbacks.
+ * tn_timeline_tree_fini() frees it. */
+void tn_timeline_tree_make(const struct tn_timeline_grid *grid,
+		int (*compare)(size_t a, size_t b, void *data),
+		bool (*is_folded)(int64_t id, void *data), void *data,
+		struct tn_timeline_tree *tree);
+void tn_timeline_tree_fini(struct tn_timeline_tree *tree);
 
 /* The grid of one table of result (tn_timeline_run() with buckets). */
 struct tn_timeline_grid *tn_timeline_grid_new(

@@ -1,8 +1,10 @@
 /* timeline.c - the timelines of the range (or the whole trace), as text:
- * `timeline threads|cpus [BUCKETS] [ns]`.  Without ns, one line per
+ * `timeline threads|cpus [BUCKETS] [ns|tree]`.  Without ns, one line per
  * thread or CPU: its id (and a thread's name), then a letter per bucket
- * for the state that took most of it; with ns, a line per row and
- * bucket with time in it, the time of each state (timeline.h). */
+ * for the state that took most of it; with tree, the threads in the
+ * order of their process tree, a name indented two spaces a level; with
+ * ns, a line per row and bucket with time in it, the time of each state
+ * (timeline.h). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -16,23 +18,24 @@
 #define NAME_COLUMNS 16		/* a thread's name, cut or padded */
 
 
-/* What the words after threads or cpus ask for: "[BUCKETS] [ns]". */
+/* What the words after threads or cpus ask for: "[BUCKETS] [ns|tree]". */
 static int parse_options(const char *text, unsigned *buckets, bool *ns,
-		struct tn_error *err)
+		bool *tree, struct tn_error *err)
 {
 	gchar **words = g_strsplit_set(text ? text : "", " \t", -1);
 	int status = 0;
 
 	*buckets = DEFAULT_BUCKETS;
 	*ns = false;
+	*tree = false;
 	for (gchar **w = words; *w && status == 0; w++) {
 		char *end;
 		unsigned long n;
 
 		if (!**w)
 			continue;
-		if (strcmp(*w, "ns") == 0) {
-			*ns = true;
+		if (strcmp(*w, "ns") == 0 || strcmp(*w, "tree") == 0) {
+			*(**w == 'n' ? ns : tree) = true;
 			continue;
 		}
 		errno = 0;
@@ -40,11 +43,15 @@ static int parse_options(const char *text, unsigned *buckets, bool *ns,
 		if (errno || *end || (*w)[0] == '-' || n == 0 ||
 		    n > TN_TIMELINE_MAX_BUCKETS) {
 			tn_error_set(err, "timeline: \"%s\" is neither a "
-				"number of buckets (1 to %d) nor ns", *w,
-				TN_TIMELINE_MAX_BUCKETS);
+				"number of buckets (1 to %d) nor ns or tree",
+				*w, TN_TIMELINE_MAX_BUCKETS);
 			status = -1;
 		}
 		*buckets = (unsigned) n;
+	}
+	if (status == 0 && *ns && *tree) {
+		tn_error_set(err, "timeline: ns or tree, not both");
+		status = -1;
 	}
 	g_strfreev(words);
 	return status;
@@ -72,21 +79,26 @@ static void write_ns(struct tn_command_context *ctx,
 	g_string_free(line, TRUE);
 }
 
-/* The grid form: one line per thread (TID, name) or CPU, then a letter
- * per bucket. */
+/* The grid form: one line per thread (TID, name indented by its depth
+ * in the tree) or CPU, then a letter per bucket; in the order of tree
+ * (NULL: by id). */
 static void write_grid(struct tn_command_context *ctx,
-		const struct tn_timeline_grid *grid)
+		const struct tn_timeline_grid *grid,
+		const struct tn_timeline_tree *tree)
 {
 	enum tn_timeline_kind kind = grid->kind;
 	GString *line = g_string_new(NULL);
 
 	for (size_t r = 0; r < grid->row_count; r++) {
-		const struct tn_timeline_row *row = &grid->rows[r];
+		const struct tn_timeline_row *row =
+			&grid->rows[tree ? tree->order[r] : r];
 
 		if (kind == TN_TIMELINE_THREADS) {
 			int cols;
 
-			g_string_printf(line, "%-7" PRId64 " ", row->id);
+			g_string_printf(line, "%-7" PRId64 " %*s", row->id,
+				tree ? 2 * (int) MIN(tree->depth[r], 1000u) :
+				0, "");
 			cols = tn_text_append_safe(line, row->name &&
 				*row->name ? row->name : "-", NAME_COLUMNS,
 				true);
@@ -112,9 +124,10 @@ static void say_empty(struct tn_command_context *ctx, bool threads)
  * the span is wide). */
 static int run_grid(struct tn_command_context *ctx,
 		enum tn_timeline_kind kind, int64_t begin, int64_t end,
-		unsigned buckets, struct tn_error *err)
+		unsigned buckets, bool as_tree, struct tn_error *err)
 {
 	struct tn_session *session = ctx->session;
+	struct tn_timeline_tree tree = { 0 };
 	struct tn_timeline_grid *grid;
 	uint64_t events;
 
@@ -122,10 +135,13 @@ static int run_grid(struct tn_command_context *ctx,
 			session->indexing.index, kind, begin, end, buckets,
 			g_get_num_processors(), &grid, &events, err))
 		return -1;
+	if (as_tree)
+		tn_timeline_tree_make(grid, NULL, NULL, NULL, &tree);
 	if (grid->row_count == 0)
 		say_empty(ctx, kind == TN_TIMELINE_THREADS);
 	else
-		write_grid(ctx, grid);
+		write_grid(ctx, grid, as_tree ? &tree : NULL);
+	tn_timeline_tree_fini(&tree);
 	if (grid->row_count && grid->summary_ns)
 		tn_output_message(ctx->out, "timeline: from the summary the "
 			"index keeps (buckets of %.3g ms: a column's edges are "
@@ -144,16 +160,21 @@ static int exec_timeline(struct tn_command_context *ctx,
 	const struct tn_analysis_table *table;
 	unsigned buckets;
 	int64_t begin, end;
-	bool ns;
+	bool ns, tree;
 
 	if (parse_options(args->argc > 1 ? args->argv[1] : NULL, &buckets,
-			&ns, err))
+			&ns, &tree, err))
 		return -1;
+	if (tree && !threads) {
+		tn_error_set(err, "timeline: tree is for threads (a CPU has "
+			"no parent)");
+		return -1;
+	}
 	if (!tn_session_get_range(session, &begin, &end))
 		return 0;	/* no event: no timeline */
 	if (!ns)
 		return run_grid(ctx, threads ? TN_TIMELINE_THREADS :
-			TN_TIMELINE_CPUS, begin, end, buckets, err);
+			TN_TIMELINE_CPUS, begin, end, buckets, tree, err);
 	if (tn_timeline_run(session->trace, session->state.snapshots, begin,
 			end, buckets, g_get_num_processors(), &result, err))
 		return -1;
@@ -171,13 +192,15 @@ static const char *const timeline_choices[] = { "threads", "cpus", NULL };
 const struct tn_command tn_cmd_timeline = {
 	"timeline", NULL, {
 		{ TN_ARG_WORD, "threads|cpus", false, timeline_choices },
-		{ TN_ARG_TEXT, "BUCKETS [ns]", true, NULL },
+		{ TN_ARG_TEXT, "BUCKETS [ns|tree]", true, NULL },
 	},
 	"the range (or the whole trace) in BUCKETS equal buckets (20): per "
 	"thread (TID NAME) or per CPU, a letter per bucket for the state "
 	"that took most of it (threads: U user mode, S system call, I "
 	"interrupted, W waiting for a CPU, B blocked; CPUs: R busy, I irq, "
-	"S softirq, - idle; . no time); with ns, a line per row and bucket: "
+	"S softirq, - idle; . no time); with tree, the threads under their "
+	"parents (PPID), a name indented two spaces a level; with ns, a "
+	"line per row and bucket: "
 	"TID BUCKET USER SYSCALL INTERRUPTED WAIT_CPU BLOCKED, or CPU BUCKET "
 	"BUSY IRQ SOFTIRQ IDLE (ns, tab-separated)",
 	TN_CMD_READS | TN_CMD_NEEDS_INDEX | TN_CMD_SHOWS_TEXT, TN_COUNT_NONE,

@@ -147,6 +147,7 @@ enum tn_akind {
 	AK_CPU_SOFTIRQ,		/* CPUs/<n>/Soft_IRQs/<vec> */
 	AK_CPU_STATUS,		/* CPUs/<n>/Status */
 	AK_THREAD_EXEC_NAME,	/* Threads/<t>/Exec_name */
+	AK_THREAD_PPID,		/* Threads/<t>/PPID */
 };
 
 /* A kind in a set of them (struct tn_analysis_class's interval_kinds). */

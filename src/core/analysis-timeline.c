@@ -50,6 +50,7 @@ struct thread_row {
 	char *name;
 	const char *name_seen;	/* the state's string last made the name */
 	int exec_quark;		/* Threads/<tid>/Exec_name + 1, 0: unknown */
+	int64_t ppid;		/* its parent's tid (PPID), 0: not known */
 };
 
 struct cpu_row {
@@ -61,13 +62,13 @@ struct cpu_row {
 
 /* What the intervals say, once read from the state: what the summary
  * form hands its helper thread. */
-enum record_what { REC_CURRENT, REC_DOING, REC_WAIT, REC_NAME };
+enum record_what { REC_CURRENT, REC_DOING, REC_WAIT, REC_NAME, REC_PPID };
 
 struct record {
 	enum record_what what;
 	int64_t id;		/* a CPU, or a tid */
 	int64_t value;		/* a tid, an enum cpu_doing, a waiting
-				 * enum tn_thread_state */
+				 * enum tn_thread_state, a parent's tid */
 	int64_t from, to;
 	char *name;		/* REC_NAME's, owned */
 };
@@ -604,6 +605,11 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 		 * form reads the state's as it accounts). */
 		deliver(t, state, &(struct record) { REC_NAME, number, 0, 0, 0,
 			g_strdup(value->u.s) });
+	} else if (kind == AK_THREAD_PPID && number > 0 &&
+		   value->type == TN_STATE_INT && value->u.i > 0) {
+		/* The process tree: the parent a thread had last. */
+		deliver(t, state, &(struct record) { REC_PPID, number,
+			value->u.i, 0, 0, NULL });
 	}
 }
 
@@ -625,6 +631,13 @@ static void apply(struct timeline *t, const struct tn_state *state,
 		break;
 	case REC_NAME:
 		tn_timeline_summary_set_name(t->summary, r->id, r->name);
+		break;
+	case REC_PPID:
+		if (t->summary)
+			tn_timeline_summary_set_parent(t->summary, r->id,
+				r->value);
+		else
+			thread_row(t, r->id)->ppid = r->value;
 		break;
 	}
 }
@@ -653,7 +666,8 @@ static void on_end(void *acc, const struct tn_state *state, int64_t end_ns)
 	struct tn_state_stamp end = { .ns = end_ns };
 
 	static const char *const of_cpu[] = { "Current_thread", "Status" };
-	static const char *const of_thread[] = { "Status", "Exec_name" };
+	static const char *const of_thread[] = { "Status", "Exec_name",
+		"PPID" };
 
 	t->row = NULL;
 	for (size_t i = 0; i < count; i++)
@@ -694,6 +708,8 @@ static void merge(void *acc, void *later)
 
 		add_cells(row->cells, from->cells);
 		tn_aname_set(&row->name, from->name);
+		if (from->ppid)
+			row->ppid = from->ppid;
 	}
 	g_hash_table_iter_init(&iter, l->cpus);
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
@@ -710,6 +726,10 @@ static const struct tn_analysis_column thread_columns[] = {
 	{ "WAIT_CPU_NS", TN_CELL_INT }, { "BLOCKED_NS", TN_CELL_INT },
 };
 
+static const struct tn_analysis_column parent_columns[] = {
+	{ "TID", TN_CELL_INT }, { "PPID", TN_CELL_INT },
+};
+
 static const struct tn_analysis_column cpu_columns[] = {
 	{ "CPU", TN_CELL_INT }, { "BUCKET", TN_CELL_INT },
 	{ "BUSY_NS", TN_CELL_INT }, { "IRQ_NS", TN_CELL_INT },
@@ -720,6 +740,16 @@ static bool any_time(const int64_t *ns, size_t count)
 {
 	for (size_t i = 0; i < count; i++)
 		if (ns[i] > 0)
+			return true;
+	return false;
+}
+
+/* Whether a thread's cells hold any time (it has rows in the table). */
+static bool has_time(const GArray *cells)
+{
+	for (guint i = 0; i < cells->len; i++)
+		if (any_time(g_array_index(cells, struct cell, i).ns,
+				TN_THREAD_STATE_COUNT))
 			return true;
 	return false;
 }
@@ -752,7 +782,7 @@ static void report(void *acc, const struct tn_analysis_span *range,
 		struct tn_analysis_result *result)
 {
 	struct timeline *t = acc;
-	struct tn_analysis_table *threads, *cpus;
+	struct tn_analysis_table *threads, *parents, *cpus;
 	GHashTableIter iter;
 	gpointer key, value;
 
@@ -769,6 +799,23 @@ static void report(void *acc, const struct tn_analysis_span *range,
 	}
 	tn_analysis_table_sort(threads, 2, false);
 	tn_analysis_table_sort(threads, 0, false);
+
+	/* The threads' parents, for the panes' process tree. */
+	parents = tn_atable_add(result, "parents", "the parent (PPID) of "
+		"each thread that has time", parent_columns,
+		G_N_ELEMENTS(parent_columns));
+	g_hash_table_iter_init(&iter, t->threads);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		const struct thread_row *row = value;
+		struct tn_analysis_cell *cells;
+
+		if (!row->ppid || !has_time(row->cells))
+			continue;
+		cells = tn_atable_row(parents);
+		tn_acell_int(&cells[0], TN_AKEY_VALUE(key));
+		tn_acell_int(&cells[1], row->ppid);
+	}
+	tn_analysis_table_sort(parents, 0, false);
 
 	cpus = tn_atable_add(result, "cpus", "time per CPU, state and "
 		"bucket", cpu_columns, G_N_ELEMENTS(cpu_columns));
@@ -788,7 +835,8 @@ const struct tn_analysis_class tn_analysis_timeline = {
 	"time per thread and per CPU in each state, per bucket of the range",
 	create, destroy, on_event, on_interval,
 	AK_BIT(AK_CPU_CURRENT) | AK_BIT(AK_CPU_STATUS) |
-		AK_BIT(AK_THREAD_STATUS) | AK_BIT(AK_THREAD_EXEC_NAME),
+		AK_BIT(AK_THREAD_STATUS) | AK_BIT(AK_THREAD_EXEC_NAME) |
+		AK_BIT(AK_THREAD_PPID),
 	on_end, merge, report,
 };
 

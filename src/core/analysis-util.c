@@ -61,6 +61,8 @@ static enum tn_akind classify(const struct tn_state *state, int quark)
 	if (!strcmp(name, "Exec_name") && under_top(state, quark, 2,
 			"Threads"))
 		return AK_THREAD_EXEC_NAME;
+	if (!strcmp(name, "PPID") && under_top(state, quark, 2, "Threads"))
+		return AK_THREAD_PPID;
 	if (!strcmp(up, "IRQs") && under_top(state, quark, 3, "CPUs"))
 		return AK_CPU_IRQ;
 	if (!strcmp(up, "Soft_IRQs") && under_top(state, quark, 3, "CPUs"))

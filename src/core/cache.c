@@ -79,7 +79,7 @@
 #include "tracenav/file.h"
 #include "tracenav/state-history.h"
 
-#define FORMAT_VERSION 11
+#define FORMAT_VERSION 12
 #define KEY_VERSION "tracenav-index-1"
 #define DIGEST_LEN 32
 #define HEADER_LEN (8 + 4 + DIGEST_LEN + 8)

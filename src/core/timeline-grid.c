@@ -15,6 +15,24 @@ static int64_t on_cpu(const int64_t *ns)
 	return ns[0] + ns[1] + ns[2];
 }
 
+/* The threads' parents from table (TID PPID, by TID; the rows are by id
+ * too). */
+static void set_parents(struct tn_timeline_grid *grid,
+		const struct tn_analysis_table *table)
+{
+	size_t r = 0;
+
+	for (size_t i = 0; table && i < table->row_count; i++) {
+		int64_t tid = tn_analysis_cell_at(table, i, 0)->u.i;
+
+		while (r < grid->row_count && grid->rows[r].id < tid)
+			r++;
+		if (r < grid->row_count && grid->rows[r].id == tid)
+			grid->rows[r].ppid = tn_analysis_cell_at(table, i,
+				1)->u.i;
+	}
+}
+
 struct tn_timeline_grid *tn_timeline_grid_new(
 		struct tn_analysis_result *result,
 		enum tn_timeline_kind kind, unsigned buckets)
@@ -58,6 +76,8 @@ struct tn_timeline_grid *tn_timeline_grid_new(
 	}
 	grid->row_count = rows->len;
 	grid->rows = (struct tn_timeline_row *) g_array_free(rows, FALSE);
+	if (named)
+		set_parents(grid, tn_analysis_result_find(result, "parents"));
 	return grid;
 }
 

@@ -8,7 +8,7 @@
 #include "src/core/timeline-summary.h"
 
 #define MAGIC "TNTL"
-#define VERSION 1
+#define VERSION 2
 #define FIRST_SHIFT 14		/* 16 us buckets to begin with: a
 				 * second of trace in 65536 */
 #define LAST_SHIFT 31		/* ns of a bucket fit in 32 bits */
@@ -33,6 +33,7 @@ struct tn_timeline_summary_row {
 	int64_t id;
 	struct cells cells;
 	char *name;
+	int64_t parent;		/* a thread's PPID, 0: not known */
 	/* The times of one bucket not added to its cell yet: most pieces
 	 * are short, and many come in a row for the same bucket. */
 	bool pending;
@@ -406,6 +407,13 @@ void tn_timeline_summary_set_name(struct tn_timeline_summary_builder *b,
 	}
 }
 
+void tn_timeline_summary_set_parent(struct tn_timeline_summary_builder *b,
+		int64_t tid, int64_t ppid)
+{
+	tn_timeline_summary_get_row(b, TN_TIMELINE_THREADS, tid)->parent =
+		ppid;
+}
+
 /* ---- the blob ---- */
 
 static gint compare_ids(gconstpointer a, gconstpointer b)
@@ -434,9 +442,11 @@ static void save_rows(GHashTable *table, bool named, GByteArray *buf)
 		uint32_t end = 0;
 
 		tn_bytes_put_zigzag(buf, row->id);
-		if (named)
+		if (named) {
 			tn_bytes_put_string(buf, row->name ? row->name : "",
 				row->name ? strlen(row->name) : 0);
+			tn_bytes_put_zigzag(buf, row->parent);
+		}
 		tn_bytes_put_varint(buf, row->cells.len);
 		for (uint32_t j = 0; j < row->cells.len; j++) {
 			const struct cell *c = &row->cells.v[j];
@@ -504,11 +514,11 @@ static void flush_column(struct gather *g)
 
 /* Add bucket j's times (its middle in the span) to the row. */
 static void gather_bucket(struct gather *g, GArray *rows, int64_t id,
-		const char *name, size_t name_len, int64_t middle,
-		const uint32_t *ns, size_t states)
+		int64_t parent, const char *name, size_t name_len,
+		int64_t middle, const uint32_t *ns, size_t states)
 {
 	if (!g->row) {
-		struct tn_timeline_row fresh = { .id = id };
+		struct tn_timeline_row fresh = { .id = id, .ppid = parent };
 
 		fresh.letters = g_malloc(g->buckets + 1);
 		memset(fresh.letters, TN_TIMELINE_NO_TIME, g->buckets);
@@ -544,11 +554,12 @@ static int read_row(struct tn_bytes_reader *r, struct gather *g,
 	const char *name = NULL;
 	size_t name_len = 0;
 	uint64_t count, end = 0, first = 0;
-	int64_t id;
+	int64_t id, parent = 0;
 
 	if (tn_bytes_take_zigzag(r, &id, "a row's id") ||
-	    (named && tn_bytes_take_string(r, &name, &name_len,
-			"a thread's name")) ||
+	    (named && (tn_bytes_take_string(r, &name, &name_len,
+			"a thread's name") ||
+		tn_bytes_take_zigzag(r, &parent, "a thread's parent"))) ||
 	    tn_bytes_take_varint(r, &count, "a row's cells"))
 		return -1;
 	if (count > r->left)
@@ -592,8 +603,8 @@ static int read_row(struct tn_bytes_reader *r, struct gather *g,
 
 			if (middle > g->end)
 				break;
-			gather_bucket(g, rows, id, name, name_len, middle, ns,
-				states);
+			gather_bucket(g, rows, id, parent, name, name_len,
+				middle, ns, states);
 		}
 		end += run;
 	}

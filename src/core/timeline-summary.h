@@ -13,9 +13,9 @@
  * one cell.
  *
  * The blob (integers as bytes.h writes them):
- *   magic "TNTL", version u32 1, origin i64, width u64, then for threads
+ *   magic "TNTL", version u32 2, origin i64, width u64, then for threads
  *   and CPUs: row count varint, per row: id (zigzag), a thread's name
- *   (string), cell count varint, per cell: gap (varint: its first
+ *   (string) and parent's tid (zigzag, 0: not known), cell count varint, per cell: gap (varint: its first
  *   bucket - where the previous cell ended), run (varint, >= 1), mask
  *   u8 (the states with time), their ns (varints, each < width) in the
  *   order of the states.
@@ -59,6 +59,10 @@ void tn_timeline_summary_add_to(struct tn_timeline_summary_builder *builder,
 /* A thread's name (the last one given stays). */
 void tn_timeline_summary_set_name(struct tn_timeline_summary_builder *builder,
 		int64_t tid, const char *name);
+
+/* A thread's parent (its PPID; the last one given stays). */
+void tn_timeline_summary_set_parent(struct tn_timeline_summary_builder *builder,
+		int64_t tid, int64_t ppid);
 
 /* The blob of what was added (what waits to be is added first). */
 GBytes *tn_timeline_summary_save(struct tn_timeline_summary_builder *builder);
