@@ -88,21 +88,26 @@ check_trace() {
 }
 
 # tree_parents GRID: "TID PARENT" of each line of the tree form (the
-# line above it one level less indented; 0: a root), sorted.
+# line above it one level less indented; 0: a root), sorted; not those
+# shown at the deepest indentation (8), which may be deeper.  A name
+# follows its depth's spaces and a mark (+, - or a space).
 tree_parents() {
 	awk '{
 		tid = $1; rest = substr($0, length(tid) + 1)
-		match(rest, /^ */)
 		pad = (length(tid) < 7 ? 7 - length(tid) : 0) + 1
-		depth = (RLENGTH - pad) / 2
+		rest = substr(rest, pad + 1)
+		match(rest, /^ */)
+		depth = RLENGTH - (substr(rest, RLENGTH + 1, 1) ~ /[-+]/ ? 0 : 1)
 		above[depth] = tid
-		print tid, (depth > 0 ? above[depth - 1] : 0)
+		if (depth < 8)
+			print tid, (depth > 0 ? above[depth - 1] : 0)
 	}' "$1" | sort
 }
 
 # fork_parents TEXT GRID: "TID PARENT" as babeltrace2's text says, for
-# the threads of GRID: the parent_tid of the thread's last
-# sched_process_fork when that parent has a line too, else 0; sorted.
+# the threads of GRID that tree_parents gives: the parent_tid of the
+# thread's last sched_process_fork when that parent has a line too, else
+# 0; sorted.
 fork_parents() {
 	awk 'FNR == NR {
 		if ($0 ~ /sched_process_fork: /) {
@@ -119,7 +124,8 @@ fork_parents() {
 			t = order[i]; p = parent[t]
 			print t, (p != "" && p != t && (p in row)) ? p : 0
 		}
-	}' "$1" "$2" | sort
+	}' "$1" "$2" | sort > "$T/forks"
+	tree_parents "$2" | cut -d' ' -f1 | join - "$T/forks"
 }
 
 # ---- a generated kernel trace ----
@@ -178,7 +184,7 @@ check "tree: each thread under the parent that forked it ($(awk \
 '$2 != 0' "$T/want" | wc -l) of $(wc -l < "$T/want") have one)" \
 	diff_head "$T/want" "$T/ours"
 check "tree: some threads three levels down" \
-	awk '$0 ~ /^[0-9]+ +      [^ ]/ { found = 1 } END { exit !found }' \
+	awk '$0 ~ /^[0-9]+ +   [-+ ][^ ]/ { found = 1 } END { exit !found }' \
 	"$T/tree"
 awk '{ print $1, $NF }' "$T/flat" | sort > "$T/want"
 awk '{ print $1, $NF }' "$T/tree" | sort > "$T/ours"

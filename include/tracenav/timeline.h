@@ -15,6 +15,7 @@
 #ifndef TRACENAV_TIMELINE_H
 #define TRACENAV_TIMELINE_H
 
+#include <glib.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -141,6 +142,21 @@ void tn_timeline_tree_make(const struct tn_timeline_grid *grid,
 		bool (*is_folded)(int64_t id, void *data), void *data,
 		struct tn_timeline_tree *tree);
 void tn_timeline_tree_fini(struct tn_timeline_tree *tree);
+
+/* The columns of a thread's name in a label, and the most levels of the
+ * tree a name is indented by (a column a level). */
+#define TN_TIMELINE_NAME_COLUMNS 16
+#define TN_TIMELINE_MAX_INDENT 8
+
+/* Append row's label to line, as the panes and `timeline` show it: a
+ * thread's "TID" (7 columns and a space) and name in
+ * TN_TIMELINE_NAME_COLUMNS and a space; in a tree (row i of tree, else
+ * NULL), the name indented by its depth and after a mark: + folded, -
+ * threads under it, else a space; a CPU's "CPU" in 4 columns and a
+ * space.  Names are cut and made safe to print (tracenav/text.h). */
+void tn_timeline_append_label(GString *line, enum tn_timeline_kind kind,
+		const struct tn_timeline_row *row,
+		const struct tn_timeline_tree *tree, size_t i);
 
 /* The grid of one table of result (tn_timeline_run() with buckets). */
 struct tn_timeline_grid *tn_timeline_grid_new(

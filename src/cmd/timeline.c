@@ -11,11 +11,9 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "tracenav/text.h"
 #include "tracenav/timeline.h"
 
 #define DEFAULT_BUCKETS 20
-#define NAME_COLUMNS 16		/* a thread's name, cut or padded */
 
 
 /* What the words after threads or cpus ask for: "[BUCKETS] [ns|tree]". */
@@ -79,35 +77,22 @@ static void write_ns(struct tn_command_context *ctx,
 	g_string_free(line, TRUE);
 }
 
-/* The grid form: one line per thread (TID, name indented by its depth
- * in the tree) or CPU, then a letter per bucket; in the order of tree
- * (NULL: by id). */
+/* The grid form: one line per thread or CPU, its label as the panes
+ * show it, then a letter per bucket; in the order of tree (NULL: by
+ * id). */
 static void write_grid(struct tn_command_context *ctx,
 		const struct tn_timeline_grid *grid,
 		const struct tn_timeline_tree *tree)
 {
-	enum tn_timeline_kind kind = grid->kind;
 	GString *line = g_string_new(NULL);
 
 	for (size_t r = 0; r < grid->row_count; r++) {
 		const struct tn_timeline_row *row =
 			&grid->rows[tree ? tree->order[r] : r];
 
-		if (kind == TN_TIMELINE_THREADS) {
-			int cols;
-
-			g_string_printf(line, "%-7" PRId64 " %*s", row->id,
-				tree ? 2 * (int) MIN(tree->depth[r], 1000u) :
-				0, "");
-			cols = tn_text_append_safe(line, row->name &&
-				*row->name ? row->name : "-", NAME_COLUMNS,
-				true);
-			g_string_append_printf(line, "%*s %s",
-				NAME_COLUMNS - cols, "", row->letters);
-		} else {
-			g_string_printf(line, "%-4" PRId64 " %s", row->id,
-				row->letters);
-		}
+		g_string_truncate(line, 0);
+		tn_timeline_append_label(line, grid->kind, row, tree, r);
+		g_string_append(line, row->letters);
 		tn_output_text(ctx->out, "timeline", line->str);
 	}
 	g_string_free(line, TRUE);

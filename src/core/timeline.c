@@ -1,9 +1,12 @@
 /* timeline.c - what every part of the timelines shares (timeline.h):
- * the buckets of a span, the letter of a bucket's times, a grid's end.
+ * the buckets of a span, the letter of a bucket's times, a row's label,
+ * a grid's end.
  * Below the accumulator (analysis-timeline.c), the summary
  * (timeline-summary.c) and the grids (timeline-grid.c). */
 #include <glib.h>
+#include <inttypes.h>
 
+#include "tracenav/text.h"
 #include "tracenav/timeline.h"
 
 size_t tn_timeline_state_count(enum tn_timeline_kind kind)
@@ -70,4 +73,28 @@ unsigned tn_timeline_bucket_of(int64_t begin_ns, int64_t end_ns,
 			buckets, k + 1) <= t)
 		k++;
 	return k;
+}
+
+void tn_timeline_append_label(GString *line, enum tn_timeline_kind kind,
+		const struct tn_timeline_row *row,
+		const struct tn_timeline_tree *tree, size_t i)
+{
+	int indent = tree ? (int) MIN(tree->depth[i],
+		TN_TIMELINE_MAX_INDENT) : 0;
+	int cols = indent;
+
+	if (kind != TN_TIMELINE_THREADS) {
+		g_string_append_printf(line, "%-4" PRId64 " ", row->id);
+		return;
+	}
+	g_string_append_printf(line, "%-7" PRId64 " %*s", row->id, indent, "");
+	if (tree) {
+		g_string_append_c(line, tree->folded[i] ? '+' :
+			tree->has_children[i] ? '-' : ' ');
+		cols++;
+	}
+	cols += tn_text_append_safe(line, row->name && *row->name ?
+		row->name : "-", TN_TIMELINE_NAME_COLUMNS - cols, true);
+	g_string_append_printf(line, "%*s ", TN_TIMELINE_NAME_COLUMNS - cols,
+		"");
 }

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tracenav/text.h"
 #include "tracenav/time.h"
 #include "draw.h"
 #include "rows.h"
@@ -14,9 +13,8 @@
 
 #define FN TN_TUI_KEY_FN
 
-/* Columns of a row's label: "TID     name             " or "CPU  ". */
-#define THREAD_LABEL 25
-#define NAME_COLUMNS 16
+/* Columns of a row's label (tn_timeline_append_label()). */
+#define THREAD_LABEL (8 + TN_TIMELINE_NAME_COLUMNS + 1)
 #define CPU_LABEL 5
 
 /* A grid shared by the caches that show it (a cache is copied on every
@@ -47,11 +45,15 @@ struct timeline_pane {
 	enum tn_timeline_kind kind;
 	struct tn_tui_rows rows;
 	enum timeline_sort sort;
-	/* The rows of `ordered` in the order shown. */
+	bool flat;		/* the threads not as their process tree */
+	GHashTable *folded;	/* int64 tids whose children are hidden */
+	/* The rows of `ordered` in the order shown (flat: all at depth 0). */
 	const struct tn_timeline_grid *ordered;
-	size_t *order;
+	struct tn_timeline_tree shown;
 	int column;		/* the cell chosen with Left/Right, -1: none */
 };
+
+
 
 enum timeline_action {
 	TL_DOWN = TN_ROWS_DOWN,
@@ -71,6 +73,9 @@ enum timeline_action {
 	TL_FILTER,
 	TL_FIND,
 	TL_SORT,
+	TL_FOLD,
+	TL_UNFOLD_ALL,
+	TL_TREE,
 };
 
 static const struct tn_tui_binding timeline_bindings[] = {
@@ -100,7 +105,16 @@ static const struct tn_tui_binding timeline_bindings[] = {
 		"add a filter on the row's thread or CPU to the list" },
 	{ { '/' }, NULL, TL_FIND, NULL, "find a row by name or number" },
 	{ { 'o' }, NULL, TL_SORT, NULL,
-		"sort the rows by number, name or time on a CPU" },
+		"sort the rows by number, name or time on a CPU (in the "
+		"tree: the children of each thread)" },
+	{ { ' ' }, "Space", TL_FOLD, NULL,
+		"threads: hide or show the threads under this one (+ marks a "
+		"folded one, - one that has threads under it)" },
+	{ { '*' }, NULL, TL_UNFOLD_ALL, NULL,
+		"threads: show every thread again (unfold all)" },
+	{ { 't' }, NULL, TL_TREE, NULL,
+		"threads: the process tree (each thread under its parent, "
+		"the default) or a flat list" },
 };
 
 const struct tn_tui_keymap tn_timeline_pane_keys = {
@@ -222,17 +236,18 @@ static const struct tn_timeline_grid *shown_grid(const struct tn_pane *pane)
 
 /* ---- the order of the rows ---- */
 
-/* What compare_rows() sorts by. */
+/* What compare_rows() sorts by (and the folded threads). */
 struct sorting {
 	const struct tn_timeline_grid *grid;
 	enum timeline_sort sort;
+	GHashTable *folded;
 };
 
-static int compare_rows(const void *a, const void *b, void *data)
+static int compare_indexes(size_t a, size_t b, void *data)
 {
 	const struct sorting *by = data;
-	const struct tn_timeline_row *ra = &by->grid->rows[*(const size_t *) a];
-	const struct tn_timeline_row *rb = &by->grid->rows[*(const size_t *) b];
+	const struct tn_timeline_row *ra = &by->grid->rows[a];
+	const struct tn_timeline_row *rb = &by->grid->rows[b];
 	enum timeline_sort sort = by->sort;
 	int c = 0;
 
@@ -250,6 +265,36 @@ static int compare_rows(const void *a, const void *b, void *data)
 	return c;
 }
 
+static int compare_rows(const void *a, const void *b, void *data)
+{
+	return compare_indexes(*(const size_t *) a, *(const size_t *) b,
+		data);
+}
+
+static bool is_folded(int64_t id, void *data)
+{
+	const struct sorting *by = data;
+
+	return g_hash_table_contains(by->folded, &id);
+}
+
+/* The rows of grid sorted, all at depth 0. */
+static void make_flat(const struct tn_timeline_grid *grid,
+		struct sorting *by, struct tn_timeline_tree *shown)
+{
+	size_t n = grid->row_count;
+
+	shown->count = n;
+	shown->order = g_new(size_t, n + 1);
+	shown->depth = g_new0(unsigned, n + 1);
+	shown->has_children = g_new0(bool, n + 1);
+	shown->folded = g_new0(bool, n + 1);
+	for (size_t i = 0; i < n; i++)
+		shown->order[i] = i;
+	g_qsort_with_data(shown->order, (gint) n, sizeof(size_t),
+		compare_rows, by);
+}
+
 /* The rows in the order shown (made again for another grid or sort). */
 static const size_t *row_order(struct tn_pane *pane)
 {
@@ -259,30 +304,57 @@ static const size_t *row_order(struct tn_pane *pane)
 	if (!grid)
 		return NULL;
 	if (p->ordered != grid) {
-		struct sorting by = { grid, p->sort };
+		struct sorting by = { grid, p->sort, p->folded };
 
-		g_free(p->order);
-		p->order = g_new(size_t, grid->row_count + 1);
-		for (size_t i = 0; i < grid->row_count; i++)
-			p->order[i] = i;
-		g_qsort_with_data(p->order, (gint) grid->row_count,
-			sizeof(size_t), compare_rows, &by);
+		tn_timeline_tree_fini(&p->shown);
+		if (p->kind == TN_TIMELINE_THREADS && !p->flat)
+			tn_timeline_tree_make(grid, compare_indexes, is_folded,
+				&by, &p->shown);
+		else
+			make_flat(grid, &by, &p->shown);
 		p->ordered = grid;
 	}
-	return p->order;
+	return p->shown.order;
 }
 
-static long row_count(const struct tn_pane *pane)
+/* The rows shown (those under a folded thread are not). */
+static long row_count(struct tn_pane *pane)
 {
-	const struct tn_timeline_grid *grid = shown_grid(pane);
+	struct timeline_pane *p = pane->data;
 
-	return grid ? (long) grid->row_count : 0;
+	return row_order(pane) ? (long) p->shown.count : 0;
 }
 
 /* Lines of rows: under the title and the summary. */
 static int list_lines(const struct tn_pane *pane)
 {
 	return MAX(pane->rect.h - 2, 1);
+}
+
+/* Show the rows again in a new order (the selection stays on its
+ * thread when it is still shown). */
+static void reorder(struct tn_pane *pane)
+{
+	struct timeline_pane *p = pane->data;
+	const struct tn_timeline_grid *grid = shown_grid(pane);
+	const size_t *order = row_order(pane);
+	int64_t id = 0;
+	bool had = false;
+
+	if (grid && order && p->rows.selected >= 0 &&
+	    p->rows.selected < (long) p->shown.count) {
+		id = grid->rows[order[p->rows.selected]].id;
+		had = true;
+	}
+	p->ordered = NULL;
+	order = row_order(pane);
+	for (size_t i = 0; had && order && i < p->shown.count; i++)
+		if (grid->rows[order[i]].id == id) {
+			tn_tui_rows_select(&p->rows, (long) i,
+				(long) p->shown.count, list_lines(pane));
+			break;
+		}
+	pane->dirty = true;
 }
 
 /* The selected row, or NULL. */
@@ -293,7 +365,7 @@ static const struct tn_timeline_row *selected_row(struct tn_pane *pane)
 	const size_t *order = row_order(pane);
 
 	if (!grid || !order || p->rows.selected < 0 ||
-	    p->rows.selected >= (long) grid->row_count)
+	    p->rows.selected >= (long) p->shown.count)
 		return NULL;
 	return &grid->rows[order[p->rows.selected]];
 }
@@ -378,22 +450,6 @@ static attr_t letter_attr(const struct tn_pane *pane, char letter,
 	}
 }
 
-/* Row r's label: "TID     name" padded, or "CPU". */
-static void append_label(GString *line, const struct tn_timeline_row *row,
-		enum tn_timeline_kind kind)
-{
-	if (kind == TN_TIMELINE_THREADS) {
-		int cols;
-
-		g_string_append_printf(line, "%-7" PRId64 " ", row->id);
-		cols = tn_text_append_safe(line, row->name && *row->name ?
-			row->name : "-", NAME_COLUMNS, true);
-		g_string_append_printf(line, "%*s ", NAME_COLUMNS - cols, "");
-	} else {
-		g_string_append_printf(line, "%-4" PRId64 " ", row->id);
-	}
-}
-
 void tn_timeline_pane_draw(struct tn_pane *pane, WINDOW *win)
 {
 	struct timeline_pane *p = pane->data;
@@ -423,11 +479,12 @@ void tn_timeline_pane_draw(struct tn_pane *pane, WINDOW *win)
 		long r = p->rows.top + l;
 		const struct tn_timeline_row *row;
 
-		if (r >= (long) grid->row_count)
+		if (r >= (long) p->shown.count)
 			break;
 		row = &grid->rows[order[r]];
 		g_string_truncate(line, 0);
-		append_label(line, row, p->kind);
+		tn_timeline_append_label(line, p->kind, row, p->flat ? NULL :
+			&p->shown, (size_t) r);
 		if (r == p->rows.selected)
 			wattrset(win, focused ? A_REVERSE : A_BOLD);
 		tn_tui_draw_utf8(win, l + 2, x, line->str, MIN(label, w - x));
@@ -459,6 +516,28 @@ static void select_row(struct tn_pane *pane, long row)
 
 	tn_tui_rows_select(&p->rows, row, row_count(pane), list_lines(pane));
 	pane->dirty = true;
+}
+
+/* Hide or show the threads under the selected one. */
+static void fold(struct tn_pane *pane)
+{
+	struct timeline_pane *p = pane->data;
+	const struct tn_timeline_row *row = selected_row(pane);
+	long r = p->rows.selected;
+
+	if (p->kind != TN_TIMELINE_THREADS || p->flat) {
+		tn_pane_message(pane, true, p->flat ? "no tree to fold (t "
+			"shows it)" : "the CPUs have no tree");
+		return;
+	}
+	if (!row || !p->shown.has_children[r]) {
+		tn_pane_message(pane, true, "no thread under this one");
+		return;
+	}
+	if (!g_hash_table_remove(p->folded, &row->id))
+		g_hash_table_add(p->folded, g_memdup2(&row->id,
+			sizeof(row->id)));
+	reorder(pane);
 }
 
 /* The regex of the events of the row's thread or CPU, for search. */
@@ -574,6 +653,22 @@ bool tn_timeline_pane_key(struct tn_pane *pane, const struct tn_tui_key *key)
 	case TL_FILTER: filter_on_row(pane); break;
 	case TL_FIND: tn_pane_open_own_prompt(pane, "row: ", "timeline");
 		break;
+	case TL_FOLD: fold(pane); break;
+	case TL_UNFOLD_ALL:
+	case TL_TREE:
+		if (p->kind != TN_TIMELINE_THREADS) {
+			tn_pane_message(pane, true, "the CPUs have no tree");
+			break;
+		}
+		if (b->action == TL_TREE)
+			p->flat = !p->flat;
+		else
+			g_hash_table_remove_all(p->folded);
+		reorder(pane);
+		tn_pane_message(pane, false, b->action == TL_UNFOLD_ALL ?
+			"every thread shown" : p->flat ? "the threads as a "
+			"flat list" : "the threads as their process tree");
+		break;
 	case TL_SORT:
 		p->sort = (p->sort + 1) % SORT_COUNT;
 		if (p->kind == TN_TIMELINE_CPUS && p->sort == SORT_NAME)
@@ -588,8 +683,39 @@ bool tn_timeline_pane_key(struct tn_pane *pane, const struct tn_tui_key *key)
 	return true;
 }
 
+/* Whether row's name or number holds want (casefolded). */
+static bool row_has(const struct tn_timeline_row *row, const char *want)
+{
+	char *name = g_utf8_casefold(row->name ? row->name : "", -1);
+	char *id = g_strdup_printf("%" PRId64, row->id);
+	bool found = strstr(name, want) || strstr(id, want);
+
+	g_free(name);
+	g_free(id);
+	return found;
+}
+
+/* Unfold the threads above row (its parent's chain; a circle ends). */
+static void unfold_above(struct timeline_pane *p,
+		const struct tn_timeline_grid *grid,
+		const struct tn_timeline_row *row)
+{
+	for (size_t steps = 0; row->ppid > 0 && steps < grid->row_count;
+	     steps++) {
+		const struct tn_timeline_row *parent = NULL;
+
+		g_hash_table_remove(p->folded, &row->ppid);
+		for (size_t i = 0; i < grid->row_count && !parent; i++)
+			if (grid->rows[i].id == row->ppid)
+				parent = &grid->rows[i];
+		if (!parent)
+			break;
+		row = parent;
+	}
+}
+
 /* Find the next row (after the selected one, round) whose name or
- * number holds text, case aside. */
+ * number holds text, case aside; else one under a folded thread. */
 void tn_timeline_pane_prompt_done(struct tn_pane *pane, const char *text)
 {
 	struct timeline_pane *p = pane->data;
@@ -600,18 +726,25 @@ void tn_timeline_pane_prompt_done(struct tn_pane *pane, const char *text)
 
 	for (long i = 1; grid && order && *want && i <= count; i++) {
 		long r = (p->rows.selected + i) % count;
-		const struct tn_timeline_row *row = &grid->rows[order[r]];
-		char *name = g_utf8_casefold(row->name ? row->name : "", -1);
-		char *id = g_strdup_printf("%" PRId64, row->id);
-		bool found = strstr(name, want) || strstr(id, want);
 
-		g_free(name);
-		g_free(id);
-		if (found) {
+		if (row_has(&grid->rows[order[r]], want)) {
 			select_row(pane, r);
 			g_free(want);
 			return;
 		}
+	}
+	/* Under a folded thread: shown, its ancestors unfolded. */
+	for (size_t i = 0; grid && *want && i < grid->row_count; i++) {
+		if (!row_has(&grid->rows[i], want))
+			continue;
+		unfold_above(p, grid, &grid->rows[i]);
+		p->ordered = NULL;
+		order = row_order(pane);
+		for (size_t s = 0; s < p->shown.count; s++)
+			if (order[s] == i)
+				select_row(pane, (long) s);
+		g_free(want);
+		return;
 	}
 	tn_pane_message(pane, true, *want ? "no row has that name or "
 		"number" : "give a name or a number to find");
@@ -639,6 +772,8 @@ void tn_timeline_pane_init(struct tn_pane *pane, enum tn_timeline_kind kind)
 
 	p->kind = kind;
 	p->column = -1;
+	p->folded = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
+		NULL);
 	pane->data = p;
 }
 
@@ -646,8 +781,10 @@ void tn_timeline_pane_destroy(struct tn_pane *pane)
 {
 	struct timeline_pane *p = pane->data;
 
-	if (p)
-		g_free(p->order);
+	if (p) {
+		tn_timeline_tree_fini(&p->shown);
+		g_hash_table_destroy(p->folded);
+	}
 	g_free(p);
 	pane->data = NULL;
 }

@@ -1,7 +1,9 @@
 #!/bin/sh
 # test-tui-timeline.sh - the timeline panes, through tmux: T opens the
-# threads pane, whose rows are the lines `--batch 'timeline threads N'`
-# prints for its width (whose figures test-timeline.sh checks); C the
+# threads pane, whose rows are the lines `--batch 'timeline threads N
+# tree'` prints for its width (whose figures test-timeline.sh checks);
+# Space folds a thread's children away, * shows them again, t makes a
+# flat list (`timeline threads N`'s lines); C the
 # CPUs pane, the same for `timeline cpus N`; in the pane, z zooms in
 # and w shows the whole trace again, / finds a row, Enter moves the list
 # to the row's thread's first event from the current event's column, f
@@ -51,7 +53,7 @@ tm send-keys -t tl T
 check "T: the threads pane, the whole trace" \
 	wait_until 150 pane_has tl Threads '^ [0-9]+ threads, 22:13:20\.[0-9]+ - 22:13:20\.[0-9]+ \(0\.[0-9]+ s, [0-9.]+ s a column\)$'
 # 110 columns: the frame's 2, the labels' 25, a bucket a column.
-"$TRACENAV" --batch 'timeline threads 83' --cache-dir "$TMPDIR_TEST/cache" \
+"$TRACENAV" --batch 'timeline threads 83 tree' --cache-dir "$TMPDIR_TEST/cache" \
 	"$dir" > "$TMPDIR_TEST/threads" 2>/dev/null
 check "its rows are timeline threads 83's lines" \
 	wait_until 50 same_grid tl Threads "$TMPDIR_TEST/threads"
@@ -62,6 +64,35 @@ tm send-keys -t tl w
 check "w: the whole trace again" \
 	wait_until 150 sh -c "! tmux -L '$SOCKET' capture-pane -p -t tl | grep -q 'zoomed, w: all'"
 check "... the same rows" wait_until 50 same_grid tl Threads \
+	"$TMPDIR_TEST/threads"
+
+# The process tree: Space folds the first thread (+), its threads go;
+# * shows them again; t makes a flat list (timeline threads 83's lines)
+# and back.  The thread after the first one's subtree: the next line
+# at depth 0 (its name right after the mark's column).
+next_root=$(awk 'NR > 1 && substr($0, 10, 1) != " " &&
+	substr($0, 10, 1) !~ /[-+]/ && substr($0, 9, 1) ~ /[-+ ]/ {
+		print $1; exit }' "$TMPDIR_TEST/threads")
+first_is_parent() {
+	pane tl Threads | sed -n 2p | grep -q -E "^ $(head -1 \
+		"$TMPDIR_TEST/threads" | cut -d' ' -f1) +\\$1"
+}
+check "the first thread has threads under it (-)" first_is_parent -
+tm send-keys -t tl Space
+check "Space: folded (+)" wait_until 50 first_is_parent +
+check "... the next row is the next process tree's ($next_root)" \
+	wait_until 50 sh -c "tmux -L '$SOCKET' capture-pane -p -t tl |
+		grep -A2 ' threads, ' | tail -1 | grep -q -E '^ $next_root '"
+tm send-keys -t tl '*'
+check "*: every thread again, the same rows" wait_until 50 same_grid tl \
+	Threads "$TMPDIR_TEST/threads"
+"$TRACENAV" --batch 'timeline threads 83' --cache-dir "$TMPDIR_TEST/cache" \
+	"$dir" > "$TMPDIR_TEST/flat" 2>/dev/null
+tm send-keys -t tl t
+check "t: a flat list, timeline threads 83's lines" wait_until 50 \
+	same_grid tl Threads "$TMPDIR_TEST/flat"
+tm send-keys -t tl t
+check "t: the tree again" wait_until 50 same_grid tl Threads \
 	"$TMPDIR_TEST/threads"
 
 tm send-keys -t tl / bash Enter Enter
@@ -77,7 +108,7 @@ check "f: the list filtered on bash" wait_until 150 shows tl ' 1 filter '
 tm send-keys -t tl o
 check "o: the rows by name (the first ones named)" \
 	wait_until 50 sh -c "tmux -L '$SOCKET' capture-pane -p -t tl |
-		grep -A1 ' threads, ' | tail -1 | grep -q -E '^ [0-9]+ +[A-Z]'"
+		grep -A1 ' threads, ' | tail -1 | grep -q -E '^ [0-9]+ +[-+ ]?[A-Z]'"
 
 tm send-keys -t tl C
 "$TRACENAV" --batch 'timeline cpus 103' --cache-dir "$TMPDIR_TEST/cache" \
