@@ -13,6 +13,11 @@
 #   oncpu     TID BUCKET NS   the same in each of -v buckets=N equal
 #                             buckets of the range (timeline.h), the
 #                             buckets with time only
+#   irqline   IRQ BUCKET NS   the time a handler of the irq ran (on any
+#                             CPU, entry to exit) in each of -v
+#                             buckets=N buckets, with time only
+#   softirqline VEC BUCKET NS the same of the softirq vector (entry to
+#                             exit)
 #   syscalls  NAME COUNT MIN MAX SUM   calls whose exit is in the range
 #   irqs      IRQ COUNT MIN MAX SUM    handlers whose exit is in the range
 #   softirqs  VEC COUNT MIN MAX SUM    softirq runs whose exit is in it
@@ -48,6 +53,15 @@ function ran(tid, a, b) {
 	if (tid != 0 && b > a) time[tid] += b - a
 	if (tid != 0 && b > a && mode == "oncpu") {
 		runs++; run_tid[runs] = tid; run_a[runs] = a; run_b[runs] = b
+	}
+}
+# Interrupt line `line` ran from a to b: the part inside the range, for
+# the modes irqline and softirqline.
+function line_ran(line, a, b) {
+	if (a < lo) a = lo
+	if (hi >= 0 && b > hi) b = hi
+	if (b > a) {
+		runs++; run_tid[runs] = line; run_a[runs] = a; run_b[runs] = b
 	}
 }
 # Where bucket k of the range begins.
@@ -155,6 +169,7 @@ name ~ /^(irq_)?softirq_exit$/ {
 	key = cpu "/" field("vec")
 	if (key in run) {
 		if (inside && mode == "softirqs") add(field("vec"), t - run[key])
+		if (mode == "softirqline") line_ran(field("vec"), run[key], t)
 		delete run[key]
 	}
 	next
@@ -164,6 +179,7 @@ name == "irq_handler_exit" {
 	key = cpu "/" field("irq")
 	if (key in irq) {
 		if (inside && mode == "irqs") add(field("irq"), t - irq[key])
+		if (mode == "irqline") line_ran(field("irq"), irq[key], t)
 		delete irq[key]
 	}
 	next
@@ -171,8 +187,13 @@ name == "irq_handler_exit" {
 END {
 	if (hi < 0) hi = last
 	for (c in cur) ran(cur[c], since[c], hi)
+	# Handlers that run at the range's end ran until it.
+	if (mode == "irqline")
+		for (key in irq) { split(key, kc, "/"); line_ran(kc[2], irq[key], hi) }
+	if (mode == "softirqline")
+		for (key in run) { split(key, kc, "/"); line_ran(kc[2], run[key], hi) }
 	# printf: print writes numbers past 2^31 with OFMT (%.6g).
-	if (mode == "oncpu") {
+	if (mode == "oncpu" || mode == "irqline" || mode == "softirqline") {
 		bucket_runs()
 		for (key in on) printf "%s %.0f\n", key, on[key]
 	} else if (mode == "cputop")

@@ -31,7 +31,7 @@ static int totals(GBytes *blob, enum tn_timeline_kind kind, int64_t *ids,
 	    tn_bytes_take_i64(&r, &origin, "origin") ||
 	    tn_bytes_take_u64(&r, width, "width"))
 		return -1;
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < TN_TIMELINE_KIND_COUNT; k++) {
 		uint64_t rows;
 
 		if (tn_bytes_take_varint(&r, &rows, "rows"))
@@ -42,7 +42,7 @@ static int totals(GBytes *blob, enum tn_timeline_kind kind, int64_t *ids,
 			size_t len;
 			int64_t id, parent;
 			uint8_t mask;
-			bool mine = k == (kind == TN_TIMELINE_CPUS);
+			bool mine = k == (int) kind;
 
 			if (tn_bytes_take_zigzag(&r, &id, "id") ||
 			    (k == 0 && (tn_bytes_take_string(&r, &name, &len,
@@ -109,7 +109,7 @@ static bool keeps_all(GBytes *blob, const struct piece *pieces, size_t count,
 	uint64_t got[64][STATES], want[64][STATES] = { { 0 } }, width;
 	bool ok = true;
 
-	for (int kind = 0; kind < 2; kind++) {
+	for (int kind = 0; kind < TN_TIMELINE_KIND_COUNT; kind++) {
 		int rows = totals(blob, (enum tn_timeline_kind) kind, ids, got,
 			64, &width);
 
@@ -152,6 +152,14 @@ static void test_known_grid(void)
 		{ TN_TIMELINE_CPUS, 0, TN_CPU_BUSY, o, o + 40 * ms },
 		{ TN_TIMELINE_CPUS, 0, TN_CPU_IDLE, o + 40 * ms, o + 80 * ms },
 		{ TN_TIMELINE_THREADS, 9, TN_THREAD_WAIT_CPU, 0, o + 20 * ms },
+		/* irq 30 runs 5 us at 50 ms; softirq 3 is raised at 10 ms,
+		 * runs 1 us at 30 ms. */
+		{ TN_TIMELINE_IRQS, 30, TN_IRQ_ACTIVE, o + 50 * ms,
+			o + 50 * ms + 5000 },
+		{ TN_TIMELINE_SOFTIRQS, 3, TN_IRQ_RAISED, o + 10 * ms,
+			o + 30 * ms },
+		{ TN_TIMELINE_SOFTIRQS, 3, TN_IRQ_ACTIVE, o + 30 * ms,
+			o + 30 * ms + 1000 },
 	};
 	GBytes *blob = build(pieces, G_N_ELEMENTS(pieces), o);
 	struct tn_timeline_grid *grid = NULL;
@@ -181,8 +189,18 @@ static void test_known_grid(void)
 	tn_timeline_grid_destroy(grid);
 	tap_ok(tn_timeline_summary_grid(blob, TN_TIMELINE_CPUS, o,
 		o + 80 * ms, 2, &grid, &err) == 0 && grid &&
-		grid->row_count == 1 && strcmp(grid->rows[0].letters,
+		grid->row_count == 3 && strcmp(grid->rows[0].letters,
 		"R-") == 0, "the CPU: busy, then idle");
+	if (grid && grid->row_count == 3) {
+		tap_ok(grid->rows[1].kind == TN_TIMELINE_IRQS &&
+			grid->rows[1].id == 30 &&
+			strcmp(grid->rows[1].letters, ".I") == 0,
+			"then irq 30: 5 us in the second half, seen (I)");
+		tap_ok(grid->rows[2].kind == TN_TIMELINE_SOFTIRQS &&
+			grid->rows[2].id == 3 &&
+			strcmp(grid->rows[2].letters, "S.") == 0,
+			"then softirq 3: running beats 20 ms raised (S)");
+	}
 	tn_timeline_grid_destroy(grid);
 	tap_ok(tn_timeline_summary_grid(blob, TN_TIMELINE_THREADS, o,
 		o + 10000, 200, &grid, &err) == 0 && !grid,

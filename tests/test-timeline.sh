@@ -85,6 +85,18 @@ check_trace() {
 	sums_ours "$T/ns" > "$T/ours"
 	check "$desc: summed over the buckets, cputop's NS ($(wc -l < \
 "$T/want") threads)" diff_head "$T/want" "$T/ours"
+	# The interrupt lines: each irq's and softirq vector's time
+	# running (over the CPUs) per bucket, entry to exit.
+	"$TRACENAV" --batch "${script}timeline cpus $n ns" "$trace" \
+		> "$T/cns" 2>"$T/err"
+	for line in irq softirq; do
+		awk -F'\t' -v line=$line '$1 == line && $4 > 0 {
+			print $2, $3, $4 }' "$T/cns" | sort > "$T/ours"
+		awk -v mode=${line}line -v buckets="$n" -v begin="$begin" \
+			-v end="$end" -f "$ORACLE" "$T/text" | sort > "$T/want"
+		check "$desc: each ${line}'s time running per bucket equals \
+awk's ($(wc -l < "$T/want") rows)" diff_head "$T/want" "$T/ours"
+	done
 }
 
 # tree_parents GRID: "TID PARENT" of each line of the tree form (the
@@ -142,7 +154,8 @@ check_trace "generated, one bucket" "$T/gen" 1
 # CPU's first event is seen (every bucket but the first here: the
 # generator's CPUs all have events in it).
 n=23
-"$TRACENAV" --batch "timeline cpus $n ns" "$T/gen" > "$T/cpus"
+"$TRACENAV" --batch "timeline cpus $n ns" "$T/gen" | grep '^[0-9]' \
+	> "$T/cpus"
 first=$(sed -n 1p "$T/text" | cut -d' ' -f1 | tr -d '[].')
 last=$(sed -n '$p' "$T/text" | cut -d' ' -f1 | tr -d '[].')
 check "cpus: 4 CPUs, each in every bucket" \
@@ -172,7 +185,7 @@ check "threads grid: names of the generator's threads" \
 	grep -q '^1203 *bash  *[USIWB.]*$' "$T/grid"
 "$TRACENAV" --batch "timeline cpus 5" "$T/gen" > "$T/grid"
 check "cpus grid: CPU and 5 letters" sh -c "test \"\$(grep -c -E \
-'^[0-3] +[RIS.-]{5}\$' '$T/grid')\" = 4"
+'^CPU [0-3] +[RIS.-]{5}\$' '$T/grid')\" = 4"
 
 # The tree form: the threads under their parents (sched_process_fork's
 # parent_tid), each line's letters those of the flat form.
@@ -234,6 +247,19 @@ check "the summary's grid: $same% of its letters are the replay's \
 awk '{ print $1, $NF }' "$T/grid" > "$T/ours"
 check "without the cache: replayed, every letter the exact one" sh -c \
 	"! grep -q summary '$T/err' && cmp -s '$T/want' '$T/ours'"
+"$TRACENAV" --batch "timeline cpus 20" "$T/long" > "$T/grid" 2>"$T/err"
+"$TRACENAV" --no-cache --batch "timeline cpus 20" "$T/long" > "$T/want" \
+	2>/dev/null
+check "the summary's CPUs grid: the replay's CPUs and irqs ($(wc -l < \
+"$T/want") rows)" sh -c "grep -q 'from the summary' '$T/err' &&
+	test \"\$(cut -c1-15 '$T/grid')\" = \"\$(cut -c1-15 '$T/want')\""
+same=$(paste -d' ' "$T/want" "$T/grid" | awk '{
+	n = NF / 2; a = $n; b = $NF
+	for (i = 1; i <= length(a); i++) {
+		all++; same += substr(a, i, 1) == substr(b, i, 1) }
+	} END { printf "%d", all ? 100 * same / all : 0 }')
+check "the summary's CPUs grid: $same% of its letters are the replay's \
+(>= 95%)" test "$same" -ge 95
 babeltrace2 "$T/long" > "$T/longtext"
 "$TRACENAV" --batch "timeline threads 20 tree" "$T/long" > "$T/tree" \
 	2>"$T/err"

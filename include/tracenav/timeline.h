@@ -48,13 +48,23 @@ enum tn_cpu_state {
 	TN_CPU_STATE_COUNT
 };
 
+/* An interrupt line's states (an irq's or a softirq vector's, summed
+ * over the CPUs), in the columns of the "irqs" and "softirqs" tables. */
+enum tn_irq_state {
+	TN_IRQ_ACTIVE,		/* its handler runs */
+	TN_IRQ_RAISED,		/* a softirq raised, waiting to run */
+	TN_IRQ_STATE_COUNT
+};
+
 /* The timelines of [begin_ns, end_ns] of trace in `buckets` buckets (1
  * to TN_TIMELINE_MAX_BUCKETS), read as tn_analysis_run() reads an
  * analysis (snapshots and threads as there; progress "analysing",
  * cancel).  The result's tables: "threads" (TID NAME BUCKET USER_NS
- * SYSCALL_NS INTERRUPTED_NS WAIT_CPU_NS BLOCKED_NS) and "cpus" (CPU
- * BUCKET BUSY_NS IRQ_NS SOFTIRQ_NS IDLE_NS), a row for each bucket with
- * time in it, by id then bucket; both empty without kernel events.
+ * SYSCALL_NS INTERRUPTED_NS WAIT_CPU_NS BLOCKED_NS), "parents" (TID
+ * PPID), "cpus" (CPU BUCKET BUSY_NS IRQ_NS SOFTIRQ_NS IDLE_NS), "irqs"
+ * and "softirqs" (IRQ or VEC, BUCKET ACTIVE_NS RAISED_NS), a row for
+ * each bucket with time in it, by id then bucket; all empty without
+ * kernel events.
  * Returns 0 and *out, or -1 with err. */
 int tn_timeline_run(const struct tn_trace *trace,
 		const struct tn_state_snapshots *snapshots, int64_t begin_ns,
@@ -63,35 +73,49 @@ int tn_timeline_run(const struct tn_trace *trace,
 
 /* ---- the grid: a letter per row and bucket ---- */
 
-/* Which table of a timeline's result. */
-enum tn_timeline_kind { TN_TIMELINE_THREADS, TN_TIMELINE_CPUS };
+/* Which table of a timeline's result, and what a row is: a grid is of
+ * threads or of CPUs, whose rows are the CPUs', then the irqs' and the
+ * softirqs' (the resources pane's). */
+enum tn_timeline_kind {
+	TN_TIMELINE_THREADS,
+	TN_TIMELINE_CPUS,
+	TN_TIMELINE_IRQS,
+	TN_TIMELINE_SOFTIRQS,
+	TN_TIMELINE_KIND_COUNT
+};
 
-/* How many states a row of kind has (enum tn_thread_state or
- * enum tn_cpu_state). */
+/* How many states a row of kind has (enum tn_thread_state,
+ * enum tn_cpu_state or enum tn_irq_state). */
 size_t tn_timeline_state_count(enum tn_timeline_kind kind);
 
-/* The letters of the states (enum tn_thread_state, enum tn_cpu_state):
- * U user mode, S system call, I interrupted, W waiting for a CPU, B
- * blocked; R busy, I irq, S softirq, - idle; and of a bucket without
- * time (the thread did not exist, nothing known yet). */
+/* The letters of the states (enum tn_thread_state, enum tn_cpu_state,
+ * enum tn_irq_state): U user mode, S system call, I interrupted, W
+ * waiting for a CPU, B blocked; R busy, I irq, S softirq, - idle; an
+ * irq I active; a softirq S running, W raised; and of a bucket without
+ * time (the thread did not exist, nothing known yet; an interrupt line
+ * not active). */
 #define TN_TIMELINE_THREAD_LETTERS "USIWB"
 #define TN_TIMELINE_CPU_LETTERS "RIS-"
+#define TN_TIMELINE_IRQ_LETTERS "IW"
+#define TN_TIMELINE_SOFTIRQ_LETTERS "SW"
 #define TN_TIMELINE_NO_TIME '.'
 
 struct tn_timeline_row {
-	int64_t id;		/* tid, or CPU */
+	enum tn_timeline_kind kind;	/* what the row is */
+	int64_t id;		/* tid, CPU, irq or softirq vector */
 	char *name;		/* a thread's (may be NULL) */
 	int64_t ppid;		/* a thread's parent's tid, 0: not known */
 	char *letters;		/* one a bucket: the state with most time */
-	int64_t on_cpu_ns;	/* a thread's time on a CPU, a CPU's busy
-				 * time (busy, irq, softirq) */
+	int64_t on_cpu_ns;	/* tn_timeline_on_cpu() summed */
 };
 
 struct tn_timeline_grid {
-	enum tn_timeline_kind kind;
+	enum tn_timeline_kind kind;	/* threads or CPUs */
 	unsigned buckets;
 	size_t row_count;
-	struct tn_timeline_row *rows;	/* by id */
+	/* By id; a CPUs grid's: the CPUs, then the irqs, then the softirq
+	 * vectors, each by id. */
+	struct tn_timeline_row *rows;
 	/* Made from the summary the preparse kept (0: from a replay): its
 	 * buckets' ns; a column's edges are then those of the summary's
 	 * buckets nearest to the exact ones. */
@@ -148,14 +172,18 @@ void tn_timeline_tree_fini(struct tn_timeline_tree *tree);
 #define TN_TIMELINE_NAME_COLUMNS 16
 #define TN_TIMELINE_MAX_INDENT 8
 
+/* The columns of the other rows' labels ("SIRQ 8 HRTIMER"). */
+#define TN_TIMELINE_CPU_LABEL_COLUMNS 14
+
 /* Append row's label to line, as the panes and `timeline` show it: a
  * thread's "TID" (7 columns and a space) and name in
  * TN_TIMELINE_NAME_COLUMNS and a space; in a tree (row i of tree, else
  * NULL), the name indented by its depth and after a mark: + folded, -
- * threads under it, else a space; a CPU's "CPU" in 4 columns and a
- * space.  Names are cut and made safe to print (tracenav/text.h). */
-void tn_timeline_append_label(GString *line, enum tn_timeline_kind kind,
-		const struct tn_timeline_row *row,
+ * threads under it, else a space; "CPU N", "IRQ N" or "SIRQ N NAME" (a
+ * softirq vector's name as Linux has it) in
+ * TN_TIMELINE_CPU_LABEL_COLUMNS and a space.  Names are cut and made
+ * safe to print (tracenav/text.h). */
+void tn_timeline_append_label(GString *line, const struct tn_timeline_row *row,
 		const struct tn_timeline_tree *tree, size_t i);
 
 /* The grid of one table of result (tn_timeline_run() with buckets). */
@@ -166,8 +194,14 @@ void tn_timeline_grid_destroy(struct tn_timeline_grid *grid);
 
 /* The letter of a bucket's times (states of kind, as in the tables):
  * the state with most time (the first of equal ones), or
- * TN_TIMELINE_NO_TIME. */
+ * TN_TIMELINE_NO_TIME; an interrupt line's: the first of its states
+ * with any time (a handler runs for microseconds, seen at any zoom). */
 char tn_timeline_letter(enum tn_timeline_kind kind, const int64_t *ns);
+
+/* What a row's time on a CPU counts of a bucket's times (states of
+ * kind): a thread's user, syscall and interrupted times; a CPU's busy,
+ * irq and softirq ones; an interrupt line's active time. */
+int64_t tn_timeline_on_cpu(enum tn_timeline_kind kind, const int64_t *ns);
 
 /* Where bucket k of `buckets` over [begin_ns, end_ns] begins (end_ns
  * for k >= buckets). */

@@ -56,14 +56,15 @@ static int parse_options(const char *text, unsigned *buckets, bool *ns,
 }
 
 /* The rows of table in its `ns` form: its cells, tab-separated, the
- * name left out. */
+ * name left out, after word (NULL: none). */
 static void write_ns(struct tn_command_context *ctx,
-		const struct tn_analysis_table *table, size_t name_column)
+		const struct tn_analysis_table *table, size_t name_column,
+		const char *word)
 {
 	GString *line = g_string_new(NULL);
 
-	for (size_t r = 0; r < table->row_count; r++) {
-		g_string_truncate(line, 0);
+	for (size_t r = 0; table && r < table->row_count; r++) {
+		g_string_assign(line, word ? word : "");
 		for (size_t c = 0; c < table->column_count; c++) {
 			if (c == name_column)
 				continue;
@@ -91,7 +92,7 @@ static void write_grid(struct tn_command_context *ctx,
 			&grid->rows[tree ? tree->order[r] : r];
 
 		g_string_truncate(line, 0);
-		tn_timeline_append_label(line, grid->kind, row, tree, r);
+		tn_timeline_append_label(line, row, tree, r);
 		g_string_append(line, row->letters);
 		tn_output_text(ctx->out, "timeline", line->str);
 	}
@@ -164,10 +165,17 @@ static int exec_timeline(struct tn_command_context *ctx,
 			end, buckets, g_get_num_processors(), &result, err))
 		return -1;
 	table = tn_analysis_result_find(result, threads ? "threads" : "cpus");
-	if (!table || table->row_count == 0)
+	if (!table || table->row_count == 0) {
 		say_empty(ctx, threads);
-	else
-		write_ns(ctx, table, threads ? 1 : SIZE_MAX);
+	} else {
+		write_ns(ctx, table, threads ? 1 : SIZE_MAX, NULL);
+		if (!threads) {
+			write_ns(ctx, tn_analysis_result_find(result, "irqs"),
+				SIZE_MAX, "irq");
+			write_ns(ctx, tn_analysis_result_find(result,
+				"softirqs"), SIZE_MAX, "softirq");
+		}
+	}
 	tn_analysis_result_destroy(result);
 	return 0;
 }

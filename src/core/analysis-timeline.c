@@ -60,15 +60,23 @@ struct cpu_row {
 	struct tn_timeline_summary_row *summary;
 };
 
+/* An irq's or a softirq vector's row (summed over the CPUs). */
+struct line_row {
+	GArray *cells;		/* struct cell, by bucket */
+	struct tn_timeline_summary_row *summary;
+};
+
 /* What the intervals say, once read from the state: what the summary
  * form hands its helper thread. */
-enum record_what { REC_CURRENT, REC_DOING, REC_WAIT, REC_NAME, REC_PPID };
+enum record_what { REC_CURRENT, REC_DOING, REC_WAIT, REC_NAME, REC_PPID,
+	REC_IRQ, REC_SOFTIRQ };
 
 struct record {
 	enum record_what what;
-	int64_t id;		/* a CPU, or a tid */
+	int64_t id;		/* a CPU, a tid, an irq or a vector */
 	int64_t value;		/* a tid, an enum cpu_doing, a waiting
-				 * enum tn_thread_state, a parent's tid */
+				 * enum tn_thread_state, a parent's tid, an
+				 * enum tn_irq_state */
 	int64_t from, to;
 	char *name;		/* REC_NAME's, owned */
 };
@@ -93,10 +101,12 @@ struct timeline {
 	enum tn_aevent kind;
 	GHashTable *threads;		/* int64 tid -> struct thread_row */
 	GHashTable *cpus;		/* int64 cpu -> struct cpu_row */
+	/* The irqs', then the softirq vectors': int64 -> struct line_row */
+	GHashTable *lines[2];
 	/* The summary form (span.buckets 0, the state pass's): the time
 	 * goes there, not into the rows' cells. */
 	struct tn_timeline_summary_builder *summary;
-	struct text_memo doing, waiting;	/* of the statuses */
+	struct text_memo doing, waiting, softirq; /* of the statuses */
 	/* The summary form's helper: it applies the records (the state
 	 * pass's thread only reads them from its state). */
 	struct tn_fanout *helper;
@@ -120,6 +130,15 @@ static void thread_row_free(gpointer data)
 		g_array_free(t->cells, TRUE);
 	g_free(t->name);
 	g_free(t);
+}
+
+static void line_row_free(gpointer data)
+{
+	struct line_row *l = data;
+
+	if (l->cells)
+		g_array_free(l->cells, TRUE);
+	g_free(l);
 }
 
 static void cpu_row_free(gpointer data)
@@ -237,6 +256,8 @@ static void *create(const struct tn_analysis_span *span)
 	t->span = *span;
 	t->threads = tn_amap_new_int64(thread_row_free);
 	t->cpus = tn_amap_new_int64(cpu_row_free);
+	for (int k = 0; k < 2; k++)
+		t->lines[k] = tn_amap_new_int64(line_row_free);
 	if (span->buckets == 0) {
 		t->summary = tn_timeline_summary_builder_new(
 			span->range_begin_ns);
@@ -252,6 +273,8 @@ static void destroy(void *acc)
 	stop_helper(t);
 	g_hash_table_destroy(t->threads);
 	g_hash_table_destroy(t->cpus);
+	for (int k = 0; k < 2; k++)
+		g_hash_table_destroy(t->lines[k]);
 	tn_timeline_summary_builder_free(t->summary);
 	g_free(t);
 }
@@ -309,6 +332,23 @@ static struct cpu_row *cpu_row(struct timeline *t, int64_t cpu)
 		if (t->summary)
 			row->summary = tn_timeline_summary_get_row(t->summary,
 				TN_TIMELINE_CPUS, cpu);
+	}
+	return row;
+}
+
+/* The row of irq (softirq false) or softirq vector number. */
+static struct line_row *line_row(struct timeline *t, bool softirq,
+		int64_t number)
+{
+	struct line_row *row = tn_amap_int64(t->lines[softirq], number,
+		sizeof(struct line_row));
+
+	if (!row->cells) {
+		row->cells = g_array_new(FALSE, FALSE, sizeof(struct cell));
+		if (t->summary)
+			row->summary = tn_timeline_summary_get_row(t->summary,
+				softirq ? TN_TIMELINE_SOFTIRQS :
+				TN_TIMELINE_IRQS, number);
 	}
 	return row;
 }
@@ -542,6 +582,17 @@ static int classify_waiting(const char *s)
 		!strcmp(s, "wait_blocked") ? TN_THREAD_BLOCKED : -1;
 }
 
+/* A softirq vector's status: raised (waiting to run), or running
+ * (running_raised too: raised again while it runs); -1: other. */
+static int classify_softirq(const char *s)
+{
+	if (!strcmp(s, "raised"))
+		return TN_IRQ_RAISED;
+	if (!strcmp(s, "running") || !strcmp(s, "running_raised"))
+		return TN_IRQ_ACTIVE;
+	return -1;
+}
+
 static void on_event(void *acc, const struct tn_state *state,
 		const struct tn_row *row, enum tn_aevent kind)
 {
@@ -605,6 +656,17 @@ static void on_interval(void *acc, const struct tn_state *state, int quark,
 		 * form reads the state's as it accounts). */
 		deliver(t, state, &(struct record) { REC_NAME, number, 0, 0, 0,
 			g_strdup(value->u.s) });
+	} else if (kind == AK_CPU_IRQ && value->type != TN_STATE_NULL) {
+		/* CPUs/<n>/IRQs/<irq>: set while its handler runs. */
+		deliver(t, state, &(struct record) { REC_IRQ, number,
+			TN_IRQ_ACTIVE, start->ns, end->ns, NULL });
+	} else if (kind == AK_CPU_SOFTIRQ && value->type == TN_STATE_STRING) {
+		int line_state = text_meaning(&t->softirq, value->u.s,
+			classify_softirq);
+
+		if (line_state >= 0)
+			deliver(t, state, &(struct record) { REC_SOFTIRQ,
+				number, line_state, start->ns, end->ns, NULL });
 	} else if (kind == AK_THREAD_PPID && number > 0 &&
 		   value->type == TN_STATE_INT && value->u.i > 0) {
 		/* The process tree: the parent a thread had last. */
@@ -632,6 +694,16 @@ static void apply(struct timeline *t, const struct tn_state *state,
 	case REC_NAME:
 		tn_timeline_summary_set_name(t->summary, r->id, r->name);
 		break;
+	case REC_IRQ:
+	case REC_SOFTIRQ: {
+		struct line_row *row = line_row(t, r->what == REC_SOFTIRQ,
+			r->id);
+
+		add_time(t, row->cells, row->summary, (size_t) r->value,
+			r->from < t->span.begin_ns ? t->span.begin_ns :
+			r->from, r->to);
+		break;
+	}
 	case REC_PPID:
 		if (t->summary)
 			tn_timeline_summary_set_parent(t->summary, r->id,
@@ -656,6 +728,22 @@ static void close_open(struct timeline *t, const struct tn_state *state,
 	}
 }
 
+/* The intervals of the children of parent's child name (an irq or a
+ * vector of a CPU), open until end. */
+static void close_children(struct timeline *t, const struct tn_state *state,
+		int parent, const char *name, const struct tn_state_stamp *end)
+{
+	int lines = tn_state_quark_child_lookup(state, parent, name);
+	size_t count = lines < 0 ? 0 : tn_state_get_child_count(state, lines);
+
+	for (size_t i = 0; i < count; i++) {
+		int q = tn_state_get_child(state, lines, i);
+
+		on_interval(t, state, q, tn_state_get_value(state, q),
+			tn_state_get_start(state, q), end);
+	}
+}
+
 /* What is open at the slice's end lasts until it. */
 static void on_end(void *acc, const struct tn_state *state, int64_t end_ns)
 {
@@ -670,9 +758,13 @@ static void on_end(void *acc, const struct tn_state *state, int64_t end_ns)
 		"PPID" };
 
 	t->row = NULL;
-	for (size_t i = 0; i < count; i++)
-		close_open(t, state, tn_state_get_child(state, cpus, i),
-			of_cpu, G_N_ELEMENTS(of_cpu), &end);
+	for (size_t i = 0; i < count; i++) {
+		int cpu = tn_state_get_child(state, cpus, i);
+
+		close_open(t, state, cpu, of_cpu, G_N_ELEMENTS(of_cpu), &end);
+		close_children(t, state, cpu, "IRQs", &end);
+		close_children(t, state, cpu, "Soft_IRQs", &end);
+	}
 	/* A thread that is gone is all null: only the live ones have a
 	 * Status open (a long trace keeps many more of the others). */
 	for (int thread = threads < 0 ? -1 :
@@ -717,6 +809,15 @@ static void merge(void *acc, void *later)
 
 		add_cells(cpu_row(t, TN_AKEY_VALUE(key))->cells, from->cells);
 	}
+	for (int k = 0; k < 2; k++) {
+		g_hash_table_iter_init(&iter, l->lines[k]);
+		while (g_hash_table_iter_next(&iter, &key, &value)) {
+			struct line_row *from = value;
+
+			add_cells(line_row(t, k, TN_AKEY_VALUE(key))->cells,
+				from->cells);
+		}
+	}
 }
 
 static const struct tn_analysis_column thread_columns[] = {
@@ -728,6 +829,16 @@ static const struct tn_analysis_column thread_columns[] = {
 
 static const struct tn_analysis_column parent_columns[] = {
 	{ "TID", TN_CELL_INT }, { "PPID", TN_CELL_INT },
+};
+
+static const struct tn_analysis_column irq_columns[] = {
+	{ "IRQ", TN_CELL_INT }, { "BUCKET", TN_CELL_INT },
+	{ "ACTIVE_NS", TN_CELL_INT }, { "RAISED_NS", TN_CELL_INT },
+};
+
+static const struct tn_analysis_column softirq_columns[] = {
+	{ "VEC", TN_CELL_INT }, { "BUCKET", TN_CELL_INT },
+	{ "ACTIVE_NS", TN_CELL_INT }, { "RAISED_NS", TN_CELL_INT },
 };
 
 static const struct tn_analysis_column cpu_columns[] = {
@@ -828,6 +939,25 @@ static void report(void *acc, const struct tn_analysis_span *range,
 	}
 	tn_analysis_table_sort(cpus, 1, false);
 	tn_analysis_table_sort(cpus, 0, false);
+
+	for (int k = 0; k < 2; k++) {
+		struct tn_analysis_table *lines = k ? tn_atable_add(result,
+			"softirqs", "time per softirq vector (over the CPUs), "
+			"state and bucket", softirq_columns,
+			G_N_ELEMENTS(softirq_columns)) : tn_atable_add(result,
+			"irqs", "time per irq (over the CPUs), state and "
+			"bucket", irq_columns, G_N_ELEMENTS(irq_columns));
+
+		g_hash_table_iter_init(&iter, t->lines[k]);
+		while (g_hash_table_iter_next(&iter, &key, &value)) {
+			const struct line_row *row = value;
+
+			report_row(result, lines, TN_AKEY_VALUE(key), NULL,
+				row->cells, TN_IRQ_STATE_COUNT);
+		}
+		tn_analysis_table_sort(lines, 1, false);
+		tn_analysis_table_sort(lines, 0, false);
+	}
 }
 
 const struct tn_analysis_class tn_analysis_timeline = {
@@ -836,7 +966,8 @@ const struct tn_analysis_class tn_analysis_timeline = {
 	create, destroy, on_event, on_interval,
 	AK_BIT(AK_CPU_CURRENT) | AK_BIT(AK_CPU_STATUS) |
 		AK_BIT(AK_THREAD_STATUS) | AK_BIT(AK_THREAD_EXEC_NAME) |
-		AK_BIT(AK_THREAD_PPID),
+		AK_BIT(AK_THREAD_PPID) | AK_BIT(AK_CPU_IRQ) |
+		AK_BIT(AK_CPU_SOFTIRQ),
 	on_end, merge, report,
 };
 
@@ -856,6 +987,8 @@ GBytes *tn_analysis_timeline_take_summary(void *acc)
 	memset(t->summary_memo, 0, sizeof(t->summary_memo));
 	memset(t->cpu_memo, 0, sizeof(t->cpu_memo));
 	g_hash_table_remove_all(t->cpus);
+	for (int k = 0; k < 2; k++)
+		g_hash_table_remove_all(t->lines[k]);
 	return blob;
 }
 

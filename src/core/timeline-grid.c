@@ -8,13 +8,6 @@
 #include "tracenav/state-history.h"
 #include "tracenav/timeline.h"
 
-/* A row's time on a CPU: a thread's user, syscall and interrupted
- * times; a CPU's busy, irq and softirq ones (the first three both). */
-static int64_t on_cpu(const int64_t *ns)
-{
-	return ns[0] + ns[1] + ns[2];
-}
-
 /* The threads' parents from table (TID PPID, by TID; the rows are by id
  * too). */
 static void set_parents(struct tn_timeline_grid *grid,
@@ -33,30 +26,25 @@ static void set_parents(struct tn_timeline_grid *grid,
 	}
 }
 
-struct tn_timeline_grid *tn_timeline_grid_new(
-		struct tn_analysis_result *result,
+/* Append to rows a row per id of table (by id, then bucket), of kind:
+ * id, [name,] bucket, the states' ns. */
+static void add_rows(GArray *rows, const struct tn_analysis_table *table,
 		enum tn_timeline_kind kind, unsigned buckets)
 {
-	struct tn_timeline_grid *grid = g_new0(struct tn_timeline_grid, 1);
-	const struct tn_analysis_table *table = tn_analysis_result_find(
-		result, kind == TN_TIMELINE_THREADS ? "threads" : "cpus");
 	bool named = kind == TN_TIMELINE_THREADS;
 	size_t first = named ? 3 : 2, states = tn_timeline_state_count(kind);
-	GArray *rows = g_array_new(FALSE, TRUE,
-		sizeof(struct tn_timeline_row));
+	guint start = rows->len;
 	int64_t ns[TN_THREAD_STATE_COUNT];
 
-	grid->kind = kind;
-	grid->buckets = buckets;
-	/* The table's rows come by id, then bucket. */
 	for (size_t r = 0; table && r < table->row_count; r++) {
 		int64_t id = tn_analysis_cell_at(table, r, 0)->u.i;
 		int64_t k = tn_analysis_cell_at(table, r, first - 1)->u.i;
 		struct tn_timeline_row *row;
 
-		if (rows->len == 0 || g_array_index(rows,
+		if (rows->len == start || g_array_index(rows,
 				struct tn_timeline_row, rows->len - 1).id != id) {
-			struct tn_timeline_row fresh = { .id = id };
+			struct tn_timeline_row fresh = { .kind = kind,
+				.id = id };
 
 			fresh.letters = g_malloc(buckets + 1);
 			memset(fresh.letters, TN_TIMELINE_NO_TIME, buckets);
@@ -72,11 +60,34 @@ struct tn_timeline_grid *tn_timeline_grid_new(
 			ns[s] = tn_analysis_cell_at(table, r, first + s)->u.i;
 		if (k >= 0 && k < (int64_t) buckets)
 			row->letters[k] = tn_timeline_letter(kind, ns);
-		row->on_cpu_ns += on_cpu(ns);
+		row->on_cpu_ns += tn_timeline_on_cpu(kind, ns);
+	}
+}
+
+struct tn_timeline_grid *tn_timeline_grid_new(
+		struct tn_analysis_result *result,
+		enum tn_timeline_kind kind, unsigned buckets)
+{
+	struct tn_timeline_grid *grid = g_new0(struct tn_timeline_grid, 1);
+	GArray *rows = g_array_new(FALSE, TRUE,
+		sizeof(struct tn_timeline_row));
+
+	grid->kind = kind;
+	grid->buckets = buckets;
+	if (kind == TN_TIMELINE_THREADS) {
+		add_rows(rows, tn_analysis_result_find(result, "threads"),
+			kind, buckets);
+	} else {
+		add_rows(rows, tn_analysis_result_find(result, "cpus"),
+			TN_TIMELINE_CPUS, buckets);
+		add_rows(rows, tn_analysis_result_find(result, "irqs"),
+			TN_TIMELINE_IRQS, buckets);
+		add_rows(rows, tn_analysis_result_find(result, "softirqs"),
+			TN_TIMELINE_SOFTIRQS, buckets);
 	}
 	grid->row_count = rows->len;
 	grid->rows = (struct tn_timeline_row *) g_array_free(rows, FALSE);
-	if (named)
+	if (kind == TN_TIMELINE_THREADS)
 		set_parents(grid, tn_analysis_result_find(result, "parents"));
 	return grid;
 }

@@ -44,7 +44,8 @@ struct tn_timeline_summary_row {
 struct tn_timeline_summary_builder {
 	int64_t origin;
 	unsigned shift;		/* a bucket is 2^shift ns */
-	GHashTable *rows[2];	/* by kind: int64 id -> its row */
+	/* by kind: int64 id -> its row */
+	GHashTable *rows[TN_TIMELINE_KIND_COUNT];
 	size_t cells;
 	uint64_t pieces;	/* added */
 };
@@ -66,7 +67,7 @@ struct tn_timeline_summary_builder *tn_timeline_summary_builder_new(
 
 	b->origin = origin_ns;
 	b->shift = FIRST_SHIFT;
-	for (int k = 0; k < 2; k++)
+	for (int k = 0; k < TN_TIMELINE_KIND_COUNT; k++)
 		b->rows[k] = g_hash_table_new_full(g_int64_hash,
 			g_int64_equal, NULL, row_free);
 	return b;
@@ -76,7 +77,7 @@ void tn_timeline_summary_builder_free(struct tn_timeline_summary_builder *b)
 {
 	if (!b)
 		return;
-	for (int k = 0; k < 2; k++)
+	for (int k = 0; k < TN_TIMELINE_KIND_COUNT; k++)
 		g_hash_table_destroy(b->rows[k]);
 	g_free(b);
 }
@@ -85,7 +86,7 @@ struct tn_timeline_summary_row *tn_timeline_summary_get_row(
 		struct tn_timeline_summary_builder *b,
 		enum tn_timeline_kind kind, int64_t id)
 {
-	GHashTable *rows = b->rows[kind == TN_TIMELINE_CPUS];
+	GHashTable *rows = b->rows[kind];
 	struct tn_timeline_summary_row *row = g_hash_table_lookup(rows, &id);
 
 	if (!row) {
@@ -202,7 +203,7 @@ static void widen(struct tn_timeline_summary_builder *b)
 	b->cells = 0;
 	/* Made in one scratch array, copied back (a run of odd bounds
 	 * becomes up to three cells: the row's array may grow). */
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < TN_TIMELINE_KIND_COUNT; k++) {
 		g_hash_table_iter_init(&iter, b->rows[k]);
 		while (g_hash_table_iter_next(&iter, NULL, &value)) {
 			struct tn_timeline_summary_row *row = value;
@@ -473,7 +474,7 @@ GBytes *tn_timeline_summary_save(struct tn_timeline_summary_builder *b)
 	GHashTableIter iter;
 	gpointer value;
 
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < TN_TIMELINE_KIND_COUNT; k++) {
 		g_hash_table_iter_init(&iter, b->rows[k]);
 		while (g_hash_table_iter_next(&iter, NULL, &value))
 			flush(b, value);
@@ -483,8 +484,8 @@ GBytes *tn_timeline_summary_save(struct tn_timeline_summary_builder *b)
 	tn_bytes_put_u32(buf, VERSION);
 	tn_bytes_put_u64(buf, (uint64_t) b->origin);
 	tn_bytes_put_u64(buf, (uint64_t) 1 << b->shift);
-	save_rows(b->rows[0], true, buf);
-	save_rows(b->rows[1], false, buf);
+	for (int k = 0; k < TN_TIMELINE_KIND_COUNT; k++)
+		save_rows(b->rows[k], k == TN_TIMELINE_THREADS, buf);
 	return g_byte_array_free_to_bytes(buf);
 }
 
@@ -507,7 +508,7 @@ static void flush_column(struct gather *g)
 	if (!g->any)
 		return;
 	g->row->letters[g->column] = tn_timeline_letter(g->kind, g->ns);
-	g->row->on_cpu_ns += g->ns[0] + g->ns[1] + g->ns[2];
+	g->row->on_cpu_ns += tn_timeline_on_cpu(g->kind, g->ns);
 	memset(g->ns, 0, sizeof(g->ns));
 	g->any = false;
 }
@@ -518,7 +519,8 @@ static void gather_bucket(struct gather *g, GArray *rows, int64_t id,
 		int64_t middle, const uint32_t *ns, size_t states)
 {
 	if (!g->row) {
-		struct tn_timeline_row fresh = { .id = id, .ppid = parent };
+		struct tn_timeline_row fresh = { .kind = g->kind, .id = id,
+			.ppid = parent };
 
 		fresh.letters = g_malloc(g->buckets + 1);
 		memset(fresh.letters, TN_TIMELINE_NO_TIME, g->buckets);
@@ -549,8 +551,7 @@ static void gather_bucket(struct gather *g, GArray *rows, int64_t id,
 static int read_row(struct tn_bytes_reader *r, struct gather *g,
 		GArray *rows, bool named, bool keep)
 {
-	size_t states = g->kind == TN_TIMELINE_THREADS ?
-		TN_THREAD_STATE_COUNT : TN_CPU_STATE_COUNT;
+	size_t states = tn_timeline_state_count(g->kind);
 	const char *name = NULL;
 	size_t name_len = 0;
 	uint64_t count, end = 0, first = 0;
@@ -653,18 +654,22 @@ int tn_timeline_summary_grid(GBytes *blob, enum tn_timeline_kind kind,
 	    (uint64_t) (end_ns - begin_ns) / buckets < 2 * width)
 		return 0;
 	rows = g_array_new(FALSE, TRUE, sizeof(struct tn_timeline_row));
-	for (int k = 0; k < 2 && status == 0; k++) {
-		bool mine = (k == 0) == (kind == TN_TIMELINE_THREADS);
+	/* A threads grid has the threads' rows; a CPUs grid those of the
+	 * CPUs, the irqs and the softirqs. */
+	for (int k = 0; k < TN_TIMELINE_KIND_COUNT && status == 0; k++) {
+		bool threads = k == TN_TIMELINE_THREADS;
+		bool mine = threads == (kind == TN_TIMELINE_THREADS);
 		uint64_t count;
 
 		if (tn_bytes_take_varint(&r, &count, "the rows")) {
 			status = -1;
 			break;
 		}
+		g.kind = (enum tn_timeline_kind) k;
 		for (uint64_t i = 0; i < count && status == 0; i++)
-			status = read_row(&r, &g, rows, k == 0, mine);
-		if (mine)
-			break;	/* the other kind is not read */
+			status = read_row(&r, &g, rows, threads, mine);
+		if (mine && threads)
+			break;	/* the other kinds are not read */
 	}
 	if (status) {
 		tn_error_set(err, "timeline summary damaged: %s", r.why);

@@ -13,12 +13,14 @@
  * one cell.
  *
  * The blob (integers as bytes.h writes them):
- *   magic "TNTL", version u32 2, origin i64, width u64, then for threads
- *   and CPUs: row count varint, per row: id (zigzag), a thread's name
- *   (string) and parent's tid (zigzag, 0: not known), cell count varint, per cell: gap (varint: its first
- *   bucket - where the previous cell ended), run (varint, >= 1), mask
- *   u8 (the states with time), their ns (varints, each < width) in the
- *   order of the states.
+ *   magic "TNTL", version u32 2, origin i64, width u64, then for the
+ *   threads, the CPUs, the irqs and the softirq vectors (enum
+ *   tn_timeline_kind's order): row count varint, per row: id (zigzag),
+ *   a thread's name (string) and parent's tid (zigzag, 0: not known),
+ *   cell count varint, per cell: gap (varint: its first bucket - where
+ *   the previous cell ended), run (varint, >= 1), mask u8 (the states
+ *   with time), their ns (varints, each < width) in the order of the
+ *   states.
  */
 #ifndef TRACENAV_TIMELINE_SUMMARY_H
 #define TRACENAV_TIMELINE_SUMMARY_H

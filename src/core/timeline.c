@@ -11,17 +11,29 @@
 
 size_t tn_timeline_state_count(enum tn_timeline_kind kind)
 {
-	return kind == TN_TIMELINE_THREADS ? TN_THREAD_STATE_COUNT :
-		TN_CPU_STATE_COUNT;
+	switch (kind) {
+	case TN_TIMELINE_THREADS: return TN_THREAD_STATE_COUNT;
+	case TN_TIMELINE_CPUS: return TN_CPU_STATE_COUNT;
+	default: return TN_IRQ_STATE_COUNT;
+	}
 }
 
 char tn_timeline_letter(enum tn_timeline_kind kind, const int64_t *ns)
 {
-	const char *letters = kind == TN_TIMELINE_THREADS ?
-		TN_TIMELINE_THREAD_LETTERS : TN_TIMELINE_CPU_LETTERS;
+	static const char *const of_kind[TN_TIMELINE_KIND_COUNT] = {
+		TN_TIMELINE_THREAD_LETTERS, TN_TIMELINE_CPU_LETTERS,
+		TN_TIMELINE_IRQ_LETTERS, TN_TIMELINE_SOFTIRQ_LETTERS,
+	};
+	const char *letters = of_kind[kind];
 	char letter = TN_TIMELINE_NO_TIME;
 	int64_t most = 0;
 
+	if (kind == TN_TIMELINE_IRQS || kind == TN_TIMELINE_SOFTIRQS) {
+		for (size_t s = 0; s < TN_IRQ_STATE_COUNT; s++)
+			if (ns[s] > 0)
+				return letters[s];
+		return letter;
+	}
 	for (size_t s = 0; s < tn_timeline_state_count(kind); s++) {
 		if (ns[s] > most) {
 			most = ns[s];
@@ -29,6 +41,15 @@ char tn_timeline_letter(enum tn_timeline_kind kind, const int64_t *ns)
 		}
 	}
 	return letter;
+}
+
+int64_t tn_timeline_on_cpu(enum tn_timeline_kind kind, const int64_t *ns)
+{
+	if (kind == TN_TIMELINE_IRQS || kind == TN_TIMELINE_SOFTIRQS)
+		return ns[TN_IRQ_ACTIVE];
+	/* The first three states both: user, syscall, interrupted; busy,
+	 * irq, softirq. */
+	return ns[0] + ns[1] + ns[2];
 }
 
 void tn_timeline_grid_destroy(struct tn_timeline_grid *grid)
@@ -75,16 +96,42 @@ unsigned tn_timeline_bucket_of(int64_t begin_ns, int64_t end_ns,
 	return k;
 }
 
-void tn_timeline_append_label(GString *line, enum tn_timeline_kind kind,
-		const struct tn_timeline_row *row,
+/* The names of the softirq vectors, as Linux numbers them. */
+static const char *const softirq_names[] = {
+	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET",
+	"SCHED", "HRTIMER", "RCU",
+};
+
+void tn_timeline_append_label(GString *line, const struct tn_timeline_row *row,
 		const struct tn_timeline_tree *tree, size_t i)
 {
 	int indent = tree ? (int) MIN(tree->depth[i],
 		TN_TIMELINE_MAX_INDENT) : 0;
 	int cols = indent;
+	gsize start = line->len;
+	const char *name;
 
-	if (kind != TN_TIMELINE_THREADS) {
-		g_string_append_printf(line, "%-4" PRId64 " ", row->id);
+	switch (row->kind) {
+	case TN_TIMELINE_THREADS:
+		break;
+	case TN_TIMELINE_CPUS:
+		g_string_append_printf(line, "CPU %" PRId64, row->id);
+		break;
+	case TN_TIMELINE_IRQS:
+		g_string_append_printf(line, "IRQ %" PRId64, row->id);
+		break;
+	default:
+		name = row->id >= 0 && row->id < (int64_t) G_N_ELEMENTS(
+			softirq_names) ? softirq_names[row->id] : NULL;
+		g_string_append_printf(line, "SIRQ %" PRId64 "%s%s", row->id,
+			name ? " " : "", name ? name : "");
+		break;
+	}
+	if (row->kind != TN_TIMELINE_THREADS) {
+		int used = (int) (line->len - start);
+
+		g_string_append_printf(line, "%*s ", MAX(
+			TN_TIMELINE_CPU_LABEL_COLUMNS - used, 0), "");
 		return;
 	}
 	g_string_append_printf(line, "%-7" PRId64 " %*s", row->id, indent, "");

@@ -16,10 +16,11 @@ static void *cpus_cursor_moved(const void *old_cache,
 
 const struct tn_pane_class tn_pane_cpus = {
 	.name = "cpus",
-	.title = "CPUs: R busy I irq S softirq - idle",
+	.title = "CPUs: R busy I irq S softirq - idle; lines: I S run, W raised",
 	.toggle_key = 'C',
 	.toggle_help = "show or hide the CPUs pane: a row per CPU, what it "
-		"did over the range (or the whole trace), a letter a column",
+		"did over the range (or the whole trace), a letter a column; "
+		"then a row per irq and softirq vector, when it ran",
 	.layout = { TN_PANE_BOTTOM, 20, 3, 25, 0 },
 	.keymap = &tn_timeline_pane_keys,
 	.init = cpus_init,

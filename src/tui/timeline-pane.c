@@ -15,7 +15,7 @@
 
 /* Columns of a row's label (tn_timeline_append_label()). */
 #define THREAD_LABEL (8 + TN_TIMELINE_NAME_COLUMNS + 1)
-#define CPU_LABEL 5
+#define CPU_LABEL (TN_TIMELINE_CPU_LABEL_COLUMNS + 1)
 
 /* A grid shared by the caches that show it (a cache is copied on every
  * move). */
@@ -249,8 +249,11 @@ static int compare_indexes(size_t a, size_t b, void *data)
 	const struct tn_timeline_row *ra = &by->grid->rows[a];
 	const struct tn_timeline_row *rb = &by->grid->rows[b];
 	enum timeline_sort sort = by->sort;
-	int c = 0;
+	/* A CPUs grid's CPUs first, then the irqs, then the softirqs. */
+	int c = (ra->kind > rb->kind) - (ra->kind < rb->kind);
 
+	if (c)
+		return c;
 	if (sort == SORT_NAME) {
 		/* Threads without a name last. */
 		c = (!ra->name || !*ra->name) - (!rb->name || !*rb->name);
@@ -396,6 +399,20 @@ static int chosen_column(struct tn_pane *pane)
 	return cursor_column(cache);
 }
 
+/* "N threads, " or "N CPUs, M interrupt lines, ". */
+static void append_counts(GString *text, const struct tn_timeline_grid *grid)
+{
+	size_t lines = 0;
+
+	for (size_t i = 0; i < grid->row_count; i++)
+		lines += grid->rows[i].kind == TN_TIMELINE_IRQS ||
+			grid->rows[i].kind == TN_TIMELINE_SOFTIRQS;
+	g_string_append_printf(text, "%zu %s, ", grid->row_count - lines,
+		grid->kind == TN_TIMELINE_THREADS ? "threads" : "CPUs");
+	if (lines)
+		g_string_append_printf(text, "%zu interrupt lines, ", lines);
+}
+
 static char *summary(struct tn_pane *pane)
 {
 	const struct timeline_cache *cache = pane->cache;
@@ -418,8 +435,7 @@ static char *summary(struct tn_pane *pane)
 		return g_strdup("no scheduling events in this span: the "
 			"timelines need a kernel trace's sched_switch");
 	text = g_string_new(NULL);
-	g_string_append_printf(text, "%zu %s, ", cache->shared->grid->row_count,
-		cache->kind == TN_TIMELINE_THREADS ? "threads" : "CPUs");
+	append_counts(text, cache->shared->grid);
 	tn_time_format_wall(text, cache->begin_ns, gmt, false);
 	g_string_append(text, " - ");
 	tn_time_format_wall(text, cache->end_ns, gmt, false);
@@ -483,8 +499,9 @@ void tn_timeline_pane_draw(struct tn_pane *pane, WINDOW *win)
 			break;
 		row = &grid->rows[order[r]];
 		g_string_truncate(line, 0);
-		tn_timeline_append_label(line, p->kind, row, p->flat ? NULL :
-			&p->shown, (size_t) r);
+		tn_timeline_append_label(line, row, p->flat ||
+			p->kind != TN_TIMELINE_THREADS ? NULL : &p->shown,
+			(size_t) r);
 		if (r == p->rows.selected)
 			wattrset(win, focused ? A_REVERSE : A_BOLD);
 		tn_tui_draw_utf8(win, l + 2, x, line->str, MIN(label, w - x));
@@ -540,21 +557,31 @@ static void fold(struct tn_pane *pane)
 	reorder(pane);
 }
 
-/* The regex of the events of the row's thread or CPU, for search. */
-static char *entity_regex(const struct timeline_pane *p,
-		const struct tn_timeline_row *row)
+/* The field of a row's events: a thread's tid (and prev_ and next_),
+ * a CPU's cpu_id, an irq's irq, a softirq's vec. */
+static const char *row_field(const struct tn_timeline_row *row)
 {
-	if (p->kind == TN_TIMELINE_THREADS)
-		return g_strdup_printf("\\b(prev_|next_|)tid = %" PRId64 "\\b",
-			row->id);
-	return g_strdup_printf("\\bcpu_id = %" PRId64 "\\b", row->id);
+	switch (row->kind) {
+	case TN_TIMELINE_THREADS: return "tid";
+	case TN_TIMELINE_CPUS: return "cpu_id";
+	case TN_TIMELINE_IRQS: return "irq";
+	default: return "vec";
+	}
 }
 
-/* Move the list to the first event of the selected row's thread or CPU
+/* The regex of the events of the row's thread, CPU or interrupt line,
+ * for search. */
+static char *entity_regex(const struct tn_timeline_row *row)
+{
+	return g_strdup_printf("\\b%s%s = %" PRId64 "\\b",
+		row->kind == TN_TIMELINE_THREADS ? "(prev_|next_|)" : "",
+		row_field(row), row->id);
+}
+
+/* Move the list to the first event of the selected row's thread, CPU or line
  * from the start of the chosen column (else the cursor's). */
 static void go_to_cell(struct tn_pane *pane)
 {
-	struct timeline_pane *p = pane->data;
 	const struct timeline_cache *cache = pane->cache;
 	const struct tn_timeline_row *row = selected_row(pane);
 	int column = chosen_column(pane);
@@ -573,7 +600,7 @@ static void go_to_cell(struct tn_pane *pane)
 			t / 1000000000, t % 1000000000);
 		tn_pane_run_line(pane, line, TN_TUI_FOLLOW_BY_COMMAND);
 	}
-	regex = entity_regex(p, row);
+	regex = entity_regex(row);
 	search = g_strdup_printf("search %s", regex);
 	tn_pane_run_line(pane, search, TN_TUI_FOLLOW_BY_COMMAND);
 	g_free(search);
@@ -582,7 +609,6 @@ static void go_to_cell(struct tn_pane *pane)
 
 static void filter_on_row(struct tn_pane *pane)
 {
-	struct timeline_pane *p = pane->data;
 	const struct tn_timeline_row *row = selected_row(pane);
 	char *line;
 
@@ -590,12 +616,13 @@ static void filter_on_row(struct tn_pane *pane)
 		tn_pane_message(pane, true, "no row to filter on");
 		return;
 	}
-	if (p->kind == TN_TIMELINE_THREADS)
+	if (row->kind == TN_TIMELINE_THREADS)
 		line = g_strdup_printf("filter tid == %" PRId64 " || prev_tid "
 			"== %" PRId64 " || next_tid == %" PRId64, row->id,
 			row->id, row->id);
 	else
-		line = g_strdup_printf("filter cpu_id == %" PRId64, row->id);
+		line = g_strdup_printf("filter %s == %" PRId64, row_field(row),
+			row->id);
 	tn_pane_run_line(pane, line, TN_TUI_FOLLOW_BY_COMMAND);
 	g_free(line);
 }

@@ -4,7 +4,8 @@
 # tree'` prints for its width (whose figures test-timeline.sh checks);
 # Space folds a thread's children away, * shows them again, t makes a
 # flat list (`timeline threads N`'s lines); C the
-# CPUs pane, the same for `timeline cpus N`; in the pane, z zooms in
+# CPUs pane (the CPUs, then a row per irq and softirq vector), the same
+# for `timeline cpus N`; in the pane, z zooms in
 # and w shows the whole trace again, / finds a row, Enter moves the list
 # to the row's thread's first event from the current event's column, f
 # filters the list on it, o sorts the rows by name; both panes on an
@@ -111,11 +112,15 @@ check "o: the rows by name (the first ones named)" \
 		grep -A1 ' threads, ' | tail -1 | grep -q -E '^ [0-9]+ +[-+ ]?[A-Z]'"
 
 tm send-keys -t tl C
-"$TRACENAV" --batch 'timeline cpus 103' --cache-dir "$TMPDIR_TEST/cache" \
+# 110 columns: the frame's 2, the labels' 15.
+"$TRACENAV" --batch 'timeline cpus 93' --cache-dir "$TMPDIR_TEST/cache" \
 	"$dir" > "$TMPDIR_TEST/cpus" 2>/dev/null
-check "C: the CPUs pane, timeline cpus 103's lines" \
+check "C: the CPUs pane, timeline cpus 93's lines" \
 	wait_until 150 same_grid tl CPUs "$TMPDIR_TEST/cpus"
-check "C: 4 CPUs" pane_has tl CPUs '^ 4 CPUs, '
+check "C: 4 CPUs and the irqs" pane_has tl CPUs \
+	'^ 4 CPUs, [0-9]+ interrupt lines, '
+check "C: a row per irq after the CPUs" pane_has tl CPUs \
+	'^ IRQ [0-9]+ +[I.|]+$'
 tm send-keys -t tl q
 check "q: exit 0" wait_exit tl 0
 
