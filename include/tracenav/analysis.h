@@ -76,6 +76,10 @@ struct tn_analysis_result {
 	int64_t begin_ns, end_ns;	/* the range */
 	uint64_t events;		/* events read */
 	unsigned slices;		/* threads that read them */
+	/* Read from an empty state at the range's start (what came
+	 * before was not replayed: the figures miss what the state had
+	 * not learnt yet). */
+	bool partial;
 	size_t table_count;
 	struct tn_analysis_table *tables;
 	struct _GStringChunk *strings;

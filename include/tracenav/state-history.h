@@ -339,6 +339,16 @@ int tn_state_querier_replay(struct tn_state_querier *querier,
 		const struct tn_state_replay_hooks *hooks, void *data,
 		struct tn_error *err);
 
+/* The same from an empty state at from_ns: the events from the first one
+ * at or after from_ns on, without replaying what came before them (the
+ * state they find is learnt as they come: partial until every CPU and
+ * thread has had an event).  What a span of a trace without snapshots
+ * (not indexed, or while it indexes) is read with. */
+int tn_state_querier_replay_unknown(struct tn_state_querier *querier,
+		int64_t from_ns, const struct tn_position *to,
+		const struct tn_state_replay_hooks *hooks, void *data,
+		struct tn_error *err);
+
 /* What the last query did, and where its time went. */
 struct tn_state_query_stats {
 	bool continued;		/* went on from the kept state */

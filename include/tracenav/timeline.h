@@ -71,6 +71,14 @@ int tn_timeline_run(const struct tn_trace *trace,
 		int64_t end_ns, unsigned buckets, unsigned threads,
 		struct tn_analysis_result **out, struct tn_error *err);
 
+/* The same from an empty state at begin_ns (tn_state_querier_replay_unknown()):
+ * the span's events alone, without snapshots or index; the result is
+ * partial (a CPU's time counts from its first switch, a thread's wait
+ * from its first event in the span). */
+int tn_timeline_run_partial(const struct tn_trace *trace, int64_t begin_ns,
+		int64_t end_ns, unsigned buckets,
+		struct tn_analysis_result **out, struct tn_error *err);
+
 /* ---- the grid: a letter per row and bucket ---- */
 
 /* Which table of a timeline's result, and what a row is: a grid is of
@@ -120,6 +128,8 @@ struct tn_timeline_grid {
 	 * buckets' ns; a column's edges are then those of the summary's
 	 * buckets nearest to the exact ones. */
 	int64_t summary_ns;
+	/* Replayed from an empty state (no index: tn_timeline_run_partial()). */
+	bool partial;
 };
 
 /* Spans of more events than this are drawn from the summary when it is
@@ -131,7 +141,8 @@ struct tn_timeline_grid {
  * pass kept with snapshots (timeline/summary) when the span holds more
  * than TN_TIMELINE_REPLAY_EVENTS events by index and every column two
  * of its buckets at least; else from tn_timeline_run() (threads,
- * progress and cancel as there).  *events: the events of the span (the
+ * progress and cancel as there); without index (NULL), from
+ * tn_timeline_run_partial(), the grid partial.  *events: the events of the span (the
  * index's count for the summary).  Returns 0 and *out (rows may be
  * none), or -1 with err. */
 int tn_timeline_grid_run(const struct tn_trace *trace,

@@ -134,6 +134,14 @@ int tn_analysis_run_class(const struct tn_trace *trace,
 		int64_t begin_ns, int64_t end_ns, unsigned threads,
 		struct tn_analysis_result **out, struct tn_error *err);
 
+/* The same from an empty state at begin_ns, on the calling thread, the
+ * result partial (struct tn_analysis_result): the events of the range
+ * alone are read, whatever came before (no snapshots needed). */
+int tn_analysis_run_class_partial(const struct tn_trace *trace,
+		const struct tn_analysis_class *cls, unsigned buckets,
+		int64_t begin_ns, int64_t end_ns, struct tn_analysis_result **out,
+		struct tn_error *err);
+
 /* ---- what an attribute of the kernel state is ---- */
 
 struct tn_alookup;

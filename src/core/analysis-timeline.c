@@ -1005,3 +1005,16 @@ int tn_timeline_run(const struct tn_trace *trace,
 	return tn_analysis_run_class(trace, snapshots, &tn_analysis_timeline,
 		buckets, begin_ns, end_ns, threads, out, err);
 }
+
+int tn_timeline_run_partial(const struct tn_trace *trace, int64_t begin_ns,
+		int64_t end_ns, unsigned buckets,
+		struct tn_analysis_result **out, struct tn_error *err)
+{
+	if (buckets == 0 || buckets > TN_TIMELINE_MAX_BUCKETS) {
+		tn_error_set(err, "timeline: %u buckets: give 1 to %d",
+			buckets, TN_TIMELINE_MAX_BUCKETS);
+		return -1;
+	}
+	return tn_analysis_run_class_partial(trace, &tn_analysis_timeline,
+		buckets, begin_ns, end_ns, out, err);
+}

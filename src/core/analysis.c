@@ -59,6 +59,7 @@ struct slice {
 	const struct tn_analysis_class *cls;
 	const struct tn_trace *trace;
 	const struct tn_state_snapshots *snapshots;
+	bool unknown_before;		/* from an empty state at from */
 	bool has_from, has_to;
 	struct tn_position from, to;
 	int64_t last_ns;		/* the range's end */
@@ -138,8 +139,12 @@ static int run_slice(struct slice *s, struct tn_error *err)
 		to.ns = s->last_ns == INT64_MAX ? INT64_MAX : s->last_ns + 1;
 		to.tie = 0;
 	}
-	status = tn_state_querier_replay(querier,
-		s->has_from ? &s->from : NULL, &to, &hooks, s, err);
+	if (s->unknown_before)
+		status = tn_state_querier_replay_unknown(querier, s->from.ns,
+			&to, &hooks, s, err);
+	else
+		status = tn_state_querier_replay(querier,
+			s->has_from ? &s->from : NULL, &to, &hooks, s, err);
 	tn_state_querier_destroy(querier);
 	return status;
 }
@@ -297,11 +302,13 @@ int tn_analysis_run(const struct tn_trace *trace,
 		end_ns, threads, out, err);
 }
 
-int tn_analysis_run_class(const struct tn_trace *trace,
+/* tn_analysis_run_class(), or with unknown_before its partial form. */
+static int run_class(const struct tn_trace *trace,
 		const struct tn_state_snapshots *snapshots,
 		const struct tn_analysis_class *cls, unsigned buckets,
 		int64_t begin_ns, int64_t end_ns, unsigned threads,
-		struct tn_analysis_result **out, struct tn_error *err)
+		bool unknown_before, struct tn_analysis_result **out,
+		struct tn_error *err)
 {
 	struct tn_position starts[MAX_THREADS];
 	struct slice slices[MAX_THREADS];
@@ -315,7 +322,8 @@ int tn_analysis_run_class(const struct tn_trace *trace,
 		tn_error_set(err, "the range ends before it begins");
 		return -1;
 	}
-	if (saved_result(snapshots, cls, begin_ns, end_ns, out))
+	if (!unknown_before && saved_result(snapshots, cls, begin_ns, end_ns,
+			out))
 		return 0;
 	/* Without kernel events there is nothing to read for. */
 	if (!has_kernel_provider(trace))
@@ -331,6 +339,7 @@ int tn_analysis_run_class(const struct tn_trace *trace,
 		s->cls = cls;
 		s->trace = trace;
 		s->snapshots = snapshots;
+		s->unknown_before = unknown_before;
 		s->last_ns = end_ns;
 		s->has_from = true;
 		if (i == 0) {
@@ -377,6 +386,26 @@ int tn_analysis_run_class(const struct tn_trace *trace,
 		tn_analysis_result_destroy(result);
 		return -1;
 	}
+	result->partial = unknown_before;
 	*out = result;
 	return 0;
+}
+
+int tn_analysis_run_class(const struct tn_trace *trace,
+		const struct tn_state_snapshots *snapshots,
+		const struct tn_analysis_class *cls, unsigned buckets,
+		int64_t begin_ns, int64_t end_ns, unsigned threads,
+		struct tn_analysis_result **out, struct tn_error *err)
+{
+	return run_class(trace, snapshots, cls, buckets, begin_ns, end_ns,
+		threads, false, out, err);
+}
+
+int tn_analysis_run_class_partial(const struct tn_trace *trace,
+		const struct tn_analysis_class *cls, unsigned buckets,
+		int64_t begin_ns, int64_t end_ns, struct tn_analysis_result **out,
+		struct tn_error *err)
+{
+	return run_class(trace, NULL, cls, buckets, begin_ns, end_ns, 1,
+		true, out, err);
 }

@@ -578,16 +578,35 @@ static int state_before(struct tn_state_querier *querier,
 	return -1;
 }
 
-int tn_state_querier_replay(struct tn_state_querier *querier,
-		const struct tn_position *from, const struct tn_position *to,
+/* The kept state empty at ns, the reader at the first event from ns on
+ * (what happened before is not known). */
+static int start_empty_at(struct tn_state_querier *querier, int64_t ns,
+		struct tn_error *err)
+{
+	reset(querier);
+	tn_state_clear(querier->state);
+	tn_state_providers_reset(querier->providers);
+	if (tn_walk_open(querier->trace, ns, &querier->walk, err))
+		return -1;
+	querier->has_state = true;
+	querier->next.ns = ns;
+	querier->next.tie = 0;
+	querier->has_rank = false;
+	querier->from_snapshot = false;
+	querier->replayed = 0;
+	return 0;
+}
+
+/* Replay the events from the kept state's on, up to to (NULL: the
+ * end), to hooks. */
+static int replay_rows(struct tn_state_querier *querier,
+		const struct tn_position *to,
 		const struct tn_state_replay_hooks *hooks, void *data,
 		struct tn_error *err)
 {
 	struct tn_row row;
 	int status;
 
-	if (state_before(querier, from, err))
-		return -1;
 	tn_state_set_interval_sink(querier->state, hooks->interval, data);
 	while ((status = next_row(querier, &row, err)) == 1) {
 		if (to && tn_position_compare(&row.pos, to) >= 0) {
@@ -624,6 +643,26 @@ int tn_state_querier_replay(struct tn_state_querier *querier,
 	if (hooks->end)
 		hooks->end(data, querier->state);
 	return 0;
+}
+
+int tn_state_querier_replay(struct tn_state_querier *querier,
+		const struct tn_position *from, const struct tn_position *to,
+		const struct tn_state_replay_hooks *hooks, void *data,
+		struct tn_error *err)
+{
+	if (state_before(querier, from, err))
+		return -1;
+	return replay_rows(querier, to, hooks, data, err);
+}
+
+int tn_state_querier_replay_unknown(struct tn_state_querier *querier,
+		int64_t from_ns, const struct tn_position *to,
+		const struct tn_state_replay_hooks *hooks, void *data,
+		struct tn_error *err)
+{
+	if (start_empty_at(querier, from_ns, err))
+		return -1;
+	return replay_rows(querier, to, hooks, data, err);
 }
 
 /* ---- queries ---- */

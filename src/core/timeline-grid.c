@@ -147,10 +147,12 @@ int tn_timeline_grid_run(const struct tn_trace *trace,
 			return 0;
 		}
 	}
-	if (tn_timeline_run(trace, snapshots, begin_ns, end_ns, buckets,
-			threads, &result, err))
+	if (!index ? tn_timeline_run_partial(trace, begin_ns, end_ns, buckets,
+			&result, err) : tn_timeline_run(trace, snapshots,
+			begin_ns, end_ns, buckets, threads, &result, err))
 		return -1;
 	*out = tn_timeline_grid_new(result, kind, buckets);
+	(*out)->partial = result->partial;
 	*events = result->events;
 	tn_analysis_result_destroy(result);
 	return 0;

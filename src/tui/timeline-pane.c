@@ -29,6 +29,7 @@ struct timeline_cache {
 	enum tn_timeline_kind kind;
 	const struct tn_index *index;	/* it ran with */
 	bool has_events;
+	bool too_long;			/* to read without the index */
 	int64_t begin_ns, end_ns;	/* the span shown */
 	bool zoomed, is_range;
 	unsigned buckets;
@@ -164,6 +165,31 @@ static struct timeline_cache *copy_cache(const struct timeline_cache *old)
 	return cache;
 }
 
+/* The most stream bytes a span is read for without the index (from an
+ * empty state at its start: partial), about a million events. */
+#define PARTIAL_MAX_BYTES (32u << 20)
+
+/* Without the index: the span shown (the range, else the trace's time
+ * range) and whether it is short enough to read partially. */
+static bool span_without_index(struct tn_session *session, int64_t *begin,
+		int64_t *end, bool *too_long)
+{
+	int64_t first, last;
+	double share;
+
+	if (!tn_trace_get_time_range(session->trace, &first, &last))
+		return false;
+	if (!tn_view_get_range(&session->view, NULL, begin, end)) {
+		*begin = first;
+		*end = last;
+	}
+	share = last > first ? (double) (*end - *begin) / (double) (last -
+		first) : 1.0;
+	*too_long = share * (double) tn_trace_get_stream_bytes(
+		session->trace) > PARTIAL_MAX_BYTES;
+	return true;
+}
+
 /* In the list's job: the timeline again when the span, the index or the
  * width changed; the current event's time always. */
 void *tn_timeline_pane_cursor_moved(const void *old_cache,
@@ -179,13 +205,25 @@ void *tn_timeline_pane_cursor_moved(const void *old_cache,
 	const struct tn_row *row;
 	struct tn_error err;
 	int64_t begin = 0, end = 0;
-	bool has_events = tn_view_get_timeline_span(&session->view, index,
-		&begin, &end);
+	bool too_long = false;
+	bool has_events;
+
+	/* Without the index the span is found by reading (the trace's
+	 * range): not on a move that may not read. */
+	if (!index && !view->may_read && old && old->kind == kind &&
+	    !old->index && old->buckets == buckets) {
+		cache = copy_cache(old);
+		cache->cancelled = !cache->shared && !cache->error;
+		return cache;
+	}
+	has_events = index ? tn_view_get_timeline_span(&session->view, index,
+		&begin, &end) : view->may_read && span_without_index(session,
+		&begin, &end, &too_long);
 
 	if (old && old->kind == kind && old->index == index &&
 	    old->has_events == has_events && old->begin_ns == begin &&
 	    old->end_ns == end && old->buckets == buckets &&
-	    !old->cancelled && (old->shared || old->error || !old->index ||
+	    !old->cancelled && (old->shared || old->error || old->too_long ||
 	    !old->has_events)) {
 		cache = copy_cache(old);
 	} else {
@@ -196,6 +234,7 @@ void *tn_timeline_pane_cursor_moved(const void *old_cache,
 		cache->begin_ns = begin;
 		cache->end_ns = end;
 		cache->buckets = buckets;
+		cache->too_long = too_long;
 		cache->zoomed = session->view.timeline_zoomed;
 		cache->is_range = session->view.has_range;
 	}
@@ -205,7 +244,7 @@ void *tn_timeline_pane_cursor_moved(const void *old_cache,
 		cache->has_cursor = true;
 		cache->cursor_ns = row->pos.ns;
 	}
-	if (cache->shared || cache->error || !index || !has_events)
+	if (cache->shared || cache->error || !has_events || cache->too_long)
 		return cache;
 	if (!view->may_read) {
 		cache->cancelled = true;
@@ -420,10 +459,12 @@ static char *summary(struct tn_pane *pane)
 	bool gmt = pane->host->session->view.gmt;
 	GString *text;
 
-	if (!cache || !cache->index)
-		return g_strdup(index->building ? "the timelines need the "
-			"index: indexing..." : "The timelines need the index: "
-			"type :index to build it.");
+	if (!cache || (!cache->index && (cache->too_long ||
+			!cache->has_events)))
+		return g_strdup(index->building ? "the timelines of so long a "
+			"span need the index: indexing..." : "The timelines of "
+			"so long a span need the index: type :index to build it "
+			"(or choose a shorter range).");
 	if (cache->error)
 		return g_strdup_printf("timeline: %s", cache->error);
 	if (!cache->has_events)
@@ -434,7 +475,9 @@ static char *summary(struct tn_pane *pane)
 	if (cache->shared->grid->row_count == 0)
 		return g_strdup("no scheduling events in this span: the "
 			"timelines need a kernel trace's sched_switch");
-	text = g_string_new(NULL);
+	/* First, where a narrow pane shows it. */
+	text = g_string_new(cache->shared->grid->partial ? "partial (no "
+		"index yet): " : "");
 	append_counts(text, cache->shared->grid);
 	tn_time_format_wall(text, cache->begin_ns, gmt, false);
 	g_string_append(text, " - ");
@@ -448,6 +491,7 @@ static char *summary(struct tn_pane *pane)
 		cache->shared->grid->summary_ns ? ", from the summary" : "",
 		cache->zoomed ? " zoomed, w: all" : cache->is_range ?
 		" the range" : "");
+
 	return g_string_free(text, FALSE);
 }
 

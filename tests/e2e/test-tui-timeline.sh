@@ -9,7 +9,9 @@
 # and w shows the whole trace again, / finds a row, Enter moves the list
 # to the row's thread's first event from the current event's column, f
 # filters the list on it, o sorts the rows by name; both panes on an
-# 80x24 screen; a trace without scheduling events says so.
+# 80x24 screen; without the index the pane reads the span partially,
+# then the exact rows once :index built it; a trace without scheduling
+# events says so.
 : "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/e2e/tmux.sh"
@@ -123,6 +125,21 @@ check "C: a row per irq after the CPUs" pane_has tl CPUs \
 	'^ IRQ [0-9]+ +[I.|]+$'
 tm send-keys -t tl q
 check "q: exit 0" wait_exit tl 0
+
+# Without the index: the span is read from an empty state at its start,
+# the pane says partial; once :index has built it, the exact rows.
+start nx 110 34 "--no-index --cache-dir '$TMPDIR_TEST/nocache'"
+wait_for nx "$HEADER" >/dev/null
+tm send-keys -t nx T
+check "--no-index: T reads the span, says partial" wait_until 150 \
+	pane_has nx Threads '^ partial \(no index yet\): [0-9]+ threads, '
+check "--no-index: rows with the threads' states" \
+	pane_has nx Threads '^ 1 +[-+ ]?systemd +[USIWB.|]+$'
+tm send-keys -t nx : index Enter
+check ":index: the exact rows, timeline threads 83 tree's lines" \
+	wait_until 300 same_grid nx Threads "$TMPDIR_TEST/threads"
+tm send-keys -t nx q
+check "--no-index: q: exit 0" wait_exit nx 0
 
 # 80x24 with both panes: they fit, keys still work, exit 0.
 start small 80 24 "$cache_opt"
