@@ -18,6 +18,9 @@
 #                             buckets=N buckets, with time only
 #   softirqline VEC BUCKET NS the same of the softirq vector (entry to
 #                             exit)
+#   topthread CPU BUCKET TID  the thread that ran longest between two
+#                             switches in each bucket of each CPU
+#                             (interrupts not taken out)
 #   syscalls  NAME COUNT MIN MAX SUM   calls whose exit is in the range
 #   irqs      IRQ COUNT MIN MAX SUM    handlers whose exit is in the range
 #   softirqs  VEC COUNT MIN MAX SUM    softirq runs whose exit is in it
@@ -51,8 +54,27 @@ function ran(tid, a, b) {
 	if (a < lo) a = lo
 	if (hi >= 0 && b > hi) b = hi
 	if (tid != 0 && b > a) time[tid] += b - a
-	if (tid != 0 && b > a && mode == "oncpu") {
+	if (tid != 0 && b > a && (mode == "oncpu" || mode == "topthread")) {
 		runs++; run_tid[runs] = tid; run_a[runs] = a; run_b[runs] = b
+		run_cpu[runs] = ran_cpu
+	}
+}
+# The longest run of each CPU and bucket (mode topthread).
+function top_runs(   r, k, a, b, e, key) {
+	for (r = 1; r <= runs; r++) {
+		a = run_a[r]; b = run_b[r]
+		if (b > hi) b = hi
+		for (k = 0; k < buckets && a < b; k++) {
+			e = edge(k + 1)
+			if (e <= a)
+				continue
+			key = run_cpu[r] " " k
+			if ((b < e ? b : e) - a > best[key]) {
+				best[key] = (b < e ? b : e) - a
+				top[key] = run_tid[r]
+			}
+			a = e
+		}
 	}
 }
 # Interrupt line `line` ran from a to b: the part inside the range, for
@@ -108,6 +130,7 @@ name == "sched_switch" {
 		state = field("prev_state")
 	# Preempted: it waits for a CPU from now on, not woken.
 	if (state % 256 == 0 && prev != 0) runnable[prev] = t
+	ran_cpu = cpu
 	if (cpu in cur) ran(cur[cpu], since[cpu], t)
 	else ran(prev, lo, t)
 	delete oncpu[prev]
@@ -186,14 +209,17 @@ name == "irq_handler_exit" {
 }
 END {
 	if (hi < 0) hi = last
-	for (c in cur) ran(cur[c], since[c], hi)
+	for (c in cur) { ran_cpu = c; ran(cur[c], since[c], hi) }
 	# Handlers that run at the range's end ran until it.
 	if (mode == "irqline")
 		for (key in irq) { split(key, kc, "/"); line_ran(kc[2], irq[key], hi) }
 	if (mode == "softirqline")
 		for (key in run) { split(key, kc, "/"); line_ran(kc[2], run[key], hi) }
 	# printf: print writes numbers past 2^31 with OFMT (%.6g).
-	if (mode == "oncpu" || mode == "irqline" || mode == "softirqline") {
+	if (mode == "topthread") {
+		top_runs()
+		for (key in top) print key, top[key]
+	} else if (mode == "oncpu" || mode == "irqline" || mode == "softirqline") {
 		bucket_runs()
 		for (key in on) printf "%s %.0f\n", key, on[key]
 	} else if (mode == "cputop")

@@ -187,6 +187,48 @@ check "threads grid: names of the generator's threads" \
 check "cpus grid: CPU and 5 letters" sh -c "test \"\$(grep -c -E \
 '^CPU [0-3] +[RIS.-]{5}\$' '$T/grid')\" = 4"
 
+# names: over a CPU's columns, the name of the thread that ran longest
+# there between two switches (awk, mode topthread), where one held 4
+# columns or more; letters elsewhere.
+n2=300
+"$TRACENAV" --batch "range 40% 42%; timeline cpus $n2 names" "$T/gen" \
+	> "$T/named"
+"$TRACENAV" --batch "range 40% 42%; timeline cpus $n2" "$T/gen" > "$T/plain"
+"$TRACENAV" --batch "range 40% 42%; timeline threads $n2" "$T/gen" |
+	awk '{ print $1, $2 }' > "$T/names"
+# The range's ends as babeltrace2's --clock-seconds has them.
+range_text() { awk -v f="$1" '$1 == f ":" { print $4 }' "$T/plain" |
+	tr -d '('; }
+awk -v mode=topthread -v buckets=$n2 -v begin="$(range_text begin)" \
+	-v end="$(range_text end)" -f "$ORACLE" "$T/text" > "$T/top"
+# For each run of columns whose character is not the plain letter: the
+# CPU, the run's first column and its text.
+paste -d'|' "$T/plain" "$T/named" | awk -F'|' '$1 ~ /^CPU / {
+	split($1, p, " +"); cpu = p[2]
+	a = substr($1, 16); b = substr($2, 16); text = ""
+	for (i = 1; i <= length(b) + 1; i++) {
+		x = substr(a, i, 1); y = substr(b, i, 1)
+		if (i <= length(b) && x != y) {
+			if (text == "") first = i - 1
+			text = text y
+		} else if (text != "") {
+			print cpu, first, text; text = ""
+		}
+	}
+}' > "$T/runs"
+agree=$(awk 'FILENAME == ARGV[1] { name[$1] = $2; next }
+	FILENAME == ARGV[2] { top[$1 " " $2] = $3; next }
+	{ all++; want = name[top[$1 " " $2]]
+	  if (index(want, $3) == 1 || $3 ~ /\?/) same++ }
+	END { printf "%d %d", all, all ? 100 * same / all : 0 }' \
+	"$T/names" "$T/top" "$T/runs")
+check "names: over a CPU's columns, the thread that ran longest there \
+(${agree#* }% of ${agree% *} names, >= 90%)" \
+	test "${agree% *}" -gt 5 -a "${agree#* }" -ge 90
+check "names: letters where no thread held 4 columns" awk '
+	/^CPU / { split(substr($0, 16), c, "")
+		for (i in c) if (c[i] !~ /[RIS.-]/) exit 1 }' "$T/plain"
+
 # The tree form: the threads under their parents (sched_process_fork's
 # parent_tid), each line's letters those of the flat form.
 "$TRACENAV" --batch "timeline threads $n" "$T/gen" > "$T/flat"

@@ -114,6 +114,11 @@ struct tn_timeline_row {
 	char *name;		/* a thread's (may be NULL) */
 	int64_t ppid;		/* a thread's parent's tid, 0: not known */
 	char *letters;		/* one a bucket: the state with most time */
+	/* A CPU's, replayed: over each run of 4 columns or more that one
+	 * thread held (ran longest in at once, busy), its name (printable
+	 * ASCII), cut before the run's last column; ' ' elsewhere; NULL:
+	 * none. */
+	char *names;
 	int64_t on_cpu_ns;	/* tn_timeline_on_cpu() summed */
 };
 

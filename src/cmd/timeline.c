@@ -16,9 +16,10 @@
 #define DEFAULT_BUCKETS 20
 
 
-/* What the words after threads or cpus ask for: "[BUCKETS] [ns|tree]". */
+/* What the words after threads or cpus ask for: "[BUCKETS]
+ * [ns|tree|names]". */
 static int parse_options(const char *text, unsigned *buckets, bool *ns,
-		bool *tree, struct tn_error *err)
+		bool *tree, bool *names, struct tn_error *err)
 {
 	gchar **words = g_strsplit_set(text ? text : "", " \t", -1);
 	int status = 0;
@@ -26,14 +27,17 @@ static int parse_options(const char *text, unsigned *buckets, bool *ns,
 	*buckets = DEFAULT_BUCKETS;
 	*ns = false;
 	*tree = false;
+	*names = false;
 	for (gchar **w = words; *w && status == 0; w++) {
 		char *end;
 		unsigned long n;
 
 		if (!**w)
 			continue;
-		if (strcmp(*w, "ns") == 0 || strcmp(*w, "tree") == 0) {
-			*(**w == 'n' ? ns : tree) = true;
+		if (strcmp(*w, "ns") == 0 || strcmp(*w, "tree") == 0 ||
+		    strcmp(*w, "names") == 0) {
+			*(strcmp(*w, "ns") == 0 ? ns : **w == 't' ? tree :
+				names) = true;
 			continue;
 		}
 		errno = 0;
@@ -41,14 +45,15 @@ static int parse_options(const char *text, unsigned *buckets, bool *ns,
 		if (errno || *end || (*w)[0] == '-' || n == 0 ||
 		    n > TN_TIMELINE_MAX_BUCKETS) {
 			tn_error_set(err, "timeline: \"%s\" is neither a "
-				"number of buckets (1 to %d) nor ns or tree",
+				"number of buckets (1 to %d) nor ns, tree or "
+				"names",
 				*w, TN_TIMELINE_MAX_BUCKETS);
 			status = -1;
 		}
 		*buckets = (unsigned) n;
 	}
-	if (status == 0 && *ns && *tree) {
-		tn_error_set(err, "timeline: ns or tree, not both");
+	if (status == 0 && *ns + *tree + *names > 1) {
+		tn_error_set(err, "timeline: one of ns, tree and names");
 		status = -1;
 	}
 	g_strfreev(words);
@@ -79,11 +84,12 @@ static void write_ns(struct tn_command_context *ctx,
 }
 
 /* The grid form: one line per thread or CPU, its label as the panes
- * show it, then a letter per bucket; in the order of tree (NULL: by
- * id). */
+ * show it, then a letter per bucket (with names, a CPU's running
+ * threads' names over them, as the pane shows); in the order of tree
+ * (NULL: by id). */
 static void write_grid(struct tn_command_context *ctx,
 		const struct tn_timeline_grid *grid,
-		const struct tn_timeline_tree *tree)
+		const struct tn_timeline_tree *tree, bool names)
 {
 	GString *line = g_string_new(NULL);
 
@@ -93,7 +99,10 @@ static void write_grid(struct tn_command_context *ctx,
 
 		g_string_truncate(line, 0);
 		tn_timeline_append_label(line, row, tree, r);
-		g_string_append(line, row->letters);
+		for (unsigned c = 0; c < grid->buckets; c++)
+			g_string_append_c(line, names && row->names &&
+				row->names[c] != ' ' ? row->names[c] :
+				row->letters[c]);
 		tn_output_text(ctx->out, "timeline", line->str);
 	}
 	g_string_free(line, TRUE);
@@ -110,7 +119,8 @@ static void say_empty(struct tn_command_context *ctx, bool threads)
  * the span is wide). */
 static int run_grid(struct tn_command_context *ctx,
 		enum tn_timeline_kind kind, int64_t begin, int64_t end,
-		unsigned buckets, bool as_tree, struct tn_error *err)
+		unsigned buckets, bool as_tree, bool names,
+		struct tn_error *err)
 {
 	struct tn_session *session = ctx->session;
 	struct tn_timeline_tree tree = { 0 };
@@ -126,7 +136,7 @@ static int run_grid(struct tn_command_context *ctx,
 	if (grid->row_count == 0)
 		say_empty(ctx, kind == TN_TIMELINE_THREADS);
 	else
-		write_grid(ctx, grid, as_tree ? &tree : NULL);
+		write_grid(ctx, grid, as_tree ? &tree : NULL, names);
 	tn_timeline_tree_fini(&tree);
 	if (grid->row_count && grid->summary_ns)
 		tn_output_message(ctx->out, "timeline: from the summary the "
@@ -146,21 +156,27 @@ static int exec_timeline(struct tn_command_context *ctx,
 	const struct tn_analysis_table *table;
 	unsigned buckets;
 	int64_t begin, end;
-	bool ns, tree;
+	bool ns, tree, names;
 
 	if (parse_options(args->argc > 1 ? args->argv[1] : NULL, &buckets,
-			&ns, &tree, err))
+			&ns, &tree, &names, err))
 		return -1;
 	if (tree && !threads) {
 		tn_error_set(err, "timeline: tree is for threads (a CPU has "
 			"no parent)");
 		return -1;
 	}
+	if (names && threads) {
+		tn_error_set(err, "timeline: names is for cpus (a thread's "
+			"row has its name)");
+		return -1;
+	}
 	if (!tn_session_get_range(session, &begin, &end))
 		return 0;	/* no event: no timeline */
 	if (!ns)
 		return run_grid(ctx, threads ? TN_TIMELINE_THREADS :
-			TN_TIMELINE_CPUS, begin, end, buckets, tree, err);
+			TN_TIMELINE_CPUS, begin, end, buckets, tree, names,
+			err);
 	if (tn_timeline_run(session->trace, session->state.snapshots, begin,
 			end, buckets, g_get_num_processors(), &result, err))
 		return -1;
@@ -185,14 +201,16 @@ static const char *const timeline_choices[] = { "threads", "cpus", NULL };
 const struct tn_command tn_cmd_timeline = {
 	"timeline", NULL, {
 		{ TN_ARG_WORD, "threads|cpus", false, timeline_choices },
-		{ TN_ARG_TEXT, "BUCKETS [ns|tree]", true, NULL },
+		{ TN_ARG_TEXT, "BUCKETS [ns|tree|names]", true, NULL },
 	},
 	"the range (or the whole trace) in BUCKETS equal buckets (20): per "
 	"thread (TID NAME) or per CPU, a letter per bucket for the state "
 	"that took most of it (threads: U user mode, S system call, I "
 	"interrupted, W waiting for a CPU, B blocked; CPUs: R busy, I irq, "
 	"S softirq, - idle; . no time); with tree, the threads under their "
-	"parents (PPID), a name indented two spaces a level; with ns, a "
+	"parents (PPID), a name indented a column a level; with names, a "
+	"CPU's running threads' names over its letters where the zoom "
+	"allows; with ns, a "
 	"line per row and bucket: "
 	"TID BUCKET USER SYSCALL INTERRUPTED WAIT_CPU BLOCKED, or CPU BUCKET "
 	"BUSY IRQ SOFTIRQ IDLE (ns, tab-separated)",

@@ -53,11 +53,22 @@ struct thread_row {
 	int64_t ppid;		/* its parent's tid (PPID), 0: not known */
 };
 
+/* The thread that ran longest at once (between two switches) in a
+ * bucket of a CPU: the name the CPUs pane writes on its row. */
+struct top_run {
+	unsigned bucket;
+	int64_t tid, ns;
+};
+
 struct cpu_row {
 	GArray *cells;		/* struct cell, by bucket */
 	GArray *current;	/* struct piece: tids not matched yet */
 	GArray *doing;		/* struct piece: statuses not matched yet */
 	struct tn_timeline_summary_row *summary;
+	/* The replay's: the longest run of each bucket (struct top_run,
+	 * by bucket), and the run going on. */
+	GArray *tops;
+	struct top_run run;
 };
 
 /* An irq's or a softirq vector's row (summed over the CPUs). */
@@ -151,6 +162,8 @@ static void cpu_row_free(gpointer data)
 		g_array_free(c->current, TRUE);
 	if (c->doing)
 		g_array_free(c->doing, TRUE);
+	if (c->tops)
+		g_array_free(c->tops, TRUE);
 	g_free(c);
 }
 
@@ -329,6 +342,7 @@ static struct cpu_row *cpu_row(struct timeline *t, int64_t cpu)
 		row->cells = g_array_new(FALSE, FALSE, sizeof(struct cell));
 		row->current = g_array_new(FALSE, FALSE, sizeof(struct piece));
 		row->doing = g_array_new(FALSE, FALSE, sizeof(struct piece));
+		row->tops = g_array_new(FALSE, FALSE, sizeof(struct top_run));
 		if (t->summary)
 			row->summary = tn_timeline_summary_get_row(t->summary,
 				TN_TIMELINE_CPUS, cpu);
@@ -468,6 +482,72 @@ static void add_thread_time(struct timeline *t, const struct tn_state *state,
 		set_name(row, thread_name(t, state, row, tid));
 }
 
+/* Keep run as its bucket's longest when it is. */
+static void keep_run(GArray *tops, const struct top_run *run)
+{
+	guint i = tops->len;
+
+	while (i > 0 && g_array_index(tops, struct top_run, i - 1).bucket >
+			run->bucket)
+		i--;
+	if (i > 0 && g_array_index(tops, struct top_run, i - 1).bucket ==
+			run->bucket) {
+		struct top_run *top = &g_array_index(tops, struct top_run,
+			i - 1);
+
+		if (run->ns > top->ns)
+			*top = *run;
+		return;
+	}
+	g_array_insert_val(tops, i, *run);
+}
+
+/* The run going on ends. */
+static void end_run(struct cpu_row *c)
+{
+	if (c->run.ns > 0)
+		keep_run(c->tops, &c->run);
+	c->run.ns = 0;
+}
+
+/* tid ran [from, to) on a CPU, busy: its runs per bucket (the replay's
+ * alone). */
+static void note_run(const struct timeline *t, struct cpu_row *c,
+		int64_t tid, int64_t from, int64_t to)
+{
+	int64_t begin = t->span.range_begin_ns, end = t->span.range_end_ns;
+	unsigned n = bucket_count(t);
+
+	from = MAX(from, begin);
+	to = MIN(to, end);
+	for (unsigned k = tn_timeline_bucket_of(begin, end, n, from);
+	     to > from && k < n; k++) {
+		int64_t edge = tn_timeline_bucket_begin(begin, end, n, k + 1);
+		int64_t piece_end = MIN(to, edge);
+
+		if (piece_end > from) {
+			if (c->run.ns == 0 || c->run.tid != tid ||
+			    c->run.bucket != k) {
+				end_run(c);
+				c->run = (struct top_run) { k, tid, 0 };
+			}
+			c->run.ns += piece_end - from;
+		}
+		from = edge;
+	}
+}
+
+/* The runs going on end (before a merge or the report). */
+static void end_runs(struct timeline *t)
+{
+	GHashTableIter iter;
+	gpointer value;
+
+	g_hash_table_iter_init(&iter, t->cpus);
+	while (g_hash_table_iter_next(&iter, NULL, &value))
+		end_run(value);
+}
+
 /* tid ran on cpu over [from, to) while the CPU was doing `doing`. */
 static void account_overlap(struct timeline *t, const struct tn_state *state,
 		int64_t cpu, int64_t tid, enum cpu_doing doing, int64_t from,
@@ -498,6 +578,8 @@ static void account_overlap(struct timeline *t, const struct tn_state *state,
 	if (cpu_state >= 0)
 		add_time(t, c->cells, c->summary, (size_t) cpu_state, from,
 			to);
+	if (cpu_state == TN_CPU_BUSY && tid > 0 && !t->summary)
+		note_run(t, c, tid, from, to);
 	if (tid > 0)
 		add_thread_time(t, state, tid, doing == DOING_SYSCALL ?
 			TN_THREAD_SYSCALL : doing == DOING_IRQ ||
@@ -803,11 +885,17 @@ static void merge(void *acc, void *later)
 		if (from->ppid)
 			row->ppid = from->ppid;
 	}
+	end_runs(t);
+	end_runs(l);
 	g_hash_table_iter_init(&iter, l->cpus);
 	while (g_hash_table_iter_next(&iter, &key, &value)) {
 		struct cpu_row *from = value;
+		struct cpu_row *row = cpu_row(t, TN_AKEY_VALUE(key));
 
-		add_cells(cpu_row(t, TN_AKEY_VALUE(key))->cells, from->cells);
+		add_cells(row->cells, from->cells);
+		for (guint i = 0; i < from->tops->len; i++)
+			keep_run(row->tops, &g_array_index(from->tops,
+				struct top_run, i));
 	}
 	for (int k = 0; k < 2; k++) {
 		g_hash_table_iter_init(&iter, l->lines[k]);
@@ -839,6 +927,11 @@ static const struct tn_analysis_column irq_columns[] = {
 static const struct tn_analysis_column softirq_columns[] = {
 	{ "VEC", TN_CELL_INT }, { "BUCKET", TN_CELL_INT },
 	{ "ACTIVE_NS", TN_CELL_INT }, { "RAISED_NS", TN_CELL_INT },
+};
+
+static const struct tn_analysis_column top_columns[] = {
+	{ "CPU", TN_CELL_INT }, { "BUCKET", TN_CELL_INT },
+	{ "TID", TN_CELL_INT }, { "NS", TN_CELL_INT },
 };
 
 static const struct tn_analysis_column cpu_columns[] = {
@@ -893,7 +986,7 @@ static void report(void *acc, const struct tn_analysis_span *range,
 		struct tn_analysis_result *result)
 {
 	struct timeline *t = acc;
-	struct tn_analysis_table *threads, *parents, *cpus;
+	struct tn_analysis_table *threads, *parents, *cpus, *tops;
 	GHashTableIter iter;
 	gpointer key, value;
 
@@ -939,6 +1032,29 @@ static void report(void *acc, const struct tn_analysis_span *range,
 	}
 	tn_analysis_table_sort(cpus, 1, false);
 	tn_analysis_table_sort(cpus, 0, false);
+
+	/* Who ran longest at once in each bucket of each CPU. */
+	end_runs(t);
+	tops = tn_atable_add(result, "cpu_threads", "the thread that ran "
+		"longest between two switches, per CPU and bucket",
+		top_columns, G_N_ELEMENTS(top_columns));
+	g_hash_table_iter_init(&iter, t->cpus);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		const struct cpu_row *row = value;
+
+		for (guint i = 0; row->tops && i < row->tops->len; i++) {
+			const struct top_run *top = &g_array_index(row->tops,
+				struct top_run, i);
+			struct tn_analysis_cell *cells = tn_atable_row(tops);
+
+			tn_acell_int(&cells[0], TN_AKEY_VALUE(key));
+			tn_acell_int(&cells[1], top->bucket);
+			tn_acell_int(&cells[2], top->tid);
+			tn_acell_int(&cells[3], top->ns);
+		}
+	}
+	tn_analysis_table_sort(tops, 1, false);
+	tn_analysis_table_sort(tops, 0, false);
 
 	for (int k = 0; k < 2; k++) {
 		struct tn_analysis_table *lines = k ? tn_atable_add(result,

@@ -64,6 +64,100 @@ static void add_rows(GArray *rows, const struct tn_analysis_table *table,
 	}
 }
 
+/* The shortest run of a CPU's columns that one thread holds (ran longest
+ * in each) for its name to be written over them. */
+#define NAME_RUN_COLUMNS 4
+
+/* Write name over the columns [c, c + len) of names, a character a
+ * column in printable ASCII (another character, or a byte of a name
+ * that is not UTF-8, as '?'). */
+static void write_name(char *names, unsigned c, unsigned len,
+		const char *name)
+{
+	bool utf8 = g_utf8_validate(name, -1, NULL);
+
+	for (unsigned i = 0; i < len && *name; i++) {
+		names[c + i] = g_ascii_isprint(*name) ? *name : '?';
+		name += utf8 ? g_utf8_skip[*(const guchar *) name] : 1;
+	}
+}
+
+/* A CPU row's names: over each run of at least NAME_RUN_COLUMNS busy
+ * columns (R) that one thread held, its name (cut before the run's last
+ * column); tids: the thread of each column (0: none). */
+static char *names_over(const struct tn_timeline_row *row,
+		const int64_t *tids, unsigned buckets, GHashTable *names)
+{
+	char *text = g_malloc(buckets + 1);
+	bool any = false;
+
+	memset(text, ' ', buckets);
+	text[buckets] = '\0';
+	for (unsigned c = 0; c < buckets;) {
+		unsigned end = c;
+		const char *name;
+
+		while (end < buckets && tids[c] && tids[end] == tids[c] &&
+		       row->letters[end] == 'R')
+			end++;
+		name = end - c >= NAME_RUN_COLUMNS ? g_hash_table_lookup(names,
+			&tids[c]) : NULL;
+		/* The run's last column keeps its letter: two names
+		 * never run into each other. */
+		if (name && *name) {
+			write_name(text, c, end - c - 1, name);
+			any = true;
+		}
+		c = MAX(end, c + 1);
+	}
+	if (!any) {
+		g_free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* The CPU rows' names, from the result's "cpu_threads" (who ran longest
+ * at once in each bucket) and the threads' names. */
+static void set_cpu_names(struct tn_timeline_grid *grid,
+		struct tn_analysis_result *result)
+{
+	const struct tn_analysis_table *tops = tn_analysis_result_find(result,
+		"cpu_threads");
+	const struct tn_analysis_table *threads = tn_analysis_result_find(
+		result, "threads");
+	GHashTable *names;
+	int64_t *tids;
+
+	if (!tops || !threads || tops->row_count == 0)
+		return;
+	/* tid -> its name (a thread's rows all have it). */
+	names = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
+		g_free);
+	for (size_t r = 0; r < threads->row_count; r++)
+		g_hash_table_insert(names, g_memdup2(&tn_analysis_cell_at(
+			threads, r, 0)->u.i, sizeof(int64_t)), g_strdup(
+			tn_analysis_cell_at(threads, r, 1)->u.text));
+	tids = g_new(int64_t, grid->buckets);
+	for (size_t i = 0, r = 0; i < grid->row_count &&
+	     grid->rows[i].kind == TN_TIMELINE_CPUS; i++) {
+		struct tn_timeline_row *row = &grid->rows[i];
+
+		memset(tids, 0, grid->buckets * sizeof(*tids));
+		for (; r < tops->row_count &&
+		       tn_analysis_cell_at(tops, r, 0)->u.i <= row->id; r++) {
+			int64_t k = tn_analysis_cell_at(tops, r, 1)->u.i;
+
+			if (tn_analysis_cell_at(tops, r, 0)->u.i == row->id &&
+			    k >= 0 && k < (int64_t) grid->buckets)
+				tids[k] = tn_analysis_cell_at(tops, r, 2)->u.i;
+		}
+		row->names = names_over(row, tids, grid->buckets, names);
+	}
+	g_free(tids);
+	g_hash_table_destroy(names);
+}
+
 struct tn_timeline_grid *tn_timeline_grid_new(
 		struct tn_analysis_result *result,
 		enum tn_timeline_kind kind, unsigned buckets)
@@ -89,6 +183,8 @@ struct tn_timeline_grid *tn_timeline_grid_new(
 	grid->rows = (struct tn_timeline_row *) g_array_free(rows, FALSE);
 	if (kind == TN_TIMELINE_THREADS)
 		set_parents(grid, tn_analysis_result_find(result, "parents"));
+	else
+		set_cpu_names(grid, result);
 	return grid;
 }
 

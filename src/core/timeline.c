@@ -59,6 +59,7 @@ void tn_timeline_grid_destroy(struct tn_timeline_grid *grid)
 	for (size_t i = 0; i < grid->row_count; i++) {
 		g_free(grid->rows[i].name);
 		g_free(grid->rows[i].letters);
+		g_free(grid->rows[i].names);
 	}
 	g_free(grid->rows);
 	g_free(grid);

@@ -560,6 +560,9 @@ void tn_timeline_pane_draw(struct tn_pane *pane, WINDOW *win)
 			if (c == chosen && r == p->rows.selected)
 				attr |= A_UNDERLINE | A_BOLD;
 			wattrset(win, attr);
+			/* A CPU's running thread's name over its letters. */
+			if (row->names && row->names[c] != ' ')
+				letter = row->names[c];
 			mvwaddch(win, l + 2, x + label + c, (chtype) (
 				c == cursor && letter == TN_TIMELINE_NO_TIME ?
 				'|' : letter));

@@ -5,7 +5,8 @@
 # Space folds a thread's children away, * shows them again, t makes a
 # flat list (`timeline threads N`'s lines); C the
 # CPUs pane (the CPUs, then a row per irq and softirq vector), the same
-# for `timeline cpus N`; in the pane, z zooms in
+# for `timeline cpus N names` (the running threads' names over a CPU's
+# letters); in the pane, z zooms in
 # and w shows the whole trace again, / finds a row, Enter moves the list
 # to the row's thread's first event from the current event's column, f
 # filters the list on it, o sorts the rows by name; both panes on an
@@ -115,14 +116,19 @@ check "o: the rows by name (the first ones named)" \
 
 tm send-keys -t tl C
 # 110 columns: the frame's 2, the labels' 15.
-"$TRACENAV" --batch 'timeline cpus 93' --cache-dir "$TMPDIR_TEST/cache" \
+"$TRACENAV" --batch 'timeline cpus 93 names' --cache-dir "$TMPDIR_TEST/cache" \
 	"$dir" > "$TMPDIR_TEST/cpus" 2>/dev/null
-check "C: the CPUs pane, timeline cpus 93's lines" \
+check "C: the CPUs pane, timeline cpus 93 names's lines" \
 	wait_until 150 same_grid tl CPUs "$TMPDIR_TEST/cpus"
 check "C: 4 CPUs and the irqs" pane_has tl CPUs \
 	'^ 4 CPUs, [0-9]+ interrupt lines, '
 check "C: a row per irq after the CPUs" pane_has tl CPUs \
 	'^ IRQ [0-9]+ +[I.|]+$'
+# Zoomed in (1/64 of the trace), a thread holds several columns of a
+# CPU: its name is written over them.
+tm send-keys -t tl z z z z z z
+check "zoomed in: a running thread's name over a CPU's letters" \
+	wait_until 150 pane_has tl CPUs '^ CPU [0-9]+ +[RIS.|-]*[a-z]'
 tm send-keys -t tl q
 check "q: exit 0" wait_exit tl 0
 
