@@ -59,24 +59,6 @@ function ran(tid, a, b) {
 		run_cpu[runs] = ran_cpu
 	}
 }
-# The longest run of each CPU and bucket (mode topthread).
-function top_runs(   r, k, a, b, e, key) {
-	for (r = 1; r <= runs; r++) {
-		a = run_a[r]; b = run_b[r]
-		if (b > hi) b = hi
-		for (k = 0; k < buckets && a < b; k++) {
-			e = edge(k + 1)
-			if (e <= a)
-				continue
-			key = run_cpu[r] " " k
-			if ((b < e ? b : e) - a > best[key]) {
-				best[key] = (b < e ? b : e) - a
-				top[key] = run_tid[r]
-			}
-			a = e
-		}
-	}
-}
 # Interrupt line `line` ran from a to b: the part inside the range, for
 # the modes irqline and softirqline.
 function line_ran(line, a, b) {
@@ -90,8 +72,10 @@ function line_ran(line, a, b) {
 function edge(k) {
 	return lo + int(k * (hi - lo) / buckets)
 }
-# The runs cut at the buckets' edges (the range's end known by now).
-function bucket_runs(   r, k, a, b, e) {
+# The runs cut at the buckets' edges (the range's end known by now):
+# the time of each (tid or line) per bucket, or with mode topthread the
+# longest run of each CPU and bucket.
+function bucket_runs(   r, k, a, b, e, key, d) {
 	for (r = 1; r <= runs; r++) {
 		a = run_a[r]; b = run_b[r]
 		if (b > hi) b = hi
@@ -99,7 +83,13 @@ function bucket_runs(   r, k, a, b, e) {
 			e = edge(k + 1)
 			if (e <= a)
 				continue
-			on[run_tid[r] " " k] += (b < e ? b : e) - a
+			d = (b < e ? b : e) - a
+			if (mode != "topthread") {
+				on[run_tid[r] " " k] += d
+			} else if (d > best[key = run_cpu[r] " " k]) {
+				best[key] = d
+				top[key] = run_tid[r]
+			}
 			a = e
 		}
 	}
@@ -217,7 +207,7 @@ END {
 		for (key in run) { split(key, kc, "/"); line_ran(kc[2], run[key], hi) }
 	# printf: print writes numbers past 2^31 with OFMT (%.6g).
 	if (mode == "topthread") {
-		top_runs()
+		bucket_runs()
 		for (key in top) print key, top[key]
 	} else if (mode == "oncpu" || mode == "irqline" || mode == "softirqline") {
 		bucket_runs()

@@ -160,21 +160,33 @@ static void format_pos(GString *out, const struct tn_position *pos)
 /* ---- the kept state ---- */
 
 /* Start from the trace's first event, with an empty state. */
-static int start_from_beginning(struct tn_state_querier *querier,
+/* The kept state empty at ns, the reader at the first event from ns on
+ * (what happened before is not known). */
+static int start_empty_at(struct tn_state_querier *querier, int64_t ns,
 		struct tn_error *err)
 {
 	reset(querier);
 	tn_state_clear(querier->state);
 	tn_state_providers_reset(querier->providers);
-	if (tn_walk_open(querier->trace, INT64_MIN, &querier->walk, err))
+	if (tn_walk_open(querier->trace, ns, &querier->walk, err))
 		return -1;
 	querier->has_state = true;
-	querier->next.ns = INT64_MIN;
+	querier->next.ns = ns;
 	querier->next.tie = 0;
-	querier->has_rank = true;
-	querier->next_rank = 0;
+	querier->has_rank = false;
 	querier->from_snapshot = false;
 	querier->replayed = 0;
+	return 0;
+}
+
+static int start_from_beginning(struct tn_state_querier *querier,
+		struct tn_error *err)
+{
+	if (start_empty_at(querier, INT64_MIN, err))
+		return -1;
+	/* The first event's number is known: 0. */
+	querier->has_rank = true;
+	querier->next_rank = 0;
 	return 0;
 }
 
@@ -578,24 +590,6 @@ static int state_before(struct tn_state_querier *querier,
 	return -1;
 }
 
-/* The kept state empty at ns, the reader at the first event from ns on
- * (what happened before is not known). */
-static int start_empty_at(struct tn_state_querier *querier, int64_t ns,
-		struct tn_error *err)
-{
-	reset(querier);
-	tn_state_clear(querier->state);
-	tn_state_providers_reset(querier->providers);
-	if (tn_walk_open(querier->trace, ns, &querier->walk, err))
-		return -1;
-	querier->has_state = true;
-	querier->next.ns = ns;
-	querier->next.tie = 0;
-	querier->has_rank = false;
-	querier->from_snapshot = false;
-	querier->replayed = 0;
-	return 0;
-}
 
 /* Replay the events from the kept state's on, up to to (NULL: the
  * end), to hooks. */
