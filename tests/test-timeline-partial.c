@@ -32,7 +32,7 @@ static void add_to(GHashTable *table, char *key, int64_t ns)
 	*v += ns;
 }
 
-static void sum_threads(const struct tn_analysis_result *result,
+static void sum_threads(struct tn_analysis_result *result,
 		struct sums *s)
 {
 	const struct tn_analysis_table *t =
