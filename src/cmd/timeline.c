@@ -1,10 +1,11 @@
 /* timeline.c - the timelines of the range (or the whole trace), as text:
- * `timeline threads|cpus [BUCKETS] [ns|tree]`.  Without ns, one line per
+ * `timeline threads|cpus [BUCKETS] [ns|tree|names]`.  Without ns, one line per
  * thread or CPU: its id (and a thread's name), then a letter per bucket
  * for the state that took most of it; with tree, the threads in the
- * order of their process tree, a name indented two spaces a level; with
- * ns, a line per row and bucket with time in it, the time of each state
- * (timeline.h). */
+ * order of their process tree, as the threads pane shows them; with
+ * names, a CPU's running threads' names over its letters, as the CPUs
+ * pane shows them; with ns, a line per row and bucket with time in it,
+ * the time of each state (timeline.h). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>

@@ -131,13 +131,18 @@ static void set_cpu_names(struct tn_timeline_grid *grid,
 
 	if (!tops || !threads || tops->row_count == 0)
 		return;
-	/* tid -> its name (a thread's rows all have it). */
+	/* tid -> its name (the table is by tid: a thread's first row). */
 	names = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
 		g_free);
-	for (size_t r = 0; r < threads->row_count; r++)
-		g_hash_table_insert(names, g_memdup2(&tn_analysis_cell_at(
-			threads, r, 0)->u.i, sizeof(int64_t)), g_strdup(
-			tn_analysis_cell_at(threads, r, 1)->u.text));
+	for (size_t r = 0; r < threads->row_count; r++) {
+		const int64_t *tid = &tn_analysis_cell_at(threads, r, 0)->u.i;
+
+		if (r == 0 || *tid != tn_analysis_cell_at(threads, r - 1,
+				0)->u.i)
+			g_hash_table_insert(names, g_memdup2(tid,
+				sizeof(*tid)), g_strdup(tn_analysis_cell_at(
+				threads, r, 1)->u.text));
+	}
 	tids = g_new(int64_t, grid->buckets);
 	for (size_t i = 0, r = 0; i < grid->row_count &&
 	     grid->rows[i].kind == TN_TIMELINE_CPUS; i++) {

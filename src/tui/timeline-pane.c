@@ -209,10 +209,18 @@ void *tn_timeline_pane_cursor_moved(const void *old_cache,
 	bool has_events;
 
 	/* Without the index the span is found by reading (the trace's
-	 * range): not on a move that may not read. */
-	if (!index && !view->may_read && old && old->kind == kind &&
-	    !old->index && old->buckets == buckets) {
-		cache = copy_cache(old);
+	 * range): not on a move that may not read, which keeps what was
+	 * made, or says it is not made yet. */
+	if (!index && !view->may_read) {
+		if (old && old->kind == kind && !old->index &&
+		    old->buckets == buckets) {
+			cache = copy_cache(old);
+		} else {
+			cache = g_new0(struct timeline_cache, 1);
+			cache->kind = kind;
+			cache->buckets = buckets;
+			cache->has_events = true;
+		}
 		cache->cancelled = !cache->shared && !cache->error;
 		return cache;
 	}
