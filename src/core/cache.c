@@ -74,6 +74,7 @@
 #include <unistd.h>
 
 #include "src/core/bytes.h"
+#include "src/core/huge-pages.h"
 #include "src/core/cache-private.h"
 #include "tracenav/cache.h"
 #include "tracenav/file.h"
@@ -1203,7 +1204,7 @@ static enum tn_cache_status read_cache_file(const char *path,
 		status = TN_CACHE_INVALID;
 	} else {
 		*size = (size_t) st.st_size;
-		*data = g_malloc(*size ? *size : 1);
+		*data = tn_huge_pages_alloc(*size ? *size : 1);
 		if (!read_all(fd, *data, *size)) {
 			snprintf(why, REASON_MAX, "short read");
 			g_free(*data);

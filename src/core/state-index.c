@@ -3,8 +3,10 @@
  * at most half full), and the hidden attributes dropped from it (see
  * state-private.h).  Below state.c (which adds attributes) and
  * state-undo.c (which hides them). */
+#include <limits.h>
 #include <string.h>
 
+#include "src/core/huge-pages.h"
 #include "src/core/state-private.h"
 
 /* FNV-1a over the name, seeded with the parent, then mixed (the table
@@ -67,7 +69,7 @@ void tn_state_index_reserve(struct tn_state *state, int count)
 		new_size *= 2;
 	if (new_size == size)
 		return;
-	slots = g_new(struct tn_state_slot, new_size);
+	slots = tn_huge_pages_alloc(new_size * sizeof(*slots));
 	for (uint32_t i = 0; i < new_size; i++)
 		slots[i].quark = -1;
 	for (uint32_t i = 0; i < size; i++) {
@@ -122,7 +124,8 @@ static void slots_keep_below(struct tn_state *state, int count)
 {
 	uint32_t size = state->slot_mask + 1;
 	struct tn_state_slot *old = state->slots;
-	struct tn_state_slot *slots = g_new(struct tn_state_slot, size);
+	struct tn_state_slot *slots = tn_huge_pages_alloc(
+		size * sizeof(*slots));
 
 	for (uint32_t i = 0; i < size; i++)
 		slots[i].quark = -1;

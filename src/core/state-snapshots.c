@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "src/core/bytes.h"
+#include "src/core/huge-pages.h"
 #include "src/core/state-history-private.h"
 #include "src/core/state-private.h"
 
@@ -436,10 +437,20 @@ static int read_header(struct tn_bytes_reader *r, struct header *h)
 	return 0;
 }
 
+/* The len bytes at p, inside the section being loaded, as a slice of
+ * it. */
+static GBytes *slice_of_section(GBytes *section, const uint8_t *p,
+		size_t len)
+{
+	const uint8_t *base = g_bytes_get_data(section, NULL);
+
+	return g_bytes_new_from_bytes(section, (gsize) (p - base), len);
+}
+
 /* The snapshots after the header into out (sorted, within the events
  * reached), checked. */
 static int read_entries(struct tn_bytes_reader *r, const struct header *h,
-		struct tn_state_snapshots *out)
+		GBytes *section, struct tn_state_snapshots *out)
 {
 	for (uint64_t i = 0; i < h->count; i++) {
 		struct snapshot s = { .checked = false };
@@ -476,7 +487,7 @@ static int read_entries(struct tn_bytes_reader *r, const struct header *h,
 			return tn_bytes_fail(r, "snapshot %" PRIu64 " beyond "
 				"the events reached", i);
 		tn_bytes_take_raw(r, len, &blob, "a snapshot");
-		s.blob = g_bytes_new(blob, len);
+		s.blob = slice_of_section(section, blob, len);
 		g_array_append_val(out->items, s);
 		out->bytes += len;
 	}
@@ -484,7 +495,7 @@ static int read_entries(struct tn_bytes_reader *r, const struct header *h,
 }
 
 /* The extras after the snapshots into out, checked. */
-static int read_extras(struct tn_bytes_reader *r,
+static int read_extras(struct tn_bytes_reader *r, GBytes *section,
 		struct tn_state_snapshots *out)
 {
 	uint64_t count;
@@ -513,7 +524,8 @@ static int read_extras(struct tn_bytes_reader *r,
 			g_free(key);
 			return tn_bytes_fail(r, "extra %" PRIu64 " twice", i);
 		}
-		g_tree_insert(out->extras, key, g_bytes_new(data, len));
+		g_tree_insert(out->extras, key,
+			slice_of_section(section, data, len));
 	}
 	if (r->left)
 		return tn_bytes_fail(r, "%zu bytes after the snapshots",
@@ -521,11 +533,13 @@ static int read_extras(struct tn_bytes_reader *r,
 	return 0;
 }
 
-/* The section of size bytes at p into out, checked: 0, or -1 with the
- * reason in r. */
-static int read_section(const uint8_t *p, size_t size,
-		struct tn_bytes_reader *r, struct tn_state_snapshots *out)
+/* The section into out (its snapshots and extras slices of it),
+ * checked: 0, or -1 with the reason in r. */
+static int read_section(GBytes *section, struct tn_bytes_reader *r,
+		struct tn_state_snapshots *out)
 {
+	gsize size;
+	const uint8_t *p = g_bytes_get_data(section, &size);
 	struct header h = { 0 };
 
 	if (size < HEADER_LEN + CHECKSUM_LEN)
@@ -539,8 +553,8 @@ static int read_section(const uint8_t *p, size_t size,
 	    tn_bytes_get_le(p + size - CHECKSUM_LEN, 8))
 		return tn_bytes_fail(r, "checksum mismatch");
 	tn_bytes_reader_init(r, p + 8, size - 8 - CHECKSUM_LEN);
-	if (read_header(r, &h) || read_entries(r, &h, out) ||
-	    read_extras(r, out))
+	if (read_header(r, &h) || read_entries(r, &h, section, out) ||
+	    read_extras(r, section, out))
 		return -1;
 	out->complete = h.flags & FLAG_COMPLETE;
 	out->event_count = h.event_count;
@@ -556,10 +570,17 @@ int tn_state_snapshots_load(const void *data, size_t size,
 		struct tn_state_snapshots **out, struct tn_error *err)
 {
 	struct tn_state_snapshots *snapshots = tn_state_snapshots_create();
+	/* One copy of the section, which the snapshots and extras are
+	 * slices of: hundreds of small copies cost more (a page fault
+	 * for every few of them). */
+	GBytes *section = tn_huge_pages_copy(data, size);
 	struct tn_bytes_reader r;
+	int status;
 
-	tn_bytes_reader_init(&r, data, size);
-	if (read_section(data, size, &r, snapshots)) {
+	tn_bytes_reader_init(&r, g_bytes_get_data(section, NULL), size);
+	status = read_section(section, &r, snapshots);
+	g_bytes_unref(section);
+	if (status) {
 		tn_state_snapshots_destroy(snapshots);
 		tn_error_set(err, "state snapshots damaged: %s", r.why);
 		return -1;

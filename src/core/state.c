@@ -3,6 +3,7 @@
  * are in state-change.c, the snapshots in state-delta.c). */
 #include <string.h>
 
+#include "src/core/huge-pages.h"
 #include "pointer-hash.h"
 #include "src/core/state-private.h"
 
@@ -122,9 +123,12 @@ static struct tn_state_children *children_of(struct tn_state *state,
 void tn_state_reserve(struct tn_state *state, int count)
 {
 	if (count > state->cap) {
+		int old_cap = state->cap;
+
 		state->cap = MAX(count, state->cap * 2);
-		state->attrs = g_renew(struct tn_state_attr, state->attrs,
-			state->cap);
+		state->attrs = tn_huge_pages_realloc(state->attrs,
+			(size_t) old_cap * sizeof(*state->attrs),
+			(size_t) state->cap * sizeof(*state->attrs));
 	}
 	tn_state_index_reserve(state, count);
 }
@@ -147,9 +151,12 @@ int tn_state_add_child(struct tn_state *state, int parent, const char *name,
 		tn_state_drop_hidden(state);
 	}
 	if (state->count == state->cap) {
+		int old_cap = state->cap;
+
 		state->cap = state->cap ? state->cap * 2 : 64;
-		state->attrs = g_renew(struct tn_state_attr, state->attrs,
-			state->cap);
+		state->attrs = tn_huge_pages_realloc(state->attrs,
+			(size_t) old_cap * sizeof(*state->attrs),
+			(size_t) state->cap * sizeof(*state->attrs));
 	}
 	tn_state_index_reserve(state, state->count + 1);
 	attr = &state->attrs[quark];
