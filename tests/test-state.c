@@ -1213,6 +1213,69 @@ static void test_hidden(void)
 	tn_state_destroy(state);
 }
 
+/* Whether every attribute of state is found by its parent and name. */
+static bool all_found(const struct tn_state *state)
+{
+	for (int q = 0; q < tn_state_get_attribute_count(state); q++)
+		if (tn_state_quark_child_lookup(state,
+				tn_state_get_parent(state, q),
+				tn_state_get_name(state, q)) != q)
+			return false;
+	return true;
+}
+
+/* A restore indexes every attribute it adds, whether many (put into
+ * the child index at once, in the order of their slots) or a few (one
+ * by one), and on a state whose hidden attributes show again. */
+static void test_restore_index(void)
+{
+	struct tn_state *a = tn_state_create(), *b = tn_state_create();
+	GByteArray *many = g_byte_array_new(), *few = g_byte_array_new();
+	int threads = tn_state_quark_add(a, TN_STATE_ROOT, "Threads");
+	struct tn_error err;
+	int count;
+
+	for (int i = 0; i < 20; i++) {
+		char path[32];
+
+		snprintf(path, sizeof(path), "%d/Status", 4000 + i);
+		tn_state_quark_add(a, threads, path);
+	}
+	tn_state_save(a, few);
+	for (int i = 20; i < 5000; i++) {
+		char path[32];
+
+		snprintf(path, sizeof(path), "%d/Status", 4000 + i);
+		tn_state_quark_add(a, threads, path);
+		snprintf(path, sizeof(path), "%d/Exec_name", 4000 + i);
+		tn_state_quark_add(a, threads, path);
+	}
+	tn_state_save(a, many);
+	count = tn_state_get_attribute_count(a);
+	tap_ok(tn_state_restore(b, many->data, many->len, &err) == 0 &&
+		tn_state_get_attribute_count(b) == count && all_found(b),
+		"a restore of %d attributes: each found by its parent and "
+		"name", count);
+	tap_ok(tn_state_quark_child_lookup(b, threads, "9999") < 0 &&
+		tn_state_quark_child(b, threads, "9999") == count &&
+		tn_state_quark_child_lookup(b, threads, "9999") == count,
+		"after it, a new attribute is indexed at once");
+	tap_ok(tn_state_restore(b, few->data, few->len, &err) == 0 &&
+		tn_state_get_attribute_count(b) == 41 && all_found(b),
+		"a restore of 41: each found");
+	/* Hidden ones shown again, then new ones after them. */
+	tn_state_truncate(b, 21);
+	tap_ok(tn_state_delta_apply(b, many->data, many->len, true, &err)
+		== 0 && tn_state_get_attribute_count(b) == count &&
+		all_found(b) &&
+		tn_state_quark_child_lookup(b, threads, "4030") >= 0,
+		"restored over hidden attributes: each found");
+	g_byte_array_free(many, TRUE);
+	g_byte_array_free(few, TRUE);
+	tn_state_destroy(a);
+	tn_state_destroy(b);
+}
+
 static double seconds(void)
 {
 	struct timespec ts;
@@ -1308,6 +1371,7 @@ int main(void)
 	test_replay();
 	test_live();
 	test_hidden();
+	test_restore_index();
 	test_speed();
 	return tap_done();
 }

@@ -246,8 +246,9 @@ static int read_strings(struct apply *a)
 	return 0;
 }
 
-/* The new attributes: added, or checked when the state has them. */
-static int read_attributes(struct tn_state *state, struct apply *a,
+/* Attributes base to count - 1: added, or checked when the state has
+ * them. */
+static int add_attributes(struct tn_state *state, struct apply *a,
 		uint32_t base, uint32_t count)
 {
 	for (uint32_t q = base; q < count; q++) {
@@ -280,6 +281,19 @@ static int read_attributes(struct tn_state *state, struct apply *a,
 				"added", q);
 	}
 	return 0;
+}
+
+/* The new attributes: added, or checked when the state has them (the
+ * child index made for them at the end, at once). */
+static int read_attributes(struct tn_state *state, struct apply *a,
+		uint32_t base, uint32_t count)
+{
+	int status;
+
+	tn_state_index_defer(state);
+	status = add_attributes(state, a, base, count);
+	tn_state_index_resume(state);
+	return status;
 }
 
 static int read_value(struct apply *a, int q, uint8_t type,

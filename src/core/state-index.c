@@ -142,6 +142,81 @@ static void slots_keep_below(struct tn_state *state, int count)
 	state->slots = slots;
 }
 
+void tn_state_index_defer(struct tn_state *state)
+{
+	state->deferring = true;
+	state->deferred_from = INT_MAX;
+}
+
+/* Fewer deferred attributes than this are indexed one by one. */
+#define SORT_MIN 4096
+/* Bits of the slot numbers sorted by in each pass. */
+#define RADIX_BITS 11
+
+/* Sort items by their home slot (hash & mask), in passes of RADIX_BITS
+ * bits from the lowest (each pass stable); returns the sorted array,
+ * items or spare. */
+static struct tn_state_slot *sort_by_home(struct tn_state_slot *items,
+		struct tn_state_slot *spare, size_t n, uint32_t mask)
+{
+	enum { RADIX = 1 << RADIX_BITS };
+	size_t *at = g_new(size_t, RADIX);
+	struct tn_state_slot *swap;
+
+	for (unsigned shift = 0; shift < 32 && (mask >> shift) != 0;
+	     shift += RADIX_BITS) {
+		size_t sum = 0;
+
+		memset(at, 0, RADIX * sizeof(*at));
+		for (size_t i = 0; i < n; i++)
+			at[((items[i].hash & mask) >> shift) & (RADIX - 1)]++;
+		for (size_t d = 0; d < RADIX; d++) {
+			size_t count = at[d];
+
+			at[d] = sum;
+			sum += count;
+		}
+		for (size_t i = 0; i < n; i++)
+			spare[at[((items[i].hash & mask) >> shift) &
+				(RADIX - 1)]++] = items[i];
+		swap = items;
+		items = spare;
+		spare = swap;
+	}
+	g_free(at);
+	return items;
+}
+
+void tn_state_index_resume(struct tn_state *state)
+{
+	int from = state->deferred_from;
+	size_t n = from < state->count ? (size_t) (state->count - from) : 0;
+	struct tn_state_slot *items, *spare, *sorted;
+
+	state->deferring = false;
+	state->deferred_from = INT_MAX;
+	if (n == 0)
+		return;
+	items = g_new(struct tn_state_slot, n);
+	for (size_t i = 0; i < n; i++) {
+		const struct tn_state_attr *attr = &state->attrs[from + i];
+
+		items[i].hash = child_hash(attr->parent, attr->name,
+			strlen(attr->name));
+		items[i].quark = from + (int) i;
+	}
+	/* In the order of their home slots, the table is written from its
+	 * start to its end, not at random. */
+	spare = n >= SORT_MIN ? g_new(struct tn_state_slot, n) : NULL;
+	sorted = spare ? sort_by_home(items, spare, n, state->slot_mask) :
+		items;
+	for (size_t i = 0; i < n; i++)
+		slot_insert(state->slots, state->slot_mask, sorted[i].hash,
+			sorted[i].quark);
+	g_free(items);
+	g_free(spare);
+}
+
 void tn_state_drop_hidden(struct tn_state *state)
 {
 	int count = state->count;

@@ -74,6 +74,10 @@ struct tn_state {
 	int root_live_first;		/* live_first of the root */
 	struct tn_state_slot *slots;	/* the child index */
 	uint32_t slot_mask;		/* slots - 1 (a power of 2 minus 1) */
+	/* While deferring (tn_state_index_defer()), the attributes made
+	 * from deferred_from on are not in the child index yet. */
+	bool deferring;
+	int deferred_from;
 	GStringChunk *strings;
 	struct {
 		const char *given;	/* where the string came from */
@@ -122,6 +126,28 @@ void tn_state_index_reserve(struct tn_state *state, int count);
  * (room reserved). */
 void tn_state_index_insert(struct tn_state *state, int parent,
 		const char *name, size_t len, int quark);
+
+/* Leave the attributes added from now on out of the child index until
+ * tn_state_index_resume(), which adds them all at once in the order of
+ * their slots: a restore adds hundreds of thousands, each a cache miss
+ * in a table of megabytes when added one by one.  Nothing may look a
+ * child up in between. */
+void tn_state_index_defer(struct tn_state *state);
+
+/* Index the attributes added since tn_state_index_defer() and index
+ * each one added from now on again. */
+void tn_state_index_resume(struct tn_state *state);
+
+/* Whether a new attribute goes into the child index now (else
+ * tn_state_index_resume() adds it). */
+static inline bool tn_state_index_takes(struct tn_state *state, int quark)
+{
+	if (!state->deferring)
+		return true;
+	if (quark < state->deferred_from)
+		state->deferred_from = quark;
+	return false;
+}
 
 /* Drop the hidden attributes for good (their slots, their places among
  * their parents' children). */

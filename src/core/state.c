@@ -175,7 +175,8 @@ int tn_state_add_child(struct tn_state *state, int parent, const char *name,
 	g_free(copy);
 	state->count++;
 	state->kept = state->count;
-	tn_state_index_insert(state, parent, attr->name, len, quark);
+	if (tn_state_index_takes(state, quark))
+		tn_state_index_insert(state, parent, attr->name, len, quark);
 	children_append(children_of(state, parent), quark);
 	return quark;
 }
