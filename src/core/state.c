@@ -125,7 +125,9 @@ void tn_state_reserve(struct tn_state *state, int count)
 	if (count > state->cap) {
 		int old_cap = state->cap;
 
-		state->cap = MAX(count, state->cap * 2);
+		/* An eighth more: a replay after a restore adds a few
+		 * attributes, which should not copy the array. */
+		state->cap = MAX(count + count / 8, state->cap * 2);
 		state->attrs = tn_huge_pages_realloc(state->attrs,
 			(size_t) old_cap * sizeof(*state->attrs),
 			(size_t) state->cap * sizeof(*state->attrs));
