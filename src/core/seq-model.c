@@ -4,8 +4,16 @@
 
 #include "tracenav/seq.h"
 
+/* Slots of the memo of the lifelines last asked for by name. */
+#define LIFELINE_MEMO 16
+
 struct tn_seq_model {
 	GArray *lifelines;		/* struct tn_seq_lifeline */
+	/* index + 1 of a lifeline asked for by name (0: none), in the
+	 * slot of its name's length and last byte: the same few are asked
+	 * for at every message's end, and a look here is a fifth of a
+	 * lookup in by_name.  Lifelines are never removed. */
+	size_t memo[LIFELINE_MEMO];
 	GHashTable *by_name;		/* name (in names) -> index + 1 */
 	GStringChunk *names;		/* the lifelines' names */
 	GArray *messages;		/* struct tn_seq_message */
@@ -98,14 +106,35 @@ bool tn_seq_model_find_lifeline(const struct tn_seq_model *model,
 	return true;
 }
 
+static size_t *memo_slot(struct tn_seq_model *model, const char *name)
+{
+	size_t len = strlen(name);
+	unsigned char last = len ? (unsigned char) name[len - 1] : 0;
+
+	return &model->memo[(len * 7 + last) % LIFELINE_MEMO];
+}
+
+/* The lifeline named name: found through the memo, then by_name. */
+static bool find_memoized(struct tn_seq_model *model, const char *name,
+		size_t *memo, size_t *index)
+{
+	if (*memo && strcmp(lifeline_at(model, *memo - 1)->name, name) == 0)
+		*index = *memo - 1;
+	else if (!tn_seq_model_find_lifeline(model, name, index))
+		return false;
+	*memo = *index + 1;
+	return true;
+}
+
 size_t tn_seq_model_lifeline(struct tn_seq_model *model, const char *name,
 		enum tn_seq_category category, const struct tn_seq_point *at)
 {
 	struct tn_seq_lifeline lifeline = { 0 };
+	size_t *memo = memo_slot(model, name);
 	char *copy;
 	size_t index;
 
-	if (tn_seq_model_find_lifeline(model, name, &index)) {
+	if (find_memoized(model, name, memo, &index)) {
 		struct tn_seq_lifeline *known = lifeline_at(model, index);
 
 		if (at && tn_position_compare(&at->pos, &known->first.pos) < 0)
@@ -122,6 +151,7 @@ size_t tn_seq_model_lifeline(struct tn_seq_model *model, const char *name,
 	g_array_append_val(model->lifelines, lifeline);
 	index = model->lifelines->len - 1;
 	g_hash_table_insert(model->by_name, copy, GSIZE_TO_POINTER(index + 1));
+	*memo = index + 1;
 	return index;
 }
 

@@ -5,11 +5,13 @@
 
 #include "tracenav/seq-loader.h"
 
-/* What makes two ends the ends of one message. */
+/* What makes two ends the ends of one message; hash is computed once
+ * from the rest (key_of()), not at every lookup of the tables. */
 struct pair_key {
 	size_t from, to;
 	const char *signal;
 	const char *id;		/* NULL: none */
+	guint hash;
 };
 
 /* The ends waiting under one key, oldest first, and the key's strings:
@@ -34,20 +36,26 @@ struct tn_seq_pairer {
 static guint key_hash(gconstpointer p)
 {
 	const struct pair_key *key = p;
+
+	return key->hash;
+}
+
+static void key_set_hash(struct pair_key *key)
+{
 	guint h = g_str_hash(key->signal);
 
 	h = h * 31 + (guint) key->from;
 	h = h * 31 + (guint) key->to;
 	if (key->id)
 		h = h * 31 + g_str_hash(key->id);
-	return h;
+	key->hash = h;
 }
 
 static gboolean key_equal(gconstpointer pa, gconstpointer pb)
 {
 	const struct pair_key *a = pa, *b = pb;
 
-	return a->from == b->from && a->to == b->to &&
+	return a->hash == b->hash && a->from == b->from && a->to == b->to &&
 		strcmp(a->signal, b->signal) == 0 &&
 		(a->id == NULL) == (b->id == NULL) &&
 		(!a->id || strcmp(a->id, b->id) == 0);
@@ -187,6 +195,7 @@ bool tn_seq_pairer_add_end(struct tn_seq_pairer *pairer,
 	};
 	uint64_t serial;
 
+	key_set_hash(&key);
 	if (receive) {
 		if (take(pairer, pairer->sends, &key, &serial)) {
 			/* Its message may be gone (forgotten): paired all
