@@ -32,4 +32,6 @@ const struct tn_pane_class tn_pane_threads = {
 	.key = tn_timeline_pane_key,
 	.mouse = tn_timeline_pane_mouse,
 	.prompt_done = tn_timeline_pane_prompt_done,
+	.poll = tn_timeline_pane_poll,
+	.cancel = tn_timeline_pane_cancel,
 };

@@ -9,6 +9,7 @@
 #include "draw.h"
 #include "rows.h"
 #include "text.h"
+#include "timeline-job.h"
 #include "timeline-pane.h"
 
 #define FN TN_TUI_KEY_FN
@@ -17,25 +18,14 @@
 #define THREAD_LABEL (8 + TN_TIMELINE_NAME_COLUMNS + 1)
 #define CPU_LABEL (TN_TIMELINE_CPU_LABEL_COLUMNS + 1)
 
-/* A grid shared by the caches that show it (a cache is copied on every
- * move). */
-struct shared_grid {
-	int refs;			/* atomic */
-	struct tn_timeline_grid *grid;
-	uint64_t events;		/* read to make it */
-};
-
+/* What the list's job notes for the pane: the span it wants shown, and
+ * the current event's time. */
 struct timeline_cache {
-	enum tn_timeline_kind kind;
-	const struct tn_index *index;	/* it ran with */
+	struct tn_timeline_request request;	/* the grid wanted */
 	bool has_events;
 	bool too_long;			/* to read without the index */
-	int64_t begin_ns, end_ns;	/* the span shown */
+	bool unread;			/* no index, and the span not read */
 	bool zoomed, is_range;
-	unsigned buckets;
-	struct shared_grid *shared;	/* NULL: not made */
-	char *error;			/* why not */
-	bool cancelled;			/* make it on the next move */
 	bool has_cursor;		/* the list's current event's time */
 	int64_t cursor_ns;
 };
@@ -52,6 +42,10 @@ struct timeline_pane {
 	const struct tn_timeline_grid *ordered;
 	struct tn_timeline_tree shown;
 	int column;		/* the cell chosen with Left/Right, -1: none */
+	struct tn_timeline_maker *maker;	/* makes the grids */
+	struct tn_timeline_made *made;	/* the last grid made, or NULL */
+	const void *stopped;	/* the cache whose grid Esc stopped */
+	char *making;		/* what the summary says meanwhile */
 };
 
 
@@ -136,33 +130,9 @@ static unsigned buckets_for(enum tn_timeline_kind kind, int cols)
 	return (unsigned) CLAMP(n, 1, TN_TIMELINE_MAX_BUCKETS);
 }
 
-static void shared_unref(struct shared_grid *shared)
-{
-	if (shared && g_atomic_int_dec_and_test(&shared->refs)) {
-		tn_timeline_grid_destroy(shared->grid);
-		g_free(shared);
-	}
-}
-
 void tn_timeline_pane_cache_free(void *data)
 {
-	struct timeline_cache *cache = data;
-
-	if (!cache)
-		return;
-	shared_unref(cache->shared);
-	g_free(cache->error);
-	g_free(cache);
-}
-
-static struct timeline_cache *copy_cache(const struct timeline_cache *old)
-{
-	struct timeline_cache *cache = g_memdup2(old, sizeof(*old));
-
-	cache->error = g_strdup(old->error);
-	if (cache->shared)
-		g_atomic_int_inc(&cache->shared->refs);
-	return cache;
+	g_free(data);
 }
 
 /* The most stream bytes a span is read for without the index (from an
@@ -190,95 +160,79 @@ static bool span_without_index(struct tn_session *session, int64_t *begin,
 	return true;
 }
 
-/* In the list's job: the timeline again when the span, the index or the
- * width changed; the current event's time always. */
+/* In the list's job: the span the pane wants (the range or the zoom,
+ * its columns) and the current event's time; the grid itself is made by
+ * the pane's own job (poll). */
 void *tn_timeline_pane_cursor_moved(const void *old_cache,
 		const struct tn_pane_view *view, enum tn_timeline_kind kind)
 {
 	const struct timeline_cache *old = old_cache;
 	struct tn_session *session = view->session;
 	const struct tn_index *index = session->indexing.index;
-	unsigned buckets = buckets_for(kind, view->cols);
-	struct tn_timeline_grid *grid;
-	struct timeline_cache *cache;
-	uint64_t events;
+	struct timeline_cache *cache = g_new0(struct timeline_cache, 1);
+	struct tn_timeline_request *want = &cache->request;
 	const struct tn_row *row;
-	struct tn_error err;
-	int64_t begin = 0, end = 0;
-	bool too_long = false;
-	bool has_events;
 
-	/* Without the index the span is found by reading (the trace's
-	 * range): not on a move that may not read, which keeps what was
-	 * made, or says it is not made yet. */
-	if (!index && !view->may_read) {
-		if (old && old->kind == kind && !old->index &&
-		    old->buckets == buckets) {
-			cache = copy_cache(old);
-		} else {
-			cache = g_new0(struct timeline_cache, 1);
-			cache->kind = kind;
-			cache->buckets = buckets;
-			cache->has_events = true;
-		}
-		cache->cancelled = !cache->shared && !cache->error;
-		return cache;
-	}
-	has_events = index ? tn_view_get_timeline_span(&session->view, index,
-		&begin, &end) : view->may_read && span_without_index(session,
-		&begin, &end, &too_long);
-
-	if (old && old->kind == kind && old->index == index &&
-	    old->has_events == has_events && old->begin_ns == begin &&
-	    old->end_ns == end && old->buckets == buckets &&
-	    !old->cancelled && (old->shared || old->error || old->too_long ||
-	    !old->has_events)) {
-		cache = copy_cache(old);
+	want->kind = kind;
+	want->index = index;
+	want->snapshots = session->state.snapshots;
+	want->buckets = buckets_for(kind, view->cols);
+	cache->zoomed = session->view.timeline_zoomed;
+	cache->is_range = session->view.has_range;
+	if (index) {
+		cache->has_events = tn_view_get_timeline_span(&session->view,
+			index, &want->begin_ns, &want->end_ns);
+	} else if (view->may_read) {
+		cache->has_events = span_without_index(session,
+			&want->begin_ns, &want->end_ns, &cache->too_long);
+	} else if (old && old->request.kind == kind &&
+		   !old->request.index && !old->unread &&
+		   old->request.buckets == want->buckets) {
+		/* Without the index the span is found by reading the
+		 * trace's range: not on a move that may not read, which
+		 * keeps the span it had. */
+		cache->request = old->request;
+		cache->has_events = old->has_events;
+		cache->too_long = old->too_long;
 	} else {
-		cache = g_new0(struct timeline_cache, 1);
-		cache->kind = kind;
-		cache->index = index;
-		cache->has_events = has_events;
-		cache->begin_ns = begin;
-		cache->end_ns = end;
-		cache->buckets = buckets;
-		cache->too_long = too_long;
-		cache->zoomed = session->view.timeline_zoomed;
-		cache->is_range = session->view.has_range;
+		cache->unread = true;
 	}
-	cache->has_cursor = false;
 	if (!tn_cursor_is_empty(session->cursor) &&
 	    (row = tn_cursor_peek_row(session->cursor, 0))) {
 		cache->has_cursor = true;
 		cache->cursor_ns = row->pos.ns;
 	}
-	if (cache->shared || cache->error || !has_events || cache->too_long)
-		return cache;
-	if (!view->may_read) {
-		cache->cancelled = true;
-		return cache;
-	}
-	cache->cancelled = false;
-	if (tn_timeline_grid_run(session->trace, session->state.snapshots,
-			index, kind, begin, end, buckets,
-			g_get_num_processors(), &grid, &events, &err)) {
-		cache->cancelled = strcmp(err.message, "cancelled") == 0;
-		if (!cache->cancelled)
-			cache->error = g_strdup(err.message);
-		return cache;
-	}
-	cache->shared = g_new0(struct shared_grid, 1);
-	cache->shared->refs = 1;
-	cache->shared->grid = grid;
-	cache->shared->events = events;
 	return cache;
+}
+
+/* Whether cache wants a grid made (the span is known and may be). */
+static bool wants_grid(const struct timeline_cache *cache)
+{
+	return cache && !cache->unread && cache->has_events &&
+		!(!cache->request.index && cache->too_long);
+}
+
+/* Whether the grid made is the one cache wants. */
+static bool made_is_wanted(const struct timeline_pane *p,
+		const struct timeline_cache *cache)
+{
+	return p->made && cache && tn_timeline_request_equal(
+		&p->made->request, &cache->request);
 }
 
 static const struct tn_timeline_grid *shown_grid(const struct tn_pane *pane)
 {
-	const struct timeline_cache *cache = pane->cache;
+	const struct timeline_pane *p = pane->data;
 
-	return cache && cache->shared ? cache->shared->grid : NULL;
+	return p->made ? p->made->grid : NULL;
+}
+
+/* The span of the grid shown (NULL when none is). */
+static const struct tn_timeline_request *shown_span(const struct tn_pane *pane)
+{
+	const struct timeline_pane *p = pane->data;
+
+	return p->made && p->made->grid ? &p->made->request : NULL;
 }
 
 /* ---- the order of the rows ---- */
@@ -422,28 +376,32 @@ static const struct tn_timeline_row *selected_row(struct tn_pane *pane)
 
 /* ---- drawing ---- */
 
-/* The bucket of the list's current event, or -1 outside the span. */
-static int cursor_column(const struct timeline_cache *cache)
+/* The column of the list's current event in the grid shown, or -1
+ * outside its span. */
+static int cursor_column(const struct tn_pane *pane)
 {
-	if (!cache || !cache->has_cursor || !cache->shared ||
-	    cache->cursor_ns < cache->begin_ns ||
-	    cache->cursor_ns > cache->end_ns)
+	const struct timeline_cache *cache = pane->cache;
+	const struct tn_timeline_request *span = shown_span(pane);
+
+	if (!cache || !cache->has_cursor || !span ||
+	    cache->cursor_ns < span->begin_ns ||
+	    cache->cursor_ns > span->end_ns)
 		return -1;
-	return (int) tn_timeline_bucket_of(cache->begin_ns, cache->end_ns,
-		cache->buckets, cache->cursor_ns);
+	return (int) tn_timeline_bucket_of(span->begin_ns, span->end_ns,
+		span->buckets, cache->cursor_ns);
 }
 
 /* The column Enter acts on: the chosen one, else the cursor's. */
 static int chosen_column(struct tn_pane *pane)
 {
 	struct timeline_pane *p = pane->data;
-	const struct timeline_cache *cache = pane->cache;
+	const struct tn_timeline_request *span = shown_span(pane);
 
-	if (!cache || !cache->shared)
+	if (!span)
 		return -1;
-	if (p->column >= 0 && p->column < (int) cache->buckets)
+	if (p->column >= 0 && p->column < (int) span->buckets)
 		return p->column;
-	return cursor_column(cache);
+	return cursor_column(pane);
 }
 
 /* "N threads, " or "N CPUs, M interrupt lines, ". */
@@ -460,46 +418,59 @@ static void append_counts(GString *text, const struct tn_timeline_grid *grid)
 		g_string_append_printf(text, "%zu interrupt lines, ", lines);
 }
 
+/* "RANGE (D s, C s a column...)" of the grid made, which cache
+ * wants. */
+static void append_span(GString *text, const struct timeline_pane *p,
+		const struct timeline_cache *cache, bool gmt)
+{
+	const struct tn_timeline_request *span = &p->made->request;
+	int64_t length = span->end_ns - span->begin_ns;
+
+	tn_time_format_wall(text, span->begin_ns, gmt, false);
+	g_string_append(text, " - ");
+	tn_time_format_wall(text, span->end_ns, gmt, false);
+	g_string_append(text, " (");
+	tn_time_format_seconds(text, length);
+	g_string_append(text, " s, ");
+	tn_time_format_seconds(text, length / MAX(span->buckets, 1u));
+	g_string_append_printf(text, " s a column%s)%s",
+		p->made->grid->summary_ns ? ", from the summary" : "",
+		cache->zoomed ? " zoomed, w: all" : cache->is_range ?
+		" the range" : "");
+}
+
 static char *summary(struct tn_pane *pane)
 {
+	const struct timeline_pane *p = pane->data;
 	const struct timeline_cache *cache = pane->cache;
 	const struct tn_tui_index_status *index = pane->host->index;
-	bool gmt = pane->host->session->view.gmt;
 	GString *text;
 
-	if (!cache || (!cache->index && (cache->too_long ||
-			!cache->has_events)))
+	if (!cache || (!cache->request.index && !cache->unread &&
+			(cache->too_long || !cache->has_events)))
 		return g_strdup(index->building ? "the timelines of so long a "
 			"span need the index: indexing..." : "The timelines of "
 			"so long a span need the index: type :index to build it "
 			"(or choose a shorter range).");
-	if (cache->error)
-		return g_strdup_printf("timeline: %s", cache->error);
-	if (!cache->has_events)
+	if (!cache->unread && !cache->has_events)
 		return g_strdup("no event");
-	if (cache->cancelled || !cache->shared)
-		return g_strdup("the timeline is not made yet (move the "
-			"cursor)");
-	if (cache->shared->grid->row_count == 0)
+	if (!made_is_wanted(p, cache)) {
+		if (p->making)
+			return g_strdup(p->making);
+		return g_strdup(p->stopped == cache ? "the timeline was "
+			"cancelled (move the cursor to make it)" : "the "
+			"timeline is not made yet (move the cursor)");
+	}
+	if (p->made->error)
+		return g_strdup_printf("timeline: %s", p->made->error);
+	if (p->made->grid->row_count == 0)
 		return g_strdup("no scheduling events in this span: the "
 			"timelines need a kernel trace's sched_switch");
 	/* First, where a narrow pane shows it. */
-	text = g_string_new(cache->shared->grid->partial ? "partial (no "
-		"index yet): " : "");
-	append_counts(text, cache->shared->grid);
-	tn_time_format_wall(text, cache->begin_ns, gmt, false);
-	g_string_append(text, " - ");
-	tn_time_format_wall(text, cache->end_ns, gmt, false);
-	g_string_append(text, " (");
-	tn_time_format_seconds(text, cache->end_ns - cache->begin_ns);
-	g_string_append(text, " s, ");
-	tn_time_format_seconds(text, (cache->end_ns - cache->begin_ns) /
-		MAX(cache->buckets, 1u));
-	g_string_append_printf(text, " s a column%s)%s",
-		cache->shared->grid->summary_ns ? ", from the summary" : "",
-		cache->zoomed ? " zoomed, w: all" : cache->is_range ?
-		" the range" : "");
-
+	text = g_string_new(p->made->grid->partial ? "partial (no index "
+		"yet): " : "");
+	append_counts(text, p->made->grid);
+	append_span(text, p, cache, pane->host->session->view.gmt);
 	return g_string_free(text, FALSE);
 }
 
@@ -518,14 +489,34 @@ static attr_t letter_attr(const struct tn_pane *pane, char letter,
 	}
 }
 
+/* The columns [*from, *to] of the selection being made with v (or of
+ * the range), underlined; none (from > to) outside the grid's span. */
+static void selected_columns(struct tn_pane *pane, int *from, int *to)
+{
+	const struct tn_timeline_request *span = shown_span(pane);
+	int64_t begin, end;
+
+	*from = 0;
+	*to = -1;
+	if (!span || !tn_pane_selection(pane, &begin, &end) ||
+	    end < span->begin_ns || begin > span->end_ns)
+		return;
+	/* The whole span selected is no news (a range shown whole). */
+	if (begin <= span->begin_ns && end >= span->end_ns)
+		return;
+	*from = (int) tn_timeline_bucket_of(span->begin_ns, span->end_ns,
+		span->buckets, begin);
+	*to = (int) tn_timeline_bucket_of(span->begin_ns, span->end_ns,
+		span->buckets, end);
+}
+
 void tn_timeline_pane_draw(struct tn_pane *pane, WINDOW *win)
 {
 	struct timeline_pane *p = pane->data;
-	const struct timeline_cache *cache = pane->cache;
 	const struct tn_timeline_grid *grid = shown_grid(pane);
 	const size_t *order = row_order(pane);
 	bool focused = tn_pane_is_focused(pane);
-	int h, w, x, label, cursor, chosen;
+	int h, w, x, label, cursor, chosen, sel_from = -1, sel_to = -1;
 	GString *line = g_string_new(NULL);
 	char *text;
 
@@ -540,8 +531,9 @@ void tn_timeline_pane_draw(struct tn_pane *pane, WINDOW *win)
 	tn_tui_draw_utf8(win, 1, x, text, w - x);
 	g_free(text);
 	label = label_width(p->kind);
-	cursor = cursor_column(cache);
+	cursor = cursor_column(pane);
 	chosen = p->column >= 0 ? chosen_column(pane) : -1;
+	selected_columns(pane, &sel_from, &sel_to);
 	for (int l = 0; grid && order && l < list_lines(pane) && l + 2 < h;
 	     l++) {
 		long r = p->rows.top + l;
@@ -565,6 +557,8 @@ void tn_timeline_pane_draw(struct tn_pane *pane, WINDOW *win)
 
 			if (c == cursor)
 				attr |= A_REVERSE;
+			if (c >= sel_from && c <= sel_to)
+				attr |= A_UNDERLINE;
 			if (c == chosen && r == p->rows.selected)
 				attr |= A_UNDERLINE | A_BOLD;
 			wattrset(win, attr);
@@ -637,20 +631,20 @@ static char *entity_regex(const struct tn_timeline_row *row)
  * from the start of the chosen column (else the cursor's). */
 static void go_to_cell(struct tn_pane *pane)
 {
-	const struct timeline_cache *cache = pane->cache;
+	const struct tn_timeline_request *span = shown_span(pane);
 	const struct tn_timeline_row *row = selected_row(pane);
 	int column = chosen_column(pane);
 	char line[64];
 	char *regex, *search;
 	int64_t t;
 
-	if (!row || !cache) {
+	if (!row || !span) {
 		tn_pane_message(pane, true, "no row to go to");
 		return;
 	}
 	if (column >= 0) {
-		t = tn_timeline_bucket_begin(cache->begin_ns, cache->end_ns,
-			cache->buckets, (unsigned) column);
+		t = tn_timeline_bucket_begin(span->begin_ns, span->end_ns,
+			span->buckets, (unsigned) column);
 		snprintf(line, sizeof(line), "goto %" PRId64 ".%09" PRId64,
 			t / 1000000000, t % 1000000000);
 		tn_pane_run_line(pane, line, TN_TUI_FOLLOW_BY_COMMAND);
@@ -685,15 +679,15 @@ static void filter_on_row(struct tn_pane *pane)
 static void move_column(struct tn_pane *pane, int step, long count)
 {
 	struct timeline_pane *p = pane->data;
-	const struct timeline_cache *cache = pane->cache;
+	const struct tn_timeline_request *span = shown_span(pane);
 	int column = chosen_column(pane);
 
-	if (!cache || !cache->shared)
+	if (!span)
 		return;
 	if (column < 0)
-		column = step > 0 ? -1 : (int) cache->buckets;
-	column += step * (int) MIN(count, (long) cache->buckets);
-	p->column = CLAMP(column, 0, (int) cache->buckets - 1);
+		column = step > 0 ? -1 : (int) span->buckets;
+	column += step * (int) MIN(count, (long) span->buckets);
+	p->column = CLAMP(column, 0, (int) span->buckets - 1);
 	pane->dirty = true;
 }
 
@@ -848,6 +842,98 @@ void tn_timeline_pane_mouse(struct tn_pane *pane, int y, int x, int wheel)
 	}
 }
 
+/* ---- the grid, made by the pane's own job ---- */
+
+/* Take the grid of the job that ended (a cancelled one leaves the last
+ * grid shown). */
+static void take_made(struct tn_pane *pane)
+{
+	struct timeline_pane *p = pane->data;
+	struct tn_timeline_made *made;
+
+	if (tn_timeline_maker_finish(p->maker, &made) == 0)
+		return;
+	pane->dirty = true;
+	if (!made)
+		return;
+	tn_timeline_made_free(p->made);
+	p->made = made;
+	/* The grid is new: its rows' order is made again. */
+	p->ordered = NULL;
+	if (p->column >= (int) made->request.buckets)
+		p->column = -1;
+}
+
+/* What the summary says while a grid is made ("making the timeline:
+ * 40%..."); true when it changed. */
+static bool note_making(struct tn_pane *pane)
+{
+	struct timeline_pane *p = pane->data;
+	struct tn_job_progress progress;
+	char *text = NULL;
+	bool changed;
+
+	if (tn_timeline_maker_running(p->maker, &progress)) {
+		text = progress.fraction >= 0 ? g_strdup_printf("making the "
+			"timeline: %d%%... (Esc stops)", (int) (
+			progress.fraction * 100)) : g_strdup("making the "
+			"timeline... (Esc stops)");
+	}
+	changed = g_strcmp0(text, p->making) != 0;
+	g_free(p->making);
+	p->making = text;
+	return changed;
+}
+
+bool tn_timeline_pane_poll(struct tn_pane *pane)
+{
+	struct timeline_pane *p = pane->data;
+	const struct timeline_cache *cache = pane->cache;
+	const struct tn_timeline_request *running;
+	bool waiting = false;
+	struct tn_error err;
+
+	take_made(pane);
+	running = tn_timeline_maker_running(p->maker, NULL);
+	if (!pane->open || !pane->win) {
+		/* Closed: nothing to make; the grid made stays for when it
+		 * opens again. */
+		tn_timeline_maker_cancel(p->maker);
+	} else if (wants_grid(cache) && !made_is_wanted(p, cache)) {
+		if (running) {
+			/* The span changed: only the newest one. */
+			if (!tn_timeline_request_equal(running,
+					&cache->request))
+				tn_timeline_maker_cancel(p->maker);
+		} else if (p->stopped == cache) {
+			/* Esc stopped it: the next move makes it. */
+		} else if (tn_pane_command_running(pane)) {
+			/* The list's command first (it may change the
+			 * span). */
+			waiting = true;
+		} else if (tn_timeline_maker_start(p->maker, &cache->request,
+				&err)) {
+			p->stopped = cache;
+			tn_pane_message(pane, true, err.message);
+		}
+	}
+	if (note_making(pane))
+		pane->dirty = true;
+	return waiting || tn_timeline_maker_running(p->maker, NULL);
+}
+
+bool tn_timeline_pane_cancel(struct tn_pane *pane)
+{
+	struct timeline_pane *p = pane->data;
+
+	if (!tn_timeline_maker_running(p->maker, NULL))
+		return false;
+	tn_timeline_maker_cancel(p->maker);
+	p->stopped = pane->cache;
+	pane->dirty = true;
+	return true;
+}
+
 void tn_timeline_pane_init(struct tn_pane *pane, enum tn_timeline_kind kind)
 {
 	struct timeline_pane *p = g_new0(struct timeline_pane, 1);
@@ -856,6 +942,7 @@ void tn_timeline_pane_init(struct tn_pane *pane, enum tn_timeline_kind kind)
 	p->column = -1;
 	p->folded = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
 		NULL);
+	p->maker = tn_timeline_maker_create(pane->host->session->trace);
 	pane->data = p;
 }
 
@@ -864,6 +951,10 @@ void tn_timeline_pane_destroy(struct tn_pane *pane)
 	struct timeline_pane *p = pane->data;
 
 	if (p) {
+		/* The job first: it reads the trace. */
+		tn_timeline_maker_destroy(p->maker);
+		tn_timeline_made_free(p->made);
+		g_free(p->making);
 		tn_timeline_tree_fini(&p->shown);
 		g_hash_table_destroy(p->folded);
 	}

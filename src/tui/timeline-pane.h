@@ -5,9 +5,12 @@
  * state that took most of it (timeline.h), the list's current event a
  * line across the rows.
  *
- * The timeline is computed in the list's job (tn_timeline_run(), a
- * replay of the span) when the span, the index or the pane's width
- * changed; a move only moves the line.
+ * The list's job only notes the span wanted (cursor_moved); the grid is
+ * made by a job of the pane's own (timeline-job.h) when the span, the
+ * index or the pane's width changed, which the input loop polls: a
+ * replay of a narrow span never holds up the list.  Meanwhile the last
+ * grid stays shown, the summary saying that another is being made; Esc
+ * stops it.  A move only moves the line.
  */
 #ifndef TRACENAV_TUI_TIMELINE_PANE_H
 #define TRACENAV_TUI_TIMELINE_PANE_H
@@ -25,6 +28,8 @@ void tn_timeline_pane_draw(struct tn_pane *pane, WINDOW *win);
 bool tn_timeline_pane_key(struct tn_pane *pane, const struct tn_tui_key *key);
 void tn_timeline_pane_mouse(struct tn_pane *pane, int y, int x, int wheel);
 void tn_timeline_pane_prompt_done(struct tn_pane *pane, const char *text);
+bool tn_timeline_pane_poll(struct tn_pane *pane);
+bool tn_timeline_pane_cancel(struct tn_pane *pane);
 
 /* The keys of both panes. */
 extern const struct tn_tui_keymap tn_timeline_pane_keys;

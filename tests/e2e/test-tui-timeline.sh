@@ -99,6 +99,53 @@ tm send-keys -t tl t
 check "t: the tree again" wait_until 50 same_grid tl Threads \
 	"$TMPDIR_TEST/threads"
 
+# v: the columns of the selection being made are underlined (from the
+# current event's, the first, to the middle's), not once it is gone.
+# underlined_cols: the columns (0-based, on the screen) drawn underlined
+# on the line under the threads pane's summary.
+underlined_cols() {
+	tm capture-pane -e -p -t tl | awk '
+		{ plain = $0; gsub(/\033\[[0-9;]*m/, "", plain) }
+		at { print; exit }
+		plain ~ /^ [0-9]+ threads, / { at = 1 }' | awk '{
+		n = length($0); col = -1; u = 0
+		for (i = 1; i <= n; i++) {
+			c = substr($0, i, 1)
+			if (c == "\033") {
+				j = index(substr($0, i), "m")
+				k = split(substr($0, i + 2, j - 3), p, ";")
+				for (q = 1; q <= k; q++) {
+					if (p[q] == "4") u = 1
+					if (p[q] == "0" || p[q] == "24") u = 0
+				}
+				i += j - 1
+				continue
+			}
+			col++
+			if (u) print col
+		}
+	}'
+}
+# The grid's first column: after the frame's and the label's 26.
+from_first_to_middle() {
+	underlined_cols > "$TMPDIR_TEST/under"
+	first=$(head -1 "$TMPDIR_TEST/under")
+	last=$(tail -1 "$TMPDIR_TEST/under")
+	n=$(wc -l < "$TMPDIR_TEST/under")
+	[ "$first" = 26 ] && [ "$n" -eq $((last - first + 1)) ] &&
+		[ "$last" -ge $((26 + 35)) ] && [ "$last" -le $((26 + 48)) ]
+}
+tm send-keys -t tl Tab v : 'goto 50%' Enter
+check "v: the selection's columns underlined, the first to the middle" \
+	wait_until 100 from_first_to_middle
+tm send-keys -t tl Escape
+check "Esc: the selection gone, nothing underlined" \
+	wait_until 50 eval '[ -z "$(underlined_cols)" ]'
+tm send-keys -t tl g
+check "g: the list on the first event again" \
+	wait_status tl "$(event 1 | cut -d' ' -f1)" 150
+tm send-keys -t tl Tab
+
 tm send-keys -t tl / bash Enter Enter
 # The current event's column is the first: the list goes to bash's
 # first event of the trace.
@@ -146,6 +193,31 @@ check ":index: the exact rows, timeline threads 83 tree's lines" \
 	wait_until 300 same_grid nx Threads "$TMPDIR_TEST/threads"
 tm send-keys -t nx q
 check "--no-index: q: exit 0" wait_exit nx 0
+
+# The grid is made by the pane's own job: the list moves meanwhile, Esc
+# stops it, a move makes it again.
+dir="$TMPDIR_TEST/big"
+"$GEN_TRACE" --events 700000 --cpus 4 --no-index "$dir" >/dev/null
+start mk 110 34 "--no-index --no-cache"
+wait_for mk "$HEADER" >/dev/null
+here=$(settled_time mk)
+tm send-keys -t mk T
+check "a long replay: the pane says it makes the grid" \
+	wait_until 150 pane_has mk Threads '^ making the timeline'
+tm send-keys -t mk j
+check "... the list moves meanwhile" \
+	wait_until 50 eval "[ \"\$(status_time mk)\" != '$here' ]"
+check "... while the grid is still being made" \
+	pane_has mk Threads '^ making the timeline'
+tm send-keys -t mk Escape
+check "Esc stops it" \
+	wait_until 50 pane_has mk Threads 'cancelled \(move the cursor'
+tm send-keys -t mk j
+check "a move makes it again" wait_until 300 \
+	pane_has mk Threads '^ partial \(no index yet\): [0-9]+ threads, '
+tm send-keys -t mk q
+check "q: exit 0" wait_exit mk 0
+dir="$TMPDIR_TEST/kernel"
 
 # 80x24 with both panes: they fit, keys still work, exit 0.
 start small 80 24 "$cache_opt"
