@@ -44,10 +44,13 @@ static int totals(GBytes *blob, enum tn_timeline_kind kind, int64_t *ids,
 			uint8_t mask;
 			bool mine = k == (int) kind;
 
+			/* A thread's name and parent; an irq's name. */
 			if (tn_bytes_take_zigzag(&r, &id, "id") ||
-			    (k == 0 && (tn_bytes_take_string(&r, &name, &len,
-					"name") ||
-				tn_bytes_take_zigzag(&r, &parent, "parent"))) ||
+			    ((k == TN_TIMELINE_THREADS || k ==
+			      TN_TIMELINE_IRQS) && tn_bytes_take_string(&r,
+					&name, &len, "name")) ||
+			    (k == TN_TIMELINE_THREADS && tn_bytes_take_zigzag(
+					&r, &parent, "parent")) ||
 			    tn_bytes_take_varint(&r, &cells, "cells"))
 				return -1;
 			if (mine && found < most) {
@@ -96,6 +99,8 @@ static GBytes *build(const struct piece *pieces, size_t count,
 	tn_timeline_summary_set_name(b, 7, "worker");
 	tn_timeline_summary_set_parent(b, 7, 3);
 	tn_timeline_summary_set_parent(b, 7, 9);
+	tn_timeline_summary_set_irq_name(b, 30, "eth0");
+	tn_timeline_summary_set_irq_name(b, 30, "shared");
 	blob = tn_timeline_summary_save(b);
 	tn_timeline_summary_builder_free(b);
 	return blob;
@@ -196,6 +201,8 @@ static void test_known_grid(void)
 			grid->rows[1].id == 30 &&
 			strcmp(grid->rows[1].letters, ".I") == 0,
 			"then irq 30: 5 us in the second half, seen (I)");
+		tap_str_eq(grid->rows[1].name, "eth0",
+			"irq 30's name: its handler's, the first given");
 		tap_ok(grid->rows[2].kind == TN_TIMELINE_SOFTIRQS &&
 			grid->rows[2].id == 3 &&
 			strcmp(grid->rows[2].letters, "S.") == 0,

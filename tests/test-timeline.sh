@@ -303,6 +303,17 @@ same=$(paste -d' ' "$T/want" "$T/grid" | awk '{
 check "the summary's CPUs grid: $same% of its letters are the replay's \
 (>= 95%)" test "$same" -ge 95
 babeltrace2 "$T/long" > "$T/longtext"
+# An irq's row is named by its handler: the first irq_handler_entry's
+# name in babeltrace2's text (the ASCII ones: a label is cut by
+# columns, and in this C locale other characters are escaped).
+sed -n 's/.* irq_handler_entry: .*{ irq = \([0-9]*\), name = "\(.*\)" }$/\1 \2/p' \
+	"$T/longtext" | awk '!seen[$1]++ { print substr("IRQ " $0, 1, 14) }' |
+	grep -v '[^ -~]' | sed 's/ *$//' | sort > "$T/want"
+grep '^IRQ ' "$T/grid" | cut -c1-14 | grep -v '[^ -~]\|\\' | sed 's/ *$//' |
+	sort > "$T/ours"
+check "the summary's irq rows: named by their first handler in \
+babeltrace2's text ($(wc -l < "$T/want") irqs)" eval \
+	'test -s "$T/want" && diff_head "$T/want" "$T/ours"'
 "$TRACENAV" --batch "timeline threads 20 tree" "$T/long" > "$T/tree" \
 	2>"$T/err"
 tree_parents "$T/tree" > "$T/ours"

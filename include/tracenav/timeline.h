@@ -111,7 +111,8 @@ size_t tn_timeline_state_count(enum tn_timeline_kind kind);
 struct tn_timeline_row {
 	enum tn_timeline_kind kind;	/* what the row is */
 	int64_t id;		/* tid, CPU, irq or softirq vector */
-	char *name;		/* a thread's (may be NULL) */
+	char *name;		/* a thread's, an irq's handler's (may be
+				 * NULL) */
 	int64_t ppid;		/* a thread's parent's tid, 0: not known */
 	char *letters;		/* one a bucket: the state with most time */
 	/* A CPU's, replayed: over each run of 4 columns or more that one
@@ -195,8 +196,9 @@ void tn_timeline_tree_fini(struct tn_timeline_tree *tree);
  * thread's "TID" (7 columns and a space) and name in
  * TN_TIMELINE_NAME_COLUMNS and a space; in a tree (row i of tree, else
  * NULL), the name indented by its depth and after a mark: + folded, -
- * threads under it, else a space; "CPU N", "IRQ N" or "SIRQ N NAME" (a
- * softirq vector's name as Linux has it) in
+ * threads under it, else a space; "CPU N", "IRQ N NAME" (its handler's
+ * name, when known) or "SIRQ N NAME" (a softirq vector's name as Linux
+ * has it) in
  * TN_TIMELINE_CPU_LABEL_COLUMNS and a space.  Names are cut and made
  * safe to print (tracenav/text.h). */
 void tn_timeline_append_label(GString *line, const struct tn_timeline_row *row,

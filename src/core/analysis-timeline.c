@@ -75,12 +75,13 @@ struct cpu_row {
 struct line_row {
 	GArray *cells;		/* struct cell, by bucket */
 	struct tn_timeline_summary_row *summary;
+	char *name;		/* an irq's handler's (the first seen) */
 };
 
 /* What the intervals say, once read from the state: what the summary
  * form hands its helper thread. */
 enum record_what { REC_CURRENT, REC_DOING, REC_WAIT, REC_NAME, REC_PPID,
-	REC_IRQ, REC_SOFTIRQ };
+	REC_IRQ, REC_SOFTIRQ, REC_IRQ_NAME };
 
 struct record {
 	enum record_what what;
@@ -89,7 +90,7 @@ struct record {
 				 * enum tn_thread_state, a parent's tid, an
 				 * enum tn_irq_state */
 	int64_t from, to;
-	char *name;		/* REC_NAME's, owned */
+	char *name;		/* REC_NAME's and REC_IRQ_NAME's, owned */
 };
 
 /* Records a helper thread takes at a time, and how many such chunks
@@ -118,6 +119,8 @@ struct timeline {
 	 * goes there, not into the rows' cells. */
 	struct tn_timeline_summary_builder *summary;
 	struct text_memo doing, waiting, softirq; /* of the statuses */
+	/* The irqs named already (int64 set), on the reading thread. */
+	GHashTable *irqs_named;
 	/* The summary form's helper: it applies the records (the state
 	 * pass's thread only reads them from its state). */
 	struct tn_fanout *helper;
@@ -149,6 +152,7 @@ static void line_row_free(gpointer data)
 
 	if (l->cells)
 		g_array_free(l->cells, TRUE);
+	g_free(l->name);
 	g_free(l);
 }
 
@@ -271,6 +275,8 @@ static void *create(const struct tn_analysis_span *span)
 	t->cpus = tn_amap_new_int64(cpu_row_free);
 	for (int k = 0; k < 2; k++)
 		t->lines[k] = tn_amap_new_int64(line_row_free);
+	t->irqs_named = g_hash_table_new_full(g_int64_hash, g_int64_equal,
+		g_free, NULL);
 	if (span->buckets == 0) {
 		t->summary = tn_timeline_summary_builder_new(
 			span->range_begin_ns);
@@ -288,6 +294,7 @@ static void destroy(void *acc)
 	g_hash_table_destroy(t->cpus);
 	for (int k = 0; k < 2; k++)
 		g_hash_table_destroy(t->lines[k]);
+	g_hash_table_destroy(t->irqs_named);
 	tn_timeline_summary_builder_free(t->summary);
 	g_free(t);
 }
@@ -675,14 +682,32 @@ static int classify_softirq(const char *s)
 	return -1;
 }
 
+/* An irq's entry names its line (the first handler seen: a shared line
+ * has several); the name is looked up once per irq. */
+static void name_irq(struct timeline *t, const struct tn_state *state,
+		const struct tn_row *row)
+{
+	const char *name;
+	int64_t irq;
+
+	if (!tn_provider_field_int(&row->ev, "irq", &irq) ||
+	    g_hash_table_contains(t->irqs_named, &irq) ||
+	    !(name = tn_provider_field_string(&row->ev, "name")))
+		return;
+	g_hash_table_add(t->irqs_named, g_memdup2(&irq, sizeof(irq)));
+	deliver(t, state, &(struct record) { REC_IRQ_NAME, irq, 0, 0, 0,
+		g_strdup(name) });
+}
+
 static void on_event(void *acc, const struct tn_state *state,
 		const struct tn_row *row, enum tn_aevent kind)
 {
 	struct timeline *t = acc;
 
-	(void) state;
 	t->row = row;
 	t->kind = kind;
+	if (kind == AE_IRQ_ENTRY)
+		name_irq(t, state, row);
 }
 
 /* A Current_thread interval: the thread that ran, as cputop has it. */
@@ -793,6 +818,13 @@ static void apply(struct timeline *t, const struct tn_state *state,
 		else
 			thread_row(t, r->id)->ppid = r->value;
 		break;
+	case REC_IRQ_NAME:
+		if (t->summary)
+			tn_timeline_summary_set_irq_name(t->summary, r->id,
+				r->name);
+		else if (!line_row(t, false, r->id)->name)
+			line_row(t, false, r->id)->name = g_strdup(r->name);
+		break;
 	}
 }
 
@@ -902,8 +934,13 @@ static void merge(void *acc, void *later)
 		while (g_hash_table_iter_next(&iter, &key, &value)) {
 			struct line_row *from = value;
 
-			add_cells(line_row(t, k, TN_AKEY_VALUE(key))->cells,
-				from->cells);
+			struct line_row *row = line_row(t, k,
+				TN_AKEY_VALUE(key));
+
+			add_cells(row->cells, from->cells);
+			/* The first slice's name first. */
+			if (!row->name && from->name)
+				row->name = g_strdup(from->name);
 		}
 	}
 }
@@ -922,6 +959,10 @@ static const struct tn_analysis_column parent_columns[] = {
 static const struct tn_analysis_column irq_columns[] = {
 	{ "IRQ", TN_CELL_INT }, { "BUCKET", TN_CELL_INT },
 	{ "ACTIVE_NS", TN_CELL_INT }, { "RAISED_NS", TN_CELL_INT },
+};
+
+static const struct tn_analysis_column irq_name_columns[] = {
+	{ "IRQ", TN_CELL_INT }, { "NAME", TN_CELL_TEXT },
 };
 
 static const struct tn_analysis_column softirq_columns[] = {
@@ -980,6 +1021,30 @@ static void report_row(struct tn_analysis_result *result,
 		for (size_t s = 0; s < states; s++)
 			tn_acell_int(&row[c++], cell->ns[s]);
 	}
+}
+
+/* The irqs' handlers' names, for the CPUs pane's labels. */
+static void report_irq_names(struct timeline *t,
+		struct tn_analysis_result *result)
+{
+	struct tn_analysis_table *names = tn_atable_add(result, "irq_names",
+		"the name of each irq's handler (the first seen)",
+		irq_name_columns, G_N_ELEMENTS(irq_name_columns));
+	GHashTableIter iter;
+	gpointer key, value;
+
+	g_hash_table_iter_init(&iter, t->lines[0]);
+	while (g_hash_table_iter_next(&iter, &key, &value)) {
+		const struct line_row *row = value;
+		struct tn_analysis_cell *cells;
+
+		if (!row->name)
+			continue;
+		cells = tn_atable_row(names);
+		tn_acell_int(&cells[0], TN_AKEY_VALUE(key));
+		tn_acell_text(result, &cells[1], row->name);
+	}
+	tn_analysis_table_sort(names, 0, false);
 }
 
 static void report(void *acc, const struct tn_analysis_span *range,
@@ -1074,6 +1139,7 @@ static void report(void *acc, const struct tn_analysis_span *range,
 		tn_analysis_table_sort(lines, 1, false);
 		tn_analysis_table_sort(lines, 0, false);
 	}
+	report_irq_names(t, result);
 }
 
 const struct tn_analysis_class tn_analysis_timeline = {

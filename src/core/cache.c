@@ -53,7 +53,8 @@
  * A file of another format version (an older tracenav's) is simply not
  * used: a miss, replaced by the next save.  Format 10 added the sources
  * and the lost events of the intervals; 11 the timelines' summary (an
- * older file would keep the timelines of wide spans slow for good).
+ * older file would keep the timelines of wide spans slow for good); 12
+ * the threads' parents in it, 13 the irqs' names.
  *
  * A loaded file is checked field by field before any of it is used, and
  * every count is checked against the bytes left before it is allocated:
@@ -80,7 +81,7 @@
 #include "tracenav/file.h"
 #include "tracenav/state-history.h"
 
-#define FORMAT_VERSION 12
+#define FORMAT_VERSION 13
 #define KEY_VERSION "tracenav-index-1"
 #define DIGEST_LEN 32
 #define HEADER_LEN (8 + 4 + DIGEST_LEN + 8)

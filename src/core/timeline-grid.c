@@ -26,6 +26,26 @@ static void set_parents(struct tn_timeline_grid *grid,
 	}
 }
 
+/* The irq rows' names from table (IRQ NAME, by IRQ; the rows are by id
+ * too). */
+static void set_irq_names(struct tn_timeline_grid *grid,
+		const struct tn_analysis_table *table)
+{
+	size_t r = 0;
+
+	for (size_t i = 0; table && i < table->row_count; i++) {
+		int64_t irq = tn_analysis_cell_at(table, i, 0)->u.i;
+
+		while (r < grid->row_count && (grid->rows[r].kind !=
+			TN_TIMELINE_IRQS || grid->rows[r].id < irq))
+			r++;
+		if (r < grid->row_count && grid->rows[r].kind ==
+		    TN_TIMELINE_IRQS && grid->rows[r].id == irq)
+			grid->rows[r].name = g_strdup(tn_analysis_cell_at(
+				table, i, 1)->u.text);
+	}
+}
+
 /* Append to rows a row per id of table (by id, then bucket), of kind:
  * id, [name,] bucket, the states' ns. */
 static void add_rows(GArray *rows, const struct tn_analysis_table *table,
@@ -188,8 +208,11 @@ struct tn_timeline_grid *tn_timeline_grid_new(
 	grid->rows = (struct tn_timeline_row *) g_array_free(rows, FALSE);
 	if (kind == TN_TIMELINE_THREADS)
 		set_parents(grid, tn_analysis_result_find(result, "parents"));
-	else
+	else {
 		set_cpu_names(grid, result);
+		set_irq_names(grid, tn_analysis_result_find(result,
+			"irq_names"));
+	}
 	return grid;
 }
 

@@ -8,7 +8,7 @@
 #include "src/core/timeline-summary.h"
 
 #define MAGIC "TNTL"
-#define VERSION 2
+#define VERSION 3
 #define FIRST_SHIFT 14		/* 16 us buckets to begin with: a
 				 * second of trace in 65536 */
 #define LAST_SHIFT 31		/* ns of a bucket fit in 32 bits */
@@ -408,6 +408,16 @@ void tn_timeline_summary_set_name(struct tn_timeline_summary_builder *b,
 	}
 }
 
+void tn_timeline_summary_set_irq_name(struct tn_timeline_summary_builder *b,
+		int64_t irq, const char *name)
+{
+	struct tn_timeline_summary_row *row;
+
+	row = tn_timeline_summary_get_row(b, TN_TIMELINE_IRQS, irq);
+	if (name && !row->name)
+		row->name = g_strdup(name);
+}
+
 void tn_timeline_summary_set_parent(struct tn_timeline_summary_builder *b,
 		int64_t tid, int64_t ppid)
 {
@@ -427,7 +437,10 @@ static gint compare_ids(gconstpointer a, gconstpointer b)
 	return (ra->id > rb->id) - (ra->id < rb->id);
 }
 
-static void save_rows(GHashTable *table, bool named, GByteArray *buf)
+/* kind's rows into buf (a thread's with its name and parent, an irq's
+ * with its name). */
+static void save_rows(GHashTable *table, enum tn_timeline_kind kind,
+		GByteArray *buf)
 {
 	GPtrArray *rows = g_ptr_array_new();
 	GHashTableIter iter;
@@ -443,11 +456,11 @@ static void save_rows(GHashTable *table, bool named, GByteArray *buf)
 		uint32_t end = 0;
 
 		tn_bytes_put_zigzag(buf, row->id);
-		if (named) {
+		if (kind == TN_TIMELINE_THREADS || kind == TN_TIMELINE_IRQS)
 			tn_bytes_put_string(buf, row->name ? row->name : "",
 				row->name ? strlen(row->name) : 0);
+		if (kind == TN_TIMELINE_THREADS)
 			tn_bytes_put_zigzag(buf, row->parent);
-		}
 		tn_bytes_put_varint(buf, row->cells.len);
 		for (uint32_t j = 0; j < row->cells.len; j++) {
 			const struct cell *c = &row->cells.v[j];
@@ -485,7 +498,7 @@ GBytes *tn_timeline_summary_save(struct tn_timeline_summary_builder *b)
 	tn_bytes_put_u64(buf, (uint64_t) b->origin);
 	tn_bytes_put_u64(buf, (uint64_t) 1 << b->shift);
 	for (int k = 0; k < TN_TIMELINE_KIND_COUNT; k++)
-		save_rows(b->rows[k], k == TN_TIMELINE_THREADS, buf);
+		save_rows(b->rows[k], (enum tn_timeline_kind) k, buf);
 	return g_byte_array_free_to_bytes(buf);
 }
 
@@ -547,7 +560,8 @@ static void gather_bucket(struct gather *g, GArray *rows, int64_t id,
 	}
 }
 
-/* Read one row's cells, gathering those in the span when `keep`. */
+/* Read one row's cells, gathering those in the span when `keep`;
+ * named: it has a name (a thread's or an irq's). */
 static int read_row(struct tn_bytes_reader *r, struct gather *g,
 		GArray *rows, bool named, bool keep)
 {
@@ -558,9 +572,10 @@ static int read_row(struct tn_bytes_reader *r, struct gather *g,
 	int64_t id, parent = 0;
 
 	if (tn_bytes_take_zigzag(r, &id, "a row's id") ||
-	    (named && (tn_bytes_take_string(r, &name, &name_len,
-			"a thread's name") ||
-		tn_bytes_take_zigzag(r, &parent, "a thread's parent"))) ||
+	    (named && tn_bytes_take_string(r, &name, &name_len,
+			"a row's name")) ||
+	    (g->kind == TN_TIMELINE_THREADS && tn_bytes_take_zigzag(r,
+			&parent, "a thread's parent")) ||
 	    tn_bytes_take_varint(r, &count, "a row's cells"))
 		return -1;
 	if (count > r->left)
@@ -667,7 +682,8 @@ int tn_timeline_summary_grid(GBytes *blob, enum tn_timeline_kind kind,
 		}
 		g.kind = (enum tn_timeline_kind) k;
 		for (uint64_t i = 0; i < count && status == 0; i++)
-			status = read_row(&r, &g, rows, threads, mine);
+			status = read_row(&r, &g, rows, threads ||
+				k == TN_TIMELINE_IRQS, mine);
 		if (mine && threads)
 			break;	/* the other kinds are not read */
 	}

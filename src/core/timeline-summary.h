@@ -13,10 +13,11 @@
  * one cell.
  *
  * The blob (integers as bytes.h writes them):
- *   magic "TNTL", version u32 2, origin i64, width u64, then for the
+ *   magic "TNTL", version u32 3, origin i64, width u64, then for the
  *   threads, the CPUs, the irqs and the softirq vectors (enum
  *   tn_timeline_kind's order): row count varint, per row: id (zigzag),
  *   a thread's name (string) and parent's tid (zigzag, 0: not known),
+ *   an irq's name (string),
  *   cell count varint, per cell: gap (varint: its first bucket - where
  *   the previous cell ended), run (varint, >= 1), mask u8 (the states
  *   with time), their ns (varints, each < width) in the order of the
@@ -61,6 +62,11 @@ void tn_timeline_summary_add_to(struct tn_timeline_summary_builder *builder,
 /* A thread's name (the last one given stays). */
 void tn_timeline_summary_set_name(struct tn_timeline_summary_builder *builder,
 		int64_t tid, const char *name);
+
+/* An irq's name (its handler's; the first one given stays). */
+void tn_timeline_summary_set_irq_name(
+		struct tn_timeline_summary_builder *builder, int64_t irq,
+		const char *name);
 
 /* A thread's parent (its PPID; the last one given stays). */
 void tn_timeline_summary_set_parent(struct tn_timeline_summary_builder *builder,

@@ -120,6 +120,17 @@ void tn_timeline_append_label(GString *line, const struct tn_timeline_row *row,
 		break;
 	case TN_TIMELINE_IRQS:
 		g_string_append_printf(line, "IRQ %" PRId64, row->id);
+		if (row->name && *row->name) {
+			int used = (int) (line->len - start) + 1;
+
+			g_string_append_c(line, ' ');
+			used += tn_text_append_safe(line, row->name, MAX(
+				TN_TIMELINE_CPU_LABEL_COLUMNS - used, 0), true);
+			g_string_append_printf(line, "%*s", MAX(
+				TN_TIMELINE_CPU_LABEL_COLUMNS - used, 0), "");
+			g_string_append_c(line, ' ');
+			return;
+		}
 		break;
 	default:
 		name = row->id >= 0 && row->id < (int64_t) G_N_ELEMENTS(

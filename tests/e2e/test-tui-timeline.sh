@@ -169,8 +169,8 @@ check "C: the CPUs pane, timeline cpus 93 names's lines" \
 	wait_until 150 same_grid tl CPUs "$TMPDIR_TEST/cpus"
 check "C: 4 CPUs and the irqs" pane_has tl CPUs \
 	'^ 4 CPUs, [0-9]+ interrupt lines, '
-check "C: a row per irq after the CPUs" pane_has tl CPUs \
-	'^ IRQ [0-9]+ +[I.|]+$'
+check "C: a row per irq after the CPUs, its handler's name" pane_has tl \
+	CPUs '^ IRQ [0-9]+ [a-z0-9_-]+ +[I.|]+$'
 # Zoomed in (1/64 of the trace), a thread holds several columns of a
 # CPU: its name is written over them.
 tm send-keys -t tl z z z z z z
