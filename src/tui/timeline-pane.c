@@ -28,6 +28,7 @@ struct timeline_cache {
 	bool zoomed, is_range;
 	bool has_cursor;		/* the list's current event's time */
 	int64_t cursor_ns;
+	unsigned serial;		/* one per cache made */
 };
 
 enum timeline_sort { SORT_ID, SORT_NAME, SORT_ON_CPU, SORT_COUNT };
@@ -44,7 +45,8 @@ struct timeline_pane {
 	int column;		/* the cell chosen with Left/Right, -1: none */
 	struct tn_timeline_maker *maker;	/* makes the grids */
 	struct tn_timeline_made *made;	/* the last grid made, or NULL */
-	const void *stopped;	/* the cache whose grid Esc stopped */
+	/* The serial of the cache whose grid Esc stopped (0: none). */
+	unsigned stopped;
 	char *making;		/* what the summary says meanwhile */
 };
 
@@ -171,8 +173,10 @@ void *tn_timeline_pane_cursor_moved(const void *old_cache,
 	const struct tn_index *index = session->indexing.index;
 	struct timeline_cache *cache = g_new0(struct timeline_cache, 1);
 	struct tn_timeline_request *want = &cache->request;
+	static int serials;	/* the caches made so far */
 	const struct tn_row *row;
 
+	cache->serial = (unsigned) g_atomic_int_add(&serials, 1) + 1;
 	want->kind = kind;
 	want->index = index;
 	want->snapshots = session->state.snapshots;
@@ -457,8 +461,8 @@ static char *summary(struct tn_pane *pane)
 	if (!made_is_wanted(p, cache)) {
 		if (p->making)
 			return g_strdup(p->making);
-		return g_strdup(p->stopped == cache ? "the timeline was "
-			"cancelled (move the cursor to make it)" : "the "
+		return g_strdup(p->stopped == cache->serial ? "the timeline "
+			"was cancelled (move the cursor to make it)" : "the "
 			"timeline is not made yet (move the cursor)");
 	}
 	if (p->made->error)
@@ -905,7 +909,7 @@ bool tn_timeline_pane_poll(struct tn_pane *pane)
 			if (!tn_timeline_request_equal(running,
 					&cache->request))
 				tn_timeline_maker_cancel(p->maker);
-		} else if (p->stopped == cache) {
+		} else if (p->stopped == cache->serial) {
 			/* Esc stopped it: the next move makes it. */
 		} else if (tn_pane_command_running(pane)) {
 			/* The list's command first (it may change the
@@ -913,7 +917,7 @@ bool tn_timeline_pane_poll(struct tn_pane *pane)
 			waiting = true;
 		} else if (tn_timeline_maker_start(p->maker, &cache->request,
 				&err)) {
-			p->stopped = cache;
+			p->stopped = cache->serial;
 			tn_pane_message(pane, true, err.message);
 		}
 	}
@@ -925,11 +929,13 @@ bool tn_timeline_pane_poll(struct tn_pane *pane)
 bool tn_timeline_pane_cancel(struct tn_pane *pane)
 {
 	struct timeline_pane *p = pane->data;
+	const struct timeline_cache *cache;
 
 	if (!tn_timeline_maker_running(p->maker, NULL))
 		return false;
 	tn_timeline_maker_cancel(p->maker);
-	p->stopped = pane->cache;
+	cache = pane->cache;
+	p->stopped = cache ? cache->serial : 0;
 	pane->dirty = true;
 	return true;
 }
