@@ -207,24 +207,8 @@ underlined() {
 		{ plain = $0; gsub(/\033\[[0-9;]*m/, "", plain) }
 		index(plain, bar) == 1 { print prev; exit }
 		{ prev = last; last = $0 }' |
-	LC_ALL=C.UTF-8 sed 's/[▁▂▃▄▅▆▇█]/g/g' | awk '{
-		n = length($0); col = -1; u = 0
-		for (i = 1; i <= n; i++) {
-			c = substr($0, i, 1)
-			if (c == "\033") {
-				j = index(substr($0, i), "m")
-				k = split(substr($0, i + 2, j - 3), p, ";")
-				for (q = 1; q <= k; q++) {
-					if (p[q] == "4") u = 1
-					if (p[q] == "0" || p[q] == "24") u = 0
-				}
-				i += j - 1
-				continue
-			}
-			if (col >= 0 && u) print col
-			col++
-		}
-	}'
+	LC_ALL=C.UTF-8 sed 's/[▁▂▃▄▅▆▇█]/g/g' | underlined_columns |
+		awk '$1 > 0 { print $1 - 1 }'
 }
 has_underlined() {
 	[ -n "$(underlined)" ]

@@ -107,24 +107,7 @@ underlined_cols() {
 	tm capture-pane -e -p -t tl | awk '
 		{ plain = $0; gsub(/\033\[[0-9;]*m/, "", plain) }
 		at { print; exit }
-		plain ~ /^ [0-9]+ threads, / { at = 1 }' | awk '{
-		n = length($0); col = -1; u = 0
-		for (i = 1; i <= n; i++) {
-			c = substr($0, i, 1)
-			if (c == "\033") {
-				j = index(substr($0, i), "m")
-				k = split(substr($0, i + 2, j - 3), p, ";")
-				for (q = 1; q <= k; q++) {
-					if (p[q] == "4") u = 1
-					if (p[q] == "0" || p[q] == "24") u = 0
-				}
-				i += j - 1
-				continue
-			}
-			col++
-			if (u) print col
-		}
-	}'
+		plain ~ /^ [0-9]+ threads, / { at = 1 }' | underlined_columns
 }
 # The grid's first column: after the frame's and the label's 26.
 from_first_to_middle() {

@@ -225,3 +225,26 @@ ns_of_day() {	# HH:MM:SS.NNNNNNNNN -> ns since midnight
 	echo $(( (($1 * 60 + $2) * 60 + $3) * 1000000000 + $4 ))
 }
 
+# underlined_columns: the columns (0-based, a byte a column) of the
+# characters drawn underlined in the line on standard input, as
+# `capture-pane -e` writes it (SGR 4 on, 0 or 24 off).
+underlined_columns() {
+	awk '{
+		n = length($0); col = -1; u = 0
+		for (i = 1; i <= n; i++) {
+			c = substr($0, i, 1)
+			if (c == "\033") {
+				j = index(substr($0, i), "m")
+				k = split(substr($0, i + 2, j - 3), p, ";")
+				for (q = 1; q <= k; q++) {
+					if (p[q] == "4") u = 1
+					if (p[q] == "0" || p[q] == "24") u = 0
+				}
+				i += j - 1
+				continue
+			}
+			col++
+			if (u) print col
+		}
+	}'
+}
