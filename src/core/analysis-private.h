@@ -234,6 +234,8 @@ void *tn_amap_string(GHashTable *map, const char *key, size_t size);
 
 /* Replace *slot (g_free'd) with a copy of name, unless NULL or equal. */
 void tn_aname_set(char **slot, const char *name);
+/* Set *slot to a copy of name when it has none yet (the first stays). */
+void tn_aname_set_first(char **slot, const char *name);
 
 /* ---- statistics of durations (or of any sample) ---- */
 

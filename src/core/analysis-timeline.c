@@ -822,8 +822,9 @@ static void apply(struct timeline *t, const struct tn_state *state,
 		if (t->summary)
 			tn_timeline_summary_set_irq_name(t->summary, r->id,
 				r->name);
-		else if (!line_row(t, false, r->id)->name)
-			line_row(t, false, r->id)->name = g_strdup(r->name);
+		else
+			tn_aname_set_first(&line_row(t, false, r->id)->name,
+				r->name);
 		break;
 	}
 }
@@ -933,14 +934,12 @@ static void merge(void *acc, void *later)
 		g_hash_table_iter_init(&iter, l->lines[k]);
 		while (g_hash_table_iter_next(&iter, &key, &value)) {
 			struct line_row *from = value;
-
 			struct line_row *row = line_row(t, k,
 				TN_AKEY_VALUE(key));
 
 			add_cells(row->cells, from->cells);
 			/* The first slice's name first. */
-			if (!row->name && from->name)
-				row->name = g_strdup(from->name);
+			tn_aname_set_first(&row->name, from->name);
 		}
 	}
 }

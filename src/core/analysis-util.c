@@ -317,6 +317,12 @@ void tn_aname_set(char **slot, const char *name)
 	}
 }
 
+void tn_aname_set_first(char **slot, const char *name)
+{
+	if (name && !*slot)
+		*slot = g_strdup(name);
+}
+
 /* ---- durations ---- */
 
 void tn_adur_add(struct tn_adur *d, double x)

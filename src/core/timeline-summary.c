@@ -560,11 +560,13 @@ static void gather_bucket(struct gather *g, GArray *rows, int64_t id,
 	}
 }
 
-/* Read one row's cells, gathering those in the span when `keep`;
- * named: it has a name (a thread's or an irq's). */
+/* Read one row's cells, gathering those in the span when `keep`. */
 static int read_row(struct tn_bytes_reader *r, struct gather *g,
-		GArray *rows, bool named, bool keep)
+		GArray *rows, bool keep)
 {
+	/* A thread's row and an irq's have a name. */
+	bool named = g->kind == TN_TIMELINE_THREADS ||
+		g->kind == TN_TIMELINE_IRQS;
 	size_t states = tn_timeline_state_count(g->kind);
 	const char *name = NULL;
 	size_t name_len = 0;
@@ -682,8 +684,7 @@ int tn_timeline_summary_grid(GBytes *blob, enum tn_timeline_kind kind,
 		}
 		g.kind = (enum tn_timeline_kind) k;
 		for (uint64_t i = 0; i < count && status == 0; i++)
-			status = read_row(&r, &g, rows, threads ||
-				k == TN_TIMELINE_IRQS, mine);
+			status = read_row(&r, &g, rows, mine);
 		if (mine && threads)
 			break;	/* the other kinds are not read */
 	}

@@ -110,6 +110,8 @@ void tn_timeline_append_label(GString *line, const struct tn_timeline_row *row,
 		TN_TIMELINE_MAX_INDENT) : 0;
 	int cols = indent;
 	gsize start = line->len;
+	/* The bytes of the label beyond its columns (a name's UTF-8). */
+	int hidden = 0;
 	const char *name;
 
 	switch (row->kind) {
@@ -121,15 +123,14 @@ void tn_timeline_append_label(GString *line, const struct tn_timeline_row *row,
 	case TN_TIMELINE_IRQS:
 		g_string_append_printf(line, "IRQ %" PRId64, row->id);
 		if (row->name && *row->name) {
-			int used = (int) (line->len - start) + 1;
+			gsize before = line->len + 1;
+			int shown;
 
 			g_string_append_c(line, ' ');
-			used += tn_text_append_safe(line, row->name, MAX(
-				TN_TIMELINE_CPU_LABEL_COLUMNS - used, 0), true);
-			g_string_append_printf(line, "%*s", MAX(
-				TN_TIMELINE_CPU_LABEL_COLUMNS - used, 0), "");
-			g_string_append_c(line, ' ');
-			return;
+			shown = tn_text_append_safe(line, row->name, MAX(
+				TN_TIMELINE_CPU_LABEL_COLUMNS - (int) (before -
+				start), 0), true);
+			hidden = (int) (line->len - before) - shown;
 		}
 		break;
 	default:
@@ -140,7 +141,7 @@ void tn_timeline_append_label(GString *line, const struct tn_timeline_row *row,
 		break;
 	}
 	if (row->kind != TN_TIMELINE_THREADS) {
-		int used = (int) (line->len - start);
+		int used = (int) (line->len - start) - hidden;
 
 		g_string_append_printf(line, "%*s ", MAX(
 			TN_TIMELINE_CPU_LABEL_COLUMNS - used, 0), "");

@@ -1,7 +1,6 @@
 /* timeline-job.c - the timeline panes' grids as jobs (see
  * timeline-job.h). */
 #include <glib.h>
-#include <string.h>
 
 #include "timeline-job.h"
 
@@ -50,8 +49,8 @@ static void making_free(void *data)
 {
 	struct making *making = data;
 
+	/* The grid, when it was not taken (the error is set when taken). */
 	tn_timeline_grid_destroy(making->made.grid);
-	g_free(making->made.error);
 	g_free(making);
 }
 
@@ -124,13 +123,11 @@ int tn_timeline_maker_finish(struct tn_timeline_maker *maker,
 		return 0;
 	tn_job_get_progress(maker->job, &progress);
 	if (progress.state != TN_JOB_CANCELLED) {
+		/* A failed run made no grid (tn_timeline_grid_run()). */
 		*out = g_memdup2(&making->made, sizeof(making->made));
-		if (progress.state != TN_JOB_DONE) {
-			tn_timeline_grid_destroy((*out)->grid);
-			(*out)->grid = NULL;
+		if (progress.state != TN_JOB_DONE)
 			(*out)->error = g_strdup(progress.message);
-		}
-		memset(&making->made, 0, sizeof(making->made));
+		making->made.grid = NULL;
 		status = 1;
 	}
 	tn_job_destroy(maker->job);
