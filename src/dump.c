@@ -7,6 +7,7 @@
 #include "dump.h"
 #include "tty-text.h"
 #include "tracenav/format.h"
+#include "tracenav/live.h"
 #include "tracenav/reader.h"
 #include "tracenav/time.h"
 
@@ -83,29 +84,19 @@ static int finish_output(void)
 	return 0;
 }
 
-int dump_events(const struct tn_trace *trace, const struct dump_options *options)
+/* Print the events of reader (named name in messages) as babeltrace2
+ * does, up to options' count; destroys reader.  Returns 0, or 1 when it
+ * failed (said on stderr, after what it printed). */
+static int print_events(struct tn_reader *reader, const char *name,
+		const struct dump_options *options)
 {
-	struct tn_reader_options read_options;
 	struct tn_format_state state;
-	struct tn_reader *reader;
 	struct tn_error err;
 	GString *line = g_string_sized_new(512);
 	struct tn_tty_text out, notices;
 	uint64_t printed = 0;
 	int status = 0;
-	/* Before anything else is printed. */
-	int left_out = dump_report_problems(trace);
 
-	if (reader_options(trace, options, &read_options)) {
-		g_string_free(line, TRUE);
-		return 2;
-	}
-	if (tn_reader_create(trace, &read_options, &reader, &err)) {
-		tn_tty_text_error("%s: %s", tn_trace_get_path(trace),
-			err.message);
-		g_string_free(line, TRUE);
-		return 1;
-	}
 	tn_format_state_init(&state, options->gmt);
 	tn_tty_text_init(&out, stdout);
 	tn_tty_text_init(&notices, stderr);
@@ -116,9 +107,19 @@ int dump_events(const struct tn_trace *trace, const struct dump_options *options
 		if (next == TN_READER_END)
 			break;
 		if (next == TN_READER_ERROR) {
+			const char *cause = err.message;
+
 			fflush(stdout);
-			tn_tty_text_error("%s: %s", tn_trace_get_path(trace),
-				err.message);
+			if (options->live && g_str_has_prefix(cause,
+					"cannot read trace: "))
+				cause += strlen("cannot read trace: ");
+			if (options->live)
+				tn_tty_text_error("%s: the live session's "
+					"connection failed: %s (%" PRIu64
+					" events received, all printed)", name,
+					cause, printed);
+			else
+				tn_tty_text_error("%s: %s", name, cause);
 			status = 1;
 			break;
 		}
@@ -133,6 +134,9 @@ int dump_events(const struct tn_trace *trace, const struct dump_options *options
 				g_string_append_c(line, '\n');
 				fwrite(line->str, 1, line->len, stdout);
 			}
+			/* A live session's events as they come. */
+			if (options->live)
+				fflush(stdout);
 			printed++;
 		} else {
 			/* babeltrace2 reports lost items on stderr. */
@@ -147,7 +151,84 @@ int dump_events(const struct tn_trace *trace, const struct dump_options *options
 	g_string_free(line, TRUE);
 	tn_tty_text_fini(&out);
 	tn_tty_text_fini(&notices);
+	return status;
+}
+
+int dump_events(const struct tn_trace *trace, const struct dump_options *options)
+{
+	struct tn_reader_options read_options;
+	struct tn_reader *reader;
+	struct tn_error err;
+	int status;
+	/* Before anything else is printed. */
+	int left_out = dump_report_problems(trace);
+
+	if (reader_options(trace, options, &read_options))
+		return 2;
+	if (tn_reader_create(trace, &read_options, &reader, &err)) {
+		tn_tty_text_error("%s: %s", tn_trace_get_path(trace),
+			err.message);
+		return 1;
+	}
+	status = print_events(reader, tn_trace_get_path(trace), options);
 	return finish_output() ? 1 : status ? status : left_out;
+}
+
+/* The sessions of a relay daemon, one line each, as babeltrace2
+ * --input-format=lttng-live prints them. */
+static int print_sessions(const struct tn_live_url *url)
+{
+	GArray *sessions;
+	struct tn_error err;
+
+	if (tn_live_list_sessions(url, &sessions, &err)) {
+		tn_tty_text_error("%s", err.message);
+		return 1;
+	}
+	for (guint i = 0; i < sessions->len; i++) {
+		const struct tn_live_session *s = &g_array_index(sessions,
+			struct tn_live_session, i);
+
+		printf("%s (timer = %" PRIu64 ", %" PRIu64 " stream(s), %"
+			PRIu64 " client(s) connected)\n", s->url, s->timer_us,
+			s->stream_count, s->client_count);
+	}
+	tn_live_sessions_free(sessions);
+	return finish_output();
+}
+
+int dump_live(const char *text, const struct dump_options *options)
+{
+	struct dump_options live = *options;
+	struct tn_live_url url;
+	struct tn_reader *reader;
+	struct tn_error err;
+	int status;
+
+	if (options->begin || options->end) {
+		tn_tty_text_error("%s: --begin and --end read trace "
+			"directories, not live sessions (--count stops a live "
+			"one)", text);
+		return 2;
+	}
+	if (tn_live_url_parse(text, &url, &err)) {
+		tn_tty_text_error("%s", err.message);
+		return 2;
+	}
+	if (!url.session) {
+		status = print_sessions(&url);
+		tn_live_url_fini(&url);
+		return status;
+	}
+	if (tn_live_reader_create(&url, &reader, &err)) {
+		tn_tty_text_error("%s", err.message);
+		tn_live_url_fini(&url);
+		return 1;
+	}
+	live.live = true;
+	status = print_events(reader, text, &live);
+	tn_live_url_fini(&url);
+	return finish_output() ? 1 : status;
 }
 
 static void print_time(struct tn_tty_text *out, const char *label,

@@ -13,11 +13,18 @@ struct dump_options {
 	bool has_count;
 	uint64_t count;		/* stop after this many events */
 	bool gmt;
+	bool live;		/* each event flushed as it comes */
 };
 
 /* Print the events of trace as babeltrace2 does.  Returns the process
  * exit status: 0, 1 (the trace could not be read) or 2 (bad usage). */
 int dump_events(const struct tn_trace *trace, const struct dump_options *options);
+
+/* --dump of a live URL (live.h): the sessions of a relay daemon as
+ * babeltrace2 lists them, or the events of one of its sessions as they
+ * come, until it ends.  Returns the exit status: 0, 1 (the relay daemon
+ * or the session cannot be read: said why) or 2 (bad usage). */
+int dump_live(const char *url, const struct dump_options *options);
 
 /* One line on stderr for each trace of the collection left out
  * ("tracenav: DIR: left out: REASON") and for each damaged file read in

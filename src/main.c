@@ -16,6 +16,7 @@
 #include "tui/tui.h"
 #include "tracenav/cache.h"
 #include "tracenav/core.h"
+#include "tracenav/live.h"
 #include "tracenav/merge.h"
 #include "tracenav/runtime.h"
 #include "tracenav/seq-rules.h"
@@ -31,9 +32,13 @@ static void print_usage(FILE *out)
 "       tracenav --batch-file=FILE [--keep-going] [--gmt] [-v] PATH\n"
 "       tracenav --dump [--begin=TIME] [--end=TIME] [--count=N] [--gmt] [-v] PATH\n"
 "       tracenav --info [--gmt] [-v] PATH\n"
+"       tracenav --dump [--count=N] [--gmt] net://HOST[:PORT][/host/TARGET/SESSION]\n"
 "       tracenav --help | --version\n"
 "Explore a CTF trace (LTTng kernel or userspace, or any CTF trace that\n"
 "libbabeltrace2 reads).  PATH is a trace directory or a directory of traces.\n"
+"With a live URL, --dump lists the LTTng live sessions that the lttng-relayd\n"
+"at HOST offers (its live port, 5344 by default), or prints one's events as\n"
+"they arrive, until it is destroyed.\n"
 "\n"
 "Modes (without one, a full-screen event list; press ? in it for help):\n"
 "  -d, --dump          print the events as `babeltrace2 PATH` does\n"
@@ -322,6 +327,13 @@ int main(int argc, char **argv)
 
 	if (status >= 0)
 		return status;
+	if (tn_live_is_url(cl.path) && cl.mode != MODE_DUMP) {
+		tn_tty_text_error("%s: a live session is read with --dump in "
+			"this version (tracenav --dump %s); the full-screen "
+			"list, --batch and --info read trace directories",
+			cl.path, cl.path);
+		return 2;
+	}
 	/* Whether output goes to a terminal, before any thread starts. */
 	tn_tty_text_setup();
 	if ((cl.mode == MODE_TUI || cl.mode == MODE_BATCH) &&
@@ -356,6 +368,11 @@ int main(int argc, char **argv)
 		tn_core_thread_cleanup();
 		return status;
 	}
+	if (tn_live_is_url(cl.path)) {
+		status = dump_live(cl.path, &cl.dump);
+		trace = NULL;
+		goto end;
+	}
 	/* --info -v: through a reader, for libbabeltrace2's warnings. */
 	if ((cl.mode == MODE_INFO && !cl.verbose ?
 			tn_trace_open_info(cl.path, &trace, &err) :
@@ -384,6 +401,7 @@ int main(int argc, char **argv)
 		trace = NULL;
 		break;
 	}
+end:
 	if (!tn_runtime_frees_at_exit())
 		finish_process(status);
 	tn_trace_destroy(trace);

@@ -16,6 +16,15 @@ int tn_reader_create_on_dirs(const struct tn_trace *trace,
 		const struct tn_reader_options *options, const char *const *dirs,
 		struct tn_reader **out, struct tn_error *err);
 
+/* A reader of the one source component plugin.name made with params
+ * (src.ctf.lttng-live: live.h), through libbabeltrace2's muxer: no
+ * trace, no bounds.  When the source has nothing yet ("try again"),
+ * tn_reader_next() waits retry_us and asks again, until it has an item,
+ * the source ends or fails.  Returns 0 and sets *out, or -1 with err. */
+int tn_reader_create_on_source(const char *plugin, const char *name,
+		const bt_value *params, uint64_t retry_us,
+		struct tn_reader **out, struct tn_error *err);
+
 /* Like tn_reader_next() but returns every message (stream and packet
  * beginnings and ends included), and ignores the bounds that the reader
  * applies itself (without trimmer); the caller puts *msg's reference. */

@@ -41,6 +41,9 @@ struct tn_reader {
 	struct tn_reader_options bounds;
 	bool has_seen;		/* the time of the last item with one */
 	int64_t seen_ns;
+	/* A live source's reader: how long to wait when it has nothing
+	 * yet ("try again"); 0 for a trace's. */
+	uint64_t retry_us;
 };
 
 static bt_graph_simple_sink_component_initialize_func_status
@@ -177,6 +180,28 @@ static void set_read_error(struct tn_error *err)
 	g_free(original);
 }
 
+/* Connect every output port of source to the merge, from its input port
+ * *merge_port on (the merge grows one input port per connection). */
+static int connect_source(struct tn_reader *reader,
+		const bt_component_source *source,
+		const bt_component_filter *merge, uint64_t *merge_port,
+		struct tn_error *err)
+{
+	for (uint64_t i = 0;
+	     i < bt_component_source_get_output_port_count(source);
+	     i++, (*merge_port)++) {
+		if (bt_graph_connect_ports(reader->graph,
+			bt_component_source_borrow_output_port_by_index_const(
+				source, i),
+			bt_component_filter_borrow_input_port_by_index_const(
+				merge, *merge_port), NULL)) {
+			tn_bt_set_error(err, NULL, "cannot connect streams");
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* Add every source and connect their ports to the merge, which grows one
  * input port per connection. */
 static int add_sources(struct tn_reader *reader, const struct tn_trace *trace,
@@ -213,18 +238,8 @@ static int add_sources(struct tn_reader *reader, const struct tn_trace *trace,
 			set_read_error(err);
 			return -1;
 		}
-		for (uint64_t i = 0;
-		     i < bt_component_source_get_output_port_count(source);
-		     i++, merge_port++) {
-			if (bt_graph_connect_ports(reader->graph,
-				bt_component_source_borrow_output_port_by_index_const(
-					source, i),
-				bt_component_filter_borrow_input_port_by_index_const(
-					merge, merge_port), NULL)) {
-				tn_bt_set_error(err, NULL, "cannot connect streams");
-				return -1;
-			}
-		}
+		if (connect_source(reader, source, merge, &merge_port, err))
+			return -1;
 	}
 	return 0;
 }
@@ -281,12 +296,27 @@ static int connect_filter(struct tn_reader *reader,
 	return 0;
 }
 
+/* tracenav's sink, after last. */
+static int add_sink(struct tn_reader *reader, const bt_component_filter *last,
+		struct tn_error *err)
+{
+	const bt_component_sink *sink;
+
+	if (bt_graph_add_simple_sink_component(reader->graph, "tracenav",
+			sink_initialize, sink_consume, NULL, reader, &sink)) {
+		tn_bt_set_error(err, NULL, "cannot set up the trace reader");
+		return -1;
+	}
+	return connect_filter(reader, last,
+		bt_component_sink_borrow_input_port_by_index_const(sink, 0),
+		err);
+}
+
 static int build_graph(struct tn_reader *reader, const struct tn_trace *trace,
 		const struct tn_reader_options *options, const char *const *dirs,
 		struct tn_error *err)
 {
 	const bt_component_filter *merge, *last, *trimmer;
-	const bt_component_sink *sink;
 
 	reader->graph = bt_graph_create(0);
 	if (!reader->graph) {
@@ -317,26 +347,26 @@ static int build_graph(struct tn_reader *reader, const struct tn_trace *trace,
 			return -1;
 		last = trimmer;
 	}
-	if (bt_graph_add_simple_sink_component(reader->graph, "tracenav",
-			sink_initialize, sink_consume, NULL, reader, &sink)) {
-		tn_bt_set_error(err, NULL, "cannot set up the trace reader");
-		return -1;
-	}
-	return connect_filter(reader, last,
-		bt_component_sink_borrow_input_port_by_index_const(sink, 0),
-		err);
+	return add_sink(reader, last, err);
+}
+
+static struct tn_reader *reader_new(enum tn_merge_method method)
+{
+	struct tn_reader *reader = g_new0(struct tn_reader, 1);
+
+	reader->pushed_back = g_array_new(FALSE, FALSE,
+		sizeof(const bt_message *));
+	reader->method = method;
+	return reader;
 }
 
 static int create_once(const struct tn_trace *trace,
 		const struct tn_reader_options *options, const char *const *dirs,
 		struct tn_reader **out, struct tn_error *err)
 {
-	struct tn_reader *reader = g_new0(struct tn_reader, 1);
+	struct tn_reader *reader = reader_new(tn_merge_get_method());
 	int status;
 
-	reader->pushed_back = g_array_new(FALSE, FALSE,
-		sizeof(const bt_message *));
-	reader->method = tn_merge_get_method();
 	/* Adding components takes references to the shared classes. */
 	tn_bt_classes_lock();
 	tn_trace_refresh_read_dirs(trace);
@@ -389,6 +419,53 @@ int tn_reader_create(const struct tn_trace *trace,
 	return tn_reader_create_on_dirs(trace, options, NULL, out, err);
 }
 
+/* The graph of tn_reader_create_on_source(). */
+static int build_source_graph(struct tn_reader *reader,
+		const bt_component_class_source *cls, const bt_value *params,
+		struct tn_error *err)
+{
+	const bt_component_filter *muxer;
+	const bt_component_source *source;
+	uint64_t muxer_port = 0;
+
+	reader->graph = bt_graph_create(0);
+	if (!reader->graph) {
+		tn_error_set(err, "out of memory");
+		return -1;
+	}
+	if (add_filter(reader, "utils", "muxer", NULL, &muxer, err))
+		return -1;
+	if (bt_graph_add_source_component(reader->graph, cls, "source", params,
+			tn_bt_component_log_level(), &source)) {
+		tn_bt_set_error(err, NULL, "cannot set up the reader");
+		return -1;
+	}
+	if (connect_source(reader, source, muxer, &muxer_port, err))
+		return -1;
+	return add_sink(reader, muxer, err);
+}
+
+int tn_reader_create_on_source(const char *plugin, const char *name,
+		const bt_value *params, uint64_t retry_us,
+		struct tn_reader **out, struct tn_error *err)
+{
+	struct tn_reader *reader = reader_new(TN_MERGE_BT_MUXER);
+	const bt_component_class_source *cls;
+	int status;
+
+	reader->retry_us = retry_us;
+	tn_bt_classes_lock();
+	status = tn_bt_source_class(plugin, name, &cls, err) ||
+		build_source_graph(reader, cls, params, err) ? -1 : 0;
+	tn_bt_classes_unlock();
+	if (status) {
+		tn_reader_destroy(reader);
+		return -1;
+	}
+	*out = reader;
+	return 0;
+}
+
 void tn_reader_destroy(struct tn_reader *reader)
 {
 	const bt_message *msg;
@@ -426,7 +503,12 @@ static enum tn_reader_status fill_batch(struct tn_reader *reader,
 			return TN_READER_ERROR;
 		}
 		status = bt_graph_run_once(reader->graph);
-		if (status == BT_GRAPH_RUN_ONCE_STATUS_END) {
+		if (status == BT_GRAPH_RUN_ONCE_STATUS_AGAIN &&
+		    reader->retry_us) {
+			/* A live source with nothing yet: it gives no file
+			 * descriptor to wait on. */
+			g_usleep(reader->retry_us);
+		} else if (status == BT_GRAPH_RUN_ONCE_STATUS_END) {
 			reader->ended = true;
 		} else if (status < 0) {
 			struct tn_error failure;
