@@ -1,0 +1,43 @@
+# bash completion for tracenav: its options (tracenav --<Tab>), the files
+# and directories its options take, then a trace directory.
+
+_tracenav()
+{
+	local cur prev options
+	cur=${COMP_WORDS[COMP_CWORD]}
+	prev=${COMP_WORDS[COMP_CWORD - 1]}
+	# --option=VALUE: bash splits the word at the '='.
+	if [ "$cur" = = ]; then
+		cur=
+	elif [ "$prev" = = ] && [ "$COMP_CWORD" -ge 2 ]; then
+		prev=${COMP_WORDS[COMP_CWORD - 2]}
+	fi
+	case $prev in
+	--batch-file|--seq-rules|--symbols)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return
+		;;
+	--cache-dir)
+		COMPREPLY=($(compgen -d -- "$cur"))
+		return
+		;;
+	-c|--batch|-b|--begin|-e|--end|-n|--count)
+		COMPREPLY=()
+		return
+		;;
+	esac
+	case $cur in
+	-*)
+		options="--ascii --batch --batch-file --begin --bt-muxer
+			--cache-dir --count --dump --end --gmt --help --info
+			--keep-going --no-cache --no-index --no-mouse
+			--no-seq-index --seq-rules --symbols --verbose --version"
+		COMPREPLY=($(compgen -W "$options" -- "$cur"))
+		;;
+	*)
+		# A trace is a directory (or a live URL, typed out).
+		COMPREPLY=($(compgen -d -- "$cur"))
+		;;
+	esac
+}
+complete -o filenames -F _tracenav tracenav
