@@ -17,11 +17,15 @@ _tracenav()
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return
 		;;
-	--cache-dir)
+	--cache-dir|--plugin-path)
 		COMPREPLY=($(compgen -d -- "$cur"))
 		return
 		;;
-	-c|--batch|-b|--begin|-e|--end|-n|--count)
+	--component)
+		COMPREPLY=($(compgen -W "src.text.dmesg" -- "$cur"))
+		return
+		;;
+	-c|--batch|-b|--begin|-e|--end|-n|--count|--params)
 		COMPREPLY=()
 		return
 		;;
@@ -29,9 +33,10 @@ _tracenav()
 	case $cur in
 	-*)
 		options="--ascii --batch --batch-file --begin --bt-muxer
-			--cache-dir --count --dump --end --gmt --help --info
-			--keep-going --no-cache --no-index --no-mouse
-			--no-seq-index --seq-rules --symbols --verbose --version"
+			--cache-dir --component --count --dump --end --gmt --help
+			--info --keep-going --no-cache --no-index --no-mouse
+			--no-seq-index --params --plugin-path --seq-rules
+			--symbols --verbose --version"
 		COMPREPLY=($(compgen -W "$options" -- "$cur"))
 		;;
 	*)

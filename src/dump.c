@@ -3,9 +3,11 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dump.h"
 #include "tty-text.h"
+#include "tracenav/component.h"
 #include "tracenav/format.h"
 #include "tracenav/live.h"
 #include "tracenav/reader.h"
@@ -195,6 +197,31 @@ static int print_sessions(const struct tn_live_url *url)
 	}
 	tn_live_sessions_free(sessions);
 	return finish_output();
+}
+
+int dump_component(const char *spec, const char *params, const char *path,
+		const struct dump_options *options)
+{
+	struct tn_reader *reader;
+	struct tn_error err;
+	int status;
+
+	if (options->begin || options->end) {
+		tn_tty_text_error("--component=%s: --begin and --end read "
+			"trace directories (--count stops a component's "
+			"events)", spec);
+		return 2;
+	}
+	if (path && access(path, R_OK) != 0) {
+		tn_tty_text_error("%s: %s", path, strerror(errno));
+		return 1;
+	}
+	if (tn_component_reader_create(spec, params, path, &reader, &err)) {
+		tn_tty_text_error("%s", err.message);
+		return 1;
+	}
+	status = print_events(reader, path ? path : spec, options);
+	return finish_output() ? 1 : status;
 }
 
 int dump_live(const char *text, const struct dump_options *options)

@@ -26,6 +26,13 @@ int dump_events(const struct tn_trace *trace, const struct dump_options *options
  * or the session cannot be read: said why) or 2 (bad usage). */
 int dump_live(const char *url, const struct dump_options *options);
 
+/* --dump --component: the events of the libbabeltrace2 source
+ * component class spec (src.PLUGIN.CLASS) made with params (its --params
+ * text, or NULL) and path (its "path" parameter, or NULL), as
+ * babeltrace2 --component prints them.  Returns the exit status. */
+int dump_component(const char *spec, const char *params, const char *path,
+		const struct dump_options *options);
+
 /* One line on stderr for each trace of the collection left out
  * ("tracenav: DIR: left out: REASON") and for each damaged file read in
  * part or not at all ("tracenav: FILE: read up to byte ..."), before

@@ -15,6 +15,7 @@
 #include "tty-text.h"
 #include "tui/tui.h"
 #include "tracenav/cache.h"
+#include "tracenav/component.h"
 #include "tracenav/core.h"
 #include "tracenav/live.h"
 #include "tracenav/merge.h"
@@ -33,6 +34,8 @@ static void print_usage(FILE *out)
 "       tracenav --dump [--begin=TIME] [--end=TIME] [--count=N] [--gmt] [-v] PATH\n"
 "       tracenav --info [--gmt] [-v] PATH\n"
 "       tracenav --dump [--count=N] [--gmt] net://HOST[:PORT][/host/TARGET/SESSION]\n"
+"       tracenav --dump --component=src.PLUGIN.CLASS [--params=PARAMS]\n"
+"                [--plugin-path=DIR] [--count=N] [--gmt] [PATH]\n"
 "       tracenav --help | --version\n"
 "Explore a CTF trace (LTTng kernel or userspace, or any CTF trace that\n"
 "libbabeltrace2 reads).  PATH is a trace directory or a directory of traces.\n"
@@ -55,6 +58,15 @@ static void print_usage(FILE *out)
 "  -n, --count=N       print at most N events\n"
 "TIME is HH:MM[:SS[.NS]] (on the trace's first day), YYYY-MM-DD [HH:MM[:SS[.NS]]]\n"
 "or [-]SEC[.NS] (seconds from the clock origin, the Unix epoch for LTTng).\n"
+"\n"
+"Options of --dump for other sources than CTF traces:\n"
+"      --component=src.PLUGIN.CLASS  read with this libbabeltrace2 source\n"
+"                      component class (src.text.dmesg: a dmesg log), PATH\n"
+"                      given as its path parameter\n"
+"      --params=PARAMS the component's parameters, as babeltrace2 takes them\n"
+"                      (NAME=VALUE, ...)\n"
+"      --plugin-path=DIR  look for libbabeltrace2 plugins in DIR too (shared\n"
+"                      objects, Python bt_plugin_*.py files)\n"
 "\n"
 "Options of --batch and --batch-file:\n"
 "      --keep-going    a command that fails does not stop the script: its\n"
@@ -111,8 +123,10 @@ struct command_line {
 	const char *seq_rules;
 	bool no_seq_index;
 	const char *symbols;
+	const char *component;	/* --component: src.PLUGIN.CLASS */
+	const char *params;
 	bool verbose;
-	const char *path;
+	const char *path;	/* NULL: a --component without one */
 };
 
 static int usage_error(const char *fmt, const char *arg)
@@ -139,7 +153,8 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 {
 	enum { OPT_GMT = 256, OPT_NO_INDEX, OPT_NO_CACHE, OPT_CACHE_DIR,
 		OPT_NO_MOUSE, OPT_ASCII, OPT_BT_MUXER, OPT_SEQ_RULES,
-		OPT_NO_SEQ_INDEX, OPT_SYMBOLS, OPT_BATCH_FILE, OPT_KEEP_GOING };
+		OPT_NO_SEQ_INDEX, OPT_SYMBOLS, OPT_BATCH_FILE, OPT_KEEP_GOING,
+		OPT_COMPONENT, OPT_PARAMS, OPT_PLUGIN_PATH };
 	static const struct option options[] = {
 		{ "dump", no_argument, NULL, 'd' },
 		{ "info", no_argument, NULL, 'i' },
@@ -159,6 +174,9 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		{ "seq-rules", required_argument, NULL, OPT_SEQ_RULES },
 		{ "no-seq-index", no_argument, NULL, OPT_NO_SEQ_INDEX },
 		{ "symbols", required_argument, NULL, OPT_SYMBOLS },
+		{ "component", required_argument, NULL, OPT_COMPONENT },
+		{ "params", required_argument, NULL, OPT_PARAMS },
+		{ "plugin-path", required_argument, NULL, OPT_PLUGIN_PATH },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -200,6 +218,11 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		case OPT_SEQ_RULES: cl->seq_rules = optarg; break;
 		case OPT_NO_SEQ_INDEX: cl->no_seq_index = true; break;
 		case OPT_SYMBOLS: cl->symbols = optarg; break;
+		case OPT_COMPONENT: cl->component = optarg; break;
+		case OPT_PARAMS: cl->params = optarg; break;
+		case OPT_PLUGIN_PATH:
+			tn_component_add_plugin_path(optarg);
+			break;
 		case 'v': cl->verbose = true; break;
 		case 'h': print_usage(stdout); return 0;
 		case 'V': printf("tracenav %s\n", PACKAGE_VERSION); return 0;
@@ -214,6 +237,15 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 	if (cl->script.text && cl->script.file)
 		return usage_error("%s", "--batch and --batch-file: one script "
 			"only");
+	if (cl->params && !cl->component)
+		return usage_error("%s", "--params are the parameters of "
+			"--component=src.PLUGIN.CLASS: give it too");
+	if (cl->component && cl->mode != MODE_DUMP)
+		return usage_error("--component=%s: only --dump reads a source "
+			"component in this version (the event list, --batch and "
+			"--info read CTF traces)", cl->component);
+	if (cl->component && optind >= argc)
+		return -1;	/* the component's own parameters say what */
 	if (optind >= argc)
 		return usage_error("%s", "no trace given: tracenav PATH");
 	if (optind + 1 < argc)
@@ -327,7 +359,7 @@ int main(int argc, char **argv)
 
 	if (status >= 0)
 		return status;
-	if (tn_live_is_url(cl.path) && cl.mode != MODE_DUMP) {
+	if (cl.path && tn_live_is_url(cl.path) && cl.mode != MODE_DUMP) {
 		tn_tty_text_error("%s: a live session is read with --dump in "
 			"this version (tracenav --dump %s); the full-screen "
 			"list, --batch and --info read trace directories",
@@ -360,13 +392,19 @@ int main(int argc, char **argv)
 	child = cl.mode == MODE_DUMP || cl.mode == MODE_BATCH ?
 		isolate_fork() : -1;
 	if (child > 0) {
-		status = isolate_wait(child, cl.path);
+		status = isolate_wait(child, cl.path ? cl.path : cl.component);
 		if (!tn_runtime_frees_at_exit())
 			finish_process(status);
 		tn_seq_rules_destroy(rules);
 		tn_symbols_destroy(symbols);
 		tn_core_thread_cleanup();
 		return status;
+	}
+	if (cl.component) {
+		status = dump_component(cl.component, cl.params, cl.path,
+			&cl.dump);
+		trace = NULL;
+		goto end;
 	}
 	if (tn_live_is_url(cl.path)) {
 		status = dump_live(cl.path, &cl.dump);

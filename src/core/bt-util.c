@@ -65,9 +65,13 @@ static int find_plugin(const char *name, const bt_plugin **out,
 	}
 	pthread_mutex_unlock(&plugins_lock);
 	if (!plugin) {
+		bool ours = !strcmp(name, "ctf") || !strcmp(name, "utils") ||
+			!strcmp(name, "text") || !strcmp(name, "lttng-utils");
+
 		tn_error_set(err, "the libbabeltrace2 plugin \"%s\" is not "
-			"installed: install the Debian package babeltrace2 "
-			"(apt-get install babeltrace2)", name);
+			"installed%s", name, ours ? ": install the Debian "
+			"package babeltrace2 (apt-get install babeltrace2)" :
+			"");
 		return -1;
 	}
 	*out = plugin;

@@ -298,7 +298,7 @@ int tn_live_reader_create(const struct tn_live_url *url,
 		tn_error_set(err, "out of memory");
 	else
 		status = tn_reader_create_on_source("ctf", "lttng-live",
-			params, retry_us, out, err);
+			params, true, retry_us, out, err);
 	bt_value_put_ref(params);
 	g_free(session_url);
 	return status;

@@ -4,6 +4,7 @@
 #define TRACENAV_CORE_READER_PRIVATE_H
 
 #include <babeltrace2/babeltrace.h>
+#include <stdbool.h>
 
 #include "tracenav/reader.h"
 
@@ -17,12 +18,15 @@ int tn_reader_create_on_dirs(const struct tn_trace *trace,
 		struct tn_reader **out, struct tn_error *err);
 
 /* A reader of the one source component plugin.name made with params
- * (src.ctf.lttng-live: live.h), through libbabeltrace2's muxer: no
- * trace, no bounds.  When the source has nothing yet ("try again"),
- * tn_reader_next() waits retry_us and asks again, until it has an item,
- * the source ends or fails.  Returns 0 and sets *out, or -1 with err. */
+ * (src.ctf.lttng-live: live.h; any other: component.h): no trace, no
+ * bounds.  Its ports go through libbabeltrace2's muxer when merge or
+ * when it has several; a single one, otherwise, straight to the reader
+ * (the source's own order).  When the source has nothing yet ("try
+ * again"), tn_reader_next() waits retry_us and asks again, until it has
+ * an item, the source ends or fails.  Returns 0 and sets *out, or -1
+ * with err. */
 int tn_reader_create_on_source(const char *plugin, const char *name,
-		const bt_value *params, uint64_t retry_us,
+		const bt_value *params, bool merge, uint64_t retry_us,
 		struct tn_reader **out, struct tn_error *err);
 
 /* Like tn_reader_next() but returns every message (stream and packet

@@ -296,20 +296,26 @@ static int connect_filter(struct tn_reader *reader,
 	return 0;
 }
 
-/* tracenav's sink, after last. */
-static int add_sink(struct tn_reader *reader, const bt_component_filter *last,
+/* tracenav's sink, after the output port from. */
+static int add_sink(struct tn_reader *reader, const bt_port_output *from,
 		struct tn_error *err)
 {
 	const bt_component_sink *sink;
 
 	if (bt_graph_add_simple_sink_component(reader->graph, "tracenav",
-			sink_initialize, sink_consume, NULL, reader, &sink)) {
+			sink_initialize, sink_consume, NULL, reader, &sink) ||
+	    bt_graph_connect_ports(reader->graph, from,
+			bt_component_sink_borrow_input_port_by_index_const(
+				sink, 0), NULL)) {
 		tn_bt_set_error(err, NULL, "cannot set up the trace reader");
 		return -1;
 	}
-	return connect_filter(reader, last,
-		bt_component_sink_borrow_input_port_by_index_const(sink, 0),
-		err);
+	return 0;
+}
+
+static const bt_port_output *filter_output(const bt_component_filter *filter)
+{
+	return bt_component_filter_borrow_output_port_by_index_const(filter, 0);
 }
 
 static int build_graph(struct tn_reader *reader, const struct tn_trace *trace,
@@ -347,7 +353,7 @@ static int build_graph(struct tn_reader *reader, const struct tn_trace *trace,
 			return -1;
 		last = trimmer;
 	}
-	return add_sink(reader, last, err);
+	return add_sink(reader, filter_output(last), err);
 }
 
 static struct tn_reader *reader_new(enum tn_merge_method method)
@@ -422,7 +428,7 @@ int tn_reader_create(const struct tn_trace *trace,
 /* The graph of tn_reader_create_on_source(). */
 static int build_source_graph(struct tn_reader *reader,
 		const bt_component_class_source *cls, const bt_value *params,
-		struct tn_error *err)
+		bool merge, struct tn_error *err)
 {
 	const bt_component_filter *muxer;
 	const bt_component_source *source;
@@ -433,20 +439,26 @@ static int build_source_graph(struct tn_reader *reader,
 		tn_error_set(err, "out of memory");
 		return -1;
 	}
-	if (add_filter(reader, "utils", "muxer", NULL, &muxer, err))
-		return -1;
 	if (bt_graph_add_source_component(reader->graph, cls, "source", params,
 			tn_bt_component_log_level(), &source)) {
 		tn_bt_set_error(err, NULL, "cannot set up the reader");
 		return -1;
 	}
-	if (connect_source(reader, source, muxer, &muxer_port, err))
+	/* One port: its messages in the source's own order (the muxer
+	 * would stop at a time that goes back, a dmesg line without
+	 * one). */
+	if (!merge && bt_component_source_get_output_port_count(source) == 1)
+		return add_sink(reader,
+			bt_component_source_borrow_output_port_by_index_const(
+				source, 0), err);
+	if (add_filter(reader, "utils", "muxer", NULL, &muxer, err) ||
+	    connect_source(reader, source, muxer, &muxer_port, err))
 		return -1;
-	return add_sink(reader, muxer, err);
+	return add_sink(reader, filter_output(muxer), err);
 }
 
 int tn_reader_create_on_source(const char *plugin, const char *name,
-		const bt_value *params, uint64_t retry_us,
+		const bt_value *params, bool merge, uint64_t retry_us,
 		struct tn_reader **out, struct tn_error *err)
 {
 	struct tn_reader *reader = reader_new(TN_MERGE_BT_MUXER);
@@ -456,7 +468,7 @@ int tn_reader_create_on_source(const char *plugin, const char *name,
 	reader->retry_us = retry_us;
 	tn_bt_classes_lock();
 	status = tn_bt_source_class(plugin, name, &cls, err) ||
-		build_source_graph(reader, cls, params, err) ? -1 : 0;
+		build_source_graph(reader, cls, params, merge, err) ? -1 : 0;
 	tn_bt_classes_unlock();
 	if (status) {
 		tn_reader_destroy(reader);
