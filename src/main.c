@@ -34,8 +34,8 @@ static void print_usage(FILE *out)
 "       tracenav --dump [--begin=TIME] [--end=TIME] [--count=N] [--gmt] [-v] PATH\n"
 "       tracenav --info [--gmt] [-v] PATH\n"
 "       tracenav --dump [--count=N] [--gmt] net://HOST[:PORT][/host/TARGET/SESSION]\n"
-"       tracenav --dump --component=src.PLUGIN.CLASS [--params=PARAMS]\n"
-"                [--plugin-path=DIR] [--count=N] [--gmt] [PATH]\n"
+"       tracenav [MODE] --component=src.PLUGIN.CLASS [--params=PARAMS]\n"
+"                [--plugin-path=DIR] [OPTIONS] [PATH]\n"
 "       tracenav --help | --version\n"
 "Explore a CTF trace (LTTng kernel or userspace, or any CTF trace that\n"
 "libbabeltrace2 reads).  PATH is a trace directory or a directory of traces.\n"
@@ -59,7 +59,7 @@ static void print_usage(FILE *out)
 "TIME is HH:MM[:SS[.NS]] (on the trace's first day), YYYY-MM-DD [HH:MM[:SS[.NS]]]\n"
 "or [-]SEC[.NS] (seconds from the clock origin, the Unix epoch for LTTng).\n"
 "\n"
-"Options of --dump for other sources than CTF traces:\n"
+"Options of every mode for other sources than CTF traces:\n"
 "      --component=src.PLUGIN.CLASS  read with this libbabeltrace2 source\n"
 "                      component class (src.text.dmesg: a dmesg log), PATH\n"
 "                      given as its path parameter\n"
@@ -240,10 +240,6 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 	if (cl->params && !cl->component)
 		return usage_error("%s", "--params are the parameters of "
 			"--component=src.PLUGIN.CLASS: give it too");
-	if (cl->component && cl->mode != MODE_DUMP)
-		return usage_error("--component=%s: only --dump reads a source "
-			"component in this version (the event list, --batch and "
-			"--info read CTF traces)", cl->component);
 	if (cl->component && optind >= argc)
 		return -1;	/* the component's own parameters say what */
 	if (optind >= argc)
@@ -400,11 +396,28 @@ int main(int argc, char **argv)
 		tn_core_thread_cleanup();
 		return status;
 	}
-	if (cl.component) {
+	if (cl.component && cl.mode == MODE_DUMP) {
 		status = dump_component(cl.component, cl.params, cl.path,
 			&cl.dump);
 		trace = NULL;
 		goto end;
+	}
+	/* The rest reads CTF traces: the component's events written as
+	 * one, privately (nothing of it to cache). */
+	if (cl.component) {
+		char *converted;
+
+		if (tn_component_convert(cl.component, cl.params, cl.path,
+				&converted, &err)) {
+			tn_tty_text_error("%s", err.message);
+			tn_seq_rules_destroy(rules);
+			tn_symbols_destroy(symbols);
+			if (child == 0)
+				exit(1);
+			return 1;
+		}
+		cl.path = converted;
+		cl.no_cache = true;
 	}
 	if (tn_live_is_url(cl.path)) {
 		status = dump_live(cl.path, &cl.dump);

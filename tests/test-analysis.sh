@@ -294,6 +294,9 @@ check "analysis bogus: says which analyses there are" \
 status=$?
 check "a userspace trace: cputop and syscallstats exit 0" test $status -eq 0
 check "a userspace trace: no thread, no system call" \
-	sh -c "! grep -q '^[0-9a-z]' '$T/out'"
+	sh -c "! grep -v '^cputop: \\|^syscallstats: ' '$T/out' | grep -q '^[0-9a-z]'"
+check "a userspace trace: each says it needs a kernel trace" \
+	eval 'grep -q "^cputop: the analyses read the events of an LTTng kernel trace, which this one is not" "$T/out" &&
+	      grep -q "^syscallstats: the analyses read" "$T/out"'
 
 tap_done

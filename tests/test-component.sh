@@ -106,11 +106,25 @@ err_check "a parameter the component refuses: its words" 1 \
 	--dump --component=src.text.dmesg --params=colour=red "$work/dmesg.txt"
 err_check "a file that is not there" 1 "$work/none.txt: No such file" \
 	--dump --component=src.text.dmesg "$work/none.txt"
-err_check "--component in the event list: --dump only" 2 \
-	"only --dump reads a source component" \
-	--component=src.text.dmesg "$work/dmesg.txt"
 err_check "--params without --component" 2 "give it too" \
 	--dump --params=a=1 "$work/dmesg.txt"
+
+# --batch and --info: the events written as a CTF trace first.
+"$TRACENAV" --batch 'count; goto end; where; search EXT4; print 1; cputop' \
+	--component=src.text.dmesg "$work/dmesg.txt" >"$work/batch" \
+	2>"$work/batch.err"
+status=$?
+check "--batch on a dmesg log: count, jumps, search (exit $status)" \
+	eval '[ $status = 0 ] && [ "$(sed -n 1p "$work/batch")" = "$lines events" ] &&
+	      sed -n 2p "$work/batch" | grep -q "^at 1970-01-01 00:00:12.500001000" &&
+	      sed -n 3p "$work/batch" | grep -q "EXT4-fs (sda1)"'
+check "--batch: an analysis of it says it needs a kernel trace" \
+	grep -q "^cputop: the analyses read the events of an LTTng kernel trace, which this one is not" \
+		"$work/batch.err"
+"$TRACENAV" --info --component=src.text.dmesg "$work/dmesg.txt" \
+	>"$work/info" 2>&1
+check "--info on a dmesg log: its one stream" \
+	grep -q "^streams: *1$" "$work/info"
 
 # The Python plugin of tools/.
 plugins=$top_srcdir/tools

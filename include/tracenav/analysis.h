@@ -130,4 +130,8 @@ const struct tn_analysis_cell *tn_analysis_cell_at(
 void tn_analysis_table_sort(struct tn_analysis_table *table, size_t column,
 		bool descending);
 
+/* Whether the analyses apply to trace: its events are a kernel's (the
+ * kernel state provider reads them).  Otherwise every table is empty. */
+bool tn_analysis_applies(const struct tn_trace *trace);
+
 #endif

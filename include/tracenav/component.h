@@ -26,4 +26,13 @@ void tn_component_add_plugin_path(const char *dir);
 int tn_component_reader_create(const char *spec, const char *params,
 		const char *path, struct tn_reader **out, struct tn_error *err);
 
+/* The same component's events written as a CTF trace (through
+ * libbabeltrace2's sink.ctf.fs) into a private directory (runtime.h:
+ * removed when tracenav ends), for what reads CTF traces (the event
+ * list, --batch, --info): *trace_dir is its trace directory (g_free
+ * it).  Reads the whole input first.  Returns 0, or -1 with err as
+ * tn_component_reader_create() says it. */
+int tn_component_convert(const char *spec, const char *params,
+		const char *path, char **trace_dir, struct tn_error *err);
+
 #endif

@@ -65,15 +65,21 @@ static int run_analysis(struct tn_command_context *ctx, const char *name,
 	struct tn_session *session = ctx->session;
 	struct tn_analysis_result *result;
 	int64_t begin, end;
+	size_t rows = 0;
 
 	if (!tn_session_get_range(session, &begin, &end))
 		return 0;	/* no event: nothing to analyse */
 	if (tn_analysis_run(session->trace, session->state.snapshots, name,
 			begin, end, g_get_num_processors(), &result, err))
 		return -1;
-	for (size_t i = 0; i < result->table_count; i++)
+	for (size_t i = 0; i < result->table_count; i++) {
 		write_table(ctx, name, &result->tables[i], i > 0);
+		rows += result->tables[i].row_count;
+	}
 	tn_analysis_result_destroy(result);
+	if (rows == 0 && !tn_analysis_applies(session->trace))
+		tn_output_message(ctx->out, "%s: the analyses read the events "
+			"of an LTTng kernel trace, which this one is not", name);
 	return 0;
 }
 

@@ -190,9 +190,7 @@ static unsigned plan_slices(const struct tn_state_snapshots *snapshots,
 	return slices;
 }
 
-/* Whether the kernel state provider applies to the trace (the analyses
- * read its attributes). */
-static bool has_kernel_provider(const struct tn_trace *trace)
+bool tn_analysis_applies(const struct tn_trace *trace)
 {
 	struct tn_state_providers *providers = tn_state_providers_create(trace);
 	bool kernel = strstr(tn_state_providers_get_names(providers),
@@ -326,7 +324,7 @@ static int run_class(const struct tn_trace *trace,
 			out))
 		return 0;
 	/* Without kernel events there is nothing to read for. */
-	if (!has_kernel_provider(trace))
+	if (!tn_analysis_applies(trace))
 		threads = 0;
 	if (threads > MAX_THREADS)
 		threads = MAX_THREADS;

@@ -105,6 +105,23 @@ int tn_bt_source_class(const char *plugin_name, const char *name,
 	return 0;
 }
 
+int tn_bt_sink_class(const char *plugin_name, const char *name,
+		const bt_component_class_sink **cls, struct tn_error *err)
+{
+	const bt_plugin *plugin;
+
+	if (find_plugin(plugin_name, &plugin, err))
+		return -1;
+	*cls = bt_plugin_borrow_sink_component_class_by_name_const(plugin,
+		name);
+	if (!*cls) {
+		tn_error_set(err, "libbabeltrace2 has no component class "
+			"sink.%s.%s", plugin_name, name);
+		return -1;
+	}
+	return 0;
+}
+
 int tn_bt_filter_class(const char *plugin_name, const char *name,
 		const bt_component_class_filter **cls, struct tn_error *err)
 {

@@ -23,6 +23,8 @@ int tn_bt_source_class(const char *plugin, const char *name,
 		const bt_component_class_source **cls, struct tn_error *err);
 int tn_bt_filter_class(const char *plugin, const char *name,
 		const bt_component_class_filter **cls, struct tn_error *err);
+int tn_bt_sink_class(const char *plugin, const char *name,
+		const bt_component_class_sink **cls, struct tn_error *err);
 
 /* Hold while making or destroying anything that refers to the component
  * classes above (graphs and their components, query executors), from

@@ -6,8 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tracenav/component.h"
+#include "tracenav/runtime.h"
 #include "bt-util.h"
 #include "reader-private.h"
 
@@ -218,42 +220,254 @@ static int parse_params(const char *text, bt_value *map,
 
 /* ---- the reader ---- */
 
-int tn_component_reader_create(const char *spec, const char *params,
-		const char *path, struct tn_reader **out, struct tn_error *err)
+/* The class named by spec ("src.PLUGIN.CLASS") in *plugin and *name
+ * (g_free them), and its parameters: params' assignments, and path as
+ * "path".  Returns 0, or -1 with err. */
+static int component_setup(const char *spec, const char *params,
+		const char *path, char **plugin, char **name, bt_value **map,
+		struct tn_error *err)
 {
 	char **parts = g_strsplit(spec, ".", 3);
-	bt_value *map = bt_value_map_create();
 	int status = -1;
 
+	*map = bt_value_map_create();
 	if (g_strv_length(parts) != 3 || strcmp(parts[0], "src") ||
 	    !parts[1][0] || !parts[2][0]) {
 		tn_error_set(err, "--component=%s: write src.PLUGIN.CLASS (a "
 			"source component class, as `babeltrace2 "
 			"list-plugins` lists them: src.text.dmesg, ...)", spec);
-	} else if (!map) {
+	} else if (!*map) {
 		tn_error_set(err, "out of memory");
-	} else if (params && parse_params(params, map, err)) {
+	} else if (params && parse_params(params, *map, err)) {
 		/* err says where */
-	} else if (path && bt_value_map_insert_string_entry(map, "path",
+	} else if (path && bt_value_map_insert_string_entry(*map, "path",
 			path)) {
 		tn_error_set(err, "out of memory");
-	} else if (tn_reader_create_on_source(parts[1], parts[2], map,
-			false, RETRY_US, out, err) == 0) {
-		status = 0;
 	} else {
-		char cause[TN_ERROR_MAX];
-		bool missing = g_str_has_prefix(err->message,
-				"the libbabeltrace2 plugin") ||
-			g_str_has_prefix(err->message,
-				"libbabeltrace2 has no component class");
-
-		snprintf(cause, sizeof(cause), "%s", err->message);
-		tn_error_set(err, "--component=%s: %s%s", spec, cause, missing ?
-			" (`babeltrace2 list-plugins` lists the classes "
-			"installed; --plugin-path=DIR adds a directory of "
-			"plugins)" : "");
+		*plugin = g_strdup(parts[1]);
+		*name = g_strdup(parts[2]);
+		status = 0;
 	}
-	bt_value_put_ref(map);
 	g_strfreev(parts);
+	if (status) {
+		bt_value_put_ref(*map);
+		*map = NULL;
+	}
+	return status;
+}
+
+/* err: what libbabeltrace2 said of the component, after spec; how to
+ * find a class that is missing. */
+static void component_failed(const char *spec, struct tn_error *err)
+{
+	char cause[TN_ERROR_MAX];
+	bool missing = g_str_has_prefix(err->message,
+			"the libbabeltrace2 plugin") ||
+		g_str_has_prefix(err->message,
+			"libbabeltrace2 has no component class");
+
+	snprintf(cause, sizeof(cause), "%s", err->message);
+	tn_error_set(err, "--component=%s: %s%s", spec, cause, missing ?
+		" (`babeltrace2 list-plugins` lists the classes installed; "
+		"--plugin-path=DIR adds a directory of plugins)" : "");
+}
+
+int tn_component_reader_create(const char *spec, const char *params,
+		const char *path, struct tn_reader **out, struct tn_error *err)
+{
+	char *plugin = NULL, *name = NULL;
+	bt_value *map;
+	int status;
+
+	if (component_setup(spec, params, path, &plugin, &name, &map, err))
+		return -1;
+	status = tn_reader_create_on_source(plugin, name, map, false,
+		RETRY_US, out, err);
+	if (status)
+		component_failed(spec, err);
+	bt_value_put_ref(map);
+	g_free(plugin);
+	g_free(name);
+	return status;
+}
+
+/* ---- a CTF trace of it ---- */
+
+/* The graph: the source, through the muxer when it has several ports,
+ * into sink.ctf.fs writing under dir. */
+static int build_conversion(bt_graph *graph, const char *plugin,
+		const char *name, const bt_value *params, const char *dir,
+		struct tn_error *err)
+{
+	const bt_component_class_source *source_class;
+	const bt_component_class_sink *sink_class;
+	const bt_component_class_filter *muxer_class = NULL;
+	const bt_component_source *source;
+	const bt_component_filter *muxer = NULL;
+	const bt_component_sink *sink;
+	bt_value *sink_params = bt_value_map_create();
+	uint64_t ports;
+	int status = -1;
+
+	if (!sink_params ||
+	    bt_value_map_insert_string_entry(sink_params, "path", dir) ||
+	    bt_value_map_insert_bool_entry(sink_params, "quiet", BT_TRUE)) {
+		tn_error_set(err, "out of memory");
+		goto end;
+	}
+	if (tn_bt_source_class(plugin, name, &source_class, err) ||
+	    tn_bt_sink_class("ctf", "fs", &sink_class, err))
+		goto end;
+	if (bt_graph_add_source_component(graph, source_class, "source",
+			params, tn_bt_component_log_level(), &source) ||
+	    bt_graph_add_sink_component(graph, sink_class, "ctf", sink_params,
+			tn_bt_component_log_level(), &sink)) {
+		tn_bt_set_error(err, NULL, "cannot set up the conversion");
+		goto end;
+	}
+	ports = bt_component_source_get_output_port_count(source);
+	if (ports > 1) {
+		if (tn_bt_filter_class("utils", "muxer", &muxer_class, err))
+			goto end;
+		if (bt_graph_add_filter_component(graph, muxer_class, "muxer",
+				NULL, tn_bt_component_log_level(), &muxer)) {
+			tn_bt_set_error(err, NULL,
+				"cannot set up the conversion");
+			goto end;
+		}
+	}
+	for (uint64_t i = 0; i < ports; i++) {
+		const bt_port_output *out =
+			bt_component_source_borrow_output_port_by_index_const(
+				source, i);
+		const bt_port_input *in = muxer ?
+			bt_component_filter_borrow_input_port_by_index_const(
+				muxer, i) :
+			bt_component_sink_borrow_input_port_by_index_const(
+				sink, 0);
+
+		if (bt_graph_connect_ports(graph, out, in, NULL)) {
+			tn_bt_set_error(err, NULL, "cannot connect streams");
+			goto end;
+		}
+	}
+	if (muxer && bt_graph_connect_ports(graph,
+			bt_component_filter_borrow_output_port_by_index_const(
+				muxer, 0),
+			bt_component_sink_borrow_input_port_by_index_const(
+				sink, 0), NULL)) {
+		tn_bt_set_error(err, NULL, "cannot connect streams");
+		goto end;
+	}
+	status = 0;
+end:
+	bt_value_put_ref(sink_params);
+	return status;
+}
+
+/* Run graph to its end. */
+static int run_conversion(bt_graph *graph, struct tn_error *err)
+{
+	for (;;) {
+		bt_graph_run_status status = bt_graph_run(graph);
+
+		if (status == BT_GRAPH_RUN_STATUS_OK)
+			return 0;
+		if (status != BT_GRAPH_RUN_STATUS_AGAIN) {
+			tn_bt_set_error(err, NULL, "cannot read it");
+			return -1;
+		}
+		g_usleep(RETRY_US);
+	}
+}
+
+/* Register what sink.ctf.fs wrote under root (its trace's directory
+ * and files) for removal; *trace_dir (g_free it) is that directory, or
+ * NULL when it wrote none.  Returns the tree, or NULL with err. */
+static struct tn_runtime_tree *register_conversion(const char *root,
+		char **trace_dir, struct tn_error *err)
+{
+	GPtrArray *files = g_ptr_array_new_with_free_func(g_free);
+	GPtrArray *dirs = g_ptr_array_new_with_free_func(g_free);
+	GDir *listing = g_dir_open(root, 0, NULL);
+	const char *entry = listing ? g_dir_read_name(listing) : NULL;
+	struct tn_runtime_tree *tree = NULL;
+
+	*trace_dir = NULL;
+	if (entry) {
+		char *sub = g_build_filename(root, entry, NULL);
+		GDir *inner = g_dir_open(sub, 0, NULL);
+		const char *name;
+
+		while (inner && (name = g_dir_read_name(inner)))
+			g_ptr_array_add(files, g_build_filename(sub, name,
+				NULL));
+		if (inner)
+			g_dir_close(inner);
+		g_ptr_array_add(dirs, sub);
+	}
+	g_ptr_array_add(dirs, g_strdup(root));
+	if (listing)
+		g_dir_close(listing);
+	if (tn_runtime_register((const char *const *) files->pdata, files->len,
+			(const char *const *) dirs->pdata, dirs->len, &tree,
+			err) == 0 && entry)
+		*trace_dir = g_strdup(dirs->pdata[0]);
+	g_ptr_array_free(files, TRUE);
+	g_ptr_array_free(dirs, TRUE);
+	return tree;
+}
+
+int tn_component_convert(const char *spec, const char *params,
+		const char *path, char **trace_dir, struct tn_error *err)
+{
+	char *plugin = NULL, *name = NULL, *root = NULL;
+	struct tn_runtime_tree *tree;
+	struct tn_error register_err;
+	bt_graph *graph = NULL;
+	bt_value *map;
+	int status = -1;
+
+	if (component_setup(spec, params, path, &plugin, &name, &map, err))
+		return -1;
+	if (!tn_runtime_create_begin()) {
+		tn_error_set(err, "tracenav is ending");
+		goto end;
+	}
+	if (tn_runtime_make_dir("component", &root, err) == 0) {
+		graph = bt_graph_create(0);
+		if (!graph)
+			tn_error_set(err, "out of memory");
+		tn_bt_classes_lock();
+		status = graph ? build_conversion(graph, plugin, name, map,
+			root, err) : -1;
+		tn_bt_classes_unlock();
+		if (status == 0)
+			status = run_conversion(graph, err);
+		tn_bt_classes_lock();
+		bt_graph_put_ref(graph);
+		tn_bt_classes_unlock();
+		tree = register_conversion(root, trace_dir, &register_err);
+		if (status == 0 && !tree)
+			*err = register_err;
+		else if (status == 0 && !*trace_dir)
+			tn_error_set(err, "it gave no event");
+		if (status || !tree || !*trace_dir) {
+			/* Nothing of it is left. */
+			tn_runtime_remove(tree);
+			rmdir(root);
+			g_free(*trace_dir);
+			*trace_dir = NULL;
+			status = -1;
+		}
+	}
+	tn_runtime_create_end();
+	if (status)
+		component_failed(spec, err);
+end:
+	bt_value_put_ref(map);
+	g_free(plugin);
+	g_free(name);
+	g_free(root);
 	return status;
 }

@@ -39,6 +39,7 @@ struct analysis_cache {
 	const char *name;		/* the analysis */
 	const struct tn_index *index;	/* it ran with */
 	bool has_events;
+	bool not_kernel;		/* the trace has no kernel events */
 	int64_t begin_ns, end_ns;
 	bool is_range;
 	struct shared_result *shared;	/* NULL: did not run */
@@ -145,7 +146,8 @@ static void *analysis_cursor_moved(const void *old_cache,
 	if (old && old->name == name && old->index == session->indexing.index &&
 	    old->has_events == has_events && old->begin_ns == begin &&
 	    old->end_ns == end && !old->cancelled && !old->waiting &&
-	    (old->shared || old->error || !old->index || !old->has_events))
+	    (old->shared || old->error || !old->index || !old->has_events ||
+	     old->not_kernel))
 		return copy_cache(old);
 	cache = g_new0(struct analysis_cache, 1);
 	cache->name = name;
@@ -154,7 +156,8 @@ static void *analysis_cursor_moved(const void *old_cache,
 	cache->begin_ns = begin;
 	cache->end_ns = end;
 	cache->is_range = session->view.has_range;
-	if (!session->indexing.index || !has_events)
+	cache->not_kernel = !tn_analysis_applies(session->trace);
+	if (!session->indexing.index || !has_events || cache->not_kernel)
 		return cache;
 	if (!view->may_read) {
 		cache->cancelled = true;
@@ -333,6 +336,10 @@ static char *summary(struct tn_pane *pane)
 			"again)" : "");
 	if (!cache->has_events)
 		return g_strdup("no event");
+	if (cache->not_kernel)
+		return g_strdup_printf("%s: the analyses read the events of "
+			"an LTTng kernel trace, which this one is not",
+			cache->name);
 	if (cache->waiting)
 		return g_strdup_printf("%s of the whole trace: the state pass "
 			"computes it (%d%%)", cache->name,
