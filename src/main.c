@@ -350,6 +350,7 @@ int main(int argc, char **argv)
 	struct tn_symbols *symbols = NULL;
 	struct tn_trace *trace;
 	struct tn_error err;
+	char *converted = NULL;	/* --component's events as a CTF trace */
 	pid_t child;
 	int status = parse_command_line(argc, argv, &cl);
 
@@ -405,8 +406,6 @@ int main(int argc, char **argv)
 	/* The rest reads CTF traces: the component's events written as
 	 * one, privately (nothing of it to cache). */
 	if (cl.component) {
-		char *converted;
-
 		if (tn_component_convert(cl.component, cl.params, cl.path,
 				&converted, &err)) {
 			tn_tty_text_error("%s", err.message);
@@ -458,6 +457,7 @@ end:
 	tn_trace_destroy(trace);
 	tn_symbols_destroy(symbols);
 	tn_core_thread_cleanup();
+	g_free(converted);
 	if (child == 0)
 		exit(status);
 	return status;
