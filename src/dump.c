@@ -199,6 +199,18 @@ static int print_sessions(const struct tn_live_url *url)
 	return finish_output();
 }
 
+/* --begin and --end cut trace directories by time: not what a live
+ * session or a component gives (said, under name).  1 if given. */
+static int refuse_bounds(const struct dump_options *options,
+		const char *name)
+{
+	if (!options->begin && !options->end)
+		return 0;
+	tn_tty_text_error("%s: --begin and --end cut trace directories "
+		"(--count stops here)", name);
+	return 1;
+}
+
 int dump_component(const char *spec, const char *params, const char *path,
 		const struct dump_options *options)
 {
@@ -206,12 +218,8 @@ int dump_component(const char *spec, const char *params, const char *path,
 	struct tn_error err;
 	int status;
 
-	if (options->begin || options->end) {
-		tn_tty_text_error("--component=%s: --begin and --end read "
-			"trace directories (--count stops a component's "
-			"events)", spec);
+	if (refuse_bounds(options, spec))
 		return 2;
-	}
 	if (path && access(path, R_OK) != 0) {
 		tn_tty_text_error("%s: %s", path, strerror(errno));
 		return 1;
@@ -232,12 +240,8 @@ int dump_live(const char *text, const struct dump_options *options)
 	struct tn_error err;
 	int status;
 
-	if (options->begin || options->end) {
-		tn_tty_text_error("%s: --begin and --end read trace "
-			"directories, not live sessions (--count stops a live "
-			"one)", text);
+	if (refuse_bounds(options, text))
 		return 2;
-	}
 	if (tn_live_url_parse(text, &url, &err)) {
 		tn_tty_text_error("%s", err.message);
 		return 2;

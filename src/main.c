@@ -343,6 +343,19 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl,
 	return status;
 }
 
+/* What the events are read from could not be opened: say why, free
+ * what main() holds and end (the child exits, status 1). */
+static int open_failed(const struct tn_error *err, struct tn_seq_rules *rules,
+		struct tn_symbols *symbols, pid_t child)
+{
+	tn_tty_text_error("%s", err->message);
+	tn_seq_rules_destroy(rules);
+	tn_symbols_destroy(symbols);
+	if (child == 0)
+		exit(1);
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	struct command_line cl;
@@ -407,14 +420,8 @@ int main(int argc, char **argv)
 	 * one, privately (nothing of it to cache). */
 	if (cl.component) {
 		if (tn_component_convert(cl.component, cl.params, cl.path,
-				&converted, &err)) {
-			tn_tty_text_error("%s", err.message);
-			tn_seq_rules_destroy(rules);
-			tn_symbols_destroy(symbols);
-			if (child == 0)
-				exit(1);
-			return 1;
-		}
+				&converted, &err))
+			return open_failed(&err, rules, symbols, child);
 		cl.path = converted;
 		cl.no_cache = true;
 	}
@@ -426,14 +433,8 @@ int main(int argc, char **argv)
 	/* --info -v: through a reader, for libbabeltrace2's warnings. */
 	if ((cl.mode == MODE_INFO && !cl.verbose ?
 			tn_trace_open_info(cl.path, &trace, &err) :
-			tn_trace_open(cl.path, &trace, &err))) {
-		tn_tty_text_error("%s", err.message);
-		tn_seq_rules_destroy(rules);
-		tn_symbols_destroy(symbols);
-		if (child == 0)
-			exit(1);
-		return 1;
-	}
+			tn_trace_open(cl.path, &trace, &err)))
+		return open_failed(&err, rules, symbols, child);
 	switch (cl.mode) {
 	case MODE_INFO:
 		status = dump_info(trace, cl.dump.gmt);

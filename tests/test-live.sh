@@ -14,43 +14,12 @@
 # installs them).
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
-for tool in lttng lttng-sessiond lttng-relayd babeltrace2 "${CC:-cc}"; do
-	if ! command -v "$tool" >/dev/null 2>&1; then
-		skip "no $tool (tools/install-deps installs it)"
-		tap_done
-		exit
-	fi
-done
-make_tmpdir
+. "$top_srcdir/tests/lttng-user.sh"
+lttng_user_setup lttng lttng-sessiond lttng-relayd babeltrace2
 export TZ=UTC
-chmod 711 "$TMPDIR_TEST"
-work=$TMPDIR_TEST/live
-home=$work/home
 out=$work/relayd-output
-mkdir -p "$work" "$home" "$out"
-ust=$top_srcdir/tests/ust
-if ! ${CC:-cc} -O1 -I"$ust" -o "$work/ticker" "$ust/ticker.c" \
-		"$ust/ticker-tp.c" -llttng-ust -ldl -lpthread \
-		2>"$work/cc.log"; then
-	skip "cannot build tests/ust/ticker (liblttng-ust-dev?): $(head -1 "$work/cc.log")"
-	tap_done
-	exit
-fi
-chmod -R a+rX "$work"
-
-AS=
-if [ "$(id -u)" = 0 ]; then
-	if ! command -v setpriv >/dev/null 2>&1; then
-		skip "root without setpriv: no user to record as"
-		tap_done
-		exit
-	fi
-	AS="setpriv --reuid=65534 --regid=65534 --clear-groups"
-	chown 65534:65534 "$home" "$work" "$out"
-fi
-L() {
-	$AS env HOME="$home" LTTNG_HOME="$home" "$@"
-}
+mkdir -p "$out"
+[ -n "$AS" ] && chown 65534:65534 "$out"
 sessiond_pid=
 relayd_pid=
 dump_pid=

@@ -13,45 +13,10 @@
 # installs them).
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
-for tool in lttng lttng-sessiond "${CC:-cc}"; do
-	if ! command -v "$tool" >/dev/null 2>&1; then
-		skip "no $tool to record with (tools/install-deps installs it)"
-		tap_done
-		exit
-	fi
-done
-make_tmpdir
+. "$top_srcdir/tests/lttng-user.sh"
+lttng_user_setup lttng lttng-sessiond
 export TZ=UTC
-# The recording user reaches the test's directories.
-chmod 711 "$TMPDIR_TEST"
-work=$TMPDIR_TEST/live
-home=$work/home
 trace=$work/trace
-mkdir -p "$work" "$home"
-ust=$top_srcdir/tests/ust
-if ! ${CC:-cc} -O1 -I"$ust" -o "$work/ticker" "$ust/ticker.c" \
-		"$ust/ticker-tp.c" -llttng-ust -ldl -lpthread \
-		2>"$work/cc.log"; then
-	skip "cannot build tests/ust/ticker (liblttng-ust-dev?): $(head -1 "$work/cc.log")"
-	tap_done
-	exit
-fi
-chmod -R a+rX "$work"
-
-# As root, the daemon, lttng and the program run as uid 65534.
-AS=
-if [ "$(id -u)" = 0 ]; then
-	if ! command -v setpriv >/dev/null 2>&1; then
-		skip "root without setpriv: no user to record as"
-		tap_done
-		exit
-	fi
-	AS="setpriv --reuid=65534 --regid=65534 --clear-groups"
-	chown 65534:65534 "$home" "$work"
-fi
-L() {
-	$AS env HOME="$home" LTTNG_HOME="$home" "$@"
-}
 sessiond_pid=
 batch_pid=
 ticker_pid=

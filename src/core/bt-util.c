@@ -88,6 +88,15 @@ void tn_bt_classes_unlock(void)
 	pthread_mutex_unlock(&classes_lock);
 }
 
+/* err: plugin_name has no component class kind.name; -1. */
+static int no_class(struct tn_error *err, const char *kind,
+		const char *plugin_name, const char *name)
+{
+	tn_error_set(err, "libbabeltrace2 has no component class %s.%s.%s",
+		kind, plugin_name, name);
+	return -1;
+}
+
 int tn_bt_source_class(const char *plugin_name, const char *name,
 		const bt_component_class_source **cls, struct tn_error *err)
 {
@@ -97,12 +106,7 @@ int tn_bt_source_class(const char *plugin_name, const char *name,
 		return -1;
 	*cls = bt_plugin_borrow_source_component_class_by_name_const(plugin,
 		name);
-	if (!*cls) {
-		tn_error_set(err, "libbabeltrace2 has no component class "
-			"source.%s.%s", plugin_name, name);
-		return -1;
-	}
-	return 0;
+	return *cls ? 0 : no_class(err, "source", plugin_name, name);
 }
 
 int tn_bt_sink_class(const char *plugin_name, const char *name,
@@ -114,12 +118,7 @@ int tn_bt_sink_class(const char *plugin_name, const char *name,
 		return -1;
 	*cls = bt_plugin_borrow_sink_component_class_by_name_const(plugin,
 		name);
-	if (!*cls) {
-		tn_error_set(err, "libbabeltrace2 has no component class "
-			"sink.%s.%s", plugin_name, name);
-		return -1;
-	}
-	return 0;
+	return *cls ? 0 : no_class(err, "sink", plugin_name, name);
 }
 
 int tn_bt_filter_class(const char *plugin_name, const char *name,
@@ -131,12 +130,7 @@ int tn_bt_filter_class(const char *plugin_name, const char *name,
 		return -1;
 	*cls = bt_plugin_borrow_filter_component_class_by_name_const(plugin,
 		name);
-	if (!*cls) {
-		tn_error_set(err, "libbabeltrace2 has no component class "
-			"filter.%s.%s", plugin_name, name);
-		return -1;
-	}
-	return 0;
+	return *cls ? 0 : no_class(err, "filter", plugin_name, name);
 }
 
 static void append(char *buf, size_t size, const char *text)
