@@ -109,6 +109,20 @@ err_check "a file that is not there" 1 "$work/none.txt: No such file" \
 err_check "--params without --component" 2 "give it too" \
 	--dump --params=a=1 "$work/dmesg.txt"
 
+# Each form of --params value reaches the component as its type: what
+# src.text.dmesg's check of a boolean parameter says it got.
+for pair in '"x"|STRING' 'word|STRING' '-12|SIGNED_INTEGER' \
+		'0x1f|SIGNED_INTEGER' '+12|UNSIGNED_INTEGER' '1.5|REAL' \
+		'-2e3|REAL' '[1, "a b", [2]]|ARRAY' '{a=1, b={c=[]}}|MAP' \
+		'null|NULL'; do
+	value=${pair%|*} type=${pair##*|}
+	"$TRACENAV" --dump --component=src.text.dmesg \
+		--params="no-extract-timestamp=$value" "$work/dmesg.txt" \
+		>/dev/null 2>"$work/err"
+	check "--params value $value: a $type" \
+		grep -q "expected-type=BOOL, actual-type=$type" "$work/err"
+done
+
 # --batch and --info: the events written as a CTF trace first.
 "$TRACENAV" --batch 'count; goto end; where; search EXT4; print 1; cputop' \
 	--component=src.text.dmesg "$work/dmesg.txt" >"$work/batch" \

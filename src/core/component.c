@@ -18,7 +18,7 @@
 #define RETRY_US 1000
 
 #define PARAMS_FORM "NAME=VALUE, ... (VALUE: null, true, false, yes, no, " \
-	"an integer, a \"string\", a word or an [array] of them)"
+	"a number, a \"string\", a word, an [array] or a {map} of them)"
 
 void tn_component_add_plugin_path(const char *dir)
 {
@@ -58,8 +58,7 @@ static bool is_name_char(char c)
 /* A bare word ends at a separator. */
 static bool is_word_char(char c)
 {
-	return c && c != ',' && c != ']' && c != ' ' && c != '\t' &&
-		c != '[' && c != '"' && c != '=';
+	return c && !strchr(",[]{}\"= \t", c);
 }
 
 static bt_value *quoted_string(struct params_text *t)
@@ -111,17 +110,23 @@ static bt_value *word_value(struct params_text *t, const char *word)
 				return bt_value_integer_unsigned_create_init(u);
 		} else {
 			long long i = strtoll(word, &end, 0);
+			double real;
 
 			if (!*end && errno == 0)
 				return bt_value_integer_signed_create_init(i);
+			errno = 0;
+			real = g_ascii_strtod(word, &end);
+			if (!*end && errno == 0)
+				return bt_value_real_create_init(real);
 		}
-		malformed(t, "not an integer");
+		malformed(t, "not a number");
 		return NULL;
 	}
 	return bt_value_string_create_init(word);
 }
 
 static bt_value *parse_value(struct params_text *t);
+static bt_value *parse_map(struct params_text *t);
 
 static bt_value *parse_array(struct params_text *t)
 {
@@ -164,6 +169,8 @@ static bt_value *parse_value(struct params_text *t)
 		return quoted_string(t);
 	if (*t->p == '[')
 		return parse_array(t);
+	if (*t->p == '{')
+		return parse_map(t);
 	start = t->p;
 	while (is_word_char(*t->p))
 		t->p++;
@@ -177,45 +184,69 @@ static bt_value *parse_value(struct params_text *t)
 	return value;
 }
 
+/* NAME=VALUE assignments into map, up to the end of the text (close 0)
+ * or to the `}` of a map (close '}', then passed).  Returns 0, or -1
+ * with t's err. */
+static int parse_assignments(struct params_text *t, bt_value *map,
+		char close)
+{
+	skip_blanks(t);
+	while (*t->p != close) {
+		const char *name = t->p;
+		char *key;
+		bt_value *value;
+		int status;
+
+		while (is_name_char(*t->p))
+			t->p++;
+		if (t->p == name)
+			return malformed(t, close ? "expected a name or `}`" :
+				"expected a parameter's name");
+		key = g_strndup(name, (gsize) (t->p - name));
+		skip_blanks(t);
+		if (*t->p != '=') {
+			g_free(key);
+			return malformed(t, "expected `=`");
+		}
+		t->p++;
+		value = parse_value(t);
+		status = value ? bt_value_map_insert_entry(map, key, value) : -1;
+		bt_value_put_ref(value);
+		g_free(key);
+		if (status)
+			return value ? malformed(t, "out of memory") : -1;
+		skip_blanks(t);
+		if (*t->p == ',') {
+			t->p++;
+			skip_blanks(t);
+		} else if (*t->p != close) {
+			return malformed(t, close ? "expected `,` or `}`" :
+				"expected `,`");
+		}
+	}
+	if (close)
+		t->p++;
+	return 0;
+}
+
+static bt_value *parse_map(struct params_text *t)
+{
+	bt_value *map = bt_value_map_create();
+
+	t->p++;
+	if (map && parse_assignments(t, map, '}') == 0)
+		return map;
+	bt_value_put_ref(map);
+	return NULL;
+}
+
 /* Insert text's assignments into map.  Returns 0, or -1 with err. */
 static int parse_params(const char *text, bt_value *map,
 		struct tn_error *err)
 {
 	struct params_text t = { text, text, err };
 
-	skip_blanks(&t);
-	while (*t.p) {
-		const char *name = t.p;
-		char *key;
-		bt_value *value;
-		int status;
-
-		while (is_name_char(*t.p))
-			t.p++;
-		if (t.p == name)
-			return malformed(&t, "expected a parameter's name");
-		key = g_strndup(name, (gsize) (t.p - name));
-		skip_blanks(&t);
-		if (*t.p != '=') {
-			g_free(key);
-			return malformed(&t, "expected `=`");
-		}
-		t.p++;
-		value = parse_value(&t);
-		status = value ? bt_value_map_insert_entry(map, key, value) : -1;
-		bt_value_put_ref(value);
-		g_free(key);
-		if (status)
-			return value ? malformed(&t, "out of memory") : -1;
-		skip_blanks(&t);
-		if (*t.p == ',') {
-			t.p++;
-			skip_blanks(&t);
-		} else if (*t.p) {
-			return malformed(&t, "expected `,`");
-		}
-	}
-	return 0;
+	return parse_assignments(&t, map, '\0');
 }
 
 /* ---- the reader ---- */
