@@ -86,6 +86,18 @@ static int finish_output(void)
 	return 0;
 }
 
+/* The streams whose times went back: read whole all the same. */
+static void warn_steps(const struct tn_reader *reader)
+{
+	char **lines = tn_reader_describe_steps(reader);
+
+	fflush(stdout);
+	for (char **line = lines; *line; line++)
+		tn_tty_text_error("warning: %s; read on in the stream's "
+			"own order (babeltrace2 stops at the first)", *line);
+	g_strfreev(lines);
+}
+
 /* Print the events of reader (named name in messages) as babeltrace2
  * does, up to options' count; destroys reader.  Returns 0, or 1 when it
  * failed (said on stderr, after what it printed). */
@@ -149,11 +161,28 @@ static int print_events(struct tn_reader *reader, const char *name,
 		}
 		tn_event_release(&ev);
 	}
+	warn_steps(reader);
 	tn_reader_destroy(reader);
 	g_string_free(line, TRUE);
 	tn_tty_text_fini(&out);
 	tn_tty_text_fini(&notices);
 	return status;
+}
+
+/* The correction --sync asks for: computed ("") or read from a file;
+ * says why on stderr when it cannot be had. */
+static int get_sync(const struct tn_trace *trace, const char *file,
+		struct tn_sync **out)
+{
+	struct tn_error err;
+
+	if (*file ? tn_sync_load_file(file, out, &err) :
+			tn_sync_compute(trace, 0, out, &err)) {
+		tn_tty_text_error("%s: --sync: %s", tn_trace_get_path(trace),
+			err.message);
+		return -1;
+	}
+	return 0;
 }
 
 int dump_events(const struct tn_trace *trace, const struct dump_options *options)
@@ -165,14 +194,21 @@ int dump_events(const struct tn_trace *trace, const struct dump_options *options
 	/* Before anything else is printed. */
 	int left_out = dump_report_problems(trace);
 
+	struct tn_sync *sync = NULL;
+
 	if (reader_options(trace, options, &read_options))
 		return 2;
+	if (options->sync && get_sync(trace, options->sync, &sync))
+		return 1;
+	read_options.sync = sync;
 	if (tn_reader_create(trace, &read_options, &reader, &err)) {
 		tn_tty_text_error("%s: %s", tn_trace_get_path(trace),
 			err.message);
+		tn_sync_destroy(sync);
 		return 1;
 	}
 	status = print_events(reader, tn_trace_get_path(trace), options);
+	tn_sync_destroy(sync);
 	return finish_output() ? 1 : status ? status : left_out;
 }
 

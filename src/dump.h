@@ -14,6 +14,9 @@ struct dump_options {
 	uint64_t count;		/* stop after this many events */
 	bool gmt;
 	bool live;		/* each event flushed as it comes */
+	/* --sync: "" to compute the correction, else the file that holds
+	 * it; NULL: the recorded times. */
+	const char *sync;
 };
 
 /* Print the events of trace as babeltrace2 does.  Returns the process

@@ -31,7 +31,8 @@ static void print_usage(FILE *out)
 "                [--ascii] [-v] PATH\n"
 "       tracenav --batch=SCRIPT [--gmt] [--no-cache|--cache-dir=DIR] [-v] PATH\n"
 "       tracenav --batch-file=FILE [--keep-going] [--gmt] [-v] PATH\n"
-"       tracenav --dump [--begin=TIME] [--end=TIME] [--count=N] [--gmt] [-v] PATH\n"
+"       tracenav --dump [--begin=TIME] [--end=TIME] [--count=N] [--sync[=FILE]]\n"
+"                [--gmt] [-v] PATH\n"
 "       tracenav --info [--gmt] [-v] PATH\n"
 "       tracenav --dump [--count=N] [--gmt] net://HOST[:PORT][/host/TARGET/SESSION]\n"
 "       tracenav [MODE] --component=src.PLUGIN.CLASS [--params=PARAMS]\n"
@@ -56,6 +57,11 @@ static void print_usage(FILE *out)
 "  -b, --begin=TIME    start at TIME\n"
 "  -e, --end=TIME      stop after TIME\n"
 "  -n, --count=N       print at most N events\n"
+"      --sync[=FILE]   several hosts on one time line: correct each host's\n"
+"                      clock (computed from the TCP packets the hosts\n"
+"                      exchanged, or read from FILE as the command\n"
+"                      `sync save FILE` writes it) and print the events in\n"
+"                      the order of the corrected times\n"
 "TIME is HH:MM[:SS[.NS]] (on the trace's first day), YYYY-MM-DD [HH:MM[:SS[.NS]]]\n"
 "or [-]SEC[.NS] (seconds from the clock origin, the Unix epoch for LTTng).\n"
 "\n"
@@ -154,7 +160,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 	enum { OPT_GMT = 256, OPT_NO_INDEX, OPT_NO_CACHE, OPT_CACHE_DIR,
 		OPT_NO_MOUSE, OPT_ASCII, OPT_BT_MUXER, OPT_SEQ_RULES,
 		OPT_NO_SEQ_INDEX, OPT_SYMBOLS, OPT_BATCH_FILE, OPT_KEEP_GOING,
-		OPT_COMPONENT, OPT_PARAMS, OPT_PLUGIN_PATH };
+		OPT_COMPONENT, OPT_PARAMS, OPT_PLUGIN_PATH, OPT_SYNC };
 	static const struct option options[] = {
 		{ "dump", no_argument, NULL, 'd' },
 		{ "info", no_argument, NULL, 'i' },
@@ -177,6 +183,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		{ "component", required_argument, NULL, OPT_COMPONENT },
 		{ "params", required_argument, NULL, OPT_PARAMS },
 		{ "plugin-path", required_argument, NULL, OPT_PLUGIN_PATH },
+		{ "sync", optional_argument, NULL, OPT_SYNC },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -219,6 +226,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		case OPT_NO_SEQ_INDEX: cl->no_seq_index = true; break;
 		case OPT_SYMBOLS: cl->symbols = optarg; break;
 		case OPT_COMPONENT: cl->component = optarg; break;
+		case OPT_SYNC: cl->dump.sync = optarg ? optarg : ""; break;
 		case OPT_PARAMS: cl->params = optarg; break;
 		case OPT_PLUGIN_PATH:
 			tn_component_add_plugin_path(optarg);
@@ -374,6 +382,14 @@ int main(int argc, char **argv)
 			"this version (tracenav --dump %s); the full-screen "
 			"list, --batch and --info read trace directories",
 			cl.path, cl.path);
+		return 2;
+	}
+	if (cl.dump.sync && (cl.mode != MODE_DUMP || tn_live_is_url(cl.path) ||
+			(cl.component && cl.mode == MODE_DUMP))) {
+		tn_tty_text_error("--sync corrects the times of --dump of trace "
+			"directories in this version; the command `sync` (tracenav "
+			"--batch sync PATH, or :sync in the event list) prints the "
+			"correction");
 		return 2;
 	}
 	/* Whether output goes to a terminal, before any thread starts. */

@@ -339,6 +339,8 @@ void tn_session_open_marks(struct tn_session *session, struct tn_output *out)
 void tn_session_fini(struct tn_session *session)
 {
 	tn_view_fini(&session->view);
+	tn_sync_destroy(session->sync);
+	session->sync = NULL;
 	tn_marks_service_fini(&session->marks);
 	tn_job_destroy(tn_lease_end(&session->lease));
 	tn_index_service_stop_build(&session->indexing);

@@ -31,6 +31,7 @@
 #include "service/preparse-service.h"
 #include "service/seq-service.h"
 #include "service/state-service.h"
+#include "tracenav/sync.h"
 #include "service/view.h"
 #include "tracenav/cursor.h"
 #include "tracenav/error.h"
@@ -64,6 +65,9 @@ struct tn_session {
 	struct tn_state_service state;
 	struct tn_seq_service seq;
 	struct tn_marks_service marks;
+	/* The clock correction between hosts that `sync` computed or
+	 * loaded, or NULL. */
+	struct tn_sync *sync;
 
 	/* What the front end views the trace through (range, zoom, the
 	 * last search, UTC or local times). */

@@ -41,7 +41,16 @@ dump_like_babeltrace2() {
 	babeltrace2 "$bt_dir" >"$TMPDIR_TEST/bt.out" 2>"$TMPDIR_TEST/bt.err"
 	bt_status=$?
 	[ -n "$repaired_changes" ] && bt_status=1
-	if [ "$bt_status" = "$tn_status" ] &&
+	if [ "$bt_status" = 1 ] && [ "$tn_status" = 0 ] &&
+	   grep -q "timestamp is less than muxer's message iterator's last returned timestamp" \
+		"$TMPDIR_TEST/bt.err" &&
+	   bt_lines=$(wc -l < "$TMPDIR_TEST/bt.out") &&
+	   head -n "$bt_lines" "$TMPDIR_TEST/tn.out" | cmp -s - "$TMPDIR_TEST/bt.out" &&
+	   [ "$(wc -l < "$TMPDIR_TEST/tn.out")" -gt "$bt_lines" ]; then
+		# babeltrace2's muxer stops where a stream's time goes back;
+		# tracenav reads on (the same events up to there).
+		ok "$desc: babeltrace2's $bt_lines events up to where a time goes back and it stops, then $(($(wc -l < "$TMPDIR_TEST/tn.out") - bt_lines)) more"
+	elif [ "$bt_status" = "$tn_status" ] &&
 	   cmp -s "$TMPDIR_TEST/bt.out" "$TMPDIR_TEST/tn.out"; then
 		ok "$desc"
 	else

@@ -426,9 +426,22 @@ static bool same_messages(const char *path, const char *what)
 	}
 	heap = read_messages(trace, TN_MERGE_HEAP, &heap_count);
 	muxer = read_messages(trace, TN_MERGE_BT_MUXER, &muxer_count);
-	same = strcmp(heap->str, muxer->str) == 0;
-	tap_ok(same, "%s: the same %zu messages as the muxer", what,
-		muxer_count);
+	if (g_str_has_suffix(muxer->str, "\nerror\n") &&
+	    !g_str_has_suffix(heap->str, "\nerror\n") &&
+	    heap_count > muxer_count) {
+		/* The muxer stops where a stream's time goes back; the
+		 * merge reads on (merge-filter.h): the same up to there. */
+		g_string_truncate(muxer, muxer->len - strlen("error\n"));
+		same = strncmp(heap->str, muxer->str, muxer->len) == 0;
+		tap_ok(same, "%s: the same %zu messages as the muxer up to "
+			"where it stops (a time going back), then %zu more",
+			what, muxer_count, heap_count - muxer_count);
+		g_string_append(muxer, "error\n");
+	} else {
+		same = strcmp(heap->str, muxer->str) == 0;
+		tap_ok(same, "%s: the same %zu messages as the muxer", what,
+			muxer_count);
+	}
 	if (!same) {
 		const char *a = heap->str, *b = muxer->str;
 		int line = 1;

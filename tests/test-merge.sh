@@ -21,7 +21,16 @@ same_dump() {
 	"$TRACENAV" --bt-muxer --dump "$@" "$path" >"$TMPDIR_TEST/muxer.out" \
 		2>"$TMPDIR_TEST/muxer.err"
 	muxer_status=$?
-	if [ "$heap_status" = "$muxer_status" ] &&
+	muxer_lines=$(wc -l < "$TMPDIR_TEST/muxer.out")
+	if [ "$muxer_status" = 1 ] && [ "$heap_status" = 0 ] &&
+	   grep -q "timestamp is less than muxer's message iterator's last returned timestamp" \
+		"$TMPDIR_TEST/muxer.err" &&
+	   head -n "$muxer_lines" "$TMPDIR_TEST/heap.out" |
+		cmp -s - "$TMPDIR_TEST/muxer.out"; then
+		# The muxer stops where a stream's time goes back, the
+		# merge reads on: the same up to there.
+		ok "$desc up to where a time goes back and the muxer stops ($muxer_lines events), then $(($(wc -l < "$TMPDIR_TEST/heap.out") - muxer_lines)) more"
+	elif [ "$heap_status" = "$muxer_status" ] &&
 	   cmp -s "$TMPDIR_TEST/heap.out" "$TMPDIR_TEST/muxer.out" &&
 	   [ "$(grep WARNING "$TMPDIR_TEST/heap.err")" = \
 	     "$(grep WARNING "$TMPDIR_TEST/muxer.err")" ]; then

@@ -87,6 +87,7 @@ enum {
 	INDEX_BATCH = 64,        /* index entries buffered per stream */
 	MAX_TASKS = 24,
 	MAX_PENDING = 16,        /* messages in flight per trace */
+	MAX_NET_PENDING = 64,    /* --net: packets in flight */
 	FIRST_EPHEMERAL_TID = 10000,
 	PID_MAX = 4194304,
 };
@@ -122,6 +123,7 @@ struct options {
 	uint64_t hang_every; /* a sched_process_hang every N events (0: none) */
 	bool hostile; /* strings made to drive a terminal (see --help) */
 	unsigned hosts; /* --traces */
+	unsigned net_hosts; /* --net: hosts that exchange packets (0: none) */
 	bool no_index;
 	bool no_packet_times;
 	bool packetized_metadata; /* LTTng's packets instead of plain text */
@@ -162,7 +164,16 @@ enum event_id {
 	/* Only with --hostile: an event whose name, enum label and text
 	 * carry terminal controls. */
 	EV_HOSTILE,
+	/* Only with --net: TCP packets sent and received, in the two
+	 * flavours of LTTng kernel traces (lttng-modules' network header
+	 * fields, the older addon module's payload). */
+	EV_NET_DEV_QUEUE,
+	EV_NETIF_RECEIVE_SKB,
+	EV_INET_SOCK_LOCAL_OUT,
+	EV_INET_SOCK_LOCAL_IN,
 	EV_COUNT,
+	FIRST_NET_EVENT = EV_NET_DEV_QUEUE,
+	LAST_NET_EVENT = EV_INET_SOCK_LOCAL_IN,
 	FIRST_MESSAGE_EVENT = EV_APP_SEND,
 	LAST_MESSAGE_EVENT = EV_APP_FLUSH,
 };
@@ -188,6 +199,10 @@ static const char *const event_names[EV_COUNT] = {
 	 * title, a C1 CSI (a device status report) as one raw byte, an
 	 * override.  No quote, backslash or blank. */
 	[EV_HOSTILE] = "tnx:evil\x1b]0;TNX-name\x07\x9b" "6n\xe2\x80\xae" "eman",
+	[EV_NET_DEV_QUEUE] = "net_dev_queue",
+	[EV_NETIF_RECEIVE_SKB] = "netif_receive_skb",
+	[EV_INET_SOCK_LOCAL_OUT] = "inet_sock_local_out",
+	[EV_INET_SOCK_LOCAL_IN] = "inet_sock_local_in",
 };
 
 /* A char[16] shown as a string, as LTTng declares comm fields. */
@@ -200,6 +215,56 @@ static const char *const event_names[EV_COUNT] = {
 	"\"TASK_PARKED\" = 64, \"TASK_DEAD\" = 128 }"
 #define TSDL_MESSAGE \
 	"\t\tstring sender;\n\t\tstring receiver;\n\t\tstring signal;\n\t\tuint64_t seq;\n"
+
+/* A packet as lttng-modules (2.9 and later) records it: the IPv4 and
+ * TCP headers under variants chosen by enums, in network byte order. */
+#define TSDL_BE16 "integer { size = 16; align = 8; signed = 0; byte_order = be; base = 10; }"
+#define TSDL_BE32 "integer { size = 32; align = 8; signed = 0; byte_order = be; base = 10; }"
+#define TSDL_NET_DEV                                                           \
+	"\t\t" TSDL_HEX64 " _skbaddr;\n"                                         \
+	"\t\tuint32_t _len;\n"                                                   \
+	"\t\tstring _name;\n"                                                    \
+	"\t\tenum : uint8_t { \"_unknown\" = 0, \"_ipv4\" = 1, \"_ipv6\" = 2 } "    \
+	"_network_header_type;\n"                                               \
+	"\t\tvariant <_network_header_type> {\n"                                 \
+	"\t\t\tstruct { } _unknown;\n"                                           \
+	"\t\t\tstruct {\n"                                                       \
+	"\t\t\t\tuint8_t _version;\n\t\t\t\tuint8_t _ihl;\n\t\t\t\tuint8_t _tos;\n"   \
+	"\t\t\t\t" TSDL_BE16 " _tot_len;\n"                                      \
+	"\t\t\t\t" TSDL_BE16 " _id;\n"                                           \
+	"\t\t\t\t" TSDL_BE16 " _frag_off;\n"                                     \
+	"\t\t\t\tuint8_t _ttl;\n\t\t\t\tuint8_t _protocol;\n"                     \
+	"\t\t\t\t" TSDL_BE16 " _checksum;\n"                                     \
+	"\t\t\t\tuint8_t _saddr[4];\n\t\t\t\tuint8_t _daddr[4];\n"                \
+	"\t\t\t\tenum : uint8_t { \"_unknown\" = 0, \"_tcp\" = 1, \"_udp\" = 2, "  \
+	"\"_icmp\" = 3 } _transport_header_type;\n"                              \
+	"\t\t\t\tvariant <_transport_header_type> {\n"                           \
+	"\t\t\t\t\tstruct { } _unknown;\n"                                       \
+	"\t\t\t\t\tstruct {\n"                                                   \
+	"\t\t\t\t\t\t" TSDL_BE16 " _source_port;\n"                               \
+	"\t\t\t\t\t\t" TSDL_BE16 " _dest_port;\n"                                 \
+	"\t\t\t\t\t\t" TSDL_BE32 " _seq;\n"                                       \
+	"\t\t\t\t\t\t" TSDL_BE32 " _ack_seq;\n"                                   \
+	"\t\t\t\t\t\tuint8_t _data_offset;\n"                                     \
+	"\t\t\t\t\t\t" TSDL_BE16 " _flags;\n"                                     \
+	"\t\t\t\t\t\t" TSDL_BE16 " _window_size;\n"                               \
+	"\t\t\t\t\t\t" TSDL_BE16 " _checksum;\n"                                  \
+	"\t\t\t\t\t\t" TSDL_BE16 " _urg_ptr;\n"                                   \
+	"\t\t\t\t\t} _tcp;\n"                                                    \
+	"\t\t\t\t\tstruct { } _udp;\n"                                           \
+	"\t\t\t\t\tstruct { } _icmp;\n"                                          \
+	"\t\t\t\t} _transport_header;\n"                                         \
+	"\t\t\t} _ipv4;\n"                                                       \
+	"\t\t\tstruct { } _ipv6;\n"                                              \
+	"\t\t} _network_header;\n"
+/* As the addon module's dynamic probes record it. */
+#define TSDL_INET_SOCK                                                         \
+	"\t\t" TSDL_HEX64 " sk;\n"                                               \
+	"\t\tinteger { size = 32; align = 8; signed = 0; base = 16; } seq;\n"     \
+	"\t\tinteger { size = 32; align = 8; signed = 0; base = 16; } ack_seq;\n" \
+	"\t\tinteger { size = 16; align = 8; signed = 0; base = 16; } check;\n"   \
+	"\t\tinteger { size = 16; align = 8; signed = 0; base = 16; } window;\n"  \
+	"\t\tinteger { size = 16; align = 8; signed = 0; base = 16; } flags;\n"
 
 /* The payload ("fields") of each event class, in TSDL. */
 static const char *const event_fields_tsdl[EV_COUNT] = {
@@ -266,6 +331,10 @@ static const char *const event_fields_tsdl[EV_COUNT] = {
 		"\t\tstring text;\n"
 		"\t\tenum : uint8_t { \"plain\" = 0, "
 		"\"lab\x1b[6n\x07\xc2\x9b" "c\xe2\x81\xa7" "el\" = 1 } kind;\n",
+	[EV_NET_DEV_QUEUE] = TSDL_NET_DEV,
+	[EV_NETIF_RECEIVE_SKB] = TSDL_NET_DEV,
+	[EV_INET_SOCK_LOCAL_OUT] = TSDL_INET_SOCK,
+	[EV_INET_SOCK_LOCAL_IN] = TSDL_INET_SOCK,
 };
 
 /* ------------------------------------------------------------------ */
@@ -500,7 +569,7 @@ static struct rng rng_derive(uint64_t seed, uint64_t purpose, uint64_t index)
 	return r;
 }
 
-enum rng_purpose { RNG_EVENTS = 1, RNG_LOSSES, RNG_TRACE_UUID, RNG_CLOCK_UUID };
+enum rng_purpose { RNG_EVENTS = 1, RNG_LOSSES, RNG_TRACE_UUID, RNG_CLOCK_UUID, RNG_NET_CLOCKS };
 
 static const char *pick_string(struct rng *r, const struct string_table *t)
 {
@@ -889,6 +958,13 @@ struct pending_message {
 };
 
 struct trace {
+	unsigned host;
+	char clock_uuid_text[37]; /* --net: the host's own clock; else empty */
+	/* --net: the host's own clock, reading now + offset + now x drift
+	 * (drift in parts per 10^9) when the reference clock reads now;
+	 * both 0 otherwise (one clock for all traces). */
+	int64_t clock_offset;
+	int64_t drift_ppb;
 	char *dir;  /* relative to OUTDIR, "." for OUTDIR itself */
 	char *path; /* OUTDIR/dir */
 	char hostname[MAX_HOSTNAME + 8];
@@ -906,6 +982,23 @@ struct trace {
 	struct pending_message pending[MAX_PENDING]; /* oldest first */
 	unsigned npending;
 	uint64_t next_seq;
+};
+
+/* --net: a TCP packet in flight from one host to another. */
+struct net_packet {
+	uint32_t seq, ack_seq;
+	uint16_t flags;
+	unsigned from, to;
+	uint64_t sent_at, deliver_at;	/* the reference clock's */
+	uint64_t sent_stamp;		/* the sender's clock */
+	bool retransmit;		/* sent again before it arrives */
+	uint64_t retransmit_stamp;	/* the sender's clock, once sent again */
+};
+
+/* What the plan says of the packets (--net). */
+struct net_counts {
+	uint64_t sent, received, duplicates, unmatched;
+	uint64_t pair[MAX_HOSTS][MAX_HOSTS]; /* received, by lower, higher host */
 };
 
 struct run {
@@ -931,6 +1024,12 @@ struct run {
 	uint64_t orphan_receives;
 	uint64_t discarded_events;
 	uint64_t discarded_packets;
+	uint64_t min_ts, max_ts; /* over the hosts' clocks (--net) */
+
+	/* --net */
+	struct net_packet net_pending[MAX_NET_PENDING];
+	unsigned net_npending;
+	struct net_counts net;
 
 	/* --state-plan */
 	FILE *state_plan;
@@ -1073,11 +1172,21 @@ static void finish_packet(struct run *run, struct stream *s)
 	s->packet_open = false;
 }
 
+/* The time of trace t's clock when the reference clock reads now. */
+static uint64_t host_stamp(const struct trace *t, uint64_t now)
+{
+	__int128 drift = (__int128)now * t->drift_ppb;
+
+	/* rounded to the nearest ns, halves away from zero */
+	drift = (drift + (drift < 0 ? -500000000 : 500000000)) / 1000000000;
+	return (uint64_t)((__int128)now + t->clock_offset + drift);
+}
+
 /* Appends one encoded event (timestamp run->now) to a stream. */
 static void append_event(struct run *run, struct stream *s, enum event_id id,
 			 const uint8_t *event, size_t len)
 {
-	uint64_t ts = run->now;
+	uint64_t ts = host_stamp(s->trace, run->now);
 
 	if (s->packet_open && s->used + len > run->opt->packet_size)
 		finish_packet(run, s);
@@ -1089,6 +1198,10 @@ static void append_event(struct run *run, struct stream *s, enum event_id id,
 	s->events++;
 
 	run->event_counts[id]++;
+	if (!run->have_events || ts < run->min_ts)
+		run->min_ts = ts;
+	if (!run->have_events || ts > run->max_ts)
+		run->max_ts = ts;
 	if (!run->have_events) {
 		run->have_events = true;
 		run->first_ts = ts;
@@ -1129,7 +1242,7 @@ static uint8_t *begin_event(const struct stream *s, uint8_t *buf, enum event_id 
 {
 	uint8_t *p = put_u32(buf, (uint32_t)id);
 
-	p = put_u64(p, ts);
+	p = put_u64(p, host_stamp(s->trace, ts));
 	if (s->trace->ust) {
 		p = put_i32(p, ctx->vpid);
 		p = put_i32(p, ctx->vtid);
@@ -1720,6 +1833,159 @@ static void message_event(struct run *run, struct stream *s, bool can_open)
 }
 
 /* ------------------------------------------------------------------ */
+/* Network model (--net)                                              */
+
+/* Hosts 0, 2, ... record packets as lttng-modules does (net_dev_queue,
+ * netif_receive_skb), hosts 1, 3, ... with the addon module's probes:
+ * both flavours meet in every exchange. */
+static bool addon_flavour(unsigned host)
+{
+	return host % 2 == 1;
+}
+
+static uint8_t *put_be16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)(v >> 8);
+	p[1] = (uint8_t)v;
+	return p + 2;
+}
+
+static void emit_packet_event(struct run *run, struct stream *s, const struct net_packet *pkt,
+			      bool send)
+{
+	unsigned self = send ? pkt->from : pkt->to;
+	enum event_id id = addon_flavour(self)
+		? (send ? EV_INET_SOCK_LOCAL_OUT : EV_INET_SOCK_LOCAL_IN)
+		: (send ? EV_NET_DEV_QUEUE : EV_NETIF_RECEIVE_SKB);
+	uint8_t buf[MAX_EVENT_SIZE], *p = begin_kernel_event(run, s, buf, id);
+	uint64_t sk = 0xffff888000000000ULL + ((uint64_t)self << 20) + (pkt->seq & 0xfff) * 64;
+
+	if (addon_flavour(self)) {
+		p = put_u64(p, sk);
+		p = put_u32(p, pkt->seq);
+		p = put_u32(p, pkt->ack_seq);
+		p = put_u16(p, (uint16_t)(pkt->seq ^ pkt->ack_seq)); /* check */
+		p = put_u16(p, 0x1f5);                                /* window */
+		p = put_u16(p, pkt->flags);
+	} else {
+		p = put_u64(p, sk + 0x100);
+		p = put_u32(p, 1500);
+		p = put_string(p, "eth0");
+		*p++ = 1; /* ipv4 */
+		*p++ = 4;
+		*p++ = 5;
+		*p++ = 0;
+		p = put_be16(p, 1500);
+		p = put_be16(p, (uint16_t)pkt->seq);
+		p = put_be16(p, 0x4000);
+		*p++ = 64;
+		*p++ = 6; /* TCP */
+		p = put_be16(p, 0);
+		for (int i = 0; i < 2; i++) {
+			*p++ = 10;
+			*p++ = 0;
+			*p++ = 0;
+			*p++ = (uint8_t)((i == 0 ? pkt->from : pkt->to) + 1);
+		}
+		*p++ = 1; /* tcp */
+		p = put_be16(p, (uint16_t)(40000 + pkt->from));
+		p = put_be16(p, 22);
+		p = put_be32(p, pkt->seq);
+		p = put_be32(p, pkt->ack_seq);
+		*p++ = 5;
+		p = put_be16(p, pkt->flags);
+		p = put_be16(p, 501);
+		p = put_be16(p, 0);
+		p = put_be16(p, 0);
+	}
+	end_event(run, s, id, buf, p);
+}
+
+static struct stream *random_stream_of(struct run *run, unsigned host)
+{
+	return &run->traces[host].streams[rng_below(&run->rng, run->opt->cpus)];
+}
+
+/* Send a new packet between two of the first --net hosts: it arrives
+ * 20 to 500 us later; about one in 30 is sent again at once (a
+ * retransmission, with the same TCP header). */
+static void net_send(struct run *run)
+{
+	struct net_packet *pkt = &run->net_pending[run->net_npending++];
+	unsigned hosts = run->opt->net_hosts;
+
+	memset(pkt, 0, sizeof(*pkt));
+	pkt->from = rng_below(&run->rng, hosts);
+	pkt->to = (pkt->from + 1 + rng_below(&run->rng, hosts - 1)) % hosts;
+	pkt->seq = (uint32_t)rng_next(&run->rng);
+	pkt->ack_seq = (uint32_t)rng_next(&run->rng);
+	pkt->flags = rng_below(&run->rng, 8) ? 0x18 : 0x10; /* PSH|ACK, ACK */
+	pkt->sent_at = run->now;
+	pkt->deliver_at = run->now + 20000 + rng_below(&run->rng, 480000);
+	pkt->sent_stamp = host_stamp(&run->traces[pkt->from], run->now);
+	pkt->retransmit = rng_below(&run->rng, 30) == 0;
+	emit_packet_event(run, random_stream_of(run, pkt->from), pkt, true);
+	run->net.sent++;
+}
+
+/* The packet's arrival.  It matches its first send; its second send
+ * (if any) is a duplicate key when a reader meets it before the
+ * arrival, in the order of the hosts' clocks, else a send left alone. */
+static void net_receive(struct run *run, unsigned i)
+{
+	struct net_packet pkt = run->net_pending[i];
+	uint64_t stamp = host_stamp(&run->traces[pkt.to], run->now);
+	unsigned lo = pkt.from < pkt.to ? pkt.from : pkt.to;
+	unsigned hi = pkt.from < pkt.to ? pkt.to : pkt.from;
+
+	memmove(&run->net_pending[i], &run->net_pending[i + 1],
+		(run->net_npending - i - 1) * sizeof(pkt));
+	run->net_npending--;
+	emit_packet_event(run, random_stream_of(run, pkt.to), &pkt, false);
+	run->net.received++;
+	run->net.pair[lo][hi]++;
+	if (pkt.retransmit_stamp && pkt.retransmit_stamp < stamp)
+		run->net.duplicates++;
+	else if (pkt.retransmit_stamp)
+		run->net.unmatched++;
+}
+
+/* One network event if one is due or chosen: a retransmission, an
+ * arrival, or a new packet (about one event in 8).  Returns whether it
+ * made one. */
+static bool net_event(struct run *run)
+{
+	for (unsigned i = 0; i < run->net_npending; i++) {
+		struct net_packet *pkt = &run->net_pending[i];
+
+		if (pkt->retransmit && !pkt->retransmit_stamp) {
+			pkt->retransmit_stamp = host_stamp(&run->traces[pkt->from], run->now);
+			emit_packet_event(run, random_stream_of(run, pkt->from), pkt, true);
+			run->net.sent++;
+			return true;
+		}
+	}
+	for (unsigned i = 0; i < run->net_npending; i++)
+		if (run->net_pending[i].deliver_at <= run->now) {
+			net_receive(run, i);
+			return true;
+		}
+	if (run->net_npending < MAX_NET_PENDING && rng_below(&run->rng, 8) == 0) {
+		net_send(run);
+		return true;
+	}
+	return false;
+}
+
+/* Packets still in flight at the end: sends without an arrival. */
+static void net_finish(struct run *run)
+{
+	for (unsigned i = 0; i < run->net_npending; i++)
+		run->net.unmatched += run->net_pending[i].retransmit_stamp ? 2 : 1;
+	run->net_npending = 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* The main loop                                                      */
 
 /* A stream that can take an event without opening a debt: any kernel
@@ -1969,7 +2235,9 @@ static void generate(struct run *run)
 			if (run->sample_pending)
 				write_state_sample(run);
 		}
-		if (run->opt->hang_every && !closing && (i + 1) % run->opt->hang_every == 0 &&
+		if (run->opt->net_hosts && !closing && net_event(run))
+			; /* a packet sent or received instead */
+		else if (run->opt->hang_every && !closing && (i + 1) % run->opt->hang_every == 0 &&
 		    (s->trace->content & CONTENT_KERNEL))
 			emit_process_hang(run, s);
 		else if (run->opt->hostile && !closing && (i + 1) % HOSTILE_EVERY == 0 &&
@@ -1984,20 +2252,23 @@ static void generate(struct run *run)
 		settle_ties(run);
 		write_state_sample(run);
 	}
+	net_finish(run);
 }
 
 /* ------------------------------------------------------------------ */
 /* Metadata                                                           */
 
-static void write_event_classes(FILE *f, enum content content, bool hang, bool hostile)
+static void write_event_classes(FILE *f, enum content content, bool hang, bool hostile,
+				bool net)
 {
 	for (int id = 0; id < EV_COUNT; id++) {
 		bool is_message = id >= FIRST_MESSAGE_EVENT && id <= LAST_MESSAGE_EVENT;
+		bool is_net = id >= FIRST_NET_EVENT && id <= LAST_NET_EVENT;
 
 		if ((is_message && !(content & CONTENT_MESSAGES)) ||
 		    (!is_message && !(content & CONTENT_KERNEL)) ||
 		    (id == EV_SCHED_PROCESS_HANG && !hang) ||
-		    (id == EV_HOSTILE && !hostile))
+		    (id == EV_HOSTILE && !hostile) || (is_net && !net))
 			continue;
 		fprintf(f,
 			"event {\n"
@@ -2165,7 +2436,7 @@ static void write_metadata(const struct run *run, const struct trace *t)
 		"\tsize = 64; align = 8; signed = false;\n"
 		"\tmap = clock.monotonic.value;\n"
 		"} := uint64_clock_monotonic_t;\n\n",
-		run->clock_uuid_text, opt->start);
+		t->clock_uuid_text[0] ? t->clock_uuid_text : run->clock_uuid_text, opt->start);
 
 	fprintf(f,
 		"stream {\n"
@@ -2194,7 +2465,8 @@ static void write_metadata(const struct run *run, const struct trace *t)
 			"\t} align(8);\n");
 	fprintf(f, "};\n\n");
 
-	write_event_classes(f, t->content, opt->hang_every > 0, opt->hostile);
+	write_event_classes(f, t->content, opt->hang_every > 0, opt->hostile,
+			    opt->net_hosts > 0);
 	write_extra_event_classes(f, opt->extra_classes);
 
 	if (ferror(f) || fclose(f) != 0)
@@ -2225,7 +2497,18 @@ static void init_trace(struct run *run, struct trace *t, unsigned number, unsign
 	t->path = strcmp(t->dir, ".") ? xsprintf("%s/%s", opt->outdir, t->dir) : xsprintf("%s", opt->outdir);
 	t->ust = ust;
 	t->content = content;
+	t->host = host;
 	make_uuid(opt->seed, RNG_TRACE_UUID, number, t->uuid, t->uuid_text);
+	if (opt->net_hosts) {
+		/* Each host its clock: up to 0.8 s ahead of the reference
+		 * one, and +-50 ppm fast or slow. */
+		struct rng r = rng_derive(opt->seed, RNG_NET_CLOCKS, host);
+		uint8_t clock_uuid[16];
+
+		t->clock_offset = rng_below(&r, 800000000);
+		t->drift_ppb = (int64_t)rng_below(&r, 100001) - 50000;
+		make_uuid(opt->seed, RNG_CLOCK_UUID, 1 + host, clock_uuid, t->clock_uuid_text);
+	}
 
 	memset(t->tasks, 0, sizeof(t->tasks));
 	for (unsigned i = 0; i < N_STABLE_TASKS; i++) {
@@ -2344,6 +2627,32 @@ static uint64_t ns_from_origin(const struct run *run, uint64_t cycles)
 	return run->opt->start * 1000000000ULL + cycles;
 }
 
+/* --net: the packets, and each host's true clock correction to host
+ * 0's: T_0 = slope x T_host + offset, in ns from the epoch. */
+static void write_net_plan(const struct run *run, FILE *f)
+{
+	const struct trace *ref = &run->traces[0];
+	long double epoch = (long double)run->opt->start * 1e9L;
+
+	fprintf(f, "net_sent %" PRIu64 "\n", run->net.sent);
+	fprintf(f, "net_matched %" PRIu64 "\n", run->net.received);
+	fprintf(f, "net_duplicates %" PRIu64 "\n", run->net.duplicates);
+	fprintf(f, "net_unmatched %" PRIu64 "\n", run->net.unmatched);
+	for (unsigned i = 0; i < run->opt->hosts; i++)
+		for (unsigned j = i + 1; j < run->opt->hosts; j++)
+			fprintf(f, "net_pair %s %s %" PRIu64 "\n", run->traces[i].hostname,
+				run->traces[j].hostname, run->net.pair[i][j]);
+	for (unsigned h = 0; h < run->ntraces; h++) {
+		const struct trace *t = &run->traces[h];
+		long double slope = (1.0L + (long double)ref->drift_ppb / 1e9L) /
+				    (1.0L + (long double)t->drift_ppb / 1e9L);
+		long double offset = (long double)(ref->clock_offset - t->clock_offset) +
+				     (1.0L - slope) * (epoch + (long double)t->clock_offset);
+
+		fprintf(f, "net_clock %s %.20Lf %.3Lf\n", t->hostname, slope, offset);
+	}
+}
+
 static void write_plan(const struct run *run)
 {
 	const char *path = run->opt->plan;
@@ -2360,14 +2669,16 @@ static void write_plan(const struct run *run)
 	qsort(order, EV_COUNT, sizeof(order[0]), compare_event_names);
 
 	fprintf(f, "events %" PRIu64 "\n", total);
-	fprintf(f, "first_ns %" PRIu64 "\n", ns_from_origin(run, run->first_ts));
-	fprintf(f, "last_ns %" PRIu64 "\n", ns_from_origin(run, run->last_ts));
+	fprintf(f, "first_ns %" PRIu64 "\n", ns_from_origin(run, run->min_ts));
+	fprintf(f, "last_ns %" PRIu64 "\n", ns_from_origin(run, run->max_ts));
 	fprintf(f, "discarded_events %" PRIu64 "\n", run->discarded_events);
 	fprintf(f, "discarded_packets %" PRIu64 "\n", run->discarded_packets);
 	fprintf(f, "streams %u\n", run->nstreams);
 	fprintf(f, "traces %u\n", run->ntraces);
 	fprintf(f, "ties %" PRIu64 "\n", run->ties);
 	fprintf(f, "orphan_receives %" PRIu64 "\n", run->orphan_receives);
+	if (run->opt->net_hosts)
+		write_net_plan(run, f);
 	for (int i = 0; i < EV_COUNT; i++)
 		if (run->event_counts[order[i]] > 0)
 			fprintf(f, "event_count %s %" PRIu64 "\n", event_names[order[i]],
@@ -2451,6 +2762,17 @@ static void print_usage(FILE *out)
 "  --traces K             hosts, 1..16 (default 1); K > 1 writes one trace\n"
 "                         per host in OUTDIR/<hostname> (with --domain both:\n"
 "                         OUTDIR/<hostname>/kernel and .../ust)\n"
+"  --net N                several hosts on their own clocks: every host's\n"
+"                         clock is up to 0.8 s ahead of a reference one and\n"
+"                         drifts by up to +-50 ppm, and the first N hosts\n"
+"                         (2..K) exchange TCP packets (about one event in 8\n"
+"                         is a send or a receipt, 20 to 500 us apart; one\n"
+"                         packet in 30 is sent twice), recorded as\n"
+"                         net_dev_queue/netif_receive_skb on even hosts and\n"
+"                         inet_sock_local_out/_in on odd ones.  The plan\n"
+"                         gives the packets matched per pair of hosts and\n"
+"                         each host's true correction to host 0's clock.\n"
+"                         Kernel traces only; implies --ties 0\n"
 "  --hostname NAME        hostname in the env block (default \"host\"); with\n"
 "                         K > 1 hosts are NAME0..NAME<K-1>; letters, digits,\n"
 "                         '.', '_', '-', at most 60 characters\n"
@@ -2556,7 +2878,7 @@ enum option_id {
 	OPT_EVENTS = 256, OPT_CPUS, OPT_PACKET_SIZE, OPT_SEED, OPT_MIX, OPT_DOMAIN,
 	OPT_LOST_EVERY, OPT_LOST_PACKETS_EVERY, OPT_TRACES, OPT_NO_INDEX, OPT_HOSTNAME,
 	OPT_START, OPT_PLAN, OPT_FORCE, OPT_NO_PACKET_TIMES, OPT_TIES, OPT_HANG_EVERY,
-	OPT_STATE_PLAN, OPT_HOSTILE, OPT_PACKETIZED_METADATA, OPT_EXTRA_CLASSES,
+	OPT_STATE_PLAN, OPT_HOSTILE, OPT_PACKETIZED_METADATA, OPT_EXTRA_CLASSES, OPT_NET,
 	OPT_TRACER_VERSION,
 };
 
@@ -2583,6 +2905,7 @@ static const struct option long_options[] = {
 	{ "plan", required_argument, NULL, OPT_PLAN },
 	{ "state-plan", required_argument, NULL, OPT_STATE_PLAN },
 	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "net", required_argument, NULL, OPT_NET },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -2606,6 +2929,13 @@ static void check_options(struct options *opt)
 	if (opt->state_plan && (opt->hosts > 1 || opt->mix == MIX_MESSAGES))
 		die_usage("--state-plan: describes one kernel trace: not with --traces K > 1 "
 			  "or --mix messages");
+	if (opt->net_hosts && (opt->net_hosts > opt->hosts || opt->domain != DOMAIN_KERNEL ||
+			       opt->mix != MIX_KERNEL))
+		die_usage("--net: the hosts that exchange packets are among --traces' (give "
+			  "--traces %u or more), of kernel traces (--domain kernel, --mix kernel)",
+			  opt->net_hosts);
+	if (opt->net_hosts)
+		opt->ties = 0; /* each host its clock: no two events share a time */
 	if (buffers > MAX_BUFFER_BYTES)
 		die_usage("--packet-size: one packet buffer per stream would take %" PRIu64
 			  " MiB; keep --traces x --cpus x --packet-size (x2 for --domain both) "
@@ -2677,6 +3007,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPT_PLAN: opt->plan = optarg; break;
 		case OPT_STATE_PLAN: opt->state_plan = optarg; break;
 		case OPT_FORCE: opt->force = true; break;
+		case OPT_NET: opt->net_hosts = (unsigned)parse_number("net", optarg, 2, MAX_HOSTS); break;
 		case 'h':
 			print_usage(stdout);
 			exit(0);

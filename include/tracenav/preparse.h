@@ -11,6 +11,7 @@
  *   - the state snapshots (state-history.h) and whoever observes the
  *     state pass (the analyses of the whole trace: analysis.h),
  *   - the index of the sequence diagram's pages (seq-pages.h),
+ *   - the matching of network packets between hosts (sync.h),
  * with the state providers run once for all those that need the state
  * (the snapshots, the kernel's wake-ups of the diagram).  Each event
  * goes to the index, then to the snapshots' pass and its observer and
@@ -37,6 +38,7 @@
 #include "tracenav/seq-pages.h"
 #include "tracenav/seq-rules.h"
 #include "tracenav/state-history.h"
+#include "tracenav/sync.h"
 #include "tracenav/trace.h"
 
 /* What one preparse makes.  Everything it points to outlives the job. */
@@ -56,6 +58,9 @@ struct tn_preparse_request {
 	 * the user's rules (NULL: none). */
 	struct tn_seq_pages *pages;
 	const struct tn_seq_rules *seq_rules;
+	/* Give every event to this matcher (NULL: none; the caller's,
+	 * read with tn_sync_matcher_finish() once the job ended). */
+	struct tn_sync_matcher *matcher;
 	/* Decoding threads: 0 for one more than the processors
 	 * (feed.h). */
 	unsigned parts;

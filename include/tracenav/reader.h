@@ -13,6 +13,7 @@
 
 #include "tracenav/error.h"
 #include "tracenav/event.h"
+#include "tracenav/sync.h"
 #include "tracenav/trace.h"
 
 struct tn_reader;
@@ -26,6 +27,11 @@ struct tn_reader_options {
 	int64_t begin_ns;
 	bool has_end;		/* stop after end_ns (inclusive) */
 	int64_t end_ns;
+	/* Correct each host's times (NULL: keep them; it outlives the
+	 * reader): the streams merge in the order of their corrected
+	 * times, every item's ns is its corrected time, and the bounds
+	 * are corrected times. */
+	const struct tn_sync *sync;
 };
 
 /* As every reading function of the core (error.h): 1 an item, 0 the
@@ -42,6 +48,15 @@ enum tn_reader_status {
 int tn_reader_create(const struct tn_trace *trace,
 		const struct tn_reader_options *options,
 		struct tn_reader **out, struct tn_error *err);
+
+/* One line per stream whose times went back so far while reader read
+ * it ("stream file `F`: its times went back N times, by at most D ns"),
+ * sorted; NULL-terminated, the caller's (g_strfreev()).  A message
+ * whose time goes back (an event, or a packet's beginning after a
+ * packet whose end time runs past it) keeps its time and its place in
+ * its stream: it comes right after the one before it in its stream,
+ * where babeltrace2 stops. */
+char **tn_reader_describe_steps(const struct tn_reader *reader);
 
 /* Free reader and its graph, on any thread (one at a time per reader).
  * NULL-safe. */

@@ -27,6 +27,7 @@
 #include "merge-compare.h"
 #include "merge-filter.h"
 #include "merge-heap.h"
+#include "sync-stream.h"
 
 #define UUID_BYTES 16
 #define NONE SIZE_MAX
@@ -48,6 +49,7 @@ enum tn_merge_method tn_merge_get_method(void)
 struct merge_component {
 	bt_self_component_filter *self;
 	uint64_t next_port;
+	struct tn_merge_context *context;	/* may be NULL */
 };
 
 static bt_self_component_add_port_status add_input_port(
@@ -75,8 +77,8 @@ static bt_component_class_initialize_method_status merge_initialize(
 
 	(void) config;
 	(void) params;
-	(void) data;
 	comp->self = self;
+	comp->context = data;
 	bt_self_component_set_data(self_comp, comp);
 	if (add_input_port(comp) != BT_SELF_COMPONENT_ADD_PORT_STATUS_OK ||
 	    bt_self_component_filter_add_output_port(self, "out", NULL,
@@ -134,6 +136,8 @@ struct upstream {
 	bool has_head;		/* batch[next] is in the heap */
 	bool ended;
 	char *stream_name;	/* its stream's (its file), once begun */
+	/* Its host's correction, once begun (NULL: its clock as it is). */
+	const struct tn_sync_transform *transform;
 };
 
 struct merge_iterator {
@@ -144,6 +148,7 @@ struct merge_iterator {
 	bool filled;		/* every upstream got its first head */
 	size_t taken;		/* whose head went out last, or NONE */
 	size_t last_taken;	/* the same, kept for a failure's message */
+	struct tn_merge_context *context;	/* may be NULL */
 	enum clock_expectation expect;
 	uint8_t expected_uuid[UUID_BYTES];
 	/* A failure after some messages of a batch: said on the next
@@ -296,6 +301,9 @@ static bt_message_iterator_class_next_method_status set_head(
 	if (type == BT_MESSAGE_TYPE_STREAM_BEGINNING && !up->stream_name)
 		up->stream_name = g_strdup(bt_stream_get_name(
 			bt_message_stream_beginning_borrow_stream_const(msg)));
+	if (type == BT_MESSAGE_TYPE_STREAM_BEGINNING && it->context)
+		up->transform = tn_sync_transform_of_stream(it->context->sync,
+			bt_message_stream_beginning_borrow_stream_const(msg));
 	if (type == BT_MESSAGE_TYPE_STREAM_BEGINNING)
 		status = check_clock(it, bt_stream_class_borrow_default_clock_class_const(
 			bt_stream_borrow_class_const(
@@ -317,6 +325,8 @@ static bt_message_iterator_class_next_method_status set_head(
 				up->stream_name) :
 			FAIL(it, "cannot merge the streams: a clock value "
 				"does not fit in ns from origin");
+	if (cs && up->transform)
+		ns = tn_sync_transform_apply(up->transform, ns);
 	tn_merge_heap_set_head(it->heap, u, cs != NULL, ns, msg,
 		type == BT_MESSAGE_TYPE_DISCARDED_EVENTS ||
 		type == BT_MESSAGE_TYPE_DISCARDED_PACKETS ||
@@ -415,6 +425,24 @@ static bt_message_iterator_class_next_method_status fail_order(
 		tn_merge_heap_get_last_time(it->heap));
 }
 
+/* The head of upstream u, at ns, went back in time: give it (its
+ * stream's order is kept), and count it. */
+static void note_step(struct merge_iterator *it, size_t u, int64_t ns)
+{
+	GHashTable *steps = it->context->steps;
+	const char *name = it->upstreams[u].stream_name;
+	struct tn_merge_step *step = g_hash_table_lookup(steps, name);
+	int64_t by = tn_merge_heap_get_last_time(it->heap) - ns;
+
+	tn_merge_heap_accept(it->heap, ns);
+	if (!step) {
+		step = g_new0(struct tn_merge_step, 1);
+		g_hash_table_insert(steps, g_strdup(name), step);
+	}
+	step->count++;
+	step->largest_ns = MAX(step->largest_ns, by);
+}
+
 static bt_message_iterator_class_next_method_status next_one(
 		struct merge_iterator *it, const bt_message **msg)
 {
@@ -435,6 +463,11 @@ static bt_message_iterator_class_next_method_status next_one(
 	case 0:
 		return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_END;
 	case -1:
+		if (it->upstreams[u].stream_name && it->context &&
+		    it->context->steps) {
+			note_step(it, u, ns);
+			break;
+		}
 		return fail_order(it, u, ns);
 	default:
 		break;
@@ -518,6 +551,7 @@ merge_iterator_initialize(bt_self_message_iterator *self,
 
 	(void) port;
 	it->self = self;
+	it->context = comp->context;
 	it->upstreams = g_new0(struct upstream, ports);
 	for (uint64_t i = 0; i < ports; i++) {
 		bt_self_component_port_input *input =

@@ -18,7 +18,31 @@
 
 #include <babeltrace2/babeltrace.h>
 
+#include <glib.h>
+
 #include "tracenav/error.h"
+#include "tracenav/sync.h"
+
+/* What a reader asks of its merge and learns from it, given as the
+ * component's initialize method data (or NULL: nothing asked, nothing
+ * learnt).  It outlives the graph; only the graph's thread touches it.
+ */
+struct tn_merge_context {
+	/* Order and stamp each host's messages by their corrected times
+	 * (NULL: the recorded ones). */
+	const struct tn_sync *sync;
+	/* The streams whose times went back (a message before the one
+	 * given before it): the merge reads on, giving it when its stream's
+	 * turn comes (at once: it is the earliest head).  Stream name ->
+	 * struct tn_merge_step, the caller's table (NULL: the merge fails
+	 * there, as the muxer does). */
+	GHashTable *steps;
+};
+
+struct tn_merge_step {
+	uint64_t count;		/* messages that went back */
+	int64_t largest_ns;	/* by how much, at most */
+};
 
 /* Borrow the component class (made once for the process, never freed)
  * into *cls.  Any thread; add components of it under

@@ -102,6 +102,8 @@ static int consume(struct preparse *pp, const struct tn_row *row,
 		return -1;
 	if (pp->state_pass)
 		tn_state_pass_after(pp->state_pass, row, rank);
+	if (pp->request.matcher)
+		tn_sync_matcher_event(pp->request.matcher, &row->ev);
 	return 0;
 }
 
@@ -263,6 +265,8 @@ static void add_wants(struct preparse *pp)
 		tn_state_pass_add_wants(pp->state_pass, pp->wants);
 	if (pp->pages_pass)
 		tn_seq_pages_pass_add_wants(pp->pages_pass, pp->wants);
+	if (pp->request.matcher)
+		tn_sync_matcher_add_wants(pp->request.matcher, pp->wants);
 }
 
 /* Set the consumers up (on the starter's thread). */
@@ -300,6 +304,8 @@ static struct preparse *preparse_new(const struct tn_trace *trace,
 			request->pages);
 		add_what(pp, "diagram");
 	}
+	if (request->matcher)
+		add_what(pp, "sync");
 	needs_state = pp->state_pass || (pp->pages_pass &&
 		tn_seq_pages_pass_needs_state(pp->pages_pass));
 	if (needs_state) {

@@ -11,12 +11,14 @@
  * Readers of several threads share the component classes: graphs are
  * built and destroyed under tn_bt_classes_lock() (see bt-util.h). */
 #include <glib.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "bt-util.h"
 #include "clock.h"
 #include "merge-filter.h"
+#include "sync-stream.h"
 #include "tracenav/merge.h"
 #include "tracenav/time.h"
 #include "reader-private.h"
@@ -44,7 +46,14 @@ struct tn_reader {
 	/* A live source's reader: how long to wait when it has nothing
 	 * yet ("try again"); 0 for a trace's. */
 	uint64_t retry_us;
+	/* What its merge is asked and counts (merge-filter.h), and the
+	 * correction of each stream's host when it has one: bt_stream ->
+	 * transform, or a pointer to no_transform. */
+	struct tn_merge_context merge;
+	GHashTable *transforms;
 };
+
+static const struct tn_sync_transform no_transform;
 
 static bt_graph_simple_sink_component_initialize_func_status
 sink_initialize(bt_message_iterator *iterator, void *data)
@@ -280,7 +289,13 @@ static int add_merge(struct tn_reader *reader, const bt_component_filter **out,
 		return add_filter(reader, "utils", "muxer", NULL, out, err);
 	if (tn_merge_filter_class(&cls, err))
 		return -1;
-	return add_filter_of_class(reader, cls, "merge", NULL, out, err);
+	if (bt_graph_add_filter_component_with_initialize_method_data(
+			reader->graph, cls, "merge", NULL, &reader->merge,
+			tn_bt_component_log_level(), out)) {
+		tn_bt_set_error(err, NULL, "cannot set up the trace reader");
+		return -1;
+	}
+	return 0;
 }
 
 static int connect_filter(struct tn_reader *reader,
@@ -333,8 +348,16 @@ static int build_graph(struct tn_reader *reader, const struct tn_trace *trace,
 	    add_sources(reader, trace, dirs, merge, err))
 		return -1;
 	last = merge;
+	if (options && options->sync) {
+		reader->merge.sync = options->sync;
+		reader->transforms = g_hash_table_new(g_direct_hash,
+			g_direct_equal);
+	}
+	/* The trimmer would cut at recorded times: corrected ones are
+	 * bounded here. */
 	if (options && (options->has_begin || options->has_end) &&
-	    !tn_trace_can_trim(trace) && tn_trace_has_clock(trace)) {
+	    ((!tn_trace_can_trim(trace) && tn_trace_has_clock(trace)) ||
+	     options->sync)) {
 		reader->bounds = *options;
 	} else if (options && (options->has_begin || options->has_end)) {
 		bt_value *params = trimmer_params(options);
@@ -363,6 +386,8 @@ static struct tn_reader *reader_new(enum tn_merge_method method)
 	reader->pushed_back = g_array_new(FALSE, FALSE,
 		sizeof(const bt_message *));
 	reader->method = method;
+	reader->merge.steps = g_hash_table_new_full(g_str_hash, g_str_equal,
+		g_free, g_free);
 	return reader;
 }
 
@@ -413,7 +438,8 @@ int tn_reader_create(const struct tn_trace *trace,
 	/* The reader the trace opened (rewound to its start) saves a graph:
 	 * on a trace of a thousand streams, setting one up and filling it
 	 * costs as much as reading a few hundred thousand events. */
-	if (!options || (!options->has_begin && !options->has_end)) {
+	if (!options || (!options->has_begin && !options->has_end &&
+			!options->sync)) {
 		struct tn_reader *start = tn_trace_take_start_reader(trace);
 
 		if (start && start->method == tn_merge_get_method()) {
@@ -498,7 +524,72 @@ void tn_reader_destroy(struct tn_reader *reader)
 	tn_bt_classes_lock();
 	bt_graph_put_ref(reader->graph);
 	tn_bt_classes_unlock();
+	g_hash_table_destroy(reader->merge.steps);
+	if (reader->transforms)
+		g_hash_table_destroy(reader->transforms);
 	g_free(reader);
+}
+
+static gint compare_strings(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(char *const *) a, *(char *const *) b);
+}
+
+char **tn_reader_describe_steps(const struct tn_reader *reader)
+{
+	GPtrArray *lines = g_ptr_array_new();
+	GHashTableIter iter;
+	gpointer name, value;
+
+	g_hash_table_iter_init(&iter, reader->merge.steps);
+	while (g_hash_table_iter_next(&iter, &name, &value)) {
+		const struct tn_merge_step *step = value;
+
+		g_ptr_array_add(lines, g_strdup_printf("stream file `%s`: "
+			"its times went back %" PRIu64 " time%s, by at most %"
+			PRId64 " ns", (const char *) name, step->count,
+			step->count == 1 ? "" : "s", step->largest_ns));
+	}
+	g_ptr_array_sort(lines, compare_strings);
+	g_ptr_array_add(lines, NULL);
+	return (char **) g_ptr_array_free(lines, FALSE);
+}
+
+/* ev's time corrected by its host's transform (reader->transforms). */
+static void correct_time(struct tn_reader *reader, struct tn_event *ev)
+{
+	const bt_stream *stream;
+	const struct tn_sync_transform *tr;
+
+	if (!ev->has_ns)
+		return;
+	switch (bt_message_get_type(ev->msg)) {
+	case BT_MESSAGE_TYPE_EVENT:
+		stream = bt_event_borrow_stream_const(
+			bt_message_event_borrow_event_const(ev->msg));
+		break;
+	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
+		stream = bt_message_discarded_events_borrow_stream_const(
+			ev->msg);
+		break;
+	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
+		stream = bt_message_discarded_packets_borrow_stream_const(
+			ev->msg);
+		break;
+	default:
+		return;
+	}
+	tr = g_hash_table_lookup(reader->transforms, stream);
+	if (!tr) {
+		tr = tn_sync_transform_of_stream(reader->merge.sync, stream);
+		if (!tr)
+			tr = &no_transform;
+		g_hash_table_insert(reader->transforms,
+			(gpointer) (uintptr_t) stream,
+			(gpointer) (uintptr_t) tr);
+	}
+	if (tr != &no_transform)
+		ev->ns = tn_sync_transform_apply(tr, ev->ns);
 }
 
 /* Run the graph until the sink holds a batch, the trace ends or fails. */
@@ -639,6 +730,8 @@ enum tn_reader_status tn_reader_next(struct tn_reader *reader,
 			bt_message_put_ref(msg);
 			continue;
 		}
+		if (reader->transforms)
+			correct_time(reader, ev);
 		if (!reader->bounds.has_begin && !reader->bounds.has_end)
 			return TN_READER_OK;
 		if (within_bounds(reader, ev, &past))
