@@ -13,7 +13,7 @@ _tracenav()
 		prev=${COMP_WORDS[COMP_CWORD - 2]}
 	fi
 	case $prev in
-	--batch-file|--seq-rules|--symbols)
+	--batch-file|--seq-rules|--symbols|--sync)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return
 		;;
@@ -36,7 +36,7 @@ _tracenav()
 			--cache-dir --component --count --dump --end --gmt --help
 			--info --keep-going --no-cache --no-index --no-mouse
 			--no-seq-index --params --plugin-path --seq-rules
-			--symbols --verbose --version"
+			--symbols --sync --verbose --version"
 		COMPREPLY=($(compgen -W "$options" -- "$cur"))
 		;;
 	*)

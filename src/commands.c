@@ -57,8 +57,8 @@
 	COMMAND(tn_cmd_seq_hidden) \
 	COMMAND(tn_cmd_index) \
 	COMMAND(tn_cmd_traces) \
-	COMMAND(tn_cmd_sync) \
 	COMMAND(tn_cmd_reload) \
+	COMMAND(tn_cmd_sync) \
 	COMMAND(tn_cmd_echo) \
 	COMMAND(tn_cmd_help) \
 	COMMAND(tn_cmd_quit)

@@ -122,6 +122,11 @@ const struct tn_sync_host *tn_sync_find_host(const struct tn_sync *sync,
  * none). */
 void tn_sync_format(const struct tn_sync *sync, GString *out);
 
+/* Round each transform to what tn_sync_format() prints of it, so that
+ * a correction read back from its text is the same, nanosecond for
+ * nanosecond. */
+void tn_sync_round(struct tn_sync *sync);
+
 /* Read a correction written by tn_sync_format() (lines starting with
  * '#' and empty lines skipped).  Returns 0 and *out (the caller's), or
  * -1 with err naming the line. */

@@ -11,6 +11,42 @@
 
 static const char *const sync_choices[] = { "save", "load", NULL };
 
+/* The lines' columns aligned, under a header: for the screen, where a
+ * tab would show as \t. */
+static void print_aligned(struct tn_command_context *ctx, char **lines)
+{
+	enum { COLUMNS = 6 };
+	size_t widths[COLUMNS] = { 0 };
+	GPtrArray *rows = g_ptr_array_new_with_free_func(
+		(GDestroyNotify) g_strfreev);
+	GString *line = g_string_new(NULL);
+
+	g_ptr_array_add(rows, g_strsplit("HOST\tSLOPE\tOFFSET_NS\tQUALITY\t"
+		"ACCURACY\tMATCHES", "\t", -1));
+	for (char **l = lines; *l; l++)
+		if (**l)
+			g_ptr_array_add(rows, g_strsplit(*l, "\t", -1));
+	for (guint r = 0; r < rows->len; r++) {
+		char **cols = g_ptr_array_index(rows, r);
+
+		for (size_t c = 0; c < COLUMNS && cols[c]; c++)
+			widths[c] = MAX(widths[c], strlen(cols[c]));
+	}
+	for (guint r = 0; r < rows->len; r++) {
+		char **cols = g_ptr_array_index(rows, r);
+
+		g_string_truncate(line, 0);
+		for (size_t c = 0; c < COLUMNS && cols[c]; c++)
+			g_string_append_printf(line, c ? "  %*s" : "%-*s",
+				(int) widths[c], cols[c]);
+		tn_output_text(ctx->out, "sync", line->str);
+	}
+	g_string_free(line, TRUE);
+	g_ptr_array_free(rows, TRUE);
+}
+
+/* One line per host: tab-separated (as saved), or aligned on the
+ * screen. */
 static void print_sync(struct tn_command_context *ctx,
 		const struct tn_sync *sync)
 {
@@ -19,9 +55,12 @@ static void print_sync(struct tn_command_context *ctx,
 
 	tn_sync_format(sync, text);
 	lines = g_strsplit(text->str, "\n", -1);
-	for (char **line = lines; *line; line++)
-		if (**line)
-			tn_output_text(ctx->out, "sync", *line);
+	if (ctx->has_screen)
+		print_aligned(ctx, lines);
+	else
+		for (char **line = lines; *line; line++)
+			if (**line)
+				tn_output_text(ctx->out, "sync", *line);
 	g_strfreev(lines);
 	g_string_free(text, TRUE);
 }

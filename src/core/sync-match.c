@@ -282,6 +282,9 @@ struct tn_sync *tn_sync_matcher_finish(struct tn_sync_matcher *m)
 {
 	struct tn_sync *sync = tn_sync_solve(&m->graph);
 
+	/* What is used is what is printed (and saved, and loaded). */
+	tn_sync_round(sync);
+
 	sync->matched = m->matched;
 	sync->unmatched = m->unmatched + g_hash_table_size(m->pending);
 	sync->duplicates = m->duplicates;

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +41,20 @@ const struct tn_sync_host *tn_sync_find_host(const struct tn_sync *sync,
 		if (strcmp(sync->hosts[i].name, name) == 0)
 			return &sync->hosts[i];
 	return NULL;
+}
+
+void tn_sync_round(struct tn_sync *sync)
+{
+	char text[64];
+
+	for (size_t i = 0; i < sync->host_count; i++) {
+		struct tn_sync_transform *tr = &sync->hosts[i].transform;
+
+		snprintf(text, sizeof(text), "%.20Lf", tr->slope);
+		tr->slope = strtold(text, NULL);
+		snprintf(text, sizeof(text), "%.3Lf", tr->offset);
+		tr->offset = strtold(text, NULL);
+	}
 }
 
 void tn_sync_format(const struct tn_sync *sync, GString *out)
