@@ -24,7 +24,16 @@ enum tn_event_kind {
 struct tn_event {
 	enum tn_event_kind kind;
 	bool has_ns;		/* false when the stream has no clock */
-	int64_t ns;		/* time in ns from origin (begin of a notice) */
+	/* Where it is placed: its time in ns from origin (the beginning
+	 * of a notice), unless its stream's time went back (a damaged
+	 * packet, a virtual machine's clock): then the latest time of its
+	 * stream before it, so that the items of a read come in the order
+	 * of their ns.  Positions, seeks, the index and the state use it. */
+	int64_t ns;
+	/* Its time as its tracer recorded it (corrected by the host's
+	 * clock correction when the reader has one): what is printed.
+	 * Before ns when its stream's time went back, else equal. */
+	int64_t recorded_ns;
 	const struct bt_message *msg;	/* owned reference */
 	/* What a thread other than the message's made of it for the
 	 * thread that reads it (the preparse's parts: src/core/feed.h),

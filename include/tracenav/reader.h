@@ -50,7 +50,8 @@ int tn_reader_create(const struct tn_trace *trace,
 		struct tn_reader **out, struct tn_error *err);
 
 /* One line per stream whose times went back so far while reader read
- * it ("stream file `F`: its times went back N times, by at most D ns"),
+ * it ("stream file `F`: N events went back in time, by at most D ns",
+ * and the packet bounds and notices that did),
  * sorted; NULL-terminated, the caller's (g_strfreev()).  A message
  * whose time goes back (an event, or a packet's beginning after a
  * packet whose end time runs past it) keeps its time and its place in

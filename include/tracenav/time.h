@@ -87,4 +87,8 @@ void tn_time_format_seconds(GString *out, int64_t ns);
  * unsigned 64-bit difference, exactly like babeltrace2 does. */
 void tn_time_format_delta(GString *out, int64_t delta_ns);
 
+/* Append a delta back in time (back_ns > 0: an event recorded before
+ * the one above it, its stream's time gone back): "-S.NNNNNNNNN". */
+void tn_time_format_back(GString *out, int64_t back_ns);
+
 #endif

@@ -32,9 +32,10 @@ static int exec_detail(struct tn_command_context *ctx,
 	if (!row)
 		return -1;
 	line = g_string_new("time: ");
-	tn_time_format_wall(line, row->ev.ns, session->view.gmt, true);
+	tn_time_format_wall(line, row->ev.recorded_ns, session->view.gmt,
+		true);
 	g_string_append(line, " (");
-	tn_time_format_seconds(line, row->ev.ns);
+	tn_time_format_seconds(line, row->ev.recorded_ns);
 	g_string_append(line, " s)");
 	tn_output_text(ctx->out, "detail", line->str);
 	g_string_printf(line, "name: %s", tn_event_get_name(&row->ev));

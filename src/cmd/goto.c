@@ -135,7 +135,7 @@ static void say_if_outside(struct tn_command_context *ctx, const char *arg,
 	if (!row || !row->ev.has_ns)
 		return;
 	when = g_string_new(NULL);
-	tn_time_format_wall(when, row->ev.ns, session->view.gmt, true);
+	tn_time_format_wall(when, row->ev.recorded_ns, session->view.gmt, true);
 	if (row->ev.ns < target)
 		tn_output_message(ctx->out, "goto %s: after the last event%s: "
 			"at the last %s (%s)", arg, session->filters.set ?

@@ -34,7 +34,8 @@ static int exec_where(struct tn_command_context *ctx,
 		return -1;
 	line = g_string_new(NULL);
 	if (row->ev.has_ns)
-		tn_time_format_wall(line, row->ev.ns, session->view.gmt, true);
+		tn_time_format_wall(line, row->ev.recorded_ns,
+			session->view.gmt, true);
 	else
 		g_string_append(line, "(no timestamp)");
 	known = tn_cursor_get_rank(session->cursor, &rank, err);

@@ -526,20 +526,27 @@ static void append_wall(GString *out, int64_t ns, bool gmt)
 	append_nine_digits(out, (uint64_t) (ns % TN_NS_PER_S));
 }
 
+/* "[time] (+delta) ": the time its tracer recorded, and how far it is
+ * from where the event before it is placed (a time that went back
+ * shows as "-S.NNNNNNNNN"). */
 static void append_time_and_delta(GString *out, const struct tn_event *ev,
 		struct tn_format_state *state)
 {
-	uint64_t delta = (uint64_t) ev->ns - (uint64_t) state->last_ns;
+	uint64_t delta = (uint64_t) ev->recorded_ns - (uint64_t) state->last_ns;
+	bool back = ev->recorded_ns < state->last_ns;
 
 	g_string_append_c(out, '[');
-	append_wall(out, ev->ns, state->gmt);
+	append_wall(out, ev->recorded_ns, state->gmt);
 	/* As tn_time_format_delta(): babeltrace2 keeps "no previous
 	 * event" as a delta of -1, so a real delta of -1 ns prints as
 	 * unknown too.  Without the delta: "[time] " alone. */
 	if (state->no_delta) {
 		g_string_append(out, "] ");
-	} else if (state->has_last && delta != UINT64_MAX) {
-		g_string_append(out, "] (+");
+	} else if (state->has_last && (back || delta != UINT64_MAX)) {
+		if (back)
+			delta = (uint64_t) state->last_ns -
+				(uint64_t) ev->recorded_ns;
+		g_string_append(out, back ? "] (-" : "] (+");
 		tn_format_append_u64(out, delta / (uint64_t) TN_NS_PER_S);
 		g_string_append_c(out, '.');
 		append_nine_digits(out, delta % (uint64_t) TN_NS_PER_S);

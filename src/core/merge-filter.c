@@ -138,6 +138,12 @@ struct upstream {
 	char *stream_name;	/* its stream's (its file), once begun */
 	/* Its host's correction, once begun (NULL: its clock as it is). */
 	const struct tn_sync_transform *transform;
+	/* The latest time of its messages so far: a message before it is
+	 * placed at it (its time went back). */
+	bool has_latest;
+	int64_t latest_ns;
+	bool has_latest_event;	/* the latest time of its events */
+	int64_t latest_event_ns;
 };
 
 struct merge_iterator {
@@ -234,9 +240,7 @@ static const bt_stream_class *stream_class_of(const bt_message *msg)
 	}
 }
 
-/* The clock snapshot by which the muxer places msg, or NULL when it
- * places it at the time of the last message given. */
-static const bt_clock_snapshot *placing_snapshot(const bt_message *msg)
+const bt_clock_snapshot *tn_merge_placing_snapshot(const bt_message *msg)
 {
 	const bt_clock_snapshot *cs = NULL;
 	const bt_stream_class *sc;
@@ -286,6 +290,55 @@ static const bt_clock_snapshot *placing_snapshot(const bt_message *msg)
 	}
 }
 
+/* Count a step back of upstream u's stream: an event before the one
+ * before it, or another message (a packet's beginning, a notice) before
+ * the latest time of the stream. */
+static void count_step(struct merge_iterator *it, size_t u, bool event,
+		int64_t by)
+{
+	GHashTable *steps = it->context ? it->context->steps : NULL;
+	const char *name = it->upstreams[u].stream_name;
+	struct tn_merge_step *step;
+
+	if (!steps || !name)
+		return;
+	step = g_hash_table_lookup(steps, name);
+	if (!step) {
+		step = g_new0(struct tn_merge_step, 1);
+		g_hash_table_insert(steps, g_strdup(name), step);
+	}
+	if (event) {
+		step->events++;
+		step->events_by = MAX(step->events_by, by);
+	} else {
+		step->others++;
+		step->others_by = MAX(step->others_by, by);
+	}
+}
+
+/* Where upstream u's head at ns goes: at ns, or at the latest time of
+ * its stream when its time went back (it then comes right after the
+ * message before it there); counted. */
+static int64_t place_head(struct merge_iterator *it, size_t u, bool event,
+		int64_t ns)
+{
+	struct upstream *up = &it->upstreams[u];
+
+	if (event && up->has_latest_event && ns < up->latest_event_ns)
+		count_step(it, u, true, up->latest_event_ns - ns);
+	else if (!event && up->has_latest && ns < up->latest_ns)
+		count_step(it, u, false, up->latest_ns - ns);
+	if (event && (!up->has_latest_event || ns > up->latest_event_ns)) {
+		up->has_latest_event = true;
+		up->latest_event_ns = ns;
+	}
+	if (up->has_latest && ns < up->latest_ns)
+		return up->latest_ns;
+	up->has_latest = true;
+	up->latest_ns = ns;
+	return ns;
+}
+
 /* Put batch[next] of upstream u in the heap. */
 static bt_message_iterator_class_next_method_status set_head(
 		struct merge_iterator *it, size_t u)
@@ -316,7 +369,7 @@ static bt_message_iterator_class_next_method_status set_head(
 		return status;
 	/* Streams without a clock: everything at the first time. */
 	if (it->expect != EXPECT_NO_CLOCK)
-		cs = placing_snapshot(msg);
+		cs = tn_merge_placing_snapshot(msg);
 	if (cs && bt_clock_snapshot_get_ns_from_origin(cs, &ns) !=
 			BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK)
 		return up->stream_name ?
@@ -327,6 +380,8 @@ static bt_message_iterator_class_next_method_status set_head(
 				"does not fit in ns from origin");
 	if (cs && up->transform)
 		ns = tn_sync_transform_apply(up->transform, ns);
+	if (cs)
+		ns = place_head(it, u, type == BT_MESSAGE_TYPE_EVENT, ns);
 	tn_merge_heap_set_head(it->heap, u, cs != NULL, ns, msg,
 		type == BT_MESSAGE_TYPE_DISCARDED_EVENTS ||
 		type == BT_MESSAGE_TYPE_DISCARDED_PACKETS ||
@@ -425,24 +480,6 @@ static bt_message_iterator_class_next_method_status fail_order(
 		tn_merge_heap_get_last_time(it->heap));
 }
 
-/* The head of upstream u, at ns, went back in time: give it (its
- * stream's order is kept), and count it. */
-static void note_step(struct merge_iterator *it, size_t u, int64_t ns)
-{
-	GHashTable *steps = it->context->steps;
-	const char *name = it->upstreams[u].stream_name;
-	struct tn_merge_step *step = g_hash_table_lookup(steps, name);
-	int64_t by = tn_merge_heap_get_last_time(it->heap) - ns;
-
-	tn_merge_heap_accept(it->heap, ns);
-	if (!step) {
-		step = g_new0(struct tn_merge_step, 1);
-		g_hash_table_insert(steps, g_strdup(name), step);
-	}
-	step->count++;
-	step->largest_ns = MAX(step->largest_ns, by);
-}
-
 static bt_message_iterator_class_next_method_status next_one(
 		struct merge_iterator *it, const bt_message **msg)
 {
@@ -463,11 +500,6 @@ static bt_message_iterator_class_next_method_status next_one(
 	case 0:
 		return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_END;
 	case -1:
-		if (it->upstreams[u].stream_name && it->context &&
-		    it->context->steps) {
-			note_step(it, u, ns);
-			break;
-		}
 		return fail_order(it, u, ns);
 	default:
 		break;
@@ -628,6 +660,8 @@ merge_seek_beginning(bt_self_message_iterator *self)
 				BT_MESSAGE_ITERATOR_CLASS_SEEK_BEGINNING_METHOD_STATUS_AGAIN :
 				BT_MESSAGE_ITERATOR_CLASS_SEEK_BEGINNING_METHOD_STATUS_ERROR;
 		it->upstreams[u].ended = false;
+		it->upstreams[u].has_latest = false;
+		it->upstreams[u].has_latest_event = false;
 	}
 	tn_merge_heap_restart(it->heap);
 	it->filled = false;

@@ -32,16 +32,20 @@ struct tn_merge_context {
 	 * (NULL: the recorded ones). */
 	const struct tn_sync *sync;
 	/* The streams whose times went back (a message before the one
-	 * given before it): the merge reads on, giving it when its stream's
-	 * turn comes (at once: it is the earliest head).  Stream name ->
-	 * struct tn_merge_step, the caller's table (NULL: the merge fails
-	 * there, as the muxer does). */
+	 * before it in its stream), counted: stream name -> struct
+	 * tn_merge_step, the caller's table (NULL: not counted).  The
+	 * merge reads on where the muxer fails: such a message is placed
+	 * at its stream's latest time (it comes right after the one
+	 * before it in its stream); the reader places it there too
+	 * (tn_event's ns) and keeps its time (recorded_ns). */
 	GHashTable *steps;
 };
 
 struct tn_merge_step {
-	uint64_t count;		/* messages that went back */
-	int64_t largest_ns;	/* by how much, at most */
+	uint64_t events;	/* events that went back */
+	int64_t events_by;	/* by how much, at most */
+	uint64_t others;	/* other messages (packet bounds, notices) */
+	int64_t others_by;
 };
 
 /* Borrow the component class (made once for the process, never freed)
@@ -50,5 +54,9 @@ struct tn_merge_step {
  * err. */
 int tn_merge_filter_class(const bt_component_class_filter **cls,
 		struct tn_error *err);
+
+/* The clock snapshot by which the muxer places msg, or NULL when it
+ * places it at the time of the last message given. */
+const bt_clock_snapshot *tn_merge_placing_snapshot(const bt_message *msg);
 
 #endif

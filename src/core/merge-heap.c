@@ -268,11 +268,6 @@ int tn_merge_heap_take(struct tn_merge_heap *heap, size_t *u, int64_t *ns)
 	return 1;
 }
 
-void tn_merge_heap_accept(struct tn_merge_heap *heap, int64_t ns)
-{
-	heap->last_ns = ns;
-}
-
 int64_t tn_merge_heap_get_last_time(const struct tn_merge_heap *heap)
 {
 	return heap->last_ns;

@@ -67,10 +67,6 @@ void tn_merge_heap_end(struct tn_merge_heap *heap, size_t u);
  * set or drop u's head before the next call. */
 int tn_merge_heap_take(struct tn_merge_heap *heap, size_t *u, int64_t *ns);
 
-/* After take() said -1 for the head at ns: take it all the same (ns is
- * the new time of the last head taken), where the muxer would fail. */
-void tn_merge_heap_accept(struct tn_merge_heap *heap, int64_t ns);
-
 /* The time of the last head taken (INT64_MIN before the first). */
 int64_t tn_merge_heap_get_last_time(const struct tn_merge_heap *heap);
 

@@ -272,6 +272,7 @@ enum tn_reader_status tn_packets_collector_next_item(struct tn_reader *reader,
 			return tn_reader_next(reader, ev, err);
 		}
 		tn_packets_collector_add(collector, msg);
+		tn_reader_place_other(reader, msg);
 		bt_message_put_ref(msg);
 	}
 	return status;

@@ -40,4 +40,10 @@ enum tn_reader_status tn_reader_next_message(struct tn_reader *reader,
  * back one after the other come out in the reverse order. */
 void tn_reader_push_back(struct tn_reader *reader, const bt_message *msg);
 
+/* A message of tn_reader_next_message() that the caller keeps (not an
+ * event nor a notice, not given back): its time still counts where the
+ * next items are placed (tn_event's ns: the latest time read so far,
+ * at the least). */
+void tn_reader_place_other(struct tn_reader *reader, const bt_message *msg);
+
 #endif

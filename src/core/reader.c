@@ -51,6 +51,10 @@ struct tn_reader {
 	 * transform, or a pointer to no_transform. */
 	struct tn_merge_context merge;
 	GHashTable *transforms;
+	/* The latest time of the messages read: where the next item is
+	 * placed at the least (see place()). */
+	bool has_latest;
+	int64_t latest_ns;
 };
 
 static const struct tn_sync_transform no_transform;
@@ -544,41 +548,65 @@ char **tn_reader_describe_steps(const struct tn_reader *reader)
 	g_hash_table_iter_init(&iter, reader->merge.steps);
 	while (g_hash_table_iter_next(&iter, &name, &value)) {
 		const struct tn_merge_step *step = value;
+		GString *line = g_string_new(NULL);
 
-		g_ptr_array_add(lines, g_strdup_printf("stream file `%s`: "
-			"its times went back %" PRIu64 " time%s, by at most %"
-			PRId64 " ns", (const char *) name, step->count,
-			step->count == 1 ? "" : "s", step->largest_ns));
+		g_string_printf(line, "stream file `%s`: ",
+			(const char *) name);
+		if (step->events)
+			g_string_append_printf(line, "%" PRIu64 " event%s "
+				"went back in time, by at most %" PRId64 " ns",
+				step->events, step->events == 1 ? "" : "s",
+				step->events_by);
+		if (step->others)
+			g_string_append_printf(line, "%s%" PRIu64 " packet "
+				"bound%s or notice%s went back in time (a "
+				"packet's end past the next one's start), by at "
+				"most %" PRId64 " ns", step->events ? "; " : "",
+				step->others, step->others == 1 ? "" : "s",
+				step->others == 1 ? "" : "s", step->others_by);
+		g_ptr_array_add(lines, g_string_free(line, FALSE));
 	}
 	g_ptr_array_sort(lines, compare_strings);
 	g_ptr_array_add(lines, NULL);
 	return (char **) g_ptr_array_free(lines, FALSE);
 }
 
-/* ev's time corrected by its host's transform (reader->transforms). */
-static void correct_time(struct tn_reader *reader, struct tn_event *ev)
+/* The stream msg belongs to, or NULL. */
+static const bt_stream *stream_of(const bt_message *msg)
 {
-	const bt_stream *stream;
+	switch (bt_message_get_type(msg)) {
+	case BT_MESSAGE_TYPE_EVENT:
+		return bt_event_borrow_stream_const(
+			bt_message_event_borrow_event_const(msg));
+	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
+		return bt_message_discarded_events_borrow_stream_const(msg);
+	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
+		return bt_message_discarded_packets_borrow_stream_const(msg);
+	case BT_MESSAGE_TYPE_PACKET_BEGINNING:
+		return bt_packet_borrow_stream_const(
+			bt_message_packet_beginning_borrow_packet_const(msg));
+	case BT_MESSAGE_TYPE_PACKET_END:
+		return bt_packet_borrow_stream_const(
+			bt_message_packet_end_borrow_packet_const(msg));
+	case BT_MESSAGE_TYPE_STREAM_BEGINNING:
+		return bt_message_stream_beginning_borrow_stream_const(msg);
+	case BT_MESSAGE_TYPE_STREAM_END:
+		return bt_message_stream_end_borrow_stream_const(msg);
+	default:
+		return NULL;
+	}
+}
+
+/* ns (a time of msg) corrected by its host's transform, found once per
+ * stream (reader->transforms). */
+static int64_t corrected(struct tn_reader *reader, const bt_message *msg,
+		int64_t ns)
+{
+	const bt_stream *stream = stream_of(msg);
 	const struct tn_sync_transform *tr;
 
-	if (!ev->has_ns)
-		return;
-	switch (bt_message_get_type(ev->msg)) {
-	case BT_MESSAGE_TYPE_EVENT:
-		stream = bt_event_borrow_stream_const(
-			bt_message_event_borrow_event_const(ev->msg));
-		break;
-	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
-		stream = bt_message_discarded_events_borrow_stream_const(
-			ev->msg);
-		break;
-	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
-		stream = bt_message_discarded_packets_borrow_stream_const(
-			ev->msg);
-		break;
-	default:
-		return;
-	}
+	if (!stream)
+		return ns;
 	tr = g_hash_table_lookup(reader->transforms, stream);
 	if (!tr) {
 		tr = tn_sync_transform_of_stream(reader->merge.sync, stream);
@@ -588,8 +616,43 @@ static void correct_time(struct tn_reader *reader, struct tn_event *ev)
 			(gpointer) (uintptr_t) stream,
 			(gpointer) (uintptr_t) tr);
 	}
-	if (tr != &no_transform)
-		ev->ns = tn_sync_transform_apply(tr, ev->ns);
+	return tr == &no_transform ? ns : tn_sync_transform_apply(tr, ns);
+}
+
+/* The merge placed msg at max(its time, the latest time given so far):
+ * where a stream's time goes back, the latest time of that stream, as
+ * the messages come in the order of those places (merge-filter.h). */
+static int64_t place(struct tn_reader *reader, int64_t ns)
+{
+	if (reader->has_latest && ns < reader->latest_ns)
+		return reader->latest_ns;
+	reader->has_latest = true;
+	reader->latest_ns = ns;
+	return ns;
+}
+
+void tn_reader_place_other(struct tn_reader *reader, const bt_message *msg)
+{
+	const bt_clock_snapshot *cs = tn_merge_placing_snapshot(msg);
+	int64_t ns;
+
+	if (!cs || bt_message_get_type(msg) ==
+			BT_MESSAGE_TYPE_MESSAGE_ITERATOR_INACTIVITY ||
+	    bt_clock_snapshot_get_ns_from_origin(cs, &ns) !=
+			BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK)
+		return;
+	place(reader, reader->transforms ? corrected(reader, msg, ns) : ns);
+}
+
+/* ev's recorded time (corrected) and its place. */
+static void place_item(struct tn_reader *reader, struct tn_event *ev)
+{
+	if (!ev->has_ns)
+		return;
+	if (reader->transforms)
+		ev->ns = corrected(reader, ev->msg, ev->ns);
+	ev->recorded_ns = ev->ns;
+	ev->ns = place(reader, ev->ns);
 }
 
 /* Run the graph until the sink holds a batch, the trace ends or fails. */
@@ -727,11 +790,11 @@ enum tn_reader_status tn_reader_next(struct tn_reader *reader,
 		if (status != TN_READER_OK)
 			return status;
 		if (!to_event(msg, ev)) {
+			tn_reader_place_other(reader, msg);
 			bt_message_put_ref(msg);
 			continue;
 		}
-		if (reader->transforms)
-			correct_time(reader, ev);
+		place_item(reader, ev);
 		if (!reader->bounds.has_begin && !reader->bounds.has_end)
 			return TN_READER_OK;
 		if (within_bounds(reader, ev, &past))

@@ -209,6 +209,18 @@ end:
 	return status;
 }
 
+/* Whether packet i of f begins before packet i - 1 ends (an end of 0
+ * or before its begin is unknown: not counted). */
+static bool overlaps_previous(const struct stream_file *f, size_t i)
+{
+	uint64_t prev_begin = entry_field(f, i - 1,
+		TN_CTF_INDEX_TIMESTAMP_BEGIN);
+	uint64_t prev_end = entry_field(f, i - 1, TN_CTF_INDEX_TIMESTAMP_END);
+
+	return prev_end >= prev_begin && prev_end > 0 &&
+		entry_field(f, i, TN_CTF_INDEX_TIMESTAMP_BEGIN) < prev_end;
+}
+
 /* Packets to keep in f: from the first that matters (or the one
  * before it). */
 static void choose_packets(struct stream_file *f, uint64_t target_cycles,
@@ -226,6 +238,13 @@ static void choose_packets(struct stream_file *f, uint64_t target_cycles,
 		f->keep_from = i > 0 ? i - 1 : 0;
 	else
 		f->keep_from = i;
+	/* A packet that begins before the one before it ends (its
+	 * stream's time goes back there): the merge places its first
+	 * messages at that end (merge-filter.h), which only that packet
+	 * tells: keep it too, as a full read has it. */
+	while (f->keep_from > 0 && f->keep_from < f->idx.entry_count &&
+	       overlaps_previous(f, f->keep_from))
+		f->keep_from--;
 }
 
 /* The latest end of the packets of f left out of the view, or

@@ -255,7 +255,7 @@ void tn_sync_matcher_event(struct tn_sync_matcher *m,
 		return;		/* not a TCP packet */
 	now.send = f->send;
 	now.host = host_of(m, ev);
-	now.ns = ev->ns;
+	now.ns = ev->recorded_ns;
 	waiting = g_hash_table_lookup(m->pending, &key);
 	if (!waiting) {
 		g_hash_table_insert(m->pending, g_memdup2(&key, sizeof(key)),

@@ -733,6 +733,12 @@ seconds_form:
 	tn_time_format_seconds(out, ns);
 }
 
+void tn_time_format_back(GString *out, int64_t back_ns)
+{
+	g_string_append_printf(out, "-%" PRId64 ".%09" PRId64,
+		back_ns / TN_NS_PER_S, back_ns % TN_NS_PER_S);
+}
+
 void tn_time_format_delta(GString *out, int64_t delta_ns)
 {
 	uint64_t delta = (uint64_t) delta_ns;

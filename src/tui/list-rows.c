@@ -107,11 +107,14 @@ static void row_fill(const struct tn_row *row, bool gmt, struct list_row *text)
 	text->pos = row->pos;
 	text->lost_before = row->lost_before;
 	if (ev->has_ns)
-		tn_time_format_wall(s, ev->ns, gmt, false);
+		tn_time_format_wall(s, ev->recorded_ns, gmt, false);
 	text->time = g_strdup(s->str);
 	g_string_truncate(s, 0);
-	tn_time_format_delta(s, row->has_prev && ev->has_ns ?
-		ev->ns - row->prev_ns : -1);
+	if (row->has_prev && ev->has_ns && ev->recorded_ns < row->prev_ns)
+		tn_time_format_back(s, row->prev_ns - ev->recorded_ns);
+	else
+		tn_time_format_delta(s, row->has_prev && ev->has_ns ?
+			ev->recorded_ns - row->prev_ns : -1);
 	text->delta = g_strdup(s->str);
 	host = tn_event_get_hostname(ev);
 	if (!host)
@@ -198,7 +201,7 @@ static void note_current(struct list_cache *cache, const struct tn_row *row,
 	cache->has_current_ns = row->ev.has_ns;
 	cache->current_ns = row->ev.ns;
 	if (row->ev.has_ns)
-		tn_time_format_wall(text, row->ev.ns, gmt, true);
+		tn_time_format_wall(text, row->ev.recorded_ns, gmt, true);
 	cache->current_time = g_strdup(text->str);
 	if (row->ev.kind == TN_EVENT_KIND_EVENT) {
 		/* Its --dump line, delta included, for y. */
