@@ -88,6 +88,7 @@ enum {
 	MAX_TASKS = 24,
 	MAX_PENDING = 16,        /* messages in flight per trace */
 	MAX_NET_PENDING = 64,    /* --net: packets in flight */
+	MAX_STEPS = 4,           /* --step-back */
 	FIRST_EPHEMERAL_TID = 10000,
 	PID_MAX = 4194304,
 };
@@ -124,6 +125,7 @@ struct options {
 	bool hostile; /* strings made to drive a terminal (see --help) */
 	unsigned hosts; /* --traces */
 	unsigned net_hosts; /* --net: hosts that exchange packets (0: none) */
+	bool step_back; /* --step-back: times that go back in the first stream */
 	bool no_index;
 	bool no_packet_times;
 	bool packetized_metadata; /* LTTng's packets instead of plain text */
@@ -936,6 +938,8 @@ struct stream {
 	size_t used;     /* bytes of the current packet in use */
 	bool packet_open;
 	uint64_t ts_first, ts_last; /* of the current packet */
+	uint64_t packet_events;     /* events in the current packet */
+	uint64_t last_written;      /* the time of its last event */
 
 	uint64_t packets_written;
 	uint64_t next_seq_num;
@@ -1025,6 +1029,13 @@ struct run {
 	uint64_t discarded_events;
 	uint64_t discarded_packets;
 	uint64_t min_ts, max_ts; /* over the hosts' clocks (--net) */
+
+	/* --step-back: the events of the first stream whose time went back */
+	struct {
+		uint64_t event; /* its number in its stream, from 0 */
+		uint64_t ns, by;
+	} steps[4];
+	unsigned nsteps;
 
 	/* --net */
 	struct net_packet net_pending[MAX_NET_PENDING];
@@ -1137,6 +1148,7 @@ static void start_packet(struct run *run, struct stream *s, uint64_t ts)
 		s->used -= PACKET_TIMES_SIZE;
 	s->ts_first = ts;
 	s->ts_last = ts;
+	s->packet_events = 0;
 	s->packet_open = true;
 }
 
@@ -1182,6 +1194,37 @@ static uint64_t host_stamp(const struct trace *t, uint64_t now)
 	return (uint64_t)((__int128)now + t->clock_offset + drift);
 }
 
+/* --step-back: the time of the first stream's event that goes back
+ * (before the one before it in its stream, as on some virtual machines'
+ * clocks), else ts: by 1 ns at the first event of its third packet, by
+ * 2 us at the 11th event of its fifth, and twice in a row, at the 11th
+ * and 12th of its seventh (each 2 us before the one before it).  Never
+ * before its packet's beginning. */
+static uint64_t step_back(struct run *run, struct stream *s, uint64_t ts)
+{
+	uint64_t packet = s->packets_written, at = s->packet_events, by = 0;
+
+	if (!run->opt->step_back || s != run->streams[0] || s->events == 0)
+		return ts;
+	if (packet == 2 && at == 0)
+		by = 1;
+	else if ((packet == 4 && at == 10) || (packet == 6 && (at == 10 || at == 11)))
+		by = 2000;
+	if (!by)
+		return ts;
+	ts = s->last_written - by;
+	if (at == 0)
+		s->ts_first = ts;
+	else if (ts < s->ts_first)
+		ts = s->ts_first;
+	if (run->nsteps < MAX_STEPS) {
+		run->steps[run->nsteps].event = s->events;
+		run->steps[run->nsteps].ns = ts;
+		run->steps[run->nsteps++].by = s->last_written - ts;
+	}
+	return ts;
+}
+
 /* Appends one encoded event (timestamp run->now) to a stream. */
 static void append_event(struct run *run, struct stream *s, enum event_id id,
 			 const uint8_t *event, size_t len)
@@ -1193,8 +1236,13 @@ static void append_event(struct run *run, struct stream *s, enum event_id id,
 	if (!s->packet_open)
 		start_packet(run, s, ts);
 	memcpy(s->packet + s->used, event, len);
+	ts = step_back(run, s, ts);
+	put_u64(s->packet + s->used + 4, ts); /* after the event id */
 	s->used += len;
-	s->ts_last = ts;
+	if (ts > s->ts_last)
+		s->ts_last = ts;
+	s->last_written = ts;
+	s->packet_events++;
 	s->events++;
 
 	run->event_counts[id]++;
@@ -2679,6 +2727,10 @@ static void write_plan(const struct run *run)
 	fprintf(f, "orphan_receives %" PRIu64 "\n", run->orphan_receives);
 	if (run->opt->net_hosts)
 		write_net_plan(run, f);
+	for (unsigned i = 0; i < run->nsteps; i++)
+		fprintf(f, "step_back %s %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
+			run->streams[0]->file_name, run->steps[i].event,
+			ns_from_origin(run, run->steps[i].ns), run->steps[i].by);
 	for (int i = 0; i < EV_COUNT; i++)
 		if (run->event_counts[order[i]] > 0)
 			fprintf(f, "event_count %s %" PRIu64 "\n", event_names[order[i]],
@@ -2773,6 +2825,13 @@ static void print_usage(FILE *out)
 "                         gives the packets matched per pair of hosts and\n"
 "                         each host's true correction to host 0's clock.\n"
 "                         Kernel traces only; implies --ties 0\n"
+"  --step-back            the first stream's times go back, as some virtual\n"
+"                         machines' clocks make them: by 1 ns at the first\n"
+"                         event of its third packet, by 2 us at the 11th\n"
+"                         event of its fifth, twice in a row (2 us each) at\n"
+"                         the 11th and 12th of its seventh; the plan lists\n"
+"                         them (step_back FILE EVENT NS BY, EVENT counted\n"
+"                         from 0 in its stream)\n"
 "  --hostname NAME        hostname in the env block (default \"host\"); with\n"
 "                         K > 1 hosts are NAME0..NAME<K-1>; letters, digits,\n"
 "                         '.', '_', '-', at most 60 characters\n"
@@ -2879,6 +2938,7 @@ enum option_id {
 	OPT_LOST_EVERY, OPT_LOST_PACKETS_EVERY, OPT_TRACES, OPT_NO_INDEX, OPT_HOSTNAME,
 	OPT_START, OPT_PLAN, OPT_FORCE, OPT_NO_PACKET_TIMES, OPT_TIES, OPT_HANG_EVERY,
 	OPT_STATE_PLAN, OPT_HOSTILE, OPT_PACKETIZED_METADATA, OPT_EXTRA_CLASSES, OPT_NET,
+	OPT_STEP_BACK,
 	OPT_TRACER_VERSION,
 };
 
@@ -2906,6 +2966,7 @@ static const struct option long_options[] = {
 	{ "state-plan", required_argument, NULL, OPT_STATE_PLAN },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "net", required_argument, NULL, OPT_NET },
+	{ "step-back", no_argument, NULL, OPT_STEP_BACK },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -2926,6 +2987,8 @@ static void check_options(struct options *opt)
 	if (!opt->mix_given)
 		opt->mix = opt->domain == DOMAIN_KERNEL ? MIX_KERNEL
 			 : opt->domain == DOMAIN_UST ? MIX_MESSAGES : MIX_MIXED;
+	if (opt->step_back && opt->state_plan)
+		die_usage("--step-back: not with --state-plan (its times are the true ones)");
 	if (opt->state_plan && (opt->hosts > 1 || opt->mix == MIX_MESSAGES))
 		die_usage("--state-plan: describes one kernel trace: not with --traces K > 1 "
 			  "or --mix messages");
@@ -3007,6 +3070,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPT_PLAN: opt->plan = optarg; break;
 		case OPT_STATE_PLAN: opt->state_plan = optarg; break;
 		case OPT_FORCE: opt->force = true; break;
+		case OPT_STEP_BACK: opt->step_back = true; break;
 		case OPT_NET: opt->net_hosts = (unsigned)parse_number("net", optarg, 2, MAX_HOSTS); break;
 		case 'h':
 			print_usage(stdout);
