@@ -56,8 +56,7 @@ static int uuids_present_first(bt_uuid a, bt_uuid b)
 		present_first(a != NULL, b != NULL);
 }
 
-/* The stream a message belongs to; NULL for an inactivity message. */
-static const bt_stream *message_stream(const bt_message *msg)
+const bt_stream *tn_merge_message_stream(const bt_message *msg)
 {
 	switch (bt_message_get_type(msg)) {
 	case BT_MESSAGE_TYPE_STREAM_BEGINNING:
@@ -309,7 +308,8 @@ static int compare_same_type(const bt_message *a, const bt_message *b,
 
 int tn_merge_compare_messages(const bt_message *a, const bt_message *b)
 {
-	const bt_stream *sa = message_stream(a), *sb = message_stream(b);
+	const bt_stream *sa = tn_merge_message_stream(a);
+	const bt_stream *sb = tn_merge_message_stream(b);
 	bt_message_type type_a = bt_message_get_type(a);
 	bt_message_type type_b = bt_message_get_type(b);
 	int order = compare_origins(sa, sb);
@@ -363,7 +363,7 @@ static void notice_key(const bt_message *msg, struct tn_merge_key *key)
 void tn_merge_key_of(const bt_message *msg, struct tn_merge_key *key)
 {
 	memset(key, 0, sizeof(*key));
-	key->stream = message_stream(msg);
+	key->stream = tn_merge_message_stream(msg);
 	key->type = bt_message_get_type(msg);
 	if (key->type == BT_MESSAGE_TYPE_EVENT)
 		key->event_class = event_class_of(msg);

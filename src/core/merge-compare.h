@@ -34,6 +34,9 @@
  * decides). */
 int tn_merge_compare_messages(const bt_message *a, const bt_message *b);
 
+/* The stream msg belongs to; NULL for an inactivity message. */
+const bt_stream *tn_merge_message_stream(const bt_message *msg);
+
 /* The same, with the signature of tn_merge_compare_func (merge-heap.h);
  * data is unused. */
 int tn_merge_compare_items(const void *a, const void *b, void *data);

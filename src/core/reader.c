@@ -17,6 +17,7 @@
 
 #include "bt-util.h"
 #include "clock.h"
+#include "merge-compare.h"
 #include "merge-filter.h"
 #include "sync-stream.h"
 #include "tracenav/merge.h"
@@ -571,38 +572,12 @@ char **tn_reader_describe_steps(const struct tn_reader *reader)
 	return (char **) g_ptr_array_free(lines, FALSE);
 }
 
-/* The stream msg belongs to, or NULL. */
-static const bt_stream *stream_of(const bt_message *msg)
-{
-	switch (bt_message_get_type(msg)) {
-	case BT_MESSAGE_TYPE_EVENT:
-		return bt_event_borrow_stream_const(
-			bt_message_event_borrow_event_const(msg));
-	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
-		return bt_message_discarded_events_borrow_stream_const(msg);
-	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
-		return bt_message_discarded_packets_borrow_stream_const(msg);
-	case BT_MESSAGE_TYPE_PACKET_BEGINNING:
-		return bt_packet_borrow_stream_const(
-			bt_message_packet_beginning_borrow_packet_const(msg));
-	case BT_MESSAGE_TYPE_PACKET_END:
-		return bt_packet_borrow_stream_const(
-			bt_message_packet_end_borrow_packet_const(msg));
-	case BT_MESSAGE_TYPE_STREAM_BEGINNING:
-		return bt_message_stream_beginning_borrow_stream_const(msg);
-	case BT_MESSAGE_TYPE_STREAM_END:
-		return bt_message_stream_end_borrow_stream_const(msg);
-	default:
-		return NULL;
-	}
-}
-
 /* ns (a time of msg) corrected by its host's transform, found once per
  * stream (reader->transforms). */
 static int64_t corrected(struct tn_reader *reader, const bt_message *msg,
 		int64_t ns)
 {
-	const bt_stream *stream = stream_of(msg);
+	const bt_stream *stream = tn_merge_message_stream(msg);
 	const struct tn_sync_transform *tr;
 
 	if (!stream)
