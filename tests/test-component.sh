@@ -65,6 +65,18 @@ status=$?
 check "a line without a timestamp after timed ones does not stop the read (exit $status)" \
 	eval '[ $status = 0 ] && [ "$(grep -c . "$work/tn")" = 3 ] &&
 	      tail -1 "$work/tn" | grep -q "str = \"two\"" && ! grep -q . "$work/tn.err"'
+check "its time goes back: printed with its negative delta" \
+	grep -q '^\[00:00:00.000000000\] (-1.500000000) string: { str = "no timestamp" }' \
+	"$work/tn"
+# The same in --batch (the component's events written as a CTF trace
+# first: its stream's time goes back, read on): the index counts all
+# three, and the lines are --dump's.
+"$TRACENAV" --batch 'index; print 3' --component=src.text.dmesg \
+	"$work/late.txt" >"$work/batch" 2>"$work/batch.err"
+status=$?
+check "--batch: the converted trace read whole, the index counts 3 events, --dump's lines (exit $status)" \
+	eval '[ $status = 0 ] && cmp -s "$work/batch" "$work/tn" &&
+	      grep -q "^3 events indexed$" "$work/batch.err"'
 same "--params (a boolean): no-extract-timestamp=yes = babeltrace2's" \
 	--component=src.text.dmesg --params=no-extract-timestamp=yes \
 	"$work/dmesg.txt" -- --component=src.text.dmesg \
