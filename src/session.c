@@ -171,6 +171,28 @@ static bool poll_preparse(struct tn_session *session, struct tn_output *out)
 	return changed;
 }
 
+/* Say once which stream files' times go back, when a read (the
+ * index's, the list's) met them: their events are read in their own
+ * order where babeltrace2 stops. */
+static void say_steps(struct tn_session *session, struct tn_output *out)
+{
+	size_t count = tn_trace_get_step_count(session->trace);
+	GString *text;
+	char **lines;
+
+	if (count <= session->steps_said)
+		return;
+	lines = tn_trace_describe_steps(session->trace);
+	text = g_string_new("warning: ");
+	for (char **line = lines; *line; line++)
+		g_string_append_printf(text, "%s%s", line == lines ? "" : "; ",
+			*line);
+	tn_output_message(out, "%s", text->str);
+	session->steps_said = g_strv_length(lines);
+	g_strfreev(lines);
+	g_string_free(text, TRUE);
+}
+
 void tn_session_wait_preparse(struct tn_session *session,
 		struct tn_output *out)
 {
@@ -178,6 +200,7 @@ void tn_session_wait_preparse(struct tn_session *session,
 		return;
 	tn_preparse_service_wait(&session->preparse);
 	poll_preparse(session, out);
+	say_steps(session, out);
 }
 
 bool tn_session_get_state_progress(struct tn_session *session,
@@ -224,6 +247,7 @@ bool tn_session_poll_index(struct tn_session *session, struct tn_output *out)
 	}
 	if (tn_preparse_service_is_on(&session->preparse))
 		changed = poll_preparse(session, out) || changed;
+	say_steps(session, out);
 	return changed;
 }
 

@@ -68,6 +68,8 @@ struct tn_session {
 	/* The clock correction between hosts that `sync` computed or
 	 * loaded, or NULL. */
 	struct tn_sync *sync;
+	/* The stream files whose times go back that were said so far. */
+	size_t steps_said;
 
 	/* What the front end views the trace through (range, zoom, the
 	 * last search, UTC or local times). */

@@ -85,6 +85,13 @@ PY
 check "each stepped event comes right after the one before it in its stream" \
 	grep -qx 'adjacent 4' "$TMPDIR_TEST/cases"
 
+# --batch (and the event list's message line) says it once the index
+# read it.
+"$TRACENAV" --no-cache --batch index "$dir" >/dev/null 2>"$TMPDIR_TEST/batch.err"
+check "--batch index: the stream named once, how far its times go back" \
+	grep -qx "warning: stream file \`$dir/channel0_0\`: its times go back (by up to 4000 ns); its events are read in its own order" \
+	"$TMPDIR_TEST/batch.err"
+
 # goto TIME and goto #K, without the index and with it.
 for with in "" "index; "; do
 	bad=0

@@ -122,6 +122,16 @@ const char *tn_trace_get_damage_text(const struct tn_trace *trace,
 size_t tn_trace_get_notice_count(const struct tn_trace *trace);
 const char *tn_trace_get_notice(const struct tn_trace *trace, size_t index);
 
+/* The stream files whose times went back in the reads so far (the
+ * index's, the event list's), one line each, sorted: "stream file
+ * `F`: its times go back (by up to D ns); its events are read in its
+ * own order"; NULL-terminated, the caller's (g_strfreev()).  Any
+ * thread. */
+char **tn_trace_describe_steps(const struct tn_trace *trace);
+
+/* How many stream files tn_trace_describe_steps() would list now. */
+size_t tn_trace_get_step_count(const struct tn_trace *trace);
+
 /* The traces (as libbabeltrace2 sees them) and what their metadata says. */
 size_t tn_trace_get_info_count(const struct tn_trace *trace);
 const struct tn_trace_info *tn_trace_borrow_info(const struct tn_trace *trace,

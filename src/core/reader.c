@@ -56,6 +56,9 @@ struct tn_reader {
 	 * placed at the least (see place()). */
 	bool has_latest;
 	int64_t latest_ns;
+	/* The trace it reads (NULL for a source's reader): told of the
+	 * steps its merge counted when it goes. */
+	const struct tn_trace *trace;
 };
 
 static const struct tn_sync_transform no_transform;
@@ -403,6 +406,7 @@ static int create_once(const struct tn_trace *trace,
 	struct tn_reader *reader = reader_new(tn_merge_get_method());
 	int status;
 
+	reader->trace = trace;
 	/* Adding components takes references to the shared classes. */
 	tn_bt_classes_lock();
 	tn_trace_refresh_read_dirs(trace);
@@ -509,12 +513,30 @@ int tn_reader_create_on_source(const char *plugin, const char *name,
 	return 0;
 }
 
+/* Tell the trace which of its streams' times went back. */
+static void tell_steps(const struct tn_reader *reader)
+{
+	GHashTableIter iter;
+	gpointer name, value;
+
+	if (!reader->trace)
+		return;
+	g_hash_table_iter_init(&iter, reader->merge.steps);
+	while (g_hash_table_iter_next(&iter, &name, &value)) {
+		const struct tn_merge_step *step = value;
+
+		tn_trace_note_step(reader->trace, name,
+			MAX(step->events_by, step->others_by));
+	}
+}
+
 void tn_reader_destroy(struct tn_reader *reader)
 {
 	const bt_message *msg;
 
 	if (!reader)
 		return;
+	tell_steps(reader);
 	while (reader->batch_next < reader->batch_count)
 		bt_message_put_ref(reader->batch[reader->batch_next++]);
 	while (reader->pushed_back->len > 0) {

@@ -54,6 +54,11 @@ struct trace_shared {
 	pthread_mutex_t range_lock;
 	struct trace_range range;
 	_Atomic(struct trace_infos *) pending;
+	/* The stream files whose times went back in a read (see
+	 * tn_trace_note_steps()): real path -> largest step in ns (an
+	 * int64_t), under steps_lock. */
+	pthread_mutex_t steps_lock;
+	GHashTable *steps;
 };
 
 struct tn_trace {

@@ -786,6 +786,8 @@ void tn_trace_destroy(struct tn_trace *trace)
 	tn_reader_destroy(atomic_load(&trace->shared->start_reader));
 	tn_trace_infos_abandon(atomic_load(&trace->shared->pending));
 	pthread_mutex_destroy(&trace->shared->range_lock);
+	pthread_mutex_destroy(&trace->shared->steps_lock);
+	g_hash_table_destroy(trace->shared->steps);
 	g_free(trace->shared);
 	g_ptr_array_free(trace->infos, TRUE);
 	g_ptr_array_free(trace->left_out, TRUE);

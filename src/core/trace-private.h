@@ -84,6 +84,12 @@ const struct tn_packet_tables *tn_trace_borrow_packet_tables(
  * owns it.  Safe to call from any thread. */
 struct tn_reader *tn_trace_take_start_reader(const struct tn_trace *trace);
 
+/* A reader of trace saw the times of stream file name (a path, maybe a
+ * slice's link to it) go back by up to by_ns: kept for
+ * tn_trace_describe_steps().  Any thread. */
+void tn_trace_note_step(const struct tn_trace *trace, const char *name,
+		int64_t by_ns);
+
 /* Run src.ctf.fs's query `object` with params in a child process, as
  * the trace's own queries run (libbabeltrace2 2.0.4 aborts the process
  * on some failures of its queries, and loops for ever on some inputs:

@@ -3,8 +3,10 @@
 #include <babeltrace2/babeltrace.h>
 #include <dirent.h>
 #include <glib.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -87,6 +89,9 @@ struct tn_trace *tn_trace_new(const char *path, struct tn_repair *repair)
 	atomic_init(&trace->shared->packet_tables, NULL);
 	atomic_init(&trace->shared->pending, NULL);
 	pthread_mutex_init(&trace->shared->range_lock, NULL);
+	pthread_mutex_init(&trace->shared->steps_lock, NULL);
+	trace->shared->steps = g_hash_table_new_full(g_str_hash, g_str_equal,
+		g_free, g_free);
 	return trace;
 }
 
@@ -392,4 +397,58 @@ const char *tn_trace_get_damage_text(const struct tn_trace *trace,
 		size_t index)
 {
 	return ((const struct damage *) trace->damage->pdata[index])->text;
+}
+
+void tn_trace_note_step(const struct tn_trace *trace, const char *name,
+		int64_t by_ns)
+{
+	struct trace_shared *shared = trace->shared;
+	char *real = realpath(name, NULL);
+	const char *key = real ? real : name;
+	int64_t *known;
+
+	pthread_mutex_lock(&shared->steps_lock);
+	known = g_hash_table_lookup(shared->steps, key);
+	if (!known) {
+		known = g_new0(int64_t, 1);
+		g_hash_table_insert(shared->steps, g_strdup(key), known);
+	}
+	*known = MAX(*known, by_ns);
+	pthread_mutex_unlock(&shared->steps_lock);
+	free(real);
+}
+
+static gint compare_lines(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(char *const *) a, *(char *const *) b);
+}
+
+char **tn_trace_describe_steps(const struct tn_trace *trace)
+{
+	struct trace_shared *shared = trace->shared;
+	GPtrArray *lines = g_ptr_array_new();
+	GHashTableIter iter;
+	gpointer name, by;
+
+	pthread_mutex_lock(&shared->steps_lock);
+	g_hash_table_iter_init(&iter, shared->steps);
+	while (g_hash_table_iter_next(&iter, &name, &by))
+		g_ptr_array_add(lines, g_strdup_printf("stream file `%s`: its "
+			"times go back (by up to %" PRId64 " ns); its events "
+			"are read in its own order", (const char *) name,
+			*(const int64_t *) by));
+	pthread_mutex_unlock(&shared->steps_lock);
+	g_ptr_array_sort(lines, compare_lines);
+	g_ptr_array_add(lines, NULL);
+	return (char **) g_ptr_array_free(lines, FALSE);
+}
+
+size_t tn_trace_get_step_count(const struct tn_trace *trace)
+{
+	size_t count;
+
+	pthread_mutex_lock(&trace->shared->steps_lock);
+	count = g_hash_table_size(trace->shared->steps);
+	pthread_mutex_unlock(&trace->shared->steps_lock);
+	return count;
 }
