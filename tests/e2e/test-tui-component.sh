@@ -31,7 +31,7 @@ check "while it runs, its events are in a private directory" \
 	eval 'ls "$runtime"/tracenav 2>/dev/null | grep -q "^component-"'
 tm send-keys -t log q
 check "q quits, exit status 0" wait_exit log 0
-check "the terminal is restored" shows log '^STTY=icanon$'
+check "the terminal is restored" wait_for log '^STTY=icanon$'
 check "the private directory is removed" \
 	eval '! ls "$runtime"/tracenav 2>/dev/null | grep -q "^component-"'
 

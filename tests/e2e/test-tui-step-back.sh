@@ -25,6 +25,6 @@ check "at the stepped event ($rank), the delta is negative" \
 	wait_until 50 shows steps '^ *22:13:20\.[0-9]{9} +-0\.000002000 '
 tm send-keys -t steps q
 check "q quits, exit status 0" wait_exit steps 0
-check "the terminal is restored" shows steps '^STTY=icanon$'
+check "the terminal is restored" wait_for steps '^STTY=icanon$'
 
 tap_done

@@ -33,6 +33,6 @@ check "q closes the view: the list again" \
 	eval "wait_for sync ' hosts  22:13:20\\.' && ! shows sync '^HOST '"
 tm send-keys -t sync q
 check "q quits, exit status 0" wait_exit sync 0
-check "the terminal is restored" shows sync '^STTY=icanon$'
+check "the terminal is restored" wait_for sync '^STTY=icanon$'
 
 tap_done
