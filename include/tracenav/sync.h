@@ -98,8 +98,8 @@ struct tn_sync_host {
 	int parent;
 };
 
-/* A correction: one entry per host, the reference first among those
- * that matched. */
+/* A correction: one entry per host, in the order of the trace
+ * directories' paths (the reference is the first that matched). */
 struct tn_sync {
 	size_t host_count;
 	struct tn_sync_host *hosts;
@@ -155,9 +155,6 @@ void tn_sync_matcher_add_wants(const struct tn_sync_matcher *matcher,
 /* Take one event, in the order of a full read. */
 void tn_sync_matcher_event(struct tn_sync_matcher *matcher,
 		const struct tn_event *ev);
-
-/* Packets matched so far. */
-uint64_t tn_sync_matcher_get_matched(const struct tn_sync_matcher *matcher);
 
 /* The correction of what it took (the caller's). */
 struct tn_sync *tn_sync_matcher_finish(struct tn_sync_matcher *matcher);

@@ -273,11 +273,6 @@ void tn_sync_matcher_event(struct tn_sync_matcher *m,
 	}
 }
 
-uint64_t tn_sync_matcher_get_matched(const struct tn_sync_matcher *m)
-{
-	return m->matched;
-}
-
 struct tn_sync *tn_sync_matcher_finish(struct tn_sync_matcher *m)
 {
 	struct tn_sync *sync = tn_sync_solve(&m->graph);
