@@ -160,9 +160,14 @@ int batch_script_run(struct tn_command_context *ctx,
 {
 	struct script_run run = { ctx, script, NULL, 1, 0, g_string_new(NULL) };
 	size_t rest;
-	int status;
+	int status = 0;
 
-	if (file) {
+	if (script->first)
+		status = run_line(&run, script->first);
+	if (status < 0) {
+		if (file && file != stdin)
+			fclose(file);
+	} else if (file) {
 		run.name = file == stdin ? "<stdin>" : script->file;
 		status = run_file(&run, file);
 		if (file != stdin)

@@ -13,6 +13,9 @@ struct batch_script {
 	/* A command that fails does not stop the script (--keep-going):
 	 * its message goes to stderr and the next one runs. */
 	bool keep_going;
+	/* A command run before the script's (--sync: "sync on"), or
+	 * NULL. */
+	const char *first;
 };
 
 /* The script's file open for reading (standard input for "-"), or NULL

@@ -22,6 +22,7 @@
 #include "tracenav/runtime.h"
 #include "tracenav/seq-rules.h"
 #include "tracenav/symbols.h"
+#include "tracenav/sync.h"
 #include "tracenav/trace.h"
 
 static void print_usage(FILE *out)
@@ -313,6 +314,33 @@ static int load_seq_rules(const struct command_line *cl,
 	return status;
 }
 
+/* --sync=FILE outside --dump: the correction of FILE, applied to
+ * trace before anything reads it.  Returns 0, or 1 with a message. */
+static int apply_sync_file(const struct command_line *cl,
+		struct tn_trace *trace)
+{
+	struct tn_sync *sync;
+	struct tn_error err;
+
+	if (!cl->dump.sync || !*cl->dump.sync)
+		return 0;
+	if (tn_sync_load_file(cl->dump.sync, &sync, &err)) {
+		tn_tty_text_error("--sync: %s", err.message);
+		return 1;
+	}
+	tn_trace_set_sync(trace, sync);
+	tn_sync_destroy(sync);
+	return 0;
+}
+
+/* --sync without FILE: the correction is computed by a first command
+ * (in the event list, a job with progress and cancel). */
+static const char *sync_first_command(const struct command_line *cl,
+		const struct tn_trace *trace)
+{
+	return cl->dump.sync && !tn_trace_get_sync(trace) ? "sync on" : NULL;
+}
+
 /* The event list on trace, which it takes over (reload replaces it). */
 static int run_tui(struct tn_trace *trace, const struct command_line *cl,
 		struct tn_seq_rules *rules, const struct tn_symbols *symbols)
@@ -334,7 +362,7 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl,
 	session.seq.no_index = cl->no_seq_index;
 	session.state.symbols = symbols;
 	status = tn_tui_run(&session, !cl->no_index, !cl->no_mouse, cl->ascii,
-		&err);
+		sync_first_command(cl, trace), &err);
 	if (status < 0) {
 		/* No terminal, or a TERM that terminfo does not know: usage
 		 * errors (exit status 2); 1 is for traces that cannot be
@@ -384,12 +412,11 @@ int main(int argc, char **argv)
 			cl.path, cl.path);
 		return 2;
 	}
-	if (cl.dump.sync && (cl.mode != MODE_DUMP || tn_live_is_url(cl.path) ||
-			(cl.component && cl.mode == MODE_DUMP))) {
-		tn_tty_text_error("--sync corrects the times of --dump of trace "
-			"directories in this version; the command `sync` (tracenav "
-			"--batch sync PATH, or :sync in the event list) prints the "
-			"correction");
+	if (cl.dump.sync && (cl.mode == MODE_INFO || tn_live_is_url(cl.path) ||
+			cl.component)) {
+		tn_tty_text_error("--sync corrects the times of trace "
+			"directories in the event list, --batch and --dump "
+			"(not --info, live sessions or --component)");
 		return 2;
 	}
 	/* Whether output goes to a terminal, before any thread starts. */
@@ -451,6 +478,11 @@ int main(int argc, char **argv)
 			tn_trace_open_info(cl.path, &trace, &err) :
 			tn_trace_open(cl.path, &trace, &err)))
 		return open_failed(&err, rules, symbols, child);
+	if (cl.mode != MODE_DUMP && apply_sync_file(&cl, trace)) {
+		tn_seq_rules_destroy(rules);
+		status = 1;
+		goto end;
+	}
 	switch (cl.mode) {
 	case MODE_INFO:
 		status = dump_info(trace, cl.dump.gmt);
@@ -459,6 +491,7 @@ int main(int argc, char **argv)
 		status = dump_events(trace, &cl.dump);
 		break;
 	case MODE_BATCH:
+		cl.script.first = sync_first_command(&cl, trace);
 		status = batch_run(trace, &cl.script, cl.dump.gmt,
 			cache_dir(&cl), rules, cl.no_seq_index, symbols);
 		trace = NULL;	/* taken over */

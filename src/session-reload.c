@@ -11,8 +11,10 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "session.h"
+#include "tracenav/reader.h"
 
 /* Stop the background passes that read the trace (the index build and
  * what follows it).  They start again when an index comes. */
@@ -37,10 +39,9 @@ static bool current_position(struct tn_session *session,
 	return true;
 }
 
-/* Drop what was read of the old trace, and the trace itself when the
- * session owns it; the cursor first (it reads the index, the filters'
- * matcher and the trace). */
-static void drop_old_trace(struct tn_session *session)
+/* Drop what was read of the trace; the cursor first (it reads the
+ * index, the filters' matcher and the trace). */
+static void drop_what_was_read(struct tn_session *session)
 {
 	tn_cursor_destroy(session->cursor);
 	session->cursor = NULL;
@@ -52,9 +53,29 @@ static void drop_old_trace(struct tn_session *session)
 	session->indexing.stopped = false;
 	session->indexing.changed_warned = false;
 	session->view.selecting = false;
+}
+
+/* Drop what was read of the old trace, and the trace itself when the
+ * session owns it. */
+static void drop_old_trace(struct tn_session *session)
+{
+	drop_what_was_read(session);
 	if (session->owns_trace)
 		tn_trace_destroy(session->trace);
 	session->trace = NULL;
+}
+
+/* The filters as they were, on what the session reads now. */
+static void apply_filters_again(struct tn_session *session,
+		struct tn_output *out, const char *what)
+{
+	struct tn_filter_stack *filters = session->filters.stack;
+	struct tn_error err;
+
+	session->filters.stack = NULL;
+	if (filters && tn_session_set_filters(session, filters, out, &err))
+		tn_output_message(out, "%s: the filters cannot be applied "
+			"again: %s", what, err.message);
 }
 
 /* Say what the new trace has damaged or left out, as when it opened. */
@@ -75,7 +96,6 @@ int tn_session_reload(struct tn_session *session, struct tn_output *out,
 {
 	char *path = g_strdup(tn_trace_get_path(session->trace));
 	uint64_t bytes = session->trace_bytes;
-	struct tn_filter_stack *filters;
 	struct tn_cursor *cursor;
 	struct tn_trace *trace;
 	struct tn_position pos;
@@ -84,6 +104,10 @@ int tn_session_reload(struct tn_session *session, struct tn_output *out,
 	int64_t grown;
 	char *summary;
 
+	if (session->resync) {
+		g_free(path);
+		return tn_session_switch_sync(session, out, err);
+	}
 	session->reload = false;
 	/* No other thread may hold GLib's locks while the trace opens
 	 * (trace.h): the passes stop first, and start again below. */
@@ -97,6 +121,9 @@ int tn_session_reload(struct tn_session *session, struct tn_output *out,
 		g_free(path);
 		return -1;
 	}
+	/* The clocks as they were read. */
+	if (session->sync_wanted && session->sync)
+		tn_trace_set_sync(trace, session->sync);
 	if (tn_cursor_create(trace, NULL, &cursor, err)) {
 		tn_trace_destroy(trace);
 		g_free(path);
@@ -106,12 +133,7 @@ int tn_session_reload(struct tn_session *session, struct tn_output *out,
 	session->trace = trace;
 	session->owns_trace = true;
 	session->cursor = cursor;
-	/* The filters as they were, on the new trace. */
-	filters = session->filters.stack;
-	session->filters.stack = NULL;
-	if (filters && tn_session_set_filters(session, filters, out, err))
-		tn_output_message(out, "reload: the filters cannot be applied "
-			"again: %s", err->message);
+	apply_filters_again(session, out, "reload");
 	if (has_pos && tn_cursor_seek_position(session->cursor, &pos, err))
 		tn_output_message(out, "reload: back to the first event: %s",
 			err->message);
@@ -130,4 +152,110 @@ int tn_session_reload(struct tn_session *session, struct tn_output *out,
 	g_free(summary);
 	g_free(path);
 	return 0;
+}
+
+void tn_session_ask_sync(struct tn_session *session, bool on)
+{
+	session->sync_wanted = on;
+	session->resync = true;
+	session->reload = true;
+}
+
+/* The time on the clocks of `to` (NULL: the recorded ones) of the
+ * cursor's event, read on those of `from`. */
+static bool time_across(struct tn_session *session,
+		const struct tn_sync *from, const struct tn_sync *to,
+		int64_t *ns)
+{
+	const struct tn_row *row = tn_cursor_peek_row(session->cursor, 0);
+	const struct tn_sync_host *host;
+
+	if (!row || !row->ev.has_ns)
+		return false;
+	*ns = row->ev.recorded_ns;
+	host = tn_sync_host_of_event(from, &row->ev);
+	if (host)
+		*ns = tn_sync_transform_invert(&host->transform, *ns);
+	host = tn_sync_host_of_event(to, &row->ev);
+	if (host)
+		*ns = tn_sync_transform_apply(&host->transform, *ns);
+	return true;
+}
+
+/* Say which clocks the trace is read on now. */
+static void say_clocks(const struct tn_sync *sync, struct tn_output *out)
+{
+	size_t corrected = 0;
+
+	if (!sync) {
+		tn_output_message(out, "sync off: the times are those each "
+			"host recorded");
+		return;
+	}
+	for (size_t i = 0; i < sync->host_count; i++)
+		if (sync->hosts[i].parent >= 0)
+			corrected++;
+	tn_output_message(out, "sync on: times corrected to the clock of "
+		"%s (%zu of %zu hosts corrected)", sync->host_count ?
+		sync->hosts[0].name : "-", corrected, sync->host_count);
+}
+
+/* Whether trace's first item reads with sync. */
+static bool reads_with(const struct tn_trace *trace,
+		const struct tn_sync *sync, struct tn_error *err)
+{
+	struct tn_reader_options options = { .sync = sync };
+	struct tn_reader *reader;
+	struct tn_event ev;
+	enum tn_reader_status status;
+
+	if (tn_reader_create(trace, &options, &reader, err))
+		return false;
+	status = tn_reader_next(reader, &ev, err);
+	if (status == TN_READER_OK)
+		tn_event_release(&ev);
+	tn_reader_destroy(reader);
+	return status != TN_READER_ERROR;
+}
+
+int tn_session_switch_sync(struct tn_session *session,
+		struct tn_output *out, struct tn_error *err)
+{
+	const struct tn_sync *now = tn_trace_get_sync(session->trace);
+	struct tn_sync *before = now ? tn_sync_copy(now) : NULL;
+	const struct tn_sync *next = session->sync_wanted ? session->sync :
+		NULL;
+	int64_t ns;
+	bool has_ns = time_across(session, before, next, &ns);
+	int status = 0;
+
+	session->reload = false;
+	session->resync = false;
+	/* Nothing changes unless the trace reads on the new clocks. */
+	if (next && !reads_with(session->trace, next, err)) {
+		session->sync_wanted = before != NULL;
+		tn_sync_destroy(before);
+		return -1;
+	}
+	stop_passes(session);
+	drop_what_was_read(session);
+	tn_trace_set_sync(session->trace, next);
+	if (tn_cursor_create(session->trace, NULL, &session->cursor, err)) {
+		/* Back to the clocks it had: they read before. */
+		tn_trace_set_sync(session->trace, before);
+		session->sync_wanted = before != NULL;
+		has_ns = false;
+		status = -1;
+		if (tn_cursor_create(session->trace, NULL, &session->cursor,
+				err))
+			abort();	/* it read a moment ago */
+	}
+	apply_filters_again(session, out, "sync");
+	if (has_ns && tn_cursor_seek_time(session->cursor, ns, err))
+		tn_output_message(out, "sync: back to the first event: %s",
+			err->message);
+	if (status == 0)
+		say_clocks(tn_trace_get_sync(session->trace), out);
+	tn_sync_destroy(before);
+	return status;
 }

@@ -12,6 +12,11 @@ int tn_session_init(struct tn_session *session, struct tn_trace *trace,
 	session->trace = trace;
 	session->trace_bytes = tn_trace_get_stream_bytes(trace);
 	session->view.gmt = gmt;
+	/* A trace opened with its clocks corrected (--sync=FILE). */
+	if (tn_trace_get_sync(trace)) {
+		session->sync = tn_sync_copy(tn_trace_get_sync(trace));
+		session->sync_wanted = true;
+	}
 	tn_marks_service_init(&session->marks);
 	return tn_cursor_create(trace, NULL, &session->cursor, err);
 }
@@ -147,7 +152,12 @@ bool tn_session_start_preparse(struct tn_session *session, unsigned what,
 			session->trace);
 		request.seq_rules = session->seq.rules;
 	}
-	if (!request.index && !request.snapshots && !request.pages)
+	/* The correction between hosts, in the same read (kept in the
+	 * cache: the next preparse finds it there). */
+	if (rest && tn_session_wants_matching(session, out))
+		request.matcher = tn_sync_matcher_create(session->trace);
+	if (!request.index && !request.snapshots && !request.pages &&
+	    !request.matcher)
 		return false;
 	if (request.index)
 		tn_index_service_stamp(&session->indexing, session->trace);
@@ -161,9 +171,13 @@ static bool poll_preparse(struct tn_session *session, struct tn_output *out)
 {
 	struct tn_index *index;
 	bool changed, save;
+	struct tn_sync *matched;
 
 	changed = tn_preparse_service_poll(&session->preparse,
 		&session->lease, out, &index, &save);
+	matched = tn_preparse_service_take_sync(&session->preparse);
+	if (matched)
+		tn_session_keep_sync(session, matched, out);
 	if (index)
 		use_index(session, index);
 	if (save)

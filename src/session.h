@@ -66,8 +66,13 @@ struct tn_session {
 	struct tn_seq_service seq;
 	struct tn_marks_service marks;
 	/* The clock correction between hosts that `sync` computed or
-	 * loaded, or NULL. */
+	 * loaded, or NULL; whether the trace's readers are to apply it
+	 * (sync on: tn_trace_set_sync()); and whether the reload asked
+	 * for is only that switch (sync on, off, or another correction
+	 * while on), not a new open of the trace. */
 	struct tn_sync *sync;
+	bool sync_wanted;
+	bool resync;
 	/* The stream files whose times go back that were said so far. */
 	size_t steps_said;
 
@@ -197,6 +202,31 @@ int tn_session_count(struct tn_session *session, int64_t begin_ns,
  * set. */
 void tn_session_open_marks(struct tn_session *session, struct tn_output *out);
 
+/* ---- the clock correction ---- */
+
+/* session->sync from the cache, unless it is there already: true when
+ * the session has a correction then.  A damaged file is said through
+ * out. */
+bool tn_session_load_cached_sync(struct tn_session *session,
+		struct tn_output *out);
+
+/* Make sync (taken) the session's correction, kept in the cache, unless
+ * it has one already (then sync is dropped).  A failure to keep it is
+ * said through out. */
+void tn_session_keep_sync(struct tn_session *session, struct tn_sync *sync,
+		struct tn_output *out);
+
+/* Whether the preparse should match the hosts' packets: the trace has
+ * packets to match, read on its recorded clocks, and no correction is
+ * known (the session's, or the cache's: then it becomes the
+ * session's). */
+bool tn_session_wants_matching(struct tn_session *session,
+		struct tn_output *out);
+
+/* Ask the front end to switch the trace's clocks (a reload, see
+ * below): to session->sync corrected (on) or to the recorded ones. */
+void tn_session_ask_sync(struct tn_session *session, bool on);
+
 /* Open the session's trace again, from its path (reload), with what
  * was written to it since: the new trace replaces the old one, the
  * cursor goes to the same event (its time and rank among the events of
@@ -213,6 +243,14 @@ void tn_session_open_marks(struct tn_session *session, struct tn_output *out);
  * again). */
 int tn_session_reload(struct tn_session *session, struct tn_output *out,
 		struct tn_error *err);
+
+/* The same for a switch of the clocks (session->resync): the trace
+ * stays open; its readers apply session->sync when
+ * session->sync_wanted, else read the recorded times; the cursor goes
+ * to the time of its event on the new clocks; the rest as for a
+ * reload.  tn_session_reload() calls it when session->resync. */
+int tn_session_switch_sync(struct tn_session *session,
+		struct tn_output *out, struct tn_error *err);
 
 /* Free what tn_session_init() made (cancelling the jobs), and the trace
  * when the session owns it. */

@@ -114,9 +114,13 @@ check "--sync=FILE with 5 columns: exit 1, the line and what it wants, nothing p
 	2>"$TMPDIR_TEST/err"
 check "--sync=FILE missing: exit 1, said" \
 	sh -c "test $? = 1 && grep -q 'cannot read the correction .*none' '$TMPDIR_TEST/err'"
-"$TRACENAV" --sync --batch 'print 1' "$gen" >/dev/null 2>"$TMPDIR_TEST/err"
-check "--sync outside --dump: exit 2, says what to use" \
-	sh -c "test $? = 2 && grep -q 'the command .sync.' '$TMPDIR_TEST/err'"
+"$TRACENAV" --sync --info "$gen" >/dev/null 2>"$TMPDIR_TEST/err"
+check "--sync --info: exit 2, says where --sync applies" \
+	sh -c "test $? = 2 && grep -q 'in the event list, --batch and --dump' '$TMPDIR_TEST/err'"
+"$TRACENAV" --sync="$TMPDIR_TEST/none" --batch 'print 1' "$gen" \
+	>"$TMPDIR_TEST/out" 2>"$TMPDIR_TEST/err"
+check "--batch --sync=FILE missing: exit 1, said, nothing printed" \
+	sh -c "test $? = 1 && grep -q 'cannot read the correction .*none' '$TMPDIR_TEST/err' && test ! -s '$TMPDIR_TEST/out'"
 
 # --- One host: nothing to match. -------------------------------------
 "$GEN_TRACE" --events 2000 "$TMPDIR_TEST/one" >/dev/null

@@ -50,4 +50,18 @@ int tn_cache_save(const struct tn_trace *trace, const char *dir,
 		const struct tn_index *index,
 		const struct tn_state_snapshots *snapshots, struct tn_error *err);
 
+struct tn_sync;
+
+/* Keep sync, the clock correction computed from the packets of trace
+ * on its recorded clocks (sync.h), in dir (created 0700 if needed),
+ * with the matching's counts; older ones of the trace go.  Returns 0,
+ * or -1 with err. */
+int tn_cache_save_sync(const struct tn_trace *trace, const char *dir,
+		const struct tn_sync *sync, struct tn_error *err);
+
+/* The correction kept for trace as its files are now: HIT with *out
+ * (the caller's), MISS, INVALID (removed; err says so) or ERROR (err). */
+enum tn_cache_status tn_cache_load_sync(const struct tn_trace *trace,
+		const char *dir, struct tn_sync **out, struct tn_error *err);
+
 #endif

@@ -137,6 +137,13 @@ uint64_t tn_seq_model_add_message(struct tn_seq_model *model,
 bool tn_seq_model_set_end(struct tn_seq_model *model, uint64_t serial,
 		bool receive, const struct tn_seq_point *at);
 
+/* Make lifelines `from` and `to` the sender and receiver of the message
+ * of serial serial, and signal (copied; NULL: kept) its signal: for a
+ * loader that learns who is at one end of a message from the other
+ * end.  false if no message has that serial any more. */
+bool tn_seq_model_set_route(struct tn_seq_model *model, uint64_t serial,
+		size_t from, size_t to, const char *signal);
+
 size_t tn_seq_model_get_message_count(const struct tn_seq_model *model);
 /* index < the count; valid until the next message is added. */
 const struct tn_seq_message *tn_seq_model_borrow_message(

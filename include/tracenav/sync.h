@@ -112,9 +112,17 @@ struct tn_sync {
 
 void tn_sync_destroy(struct tn_sync *sync);
 
+/* A copy of sync (the caller's). */
+struct tn_sync *tn_sync_copy(const struct tn_sync *sync);
+
 /* The host named name, or NULL. */
 const struct tn_sync_host *tn_sync_find_host(const struct tn_sync *sync,
 		const char *name);
+
+/* The host of ev's trace (its hostname, else its trace's name), or
+ * NULL (sync NULL, or no such host). */
+const struct tn_sync_host *tn_sync_host_of_event(const struct tn_sync *sync,
+		const struct tn_event *ev);
 
 /* Append the correction's lines to out: one per host, tab-separated:
  * HOST SLOPE OFFSET_NS QUALITY ACCURACY MATCHES (SLOPE with 20
@@ -141,6 +149,10 @@ int tn_sync_load_file(const char *path, struct tn_sync **out,
 /* ---- the matcher: a consumer of the preparse (preparse.h) ---- */
 
 struct tn_sync_matcher;
+
+/* Whether trace has something to match: events that send and events
+ * that receive packets, of more than one host. */
+bool tn_sync_matcher_applies(const struct tn_trace *trace);
 
 /* A matcher for the hosts of trace (its traces' hostnames; traces of
  * one hostname are one host: one clock). */

@@ -75,6 +75,23 @@ int tn_trace_open_info(const char *path, struct tn_trace **out,
 
 void tn_trace_destroy(struct tn_trace *trace);
 
+struct tn_sync;
+struct tn_sync_transform;
+
+/* Correct the clocks of trace's hosts by sync (sync.h; copied), or go
+ * back to the recorded times (sync NULL).  Every reader made after it
+ * (tn_reader_create(), the slices, walks and passes on it) merges the
+ * streams in the order of their corrected times and gives corrected
+ * times; the time range and the first event's time are corrected; the
+ * packet tables and indexes stay in recorded times (each slice
+ * converts its target per host).  Precondition: no reader of trace
+ * exists and no other thread uses it (call it right after
+ * tn_trace_open()). */
+void tn_trace_set_sync(struct tn_trace *trace, const struct tn_sync *sync);
+
+/* The correction set by tn_trace_set_sync(), or NULL. */
+const struct tn_sync *tn_trace_get_sync(const struct tn_trace *trace);
+
 /* The path given to tn_trace_open(). */
 const char *tn_trace_get_path(const struct tn_trace *trace);
 

@@ -9,7 +9,8 @@
 #include "tracenav/file.h"
 #include "tracenav/sync.h"
 
-static const char *const sync_choices[] = { "save", "load", NULL };
+static const char *const sync_choices[] = { "on", "off", "save", "load",
+	NULL };
 
 /* The lines' columns aligned, under a header: for the screen, where a
  * tab would show as \t. */
@@ -89,11 +90,13 @@ static int compute(struct tn_command_context *ctx, struct tn_error *err)
 	struct tn_session *session = ctx->session;
 	struct tn_sync *sync;
 
-	if (tn_sync_compute(session->trace, 0, &sync, err))
-		return -1;
-	tn_sync_destroy(session->sync);
-	session->sync = sync;
-	report(ctx, sync);
+	/* Matched before: by an earlier run, or the preparse. */
+	if (!tn_session_load_cached_sync(session, ctx->out)) {
+		if (tn_sync_compute(session->trace, 0, &sync, err))
+			return -1;
+		tn_session_keep_sync(session, sync, ctx->out);
+	}
+	report(ctx, session->sync);
 	return 0;
 }
 
@@ -118,6 +121,25 @@ static int save(struct tn_command_context *ctx, const char *path,
 	return 0;
 }
 
+/* sync on / sync off: the front end switches the clocks once the
+ * command is done (tn_session_switch_sync()). */
+static int exec_switch(struct tn_command_context *ctx, bool on,
+		struct tn_error *err)
+{
+	struct tn_session *session = ctx->session;
+	bool is_on = tn_trace_get_sync(session->trace) != NULL;
+
+	if (on == is_on) {
+		tn_output_message(ctx->out, "sync is %s already", on ? "on" :
+			"off");
+		return 0;
+	}
+	if (on && !session->sync && compute(ctx, err))
+		return -1;
+	tn_session_ask_sync(session, on);
+	return 0;
+}
+
 static int exec_sync(struct tn_command_context *ctx,
 		const struct tn_command_args *args, struct tn_error *err)
 {
@@ -129,6 +151,15 @@ static int exec_sync(struct tn_command_context *ctx,
 			return -1;
 		print_sync(ctx, session->sync);
 		return 0;
+	}
+	if (strcmp(args->argv[0], "on") == 0 ||
+	    strcmp(args->argv[0], "off") == 0) {
+		if (args->argc > 1) {
+			tn_error_set(err, "sync %s takes no FILE",
+				args->argv[0]);
+			return -1;
+		}
+		return exec_switch(ctx, args->argv[0][1] == 'n', err);
 	}
 	if (args->argc < 2) {
 		tn_error_set(err, "sync %s: give a FILE", args->argv[0]);
@@ -144,16 +175,20 @@ static int exec_sync(struct tn_command_context *ctx,
 	tn_sync_destroy(session->sync);
 	session->sync = sync;
 	print_sync(ctx, sync);
+	/* Read on the correction loaded, when the times are corrected. */
+	if (tn_trace_get_sync(session->trace))
+		tn_session_ask_sync(session, true);
 	return 0;
 }
 
 const struct tn_command tn_cmd_sync = {
 	"sync", NULL, {
-		{ TN_ARG_WORD, "save|load", true, sync_choices },
+		{ TN_ARG_WORD, "on|off|save|load", true, sync_choices },
 		{ TN_ARG_FILE, "FILE", true, NULL },
 	},
 	"the clock correction between the hosts, from the TCP packets they "
 	"exchanged: one line per host (HOST SLOPE OFFSET_NS QUALITY "
-	"ACCURACY MATCHES); save FILE writes it, load FILE reads it",
+	"ACCURACY MATCHES); on corrects every time shown, off shows the "
+	"recorded ones; save FILE writes it, load FILE reads it",
 	TN_CMD_READS | TN_CMD_SHOWS_TEXT, TN_COUNT_NONE, exec_sync,
 };

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "tracenav/cache.h"
+#include "tracenav/trace.h"
 
 /* Decode data, the size bytes of a whole cache file, as tn_cache_load()
  * does once it has read it, the key it holds aside (any key is taken):
@@ -34,5 +35,13 @@ GByteArray *tn_cache_encode(const struct tn_index *index,
  * fuzzer reaches the payload's checks whatever the format version of
  * its bytes. */
 void tn_cache_seal(uint8_t *data, size_t size);
+
+/* The name of the cache files of trace as its files are now, on its
+ * recorded clocks (its correction left aside), without suffix; and the
+ * prefix that the names of the files of every state of it share
+ * (g_free() both): for what the cache keeps beside the index
+ * (cache-sync.c).  Returns 0, or -1 with err. */
+int tn_cache_recorded_name(const struct tn_trace *trace, char **prefix,
+		char **name, struct tn_error *err);
 
 #endif

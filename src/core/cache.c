@@ -4,7 +4,8 @@
  *   key       = SHA-256 (hex) of KEY_VERSION, the sorted real paths of the
  *               trace directories and, for each, every regular file under
  *               it (recursively, sorted by relative path): relative path,
- *               size, mtime seconds and nanoseconds;
+ *               size, mtime seconds and nanoseconds; and the clock
+ *               correction's text when the trace has one (sync.h);
  *   path hash = the first 16 hex digits of the SHA-256 of KEY_VERSION and
  *               the sorted real paths alone, so that a save can find and
  *               remove the files of older states of the same trace.
@@ -80,6 +81,7 @@
 #include "tracenav/cache.h"
 #include "tracenav/file.h"
 #include "tracenav/state-history.h"
+#include "tracenav/sync.h"
 
 #define FORMAT_VERSION 13
 #define KEY_VERSION "tracenav-index-1"
@@ -278,7 +280,11 @@ struct cache_entry {
 		sizeof(FILE_SUFFIX)];
 };
 
-static void compute_path_hash(GPtrArray *dirs, struct cache_entry *entry)
+/* With a clock correction (tn_trace_set_sync()), the index of the
+ * corrected times has a path hash of its own: it and the index of the
+ * recorded times are kept side by side. */
+static void compute_path_hash(GPtrArray *dirs, bool corrected,
+		struct cache_entry *entry)
 {
 	GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
 	uint8_t digest[DIGEST_LEN];
@@ -287,6 +293,8 @@ static void compute_path_hash(GPtrArray *dirs, struct cache_entry *entry)
 	hash_u64(sum, dirs->len);
 	for (guint i = 0; i < dirs->len; i++)
 		hash_string(sum, dirs->pdata[i]);
+	if (corrected)
+		hash_string(sum, "corrected clocks");
 	checksum_digest(sum, digest);
 	g_checksum_free(sum);
 	hex_encode(digest, PATH_HASH_HEX_LEN / 2, entry->path_hash);
@@ -316,9 +324,14 @@ static int hash_dir_files(GChecksum *sum, const char *dir,
 	return 0;
 }
 
-static int compute_entry(const struct tn_trace *trace,
+/* The entry of trace as its files are now; with its clock correction
+ * when `recorded` is false (what its readers read), without (what was
+ * recorded) when true. */
+static int compute_entry_of(const struct tn_trace *trace, bool recorded,
 		struct cache_entry *entry, struct tn_error *err)
 {
+	const struct tn_sync *sync = recorded ? NULL :
+		tn_trace_get_sync(trace);
 	GPtrArray *dirs;
 	GChecksum *sum;
 	char key_hex[2 * DIGEST_LEN + 1];
@@ -326,12 +339,20 @@ static int compute_entry(const struct tn_trace *trace,
 
 	if (real_trace_dirs(trace, &dirs, err))
 		return -1;
-	compute_path_hash(dirs, entry);
+	compute_path_hash(dirs, sync != NULL, entry);
 	sum = g_checksum_new(G_CHECKSUM_SHA256);
 	hash_string(sum, KEY_VERSION);
 	hash_u64(sum, dirs->len);
 	for (guint i = 0; ret == 0 && i < dirs->len; i++)
 		ret = hash_dir_files(sum, dirs->pdata[i], err);
+	/* The correction, as it prints (the same text, the same times). */
+	if (sync) {
+		GString *text = g_string_new(NULL);
+
+		tn_sync_format(sync, text);
+		hash_string(sum, text->str);
+		g_string_free(text, TRUE);
+	}
 	checksum_digest(sum, entry->key);
 	g_checksum_free(sum);
 	g_ptr_array_free(dirs, TRUE);
@@ -339,6 +360,26 @@ static int compute_entry(const struct tn_trace *trace,
 	snprintf(entry->file_name, sizeof(entry->file_name), "%s-%s%s",
 		entry->path_hash, key_hex, FILE_SUFFIX);
 	return ret;
+}
+
+static int compute_entry(const struct tn_trace *trace,
+		struct cache_entry *entry, struct tn_error *err)
+{
+	return compute_entry_of(trace, false, entry, err);
+}
+
+int tn_cache_recorded_name(const struct tn_trace *trace, char **prefix,
+		char **name, struct tn_error *err)
+{
+	struct cache_entry entry;
+
+	if (compute_entry_of(trace, true, &entry, err))
+		return -1;
+	*prefix = g_strdup(entry.path_hash);
+	/* Without the index file's suffix. */
+	*name = g_strndup(entry.file_name,
+		strlen(entry.file_name) - strlen(FILE_SUFFIX));
+	return 0;
 }
 
 /* --- Consistency of an index (checked on save and on load) --- */

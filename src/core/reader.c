@@ -346,6 +346,8 @@ static int build_graph(struct tn_reader *reader, const struct tn_trace *trace,
 		struct tn_error *err)
 {
 	const bt_component_filter *merge, *last, *trimmer;
+	const struct tn_sync *sync = options && options->sync ?
+		options->sync : tn_trace_get_sync(trace);
 
 	reader->graph = bt_graph_create(0);
 	if (!reader->graph) {
@@ -356,8 +358,8 @@ static int build_graph(struct tn_reader *reader, const struct tn_trace *trace,
 	    add_sources(reader, trace, dirs, merge, err))
 		return -1;
 	last = merge;
-	if (options && options->sync) {
-		reader->merge.sync = options->sync;
+	if (sync) {
+		reader->merge.sync = sync;
 		reader->transforms = g_hash_table_new(g_direct_hash,
 			g_direct_equal);
 	}
@@ -365,7 +367,7 @@ static int build_graph(struct tn_reader *reader, const struct tn_trace *trace,
 	 * bounded here. */
 	if (options && (options->has_begin || options->has_end) &&
 	    ((!tn_trace_can_trim(trace) && tn_trace_has_clock(trace)) ||
-	     options->sync)) {
+	     sync)) {
 		reader->bounds = *options;
 	} else if (options && (options->has_begin || options->has_end)) {
 		bt_value *params = trimmer_params(options);
@@ -447,8 +449,8 @@ int tn_reader_create(const struct tn_trace *trace,
 	/* The reader the trace opened (rewound to its start) saves a graph:
 	 * on a trace of a thousand streams, setting one up and filling it
 	 * costs as much as reading a few hundred thousand events. */
-	if (!options || (!options->has_begin && !options->has_end &&
-			!options->sync)) {
+	if (!tn_trace_get_sync(trace) && (!options ||
+	    (!options->has_begin && !options->has_end && !options->sync))) {
 		struct tn_reader *start = tn_trace_take_start_reader(trace);
 
 		if (start && start->method == tn_merge_get_method()) {

@@ -238,6 +238,25 @@ bool tn_seq_model_set_end(struct tn_seq_model *model, uint64_t serial,
 	return true;
 }
 
+bool tn_seq_model_set_route(struct tn_seq_model *model, uint64_t serial,
+		size_t from, size_t to, const char *signal)
+{
+	struct tn_seq_message *message;
+
+	g_assert(from < model->lifelines->len && to < model->lifelines->len);
+	if (serial < model->base ||
+	    serial - model->base >= model->messages->len)
+		return false;
+	message = &g_array_index(model->messages, struct tn_seq_message,
+		serial - model->base);
+	message->from = from;
+	message->to = to;
+	if (signal)
+		message->signal = g_string_chunk_insert_const(model->strings,
+			signal);
+	return true;
+}
+
 size_t tn_seq_model_get_message_count(const struct tn_seq_model *model)
 {
 	return model->messages->len;

@@ -52,6 +52,7 @@
 
 #include "tracenav/packets.h"
 #include "tracenav/runtime.h"
+#include "tracenav/sync.h"
 #include "clock.h"
 #include "ctf-index.h"
 #include "packets-private.h"
@@ -77,9 +78,32 @@ struct stream_file {
 	bool synthetic;		/* index made from a packet table: the
 				 * file holds its whole stream */
 	struct tn_clock_info clock;	/* of its directory */
+	/* Its host's correction (tn_trace_set_sync()), or NULL. */
+	const struct tn_sync_transform *transform;
 	size_t first_needed;	/* first packet ending at or after target */
 	size_t keep_from;	/* first packet kept; entry_count: none */
 };
+
+/* Corrected time ns (a target, under tn_trace_set_sync()) in the
+ * recorded time of the host of tr (NULL: none): a nanosecond early, so
+ * that the rounding leaves no event at or after the target out. */
+static int64_t recorded_time(const struct tn_sync_transform *tr, int64_t ns)
+{
+	if (!tr || ns == INT64_MIN || ns == INT64_MAX)
+		return ns;
+	ns = tn_sync_transform_invert(tr, ns);
+	return ns > INT64_MIN ? ns - 1 : ns;
+}
+
+/* Recorded time ns of the host of tr (NULL: none) corrected: a
+ * nanosecond late, an end never earlier than the true one. */
+static int64_t corrected_time(const struct tn_sync_transform *tr, int64_t ns)
+{
+	if (!tr || ns == INT64_MIN || ns == INT64_MAX)
+		return ns;
+	ns = tn_sync_transform_apply(tr, ns);
+	return ns < INT64_MAX ? ns + 1 : ns;
+}
 
 static uint64_t entry_field(const struct stream_file *f, size_t i,
 		enum tn_ctf_index_field field)
@@ -261,7 +285,8 @@ static int64_t skipped_end_ns(const struct stream_file *f)
 		if (end > latest)
 			latest = end;
 	}
-	return tn_clock_ns_not_before(&f->clock, latest);
+	return corrected_time(f->transform,
+		tn_clock_ns_not_before(&f->clock, latest));
 }
 
 /* Index, in the trace's groups, of the group holding dir. */
@@ -285,6 +310,8 @@ static int add_dir_files(const struct tn_trace *trace, size_t dir,
 	const char *path = tn_trace_get_read_dir(trace, dir);
 	char *real_dir = NULL;
 	size_t group = group_of_dir(trace, path);
+	const struct tn_sync_transform *transform =
+		tn_trace_get_group_transform(trace, group);
 	struct tn_clock_info clock;
 	uint64_t target_cycles;
 	GError *error = NULL;
@@ -298,7 +325,8 @@ static int add_dir_files(const struct tn_trace *trace, size_t dir,
 			"clock", path);
 		return -1;
 	}
-	target_cycles = tn_clock_cycles_not_after(&clock, target_ns);
+	target_cycles = tn_clock_cycles_not_after(&clock,
+		recorded_time(transform, target_ns));
 	listing = g_dir_open(path, 0, &error);
 	if (!listing) {
 		tn_error_set(err, "cannot slice: %s", error->message);
@@ -324,6 +352,7 @@ static int add_dir_files(const struct tn_trace *trace, size_t dir,
 		f->group = group;
 		f->name = g_strdup(name);
 		f->clock = clock;
+		f->transform = transform;
 		g_ptr_array_add(files, f);
 		if (tables && !real_dir)
 			real_dir = realpath(path, NULL);
@@ -682,7 +711,8 @@ static int compare_file_names(gconstpointer a, gconstpointer b)
  * of that one the share that its time range puts before the target. */
 static double bytes_before(const struct stream_file *f, int64_t target_ns)
 {
-	uint64_t target = tn_clock_cycles_not_after(&f->clock, target_ns);
+	uint64_t target = tn_clock_cycles_not_after(&f->clock,
+		recorded_time(f->transform, target_ns));
 	double bytes = 0;
 
 	/* A view of the whole trace: its readers decode every packet. */
@@ -1004,8 +1034,9 @@ int tn_slice_list_packet_starts(const struct tn_trace *trace,
 			/* An unknown end: the packet is always kept. */
 			if (packet_may_end_after(f, k - 1, UINT64_MAX))
 				continue;
-			ns = tn_clock_ns_not_before(&f->clock,
-				MAX(end + 1, begin));
+			ns = corrected_time(f->transform,
+				tn_clock_ns_not_before(&f->clock,
+					MAX(end + 1, begin)));
 			g_array_append_val(starts_ns, ns);
 		}
 	}

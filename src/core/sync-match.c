@@ -1,36 +1,11 @@
 /* sync-match.c - the TCP packets sent on one host and received on
- * another, as points between the two hosts' clocks (see sync.h). */
+ * another (net-packet.h), as points between the two hosts' clocks (see
+ * sync.h). */
 #include <string.h>
 
 #include "tracenav/sync.h"
+#include "net-packet.h"
 #include "sync-private.h"
-
-/* The events that carry a packet: lttng-modules' (2.9 and later) with
- * the TCP header under the network header, and the older addon
- * module's with the fields in the payload. */
-#define NET_PATH "network_header.transport_header."
-
-struct flavour {
-	const char *event;
-	bool send;
-	const char *seq, *ack_seq, *flags;
-};
-
-static const struct flavour flavours[] = {
-	{ "net_dev_queue", true, NET_PATH "seq", NET_PATH "ack_seq",
-	  NET_PATH "flags" },
-	{ "netif_receive_skb", false, NET_PATH "seq", NET_PATH "ack_seq",
-	  NET_PATH "flags" },
-	{ "net_if_receive_skb", false, NET_PATH "seq", NET_PATH "ack_seq",
-	  NET_PATH "flags" },
-	{ "inet_sock_local_out", true, "seq", "ack_seq", "flags" },
-	{ "inet_sock_local_in", false, "seq", "ack_seq", "flags" },
-};
-
-/* A packet: the TCP header's seq, ack_seq and flags. */
-struct packet_key {
-	uint64_t seq, ack_seq, flags;
-};
 
 /* A send or a receipt waiting for its other half. */
 struct pending {
@@ -43,22 +18,9 @@ struct tn_sync_matcher {
 	struct tn_sync_graph graph;
 	GHashTable *host_of_name;	/* name -> index + 1 */
 	GHashTable *host_of_stream;	/* stream key -> index + 1 */
-	GHashTable *pending;		/* struct packet_key -> pending */
+	GHashTable *pending;		/* struct tn_net_key -> pending */
 	uint64_t matched, unmatched, duplicates;
 };
-
-static guint hash_key(gconstpointer p)
-{
-	const struct packet_key *k = p;
-
-	return (guint) (k->seq * 2654435761u ^ k->ack_seq * 40503u ^
-		k->flags);
-}
-
-static gboolean equal_keys(gconstpointer a, gconstpointer b)
-{
-	return memcmp(a, b, sizeof(struct packet_key)) == 0;
-}
 
 static const char *host_name_of_info(const struct tn_trace_info *info,
 		size_t i, char *buf, size_t size)
@@ -117,6 +79,20 @@ static void find_hosts(struct tn_sync_matcher *m, const struct tn_trace *trace)
 	m->graph.names = (char **) g_ptr_array_free(names, FALSE);
 }
 
+bool tn_sync_matcher_applies(const struct tn_trace *trace)
+{
+	const char *const *names = tn_trace_get_event_names(trace);
+	struct tn_sync_matcher *m;
+	bool hosts;
+
+	if (!tn_net_packet_names_apply(names))
+		return false;
+	m = tn_sync_matcher_create(trace);
+	hosts = m->graph.host_count > 1;
+	tn_sync_matcher_destroy(m);
+	return hosts;
+}
+
 struct tn_sync_matcher *tn_sync_matcher_create(const struct tn_trace *trace)
 {
 	struct tn_sync_matcher *m = g_new0(struct tn_sync_matcher, 1);
@@ -125,8 +101,8 @@ struct tn_sync_matcher *tn_sync_matcher_create(const struct tn_trace *trace)
 	m->host_of_name = g_hash_table_new_full(g_str_hash, g_str_equal,
 		g_free, NULL);
 	m->host_of_stream = g_hash_table_new(g_direct_hash, g_direct_equal);
-	m->pending = g_hash_table_new_full(hash_key, equal_keys, g_free,
-		g_free);
+	m->pending = g_hash_table_new_full(tn_net_key_hash, tn_net_key_equal,
+		g_free, g_free);
 	find_hosts(m, trace);
 	n = m->graph.host_count;
 	m->graph.pairs = g_new0(struct tn_sync_pair, n * n);
@@ -160,42 +136,7 @@ void tn_sync_matcher_add_wants(const struct tn_sync_matcher *m,
 		GArray *wants)
 {
 	(void) m;
-	for (size_t i = 0; i < G_N_ELEMENTS(flavours); i++) {
-		const struct flavour *f = &flavours[i];
-		struct tn_field_want want[3] = {
-			{ f->event, TN_SCOPE_PAYLOAD, f->seq },
-			{ f->event, TN_SCOPE_PAYLOAD, f->ack_seq },
-			{ f->event, TN_SCOPE_PAYLOAD, f->flags },
-		};
-
-		g_array_append_vals(wants, want, 3);
-	}
-}
-
-static const struct flavour *flavour_of(const char *name)
-{
-	if (name[0] != 'n' && name[0] != 'i')
-		return NULL;
-	for (size_t i = 0; i < G_N_ELEMENTS(flavours); i++)
-		if (strcmp(name, flavours[i].event) == 0)
-			return &flavours[i];
-	return NULL;
-}
-
-static bool read_unsigned(const struct tn_event *ev, const char *path,
-		uint64_t *out)
-{
-	struct tn_field_value v;
-
-	if (!tn_event_find_field(ev, TN_SCOPE_PAYLOAD, path, &v))
-		return false;
-	if (v.type == TN_VALUE_UNSIGNED)
-		*out = v.u;
-	else if (v.type == TN_VALUE_SIGNED)
-		*out = (uint64_t) v.s;
-	else
-		return false;
-	return true;
+	tn_net_packet_add_wants(wants);
 }
 
 /* The host of ev's trace (found once per stream). */
@@ -242,18 +183,11 @@ static void add_match(struct tn_sync_matcher *m, const struct pending *send,
 void tn_sync_matcher_event(struct tn_sync_matcher *m,
 		const struct tn_event *ev)
 {
-	const struct flavour *f;
-	struct packet_key key;
+	struct tn_net_key key;
 	struct pending now, *waiting;
 
-	if (ev->kind != TN_EVENT_KIND_EVENT || !ev->has_ns ||
-	    !(f = flavour_of(tn_event_get_name(ev))))
+	if (!ev->has_ns || !tn_net_packet_of_event(ev, &key, &now.send))
 		return;
-	if (!read_unsigned(ev, f->seq, &key.seq) ||
-	    !read_unsigned(ev, f->ack_seq, &key.ack_seq) ||
-	    !read_unsigned(ev, f->flags, &key.flags))
-		return;		/* not a TCP packet */
-	now.send = f->send;
 	now.host = host_of(m, ev);
 	now.ns = ev->recorded_ns;
 	waiting = g_hash_table_lookup(m->pending, &key);

@@ -34,6 +34,29 @@ void tn_sync_destroy(struct tn_sync *sync)
 	g_free(sync);
 }
 
+const struct tn_sync_host *tn_sync_host_of_event(const struct tn_sync *sync,
+		const struct tn_event *ev)
+{
+	const struct tn_sync_host *host;
+
+	if (!sync)
+		return NULL;
+	host = tn_sync_find_host(sync, tn_event_get_hostname(ev));
+	return host ? host : tn_sync_find_host(sync,
+		tn_event_get_trace_name(ev));
+}
+
+struct tn_sync *tn_sync_copy(const struct tn_sync *sync)
+{
+	struct tn_sync *copy = g_memdup2(sync, sizeof(*sync));
+
+	copy->hosts = g_memdup2(sync->hosts,
+		sync->host_count * sizeof(*sync->hosts));
+	for (size_t i = 0; i < sync->host_count; i++)
+		copy->hosts[i].name = g_strdup(sync->hosts[i].name);
+	return copy;
+}
+
 const struct tn_sync_host *tn_sync_find_host(const struct tn_sync *sync,
 		const char *name)
 {

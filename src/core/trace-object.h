@@ -53,6 +53,9 @@ struct trace_shared {
 	 * them, under the lock; opening and reading do not. */
 	pthread_mutex_t range_lock;
 	struct trace_range range;
+	/* The same per group (struct trace_range, tn_trace_get_group_count()
+	 * of them once known): each host's range, for a corrected one. */
+	GArray *group_ranges;
 	_Atomic(struct trace_infos *) pending;
 	/* The stream files whose times went back in a read (see
 	 * tn_trace_note_steps()): real path -> largest step in ns (an
@@ -94,6 +97,13 @@ struct tn_trace {
 	GPtrArray *damage;	/* struct damage *: of the directories read */
 	/* char *: packet indexes not used, a line per directory */
 	GPtrArray *notices;
+	/* The clock correction of every reader (tn_trace_set_sync()), or
+	 * NULL; then the transform of each group (NULL: its clock is
+	 * kept), and the corrected time of the first event. */
+	struct tn_sync *sync;
+	const struct tn_sync_transform **group_transforms;
+	bool has_sync_first_event;
+	int64_t sync_first_event_ns;
 };
 
 /* What is wrong with a file of the trace and what was done about it. */
@@ -180,16 +190,28 @@ int tn_trace_probe_info(struct tn_trace *trace,
 void tn_trace_range_widen(struct trace_range *range, int64_t begin,
 		int64_t end);
 
+/* Widen the trace's range, and that of group, with begin and end. */
+void tn_trace_range_widen_group(struct trace_shared *shared, size_t group,
+		int64_t begin, int64_t end);
+
 /* The trace-infos queries of the trace's groups, started: a child runs
  * them meanwhile. */
 struct trace_infos *tn_trace_infos_start(const struct tn_trace *trace);
 
 /* Wait for the queries of ti: the range of the streams they found
  * widens range (a query that failed leaves it without that group's
- * streams), *streams (may be NULL) gets how many streams they found;
- * frees ti.  Returns 0, or -1 when a query failed. */
-int tn_trace_infos_finish(struct trace_range *range, struct trace_infos *ti,
+ * streams), and each group's in shared (NULL: none),  *streams (may be
+ * NULL) gets how many streams they found; frees ti.  Returns 0, or -1
+ * when a query failed. */
+int tn_trace_infos_finish(struct trace_range *range,
+		struct trace_shared *shared, struct trace_infos *ti,
 		size_t *streams);
+
+/* ---- trace-sync.c ---- */
+
+/* The range of the groups in shared, each corrected by its transform
+ * (trace->group_transforms).  Call under shared->range_lock. */
+struct trace_range tn_trace_sync_range(const struct tn_trace *trace);
 
 /* Not needed after all: the queries stopped, ti freed.  NULL-safe. */
 void tn_trace_infos_abandon(struct trace_infos *ti);

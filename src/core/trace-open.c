@@ -17,6 +17,7 @@
 #include "reader-private.h"
 #include "repair.h"
 #include "trace-object.h"
+#include "tracenav/sync.h"
 #include "trace-private.h"
 
 /* A trace directory, as src.ctf.fs's support-info query sees it. */
@@ -786,6 +787,9 @@ void tn_trace_destroy(struct tn_trace *trace)
 	tn_reader_destroy(atomic_load(&trace->shared->start_reader));
 	tn_trace_infos_abandon(atomic_load(&trace->shared->pending));
 	pthread_mutex_destroy(&trace->shared->range_lock);
+	g_array_free(trace->shared->group_ranges, TRUE);
+	tn_sync_destroy(trace->sync);
+	g_free(trace->group_transforms);
 	pthread_mutex_destroy(&trace->shared->steps_lock);
 	g_hash_table_destroy(trace->shared->steps);
 	g_free(trace->shared);

@@ -18,6 +18,14 @@ size_t tn_trace_get_group_dir_count(const struct tn_trace *trace,
 const char *tn_trace_get_group_dir(const struct tn_trace *trace,
 		size_t group, size_t index);
 
+/* The transform of group's host under tn_trace_set_sync(), or NULL
+ * (no correction, or the host keeps its clock). */
+const struct tn_sync_transform *tn_trace_get_group_transform(
+		const struct tn_trace *trace, size_t group);
+
+/* The group of trace directory `index` (as tn_trace_get_dir()). */
+size_t tn_trace_group_of_dir(const struct tn_trace *trace, size_t index);
+
 /* The directory libbabeltrace2 reads for trace directory `index` (as
  * tn_trace_get_dir()), or for directory `index` of group `group`: the
  * directory itself, or its private stand-in when the trace has stream

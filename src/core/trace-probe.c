@@ -26,8 +26,9 @@ static gint compare_strings(gconstpointer a, gconstpointer b)
 /* Widen the trace's range with the packets of stream file dir/name,
  * from its packet index, in ns of clock as libbabeltrace2 converts
  * them.  false if the file has no usable index. */
-static bool widen_with_index(struct tn_trace *trace, const char *dir,
-		const char *name, uint64_t size, const bt_clock_class *clock)
+static bool widen_with_index(struct tn_trace *trace, size_t group,
+		const char *dir, const char *name, uint64_t size,
+		const bt_clock_class *clock)
 {
 	struct tn_ctf_index idx = { 0 };
 	struct tn_error err;
@@ -50,7 +51,7 @@ static bool widen_with_index(struct tn_trace *trace, const char *dir,
 	tn_ctf_index_fini(&idx);
 	if (!ok)
 		return false;
-	tn_trace_range_widen(&trace->shared->range, begin, end);
+	tn_trace_range_widen_group(trace->shared, group, begin, end);
 	return true;
 }
 
@@ -133,7 +134,8 @@ static bool ranges_from_indexes(struct tn_trace *trace, GHashTable *clocks)
 			if (name[0] != '.' && strcmp(name, "metadata") != 0 &&
 			    stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
 			    st.st_size > 0)
-				ok = widen_with_index(trace, dir, name,
+				ok = widen_with_index(trace,
+					tn_trace_group_of_dir(trace, d), dir, name,
 					(uint64_t) st.st_size, clock);
 			g_free(path);
 		}

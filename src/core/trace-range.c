@@ -34,8 +34,27 @@ void tn_trace_range_widen(struct trace_range *range, int64_t begin, int64_t end)
 	range->has = true;
 }
 
-/* Widen the range with the "range-ns" map of a stream. */
-static void widen_range(struct trace_range *to, const bt_value *range)
+/* The range of group in shared, made when first asked for. */
+static struct trace_range *group_range(struct trace_shared *shared,
+		size_t group)
+{
+	if (group >= shared->group_ranges->len)
+		g_array_set_size(shared->group_ranges, group + 1);
+	return &g_array_index(shared->group_ranges, struct trace_range,
+		group);
+}
+
+void tn_trace_range_widen_group(struct trace_shared *shared, size_t group,
+		int64_t begin, int64_t end)
+{
+	tn_trace_range_widen(&shared->range, begin, end);
+	tn_trace_range_widen(group_range(shared, group), begin, end);
+}
+
+/* Widen the range with the "range-ns" map of a stream: to, and group's
+ * in shared when there is one. */
+static void widen_range(struct trace_range *to, struct trace_shared *shared,
+		size_t group, const bt_value *range)
 {
 	const bt_value *begin, *end;
 
@@ -50,6 +69,10 @@ static void widen_range(struct trace_range *to, const bt_value *range)
 		return;
 	tn_trace_range_widen(to, bt_value_integer_signed_get(begin),
 		bt_value_integer_signed_get(end));
+	if (shared)
+		tn_trace_range_widen(group_range(shared, group),
+			bt_value_integer_signed_get(begin),
+			bt_value_integer_signed_get(end));
 }
 
 struct trace_infos *tn_trace_infos_start(const struct tn_trace *trace)
@@ -95,7 +118,8 @@ void tn_trace_infos_abandon(struct trace_infos *ti)
 	tn_trace_infos_free(ti);
 }
 
-int tn_trace_infos_finish(struct trace_range *range, struct trace_infos *ti,
+int tn_trace_infos_finish(struct trace_range *range,
+		struct trace_shared *shared, struct trace_infos *ti,
 		size_t *streams)
 {
 	int status = 0;
@@ -130,7 +154,7 @@ int tn_trace_infos_finish(struct trace_range *range, struct trace_infos *ti,
 				if (streams)
 					(*streams)++;
 				if (bt_value_is_map(stream))
-					widen_range(range,
+					widen_range(range, shared, g,
 						bt_value_map_borrow_entry_value_const(
 							stream, "range-ns"));
 			}
@@ -158,11 +182,11 @@ bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
 
 	pthread_mutex_lock(&shared->range_lock);
 	if (atomic_load(&shared->pending)) {
-		tn_trace_infos_finish(&shared->range,
+		tn_trace_infos_finish(&shared->range, shared,
 			atomic_load(&shared->pending), NULL);
 		atomic_store(&shared->pending, NULL);
 	}
-	range = shared->range;
+	range = trace->sync ? tn_trace_sync_range(trace) : shared->range;
 	pthread_mutex_unlock(&shared->range_lock);
 	return give_range(&range, begin_ns, end_ns);
 }
@@ -200,10 +224,10 @@ bool tn_trace_peek_time_range(const struct tn_trace *trace,
 		return false;
 	}
 	if (ti) {
-		tn_trace_infos_finish(&shared->range, ti, NULL);
+		tn_trace_infos_finish(&shared->range, shared, ti, NULL);
 		atomic_store(&shared->pending, NULL);
 	}
-	range = shared->range;
+	range = trace->sync ? tn_trace_sync_range(trace) : shared->range;
 	pthread_mutex_unlock(&shared->range_lock);
 	*pending = false;
 	return give_range(&range, begin_ns, end_ns);

@@ -89,6 +89,8 @@ struct tn_trace *tn_trace_new(const char *path, struct tn_repair *repair)
 	atomic_init(&trace->shared->packet_tables, NULL);
 	atomic_init(&trace->shared->pending, NULL);
 	pthread_mutex_init(&trace->shared->range_lock, NULL);
+	trace->shared->group_ranges = g_array_new(FALSE, TRUE,
+		sizeof(struct trace_range));
 	pthread_mutex_init(&trace->shared->steps_lock, NULL);
 	trace->shared->steps = g_hash_table_new_full(g_str_hash, g_str_equal,
 		g_free, g_free);
@@ -298,6 +300,10 @@ const char *tn_trace_get_group_name_suffix(const struct tn_trace *trace,
 bool tn_trace_get_first_event_time(const struct tn_trace *trace,
 		int64_t *ns)
 {
+	if (trace->sync) {
+		*ns = trace->sync_first_event_ns;
+		return trace->has_sync_first_event;
+	}
 	if (!trace->has_first_event)
 		return false;
 	*ns = trace->first_event_ns;
@@ -335,6 +341,19 @@ size_t tn_trace_get_group_dir_index(const struct tn_trace *trace,
 {
 	return g_array_index(((struct trace_group *)
 		trace->groups->pdata[group])->indexes, size_t, index);
+}
+
+size_t tn_trace_group_of_dir(const struct tn_trace *trace, size_t index)
+{
+	for (guint g = 0; g < trace->groups->len; g++) {
+		const GArray *indexes = ((struct trace_group *)
+			trace->groups->pdata[g])->indexes;
+
+		for (guint i = 0; i < indexes->len; i++)
+			if (g_array_index(indexes, size_t, i) == index)
+				return g;
+	}
+	return 0;
 }
 
 bool tn_trace_get_dir_clock(const struct tn_trace *trace, size_t index,

@@ -9,10 +9,13 @@ bool tn_preparse_service_start(struct tn_preparse_service *preparse,
 {
 	struct tn_error err;
 
+	preparse->matcher = request->matcher;
 	if (tn_preparse_start(trace, request, &preparse->job, &err)) {
 		tn_output_message(out, "cannot read the trace in the "
 			"background: %s", err.message);
 		preparse->job = NULL;
+		tn_sync_matcher_destroy(preparse->matcher);
+		preparse->matcher = NULL;
 		return false;
 	}
 	preparse->index = request->index;
@@ -62,6 +65,18 @@ void tn_preparse_service_stop(struct tn_preparse_service *preparse)
 	tn_job_destroy(preparse->job);
 	preparse->job = NULL;
 	preparse->index = preparse->state = false;
+	/* After the job: it gives the matcher every event. */
+	tn_sync_matcher_destroy(preparse->matcher);
+	preparse->matcher = NULL;
+}
+
+struct tn_sync *tn_preparse_service_take_sync(
+		struct tn_preparse_service *preparse)
+{
+	struct tn_sync *sync = preparse->matched;
+
+	preparse->matched = NULL;
+	return sync;
 }
 
 bool tn_preparse_service_poll(struct tn_preparse_service *preparse,
@@ -83,6 +98,10 @@ bool tn_preparse_service_poll(struct tn_preparse_service *preparse,
 	/* The cache holds the index and the snapshots, not the pages. */
 	*save = progress.state == TN_JOB_DONE &&
 		(preparse->index || preparse->state);
+	if (progress.state == TN_JOB_DONE && preparse->matcher) {
+		tn_sync_destroy(preparse->matched);
+		preparse->matched = tn_sync_matcher_finish(preparse->matcher);
+	}
 	if (progress.state == TN_JOB_FAILED)
 		tn_output_message(out, "%s stopped: %s",
 			preparse->index ? "indexing" : "computing the state",

@@ -18,17 +18,23 @@
 #include "tracenav/index.h"
 #include "tracenav/job.h"
 #include "tracenav/preparse.h"
+#include "tracenav/sync.h"
 #include "tracenav/trace.h"
 
 struct tn_preparse_service {
 	struct tn_job *job;	/* running, or ended and not polled */
 	bool index;		/* it builds the index */
 	bool state;		/* it fills the state snapshots */
+	/* It matches the hosts' packets (the request's, taken), and the
+	 * correction it computed once it ended well, until taken
+	 * (tn_preparse_service_take_sync()). */
+	struct tn_sync_matcher *matcher;
+	struct tn_sync *matched;
 };
 
 /* Start the preparse of trace for request (its snapshots and pages
- * stay the caller's).  A failure to start is said through out.
- * Returns whether it runs. */
+ * stay the caller's, its matcher becomes the service's).  A failure to
+ * start is said through out.  Returns whether it runs. */
 bool tn_preparse_service_start(struct tn_preparse_service *preparse,
 		const struct tn_trace *trace,
 		const struct tn_preparse_request *request,
@@ -62,6 +68,11 @@ size_t tn_preparse_service_get_bins(struct tn_preparse_service *preparse,
 bool tn_preparse_service_poll(struct tn_preparse_service *preparse,
 		const struct tn_lease *lease, struct tn_output *out,
 		struct tn_index **made, bool *save);
+
+/* The correction its matcher computed (the caller's), or NULL: none
+ * asked for, or it did not end well. */
+struct tn_sync *tn_preparse_service_take_sync(
+		struct tn_preparse_service *preparse);
 
 /* Wait for it to end (nothing when none runs). */
 void tn_preparse_service_wait(struct tn_preparse_service *preparse);

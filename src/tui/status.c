@@ -168,6 +168,9 @@ void tn_tui_status_draw(struct tn_tui *tui)
 		tn_time_format_wall(left, list.current_ns,
 			tui->session->view.gmt, false);
 	}
+	/* sync on: every time shown is on the reference host's clock. */
+	if (tn_trace_get_sync(tui->session->trace))
+		g_string_append(left, "  times corrected");
 	left_out = tn_trace_get_left_out_count(tui->session->trace);
 	if (left_out)
 		g_string_append_printf(left, "  %zu left out", left_out);

@@ -659,7 +659,7 @@ static struct tn_history *open_history(struct tn_tui *tui)
 }
 
 int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
-		bool ascii, struct tn_error *err)
+		bool ascii, const char *first, struct tn_error *err)
 {
 	struct tn_tui tui = { .session = session, .out = { tui_write },
 		.ascii = ascii };
@@ -700,6 +700,8 @@ int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
 	say_left_out(&tui);
 	say_damage(&tui);
 	tn_tui_relayout(&tui);
+	if (first)
+		tn_tui_run_line(&tui, first, TN_TUI_FOLLOW_BY_COMMAND);
 
 	loop(&tui, input);
 	while (session->reload && !tn_tui_guard_caught()) {

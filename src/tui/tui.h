@@ -18,7 +18,8 @@
  * the cache or built in the background from the start; mouse: capture
  * the mouse (wheel, clicks) rather than leave it to the terminal; ascii:
  * draw with plain ASCII even where the terminal has line-drawing
- * characters (a UTF-8 locale).  Needs a
+ * characters (a UTF-8 locale); first: a command line run first, as
+ * if typed at the prompt (NULL: none).  Needs a
  * terminal on stdin and stdout.  The terminal is restored before it
  * returns, whatever happens.
  * Returns 0 when the user quit, -1 with err on a fatal error (no
@@ -26,6 +27,6 @@
  * 143 for SIGTERM) with err empty when a signal stopped it: the caller
  * exits with that status. */
 int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
-		bool ascii, struct tn_error *err);
+		bool ascii, const char *first, struct tn_error *err);
 
 #endif

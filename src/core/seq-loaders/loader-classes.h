@@ -11,6 +11,7 @@
 
 extern const struct tn_seq_loader_class tn_seq_loader_reference;
 extern const struct tn_seq_loader_class tn_seq_loader_kernel;
+extern const struct tn_seq_loader_class tn_seq_loader_network;
 extern const struct tn_seq_loader_class tn_seq_loader_rules;
 
 #endif

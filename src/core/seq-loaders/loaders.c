@@ -9,6 +9,7 @@
 static const struct tn_seq_loader_class *const classes[] = {
 	&tn_seq_loader_reference,
 	&tn_seq_loader_kernel,
+	&tn_seq_loader_network,
 	&tn_seq_loader_rules,
 	NULL,
 };
