@@ -29,8 +29,9 @@ static void print_usage(FILE *out)
 {
 	fprintf(out,
 "Usage: tracenav [--gmt] [--no-index] [--no-cache|--cache-dir=DIR] [--no-mouse]\n"
-"                [--ascii] [-v] PATH\n"
-"       tracenav --batch=SCRIPT [--gmt] [--no-cache|--cache-dir=DIR] [-v] PATH\n"
+"                [--ascii] [--sync[=FILE]] [-v] PATH\n"
+"       tracenav --batch=SCRIPT [--gmt] [--no-cache|--cache-dir=DIR]\n"
+"                [--sync[=FILE]] [-v] PATH\n"
 "       tracenav --batch-file=FILE [--keep-going] [--gmt] [-v] PATH\n"
 "       tracenav --dump [--begin=TIME] [--end=TIME] [--count=N] [--sync[=FILE]]\n"
 "                [--gmt] [-v] PATH\n"
@@ -62,7 +63,8 @@ static void print_usage(FILE *out)
 "                      clock (computed from the TCP packets the hosts\n"
 "                      exchanged, or read from FILE as the command\n"
 "                      `sync save FILE` writes it) and print the events in\n"
-"                      the order of the corrected times\n"
+"                      the order of the corrected times; in the event list\n"
+"                      and --batch, start on the corrected clocks (sync on)\n"
 "TIME is HH:MM[:SS[.NS]] (on the trace's first day), YYYY-MM-DD [HH:MM[:SS[.NS]]]\n"
 "or [-]SEC[.NS] (seconds from the clock origin, the Unix epoch for LTTng).\n"
 "\n"
