@@ -185,6 +185,7 @@ static bool time_across(struct tn_session *session,
 /* Say which clocks the trace is read on now. */
 static void say_clocks(const struct tn_sync *sync, struct tn_output *out)
 {
+	const char *reference = "-";
 	size_t corrected = 0;
 
 	if (!sync) {
@@ -192,12 +193,15 @@ static void say_clocks(const struct tn_sync *sync, struct tn_output *out)
 			"host recorded");
 		return;
 	}
-	for (size_t i = 0; i < sync->host_count; i++)
+	for (size_t i = 0; i < sync->host_count; i++) {
 		if (sync->hosts[i].parent >= 0)
 			corrected++;
+		if (sync->hosts[i].quality == TN_SYNC_REFERENCE)
+			reference = sync->hosts[i].name;
+	}
 	tn_output_message(out, "sync on: times corrected to the clock of "
-		"%s (%zu of %zu hosts corrected)", sync->host_count ?
-		sync->hosts[0].name : "-", corrected, sync->host_count);
+		"%s (%zu of %zu hosts corrected)", reference, corrected,
+		sync->host_count);
 }
 
 /* Whether trace's first item reads with sync. */

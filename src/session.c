@@ -4,6 +4,7 @@
 
 #include "session.h"
 #include "tracenav/analysis.h"
+#include "tracenav/cache.h"
 
 int tn_session_init(struct tn_session *session, struct tn_trace *trace,
 		bool gmt, struct tn_error *err)
@@ -396,4 +397,53 @@ void tn_session_fini(struct tn_session *session)
 	if (session->owns_trace)
 		tn_trace_destroy(session->trace);
 	session->trace = NULL;
+}
+
+/* ---- the clock correction ---- */
+
+bool tn_session_load_cached_sync(struct tn_session *session,
+		struct tn_output *out)
+{
+	struct tn_sync *sync;
+	struct tn_error err;
+
+	if (session->sync)
+		return true;
+	if (!session->indexing.cache_dir)
+		return false;
+	switch (tn_cache_load_sync(session->trace, session->indexing.cache_dir,
+			&sync, &err)) {
+	case TN_CACHE_HIT:
+		session->sync = sync;
+		return true;
+	case TN_CACHE_MISS:
+		return false;
+	default:
+		tn_output_message(out, "%s", err.message);
+		return false;
+	}
+}
+
+void tn_session_keep_sync(struct tn_session *session, struct tn_sync *sync,
+		struct tn_output *out)
+{
+	struct tn_error err;
+
+	if (session->sync) {
+		tn_sync_destroy(sync);
+		return;
+	}
+	session->sync = sync;
+	if (session->indexing.cache_dir &&
+	    tn_cache_save_sync(session->trace, session->indexing.cache_dir,
+			sync, &err))
+		tn_output_message(out, "%s", err.message);
+}
+
+bool tn_session_wants_matching(struct tn_session *session,
+		struct tn_output *out)
+{
+	return !session->sync && !tn_trace_get_sync(session->trace) &&
+		tn_sync_matcher_applies(session->trace) &&
+		!tn_session_load_cached_sync(session, out);
 }

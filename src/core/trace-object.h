@@ -207,10 +207,9 @@ int tn_trace_infos_finish(struct trace_range *range,
 		struct trace_shared *shared, struct trace_infos *ti,
 		size_t *streams);
 
-/* ---- trace-sync.c ---- */
-
-/* The range of the groups in shared, each corrected by its transform
- * (trace->group_transforms).  Call under shared->range_lock. */
+/* The range of the groups, each corrected by its transform
+ * (trace->group_transforms, tn_trace_set_sync()).  Call under
+ * shared->range_lock. */
 struct trace_range tn_trace_sync_range(const struct tn_trace *trace);
 
 /* Not needed after all: the queries stopped, ti freed.  NULL-safe. */

@@ -21,6 +21,7 @@
 #include <stdatomic.h>
 
 #include "ctf-query.h"
+#include "tracenav/sync.h"
 #include "trace-object.h"
 #include "trace-private.h"
 
@@ -163,6 +164,30 @@ int tn_trace_infos_finish(struct trace_range *range,
 	tn_trace_infos_free(ti);
 	return status;
 }
+
+struct trace_range tn_trace_sync_range(const struct tn_trace *trace)
+{
+	const GArray *ranges = trace->shared->group_ranges;
+	struct trace_range range = { 0 };
+
+	for (guint g = 0; g < ranges->len; g++) {
+		const struct trace_range *r = &g_array_index(ranges,
+			struct trace_range, g);
+		const struct tn_sync_transform *tr =
+			tn_trace_get_group_transform(trace, g);
+
+		if (!r->has)
+			continue;
+		if (tr)
+			tn_trace_range_widen(&range,
+				tn_sync_transform_apply(tr, r->begin_ns),
+				tn_sync_transform_apply(tr, r->end_ns));
+		else
+			tn_trace_range_widen(&range, r->begin_ns, r->end_ns);
+	}
+	return range;
+}
+
 /* range, as tn_trace_get_time_range() gives it. */
 static bool give_range(const struct trace_range *range, int64_t *begin_ns,
 		int64_t *end_ns)

@@ -1,6 +1,7 @@
 /* trace-sync.c - a trace whose readers correct its hosts' clocks (see
- * tn_trace_set_sync() in trace.h): each group's transform, the
- * corrected time range and the corrected first event.
+ * tn_trace_set_sync() in trace.h): each group's transform and the
+ * corrected first event (above the reader, which reads them through
+ * trace.c's getters; trace-range.c corrects the range).
  *
  * A group is one trace of one host (its directories share a UUID), so
  * one transform stands for all its streams: the one that
@@ -80,40 +81,4 @@ void tn_trace_set_sync(struct tn_trace *trace, const struct tn_sync *sync)
 		trace->group_transforms[g] = host ? &host->transform : NULL;
 	}
 	find_first_event(trace);
-}
-
-const struct tn_sync *tn_trace_get_sync(const struct tn_trace *trace)
-{
-	return trace->sync;
-}
-
-const struct tn_sync_transform *tn_trace_get_group_transform(
-		const struct tn_trace *trace, size_t group)
-{
-	if (!trace->group_transforms || group >= trace->groups->len)
-		return NULL;
-	return trace->group_transforms[group];
-}
-
-struct trace_range tn_trace_sync_range(const struct tn_trace *trace)
-{
-	const GArray *ranges = trace->shared->group_ranges;
-	struct trace_range range = { 0 };
-
-	for (guint g = 0; g < ranges->len; g++) {
-		const struct trace_range *r = &g_array_index(ranges,
-			struct trace_range, g);
-		const struct tn_sync_transform *tr =
-			tn_trace_get_group_transform(trace, g);
-
-		if (!r->has)
-			continue;
-		if (tr)
-			tn_trace_range_widen(&range,
-				tn_sync_transform_apply(tr, r->begin_ns),
-				tn_sync_transform_apply(tr, r->end_ns));
-		else
-			tn_trace_range_widen(&range, r->begin_ns, r->end_ns);
-	}
-	return range;
 }

@@ -343,6 +343,19 @@ size_t tn_trace_get_group_dir_index(const struct tn_trace *trace,
 		trace->groups->pdata[group])->indexes, size_t, index);
 }
 
+const struct tn_sync *tn_trace_get_sync(const struct tn_trace *trace)
+{
+	return trace->sync;
+}
+
+const struct tn_sync_transform *tn_trace_get_group_transform(
+		const struct tn_trace *trace, size_t group)
+{
+	if (!trace->group_transforms || group >= trace->groups->len)
+		return NULL;
+	return trace->group_transforms[group];
+}
+
 size_t tn_trace_group_of_dir(const struct tn_trace *trace, size_t index)
 {
 	for (guint g = 0; g < trace->groups->len; g++) {
