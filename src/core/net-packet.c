@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "net-packet.h"
+#include "providers/provider-fields.h"
 
 #define NET_PATH "network_header.transport_header."
 
@@ -33,19 +34,15 @@ static const struct flavour *flavour_of(const char *name)
 	return NULL;
 }
 
+/* The integer field at path of ev's payload, as unsigned. */
 static bool read_unsigned(const struct tn_event *ev, const char *path,
 		uint64_t *out)
 {
-	struct tn_field_value v;
+	int64_t value;
 
-	if (!tn_event_find_field(ev, TN_SCOPE_PAYLOAD, path, &v))
+	if (!tn_provider_field_int(ev, path, &value))
 		return false;
-	if (v.type == TN_VALUE_UNSIGNED)
-		*out = v.u;
-	else if (v.type == TN_VALUE_SIGNED)
-		*out = (uint64_t) v.s;
-	else
-		return false;
+	*out = (uint64_t) value;
 	return true;
 }
 

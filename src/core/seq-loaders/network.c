@@ -28,6 +28,7 @@
 
 #include "loader-classes.h"
 #include "src/core/net-packet.h"
+#include "src/core/providers/provider-fields.h"
 
 #define UNKNOWN_END "network"
 
@@ -135,18 +136,14 @@ static void cpu_key(struct network *n, const struct tn_event *ev)
 /* A sched_switch: who runs on its CPU from now on. */
 static void note_switch(struct network *n, const struct tn_event *ev)
 {
-	struct tn_field_value comm, tid;
+	const char *comm = tn_provider_field_string(ev, "next_comm");
+	int64_t tid;
 
-	if (!tn_event_find_field(ev, TN_SCOPE_PAYLOAD, "next_comm", &comm) ||
-	    comm.type != TN_VALUE_STRING ||
-	    !tn_event_find_field(ev, TN_SCOPE_PAYLOAD, "next_tid", &tid) ||
-	    (tid.type != TN_VALUE_SIGNED && tid.type != TN_VALUE_UNSIGNED))
+	if (!comm || !tn_provider_field_int(ev, "next_tid", &tid))
 		return;
 	cpu_key(n, ev);
 	g_hash_table_replace(n->threads, g_strdup(n->key->str),
-		g_strdup_printf("%s/%s-%" PRId64, host_of(ev),
-			comm.string ? comm.string : "",
-			tid.type == TN_VALUE_SIGNED ? tid.s : (int64_t) tid.u));
+		g_strdup_printf("%s/%s-%" PRId64, host_of(ev), comm, tid));
 }
 
 /* The lifeline of the thread that runs ev. */
