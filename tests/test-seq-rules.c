@@ -165,8 +165,8 @@ static void test_errors(void)
 		  "seq-rules:1:29: expected KEY=VALUE (from, to, signal, id "
 		  "or category) or where, got 'oops'" },
 		{ "loaders reference tracecompass\n",
-		  "seq-rules:1:19: expected reference, kernel, or the end of "
-		  "the line, got 'tracecompass'" },
+		  "seq-rules:1:19: expected reference, kernel, network, or "
+		  "the end of the line, got 'tracecompass'" },
 		{ "loaders none kernel\n",
 		  "seq-rules:1:14: expected nothing after none, got "
 		  "'kernel'" },
