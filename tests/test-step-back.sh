@@ -89,7 +89,7 @@ check "each stepped event comes right after the one before it in its stream" \
 # read it.
 "$TRACENAV" --no-cache --batch index "$dir" >/dev/null 2>"$TMPDIR_TEST/batch.err"
 check "--batch index: the stream named once, how far its times go back" \
-	grep -qx "warning: stream file \`$dir/channel0_0\`: its times go back (by up to 4000 ns); its events are read in its own order" \
+	grep -qx "warning: stream file \`$dir/channel0_0\`: 4 events seen going back in time, by up to 4000 ns; its events are read in its own order" \
 	"$TMPDIR_TEST/batch.err"
 
 # goto TIME and goto #K, without the index and with it.

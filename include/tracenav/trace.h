@@ -141,9 +141,12 @@ const char *tn_trace_get_notice(const struct tn_trace *trace, size_t index);
 
 /* The stream files whose times went back in the reads so far (the
  * index's, the event list's), one line each, sorted: "stream file
- * `F`: its times go back (by up to D ns); its events are read in its
- * own order"; NULL-terminated, the caller's (g_strfreev()).  Any
- * thread. */
+ * `F`: N events seen going back in time, by up to D ns; its events are
+ * read in its own order" (N the distinct events those reads met: all
+ * of them once a read of the whole trace did, as the index build's),
+ * or "stream file `F`: its packet bounds go back in time (by up to D
+ * ns); ..." when no event did; NULL-terminated, the caller's
+ * (g_strfreev()).  Any thread. */
 char **tn_trace_describe_steps(const struct tn_trace *trace);
 
 /* How many stream files tn_trace_describe_steps() would list now. */

@@ -293,8 +293,16 @@ const bt_clock_snapshot *tn_merge_placing_snapshot(const bt_message *msg)
 /* Count a step back of upstream u's stream: an event before the one
  * before it, or another message (a packet's beginning, a notice) before
  * the latest time of the stream. */
+void tn_merge_step_free(gpointer data)
+{
+	struct tn_merge_step *step = data;
+
+	g_array_free(step->event_times, TRUE);
+	g_free(step);
+}
+
 static void count_step(struct merge_iterator *it, size_t u, bool event,
-		int64_t by)
+		int64_t ns, int64_t by)
 {
 	GHashTable *steps = it->context ? it->context->steps : NULL;
 	const char *name = it->upstreams[u].stream_name;
@@ -305,11 +313,16 @@ static void count_step(struct merge_iterator *it, size_t u, bool event,
 	step = g_hash_table_lookup(steps, name);
 	if (!step) {
 		step = g_new0(struct tn_merge_step, 1);
+		step->event_times = g_array_new(FALSE, FALSE,
+			sizeof(int64_t));
 		g_hash_table_insert(steps, g_strdup(name), step);
 	}
 	if (event) {
+		int64_t times[2] = { ns, ns + by };
+
 		step->events++;
 		step->events_by = MAX(step->events_by, by);
+		g_array_append_vals(step->event_times, times, 2);
 	} else {
 		step->others++;
 		step->others_by = MAX(step->others_by, by);
@@ -325,9 +338,9 @@ static int64_t place_head(struct merge_iterator *it, size_t u, bool event,
 	struct upstream *up = &it->upstreams[u];
 
 	if (event && up->has_latest_event && ns < up->latest_event_ns)
-		count_step(it, u, true, up->latest_event_ns - ns);
+		count_step(it, u, true, ns, up->latest_event_ns - ns);
 	else if (!event && up->has_latest && ns < up->latest_ns)
-		count_step(it, u, false, up->latest_ns - ns);
+		count_step(it, u, false, ns, up->latest_ns - ns);
 	if (event && (!up->has_latest_event || ns > up->latest_event_ns)) {
 		up->has_latest_event = true;
 		up->latest_event_ns = ns;

@@ -46,7 +46,14 @@ struct tn_merge_step {
 	int64_t events_by;	/* by how much, at most */
 	uint64_t others;	/* other messages (packet bounds, notices) */
 	int64_t others_by;
+	/* Each event that went back, as its time (ns) and the latest
+	 * time of its stream before it: what names it whichever read
+	 * met it (int64_t pairs). */
+	GArray *event_times;
 };
+
+/* Free a struct tn_merge_step (a GDestroyNotify for the steps). */
+void tn_merge_step_free(gpointer step);
 
 /* Borrow the component class (made once for the process, never freed)
  * into *cls.  Any thread; add components of it under

@@ -397,7 +397,7 @@ static struct tn_reader *reader_new(enum tn_merge_method method)
 		sizeof(const bt_message *));
 	reader->method = method;
 	reader->merge.steps = g_hash_table_new_full(g_str_hash, g_str_equal,
-		g_free, g_free);
+		g_free, tn_merge_step_free);
 	return reader;
 }
 
@@ -528,7 +528,8 @@ static void tell_steps(const struct tn_reader *reader)
 		const struct tn_merge_step *step = value;
 
 		tn_trace_note_step(reader->trace, name,
-			MAX(step->events_by, step->others_by));
+			MAX(step->events_by, step->others_by),
+			step->event_times);
 	}
 }
 

@@ -58,8 +58,9 @@ struct trace_shared {
 	GArray *group_ranges;
 	_Atomic(struct trace_infos *) pending;
 	/* The stream files whose times went back in a read (see
-	 * tn_trace_note_steps()): real path -> largest step in ns (an
-	 * int64_t), under steps_lock. */
+	 * tn_trace_note_step()): real path -> what the reads saw (struct
+	 * stream_steps of trace.c; tn_trace_stream_steps_free()), under
+	 * steps_lock. */
 	pthread_mutex_t steps_lock;
 	GHashTable *steps;
 };
@@ -134,6 +135,10 @@ struct trace_infos {
 void tn_trace_find_dirs(const char *path, GPtrArray *dirs);
 
 /* ---- trace.c ---- */
+
+/* Free what the reads saw of a stream file's steps back (shared->steps'
+ * values). */
+void tn_trace_stream_steps_free(gpointer data);
 
 /* A new trace object of path, with repair (borrowed until
  * trace->owns_repair), empty. */

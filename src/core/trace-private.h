@@ -4,6 +4,7 @@
 #define TRACENAV_CORE_TRACE_PRIVATE_H
 
 #include <babeltrace2/babeltrace.h>
+#include <glib.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -93,10 +94,12 @@ const struct tn_packet_tables *tn_trace_borrow_packet_tables(
 struct tn_reader *tn_trace_take_start_reader(const struct tn_trace *trace);
 
 /* A reader of trace saw the times of stream file name (a path, maybe a
- * slice's link to it) go back by up to by_ns: kept for
+ * slice's link to it) go back by up to by_ns, at events event_times
+ * (int64_t pairs: an event's time and its stream's latest before it;
+ * the same events seen by several reads are counted once): kept for
  * tn_trace_describe_steps().  Any thread. */
 void tn_trace_note_step(const struct tn_trace *trace, const char *name,
-		int64_t by_ns);
+		int64_t by_ns, const GArray *event_times);
 
 /* Run src.ctf.fs's query `object` with params in a child process, as
  * the trace's own queries run (libbabeltrace2 2.0.4 aborts the process

@@ -9,6 +9,7 @@
  * hostname, else its name.
  */
 #include <glib.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "tracenav/reader.h"
@@ -69,6 +70,10 @@ void tn_trace_set_sync(struct tn_trace *trace, const struct tn_sync *sync)
 	g_clear_pointer(&trace->group_transforms, g_free);
 	/* The reader the trace opened with reads the recorded times. */
 	tn_reader_destroy(tn_trace_take_start_reader(trace));
+	/* What the reads saw go back is seen again, on the new clocks. */
+	pthread_mutex_lock(&trace->shared->steps_lock);
+	g_hash_table_remove_all(trace->shared->steps);
+	pthread_mutex_unlock(&trace->shared->steps_lock);
 	if (!sync)
 		return;
 	trace->sync = tn_sync_copy(sync);

@@ -93,7 +93,7 @@ struct tn_trace *tn_trace_new(const char *path, struct tn_repair *repair)
 		sizeof(struct trace_range));
 	pthread_mutex_init(&trace->shared->steps_lock, NULL);
 	trace->shared->steps = g_hash_table_new_full(g_str_hash, g_str_equal,
-		g_free, g_free);
+		g_free, tn_trace_stream_steps_free);
 	return trace;
 }
 
@@ -431,21 +431,42 @@ const char *tn_trace_get_damage_text(const struct tn_trace *trace,
 	return ((const struct damage *) trace->damage->pdata[index])->text;
 }
 
+/* What the reads saw of a stream file whose times go back. */
+struct stream_steps {
+	int64_t by;		/* by how much, at most */
+	/* The events that went back: "TIME LATEST" (ns) -> itself. */
+	GHashTable *events;
+};
+
+void tn_trace_stream_steps_free(gpointer data)
+{
+	struct stream_steps *steps = data;
+
+	g_hash_table_destroy(steps->events);
+	g_free(steps);
+}
+
 void tn_trace_note_step(const struct tn_trace *trace, const char *name,
-		int64_t by_ns)
+		int64_t by_ns, const GArray *event_times)
 {
 	struct trace_shared *shared = trace->shared;
 	char *real = realpath(name, NULL);
 	const char *key = real ? real : name;
-	int64_t *known;
+	struct stream_steps *known;
 
 	pthread_mutex_lock(&shared->steps_lock);
 	known = g_hash_table_lookup(shared->steps, key);
 	if (!known) {
-		known = g_new0(int64_t, 1);
+		known = g_new0(struct stream_steps, 1);
+		known->events = g_hash_table_new_full(g_str_hash,
+			g_str_equal, g_free, NULL);
 		g_hash_table_insert(shared->steps, g_strdup(key), known);
 	}
-	*known = MAX(*known, by_ns);
+	known->by = MAX(known->by, by_ns);
+	for (guint i = 0; event_times && i + 1 < event_times->len; i += 2)
+		g_hash_table_add(known->events, g_strdup_printf("%" PRId64
+			" %" PRId64, g_array_index(event_times, int64_t, i),
+			g_array_index(event_times, int64_t, i + 1)));
 	pthread_mutex_unlock(&shared->steps_lock);
 	free(real);
 }
@@ -460,15 +481,23 @@ char **tn_trace_describe_steps(const struct tn_trace *trace)
 	struct trace_shared *shared = trace->shared;
 	GPtrArray *lines = g_ptr_array_new();
 	GHashTableIter iter;
-	gpointer name, by;
+	gpointer name, value;
 
 	pthread_mutex_lock(&shared->steps_lock);
 	g_hash_table_iter_init(&iter, shared->steps);
-	while (g_hash_table_iter_next(&iter, &name, &by))
-		g_ptr_array_add(lines, g_strdup_printf("stream file `%s`: its "
-			"times go back (by up to %" PRId64 " ns); its events "
-			"are read in its own order", (const char *) name,
-			*(const int64_t *) by));
+	while (g_hash_table_iter_next(&iter, &name, &value)) {
+		const struct stream_steps *steps = value;
+		guint events = g_hash_table_size(steps->events);
+
+		g_ptr_array_add(lines, events ? g_strdup_printf("stream "
+			"file `%s`: %u event%s seen going back in time, by up "
+			"to %" PRId64 " ns; its events are read in its own "
+			"order", (const char *) name, events, events == 1 ?
+			"" : "s", steps->by) : g_strdup_printf("stream file "
+			"`%s`: its packet bounds go back in time (by up to %"
+			PRId64 " ns); its events are read in its own order",
+			(const char *) name, steps->by));
+	}
 	pthread_mutex_unlock(&shared->steps_lock);
 	g_ptr_array_sort(lines, compare_lines);
 	g_ptr_array_add(lines, NULL);

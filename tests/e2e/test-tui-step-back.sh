@@ -19,7 +19,7 @@ TEST_ENV="XDG_CACHE_HOME='$runtime'"
 
 start steps 120 24 " "
 check "once indexed, the message line names the stream whose times go back" \
-	wait_until 100 shows steps "warning: stream file .*channel0_0.: its times go back \(by up to 4000 ns\)"
+	wait_until 100 shows steps "warning: stream file .*channel0_0.: 4 events seen going back in time, by up to 4000 ns"
 tm send-keys -t steps : "goto #$rank" Enter
 check "at the stepped event ($rank), the delta is negative" \
 	wait_until 50 shows steps '^ *22:13:20\.[0-9]{9} +-0\.000002000 '
