@@ -36,7 +36,7 @@ static int run_line(struct script_run *run, const char *line)
 	/* reload asks; here, between commands, nothing else reads the
 	 * trace. */
 	if (tn_command_run(run->ctx, line, &err) == 0 &&
-	    (!run->ctx->session->reload ||
+	    (!tn_session_wants_reload(run->ctx->session) ||
 	     tn_session_reload(run->ctx->session, run->ctx->out, &err) == 0)) {
 		/* Read as it comes, perhaps from a program that waits for
 		 * the answer before it writes the next command. */

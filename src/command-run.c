@@ -58,7 +58,7 @@ int tn_command_run_script(struct tn_command_context *ctx, const char *script,
 		/* reload asks; here, between commands, nothing else reads
 		 * the trace. */
 		if (tn_command_run(ctx, *line, err) ||
-		    (ctx->session->reload &&
+		    (tn_session_wants_reload(ctx->session) &&
 		     tn_session_reload(ctx->session, ctx->out, err))) {
 			char message[TN_ERROR_MAX];
 

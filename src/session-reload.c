@@ -158,7 +158,11 @@ void tn_session_ask_sync(struct tn_session *session, bool on)
 {
 	session->sync_wanted = on;
 	session->resync = true;
-	session->reload = true;
+}
+
+bool tn_session_wants_reload(const struct tn_session *session)
+{
+	return session->reload || session->resync;
 }
 
 /* The time on the clocks of `to` (NULL: the recorded ones) of the

@@ -223,9 +223,17 @@ void tn_session_keep_sync(struct tn_session *session, struct tn_sync *sync,
 bool tn_session_wants_matching(struct tn_session *session,
 		struct tn_output *out);
 
-/* Ask the front end to switch the trace's clocks (a reload, see
- * below): to session->sync corrected (on) or to the recorded ones. */
+/* Ask the front end to switch the trace's clocks (session->resync: a
+ * reload of the clocks alone, see below): to session->sync corrected
+ * (on) or to the recorded ones.  A command job may ask: it does not
+ * touch session->reload, which the event list reads meanwhile; the
+ * event list looks at resync once the job ended. */
 void tn_session_ask_sync(struct tn_session *session, bool on);
+
+/* Whether a command asked for a reload (reload or resync): for the
+ * front ends, between commands (in the event list, once no command
+ * job runs). */
+bool tn_session_wants_reload(const struct tn_session *session);
 
 /* Open the session's trace again, from its path (reload), with what
  * was written to it since: the new trace replaces the old one, the

@@ -465,10 +465,20 @@ static void start_index(struct tn_tui *tui)
 	tn_tui_poll_jobs(tui);
 }
 
+/* Whether to leave the loop for a reload: at once when a command of
+ * the loop's thread asked (reload), once the command job ended when
+ * one asked for other clocks (resync: read only then, the job writes
+ * it). */
+static bool reload_asked(struct tn_tui *tui)
+{
+	if (tui->session->reload)
+		return true;
+	return !tn_tui_job_running(tui) && tui->session->resync;
+}
+
 static void loop(struct tn_tui *tui, WINDOW *input)
 {
-	while (on_signal(tui) && !tui->session->quit &&
-	       !tui->session->reload) {
+	while (on_signal(tui) && !tui->session->quit && !reload_asked(tui)) {
 		bool panes_busy;
 		int key;
 
@@ -704,7 +714,8 @@ int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
 		tn_tui_run_line(&tui, first, TN_TUI_FOLLOW_BY_COMMAND);
 
 	loop(&tui, input);
-	while (session->reload && !tn_tui_guard_caught()) {
+	while (!session->quit && reload_asked(&tui) &&
+	       !tn_tui_guard_caught()) {
 		reload(&tui);
 		loop(&tui, input);
 	}
