@@ -289,18 +289,6 @@ static int64_t skipped_end_ns(const struct stream_file *f)
 		tn_clock_ns_not_before(&f->clock, latest));
 }
 
-/* Index, in the trace's groups, of the group holding dir. */
-static size_t group_of_dir(const struct tn_trace *trace, const char *dir)
-{
-	for (size_t g = 0; g < tn_trace_get_group_count(trace); g++)
-		for (size_t i = 0; i < tn_trace_get_group_dir_count(trace, g);
-				i++)
-			if (strcmp(tn_trace_get_group_read_dir(trace, g, i),
-					dir) == 0)
-				return g;
-	return SIZE_MAX;
-}
-
 /* Add the stream files of trace directory `dir` to files, with the
  * packets to keep from target_ns on. */
 static int add_dir_files(const struct tn_trace *trace, size_t dir,
@@ -309,7 +297,7 @@ static int add_dir_files(const struct tn_trace *trace, size_t dir,
 {
 	const char *path = tn_trace_get_read_dir(trace, dir);
 	char *real_dir = NULL;
-	size_t group = group_of_dir(trace, path);
+	size_t group = tn_trace_group_of_dir(trace, dir);
 	const struct tn_sync_transform *transform =
 		tn_trace_get_group_transform(trace, group);
 	struct tn_clock_info clock;
@@ -500,11 +488,10 @@ static bool skips_nothing(GPtrArray *files)
 static bool dir_is_whole(const struct tn_trace *trace, size_t dir,
 		GPtrArray *files)
 {
-	const char *path = tn_trace_get_read_dir(trace, dir);
-	size_t group = group_of_dir(trace, path);
+	size_t group = tn_trace_group_of_dir(trace, dir);
 	bool any = false;
 
-	if (group == SIZE_MAX || tn_trace_get_group_dir_count(trace, group) != 1)
+	if (tn_trace_get_group_dir_count(trace, group) != 1)
 		return false;
 	for (guint i = 0; i < files->len; i++) {
 		const struct stream_file *f = files->pdata[i];

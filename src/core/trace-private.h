@@ -24,7 +24,8 @@ const char *tn_trace_get_group_dir(const struct tn_trace *trace,
 const struct tn_sync_transform *tn_trace_get_group_transform(
 		const struct tn_trace *trace, size_t group);
 
-/* The group of trace directory `index` (as tn_trace_get_dir()). */
+/* The group of trace directory `index` (as tn_trace_get_dir()): every
+ * directory read is in one. */
 size_t tn_trace_group_of_dir(const struct tn_trace *trace, size_t index);
 
 /* The directory libbabeltrace2 reads for trace directory `index` (as
