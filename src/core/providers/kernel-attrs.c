@@ -64,7 +64,7 @@ static struct tn_kthread *new_thread(struct tn_kctx *c, int64_t tid,
 	t->node = tn_state_quark_child(c->state, tn_kernel_top(c, TOP_THREADS),
 		name);
 	for (int i = 0; i < KT_COUNT; i++)
-		t->attr[i] = -1;
+		t->attr[i] = K_UNSEEN;
 	g_hash_table_insert(c->k->threads, GINT_TO_POINTER((int) key), t);
 	return t;
 }
@@ -94,7 +94,10 @@ struct tn_kthread *tn_kernel_thread(struct tn_kctx *c, int64_t tid)
 int tn_kernel_attr(struct tn_kctx *c, struct tn_kthread *t,
 		enum tn_kthread_attr a, bool add)
 {
-	if (t->attr[a] < 0)
+	/* One that does not exist is looked up again only to add it: most
+	 * threads never get some (a System_call, looked up at every
+	 * switch to them). */
+	if (t->attr[a] == K_UNSEEN || (t->attr[a] < 0 && add))
 		t->attr[a] = add ?
 			tn_state_quark_child(c->state, t->node,
 				tn_kernel_thread_attr_names[a]) :
@@ -157,7 +160,7 @@ const GArray *tn_kernel_cpu_order(struct tn_kctx *c)
 			if (n.q->node < 0) {
 				n.q->node = node;
 				for (int i = 0; i < KC_COUNT; i++)
-					n.q->attr[i] = -1;
+					n.q->attr[i] = K_UNSEEN;
 			}
 		}
 		g_array_append_val(k->cpu_order, n);
@@ -179,7 +182,7 @@ struct tn_kcpu *tn_kernel_cpu(struct tn_kctx *c)
 		q->node = tn_state_quark_child(c->state,
 			tn_kernel_top(c, TOP_CPUS), name);
 		for (int i = 0; i < KC_COUNT; i++)
-			q->attr[i] = -1;
+			q->attr[i] = K_UNSEEN;
 	}
 	return q;
 }
@@ -198,7 +201,7 @@ int tn_kernel_cpu_attr(struct tn_kctx *c, struct tn_kcpu *q,
 int tn_kernel_cpu_find(struct tn_kctx *c, struct tn_kcpu *q,
 		enum tn_kcpu_attr a)
 {
-	if (q->attr[a] < 0)
+	if (q->attr[a] == K_UNSEEN)
 		q->attr[a] = tn_state_quark_child_lookup(c->state, q->node,
 			tn_kernel_cpu_attr_names[a]);
 	return q->attr[a];

@@ -52,8 +52,10 @@ extern const char *const tn_kernel_thread_attr_names[KT_COUNT];
 extern const char *const tn_kernel_cpu_attr_names[KC_COUNT];
 extern const char *const tn_kernel_top_names[TOP_COUNT];
 
-/* Cached quarks: -1 until known (an attribute is added only when a
- * value is set in it). */
+/* Cached quarks: K_UNSEEN until looked up, -1 when looked up and not
+ * there (an attribute is added only when a value is set in it, and
+ * only through these caches, which reset() empties). */
+#define K_UNSEEN (-2)
 struct tn_kthread {
 	int node;		/* Threads/<tid> */
 	int attr[KT_COUNT];
