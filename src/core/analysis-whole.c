@@ -91,26 +91,40 @@ static void on_end(void *data, const struct tn_state *state)
 }
 
 /* The reports of the analyses, made at the end of the pass, each on a
- * helper thread of its own (they read only their own accumulator: the
- * largest, syscallstats, sorts a row per thread and call, ~0.3 s on a
- * 10 M-event kernel trace). */
+ * helper thread of its own, and the timelines' summary taken on one
+ * more (each reads only its own accumulator: the largest report,
+ * syscallstats, sorts a row per thread and call, ~0.3 s on a 10 M-event
+ * kernel trace; the summary waits for its helper's last records). */
 struct reports {
 	struct whole *w;
 	struct tn_analysis_span range;
 	GBytes *blobs[G_N_ELEMENTS(((struct whole *) NULL)->accs)];
+	/* The timelines' summary, taken beside the reports (one more task
+	 * after them: it too reads only its own accumulator). */
+	bool timeline_taken;
+	GBytes *timeline;
 };
 
 static int report_one(struct tn_fanout *fanout, void *data, unsigned i,
 		struct tn_error *err)
 {
 	struct reports *r = data;
-	const struct tn_analysis_class *cls = tn_analysis_classes[i];
-	struct tn_analysis_result *result = tn_analysis_result_new(cls->name,
-		r->w->first_ns, r->w->last_ns);
-	GByteArray *buf = g_byte_array_new();
+	const struct tn_analysis_class *cls;
+	struct tn_analysis_result *result;
+	GByteArray *buf;
 
 	(void) fanout;
 	(void) err;
+	if (i == r->w->count) {
+		r->timeline = tn_analysis_timeline_take_summary(
+			r->w->timeline);
+		r->timeline_taken = true;
+		return 0;
+	}
+	cls = tn_analysis_classes[i];
+	result = tn_analysis_result_new(cls->name, r->w->first_ns,
+		r->w->last_ns);
+	buf = g_byte_array_new();
 	result->events = r->w->events;
 	result->slices = 1;
 	cls->report(r->w->accs[i], &r->range, result);
@@ -124,14 +138,13 @@ static void finish(void *data, struct tn_state_snapshots *snapshots)
 {
 	struct whole *w = data;
 	struct reports r = { w, { w->first_ns, w->last_ns, w->first_ns, true,
-		w->look, w->last_ns, 0 }, { NULL } };
+		w->look, w->last_ns, 0 }, { NULL }, false, NULL };
 	struct tn_error err;
-	GBytes *blob;
 
 	if (!w->started)
 		return;
 	/* A helper that could not start leaves its report to this thread. */
-	tn_fanout_run((unsigned) w->count, report_one, &r, &err);
+	tn_fanout_run((unsigned) w->count + 1, report_one, &r, &err);
 	for (size_t i = 0; i < w->count; i++) {
 		char *name = g_strdup_printf("analysis/%s",
 			tn_analysis_classes[i]->name);
@@ -142,9 +155,11 @@ static void finish(void *data, struct tn_state_snapshots *snapshots)
 		g_bytes_unref(r.blobs[i]);
 		g_free(name);
 	}
-	blob = tn_analysis_timeline_take_summary(w->timeline);
-	tn_state_snapshots_set_extra(snapshots, "timeline/summary", blob);
-	g_bytes_unref(blob);
+	if (!r.timeline_taken)
+		report_one(NULL, &r, (unsigned) w->count, &err);
+	tn_state_snapshots_set_extra(snapshots, "timeline/summary",
+		r.timeline);
+	g_bytes_unref(r.timeline);
 }
 
 static void destroy(void *data)
