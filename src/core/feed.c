@@ -28,6 +28,7 @@
 #include "feed.h"
 #include "merge-compare.h"
 #include "packets-collect.h"
+#include "pointer-hash.h"
 #include "reader-private.h"
 #include "slice.h"
 #include "trace-private.h"
@@ -43,6 +44,8 @@
 /* A side that waits waits for this many items (or slots), so that the
  * two threads do not wake each other for every batch. */
 #define WAKE_ITEMS (RING_SLOTS / 4)
+/* Slots of a part's memo of the streams it keeps (a power of 2). */
+#define KEPT_STREAM_SLOTS 16
 /* How often a part looks for a stop request (items). */
 #define STOP_CHECK_EVERY 256
 
@@ -79,7 +82,9 @@ struct part {
 	/* The part's side. */
 	_Alignas(CACHE_LINE) uint64_t put;
 	struct tn_record_plans *plans;
-	const void *last_stream;
+	/* Streams known to be kept, by tn_pointer_slot(): a part reads a
+	 * few streams, whose events alternate. */
+	const void *kept_streams[KEPT_STREAM_SLOTS];
 	/* The taker's side: items taken, the head last seen, whether the
 	 * item at taken is the one it gave out last. */
 	_Alignas(CACHE_LINE) uint64_t taken;
@@ -155,8 +160,10 @@ static bool wait_for_room(struct part *p)
 /* Records point to their stream, which must outlive its messages. */
 static void keep_stream(struct part *p, const void *stream)
 {
-	if (stream && p->last_stream != stream) {
-		p->last_stream = stream;
+	size_t slot = tn_pointer_slot(stream, KEPT_STREAM_SLOTS);
+
+	if (stream && p->kept_streams[slot] != stream) {
+		p->kept_streams[slot] = stream;
 		if (!g_hash_table_contains(p->streams, stream)) {
 			bt_stream_get_ref(stream);
 			g_hash_table_add(p->streams, (gpointer) (uintptr_t) stream);
