@@ -23,4 +23,10 @@ bool tn_seq_field_text_in(const struct tn_event *ev,
 bool tn_seq_field_text(const struct tn_event *ev, const char *path,
 		GString *out);
 
+/* The same text, without a copy when the field is a string: that
+ * string (valid while ev is), else the text made in buf (emptied
+ * first); NULL when ev has no such field, or it is not a scalar. */
+const char *tn_seq_field_string(const struct tn_event *ev, const char *path,
+		GString *buf);
+
 #endif

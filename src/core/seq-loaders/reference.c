@@ -167,23 +167,6 @@ static bool find_id(struct reference *ref, const struct tn_event *ev)
 	return false;
 }
 
-/* The text of ev's field path, as tn_seq_field_text() makes it: a
- * string field's own text (valid while the event is handled: the
- * pairer and the model copy what they keep), else made in buf; NULL
- * when ev has no such field. */
-static const char *field_text(const struct tn_event *ev, const char *path,
-		GString *buf)
-{
-	struct tn_field_value v;
-
-	if (!tn_event_find_field(ev, TN_SCOPE_ANY, path, &v))
-		return NULL;
-	if (v.type == TN_VALUE_STRING)
-		return v.string ? v.string : "";
-	g_string_truncate(buf, 0);
-	return tn_seq_field_text(ev, path, buf) ? buf->str : NULL;
-}
-
 static int handle_event(void *data, struct tn_seq_model *model,
 		const struct tn_event *ev, const struct tn_position *pos,
 		const struct tn_state *state, struct tn_error *err)
@@ -198,9 +181,11 @@ static int handle_event(void *data, struct tn_seq_model *model,
 	(void) err;
 	if (kind == NOT_AN_END)
 		return 0;
-	if (!(sender = field_text(ev, "sender", ref->sender)) ||
-	    !(receiver = field_text(ev, "receiver", ref->receiver)) ||
-	    !(signal = field_text(ev, "signal", ref->signal)))
+	/* The pairer and the model copy the texts they keep. */
+	if (!(sender = tn_seq_field_string(ev, "sender", ref->sender)) ||
+	    !(receiver = tn_seq_field_string(ev, "receiver",
+			ref->receiver)) ||
+	    !(signal = tn_seq_field_string(ev, "signal", ref->signal)))
 		return 0;
 	has_id = find_id(ref, ev);
 	tn_seq_pairer_add_end(ref->pairer, model, kind == RECEIVE,
