@@ -5,6 +5,21 @@
 
 #include "commands.h"
 
+/* Follow mode: a move away from the end holds the position; the last
+ * event (G, follow) follows again. */
+static void note_follow(struct tn_session *session,
+		const struct tn_command *command,
+		const struct tn_command_args *args)
+{
+	if (session->follow == TN_FOLLOW_OFF)
+		return;
+	if ((command->flags & TN_CMD_GOES_TO_END) && !args->has_count)
+		session->follow = TN_FOLLOW_END;
+	else if (command->flags & (TN_CMD_MOVES_LINES | TN_CMD_MOVES_PAGES |
+			TN_CMD_JUMPS))
+		session->follow = TN_FOLLOW_HOLD;
+}
+
 int tn_command_exec(struct tn_command_context *ctx,
 		const struct tn_parsed_command *parsed, struct tn_error *err)
 {
@@ -29,6 +44,8 @@ int tn_command_exec(struct tn_command_context *ctx,
 		return -1;
 	fallbacks = tn_cursor_get_fallback_count(session->cursor);
 	status = command->exec(ctx, &parsed->args, err);
+	if (status == 0)
+		note_follow(session, command, &parsed->args);
 	if (tn_cursor_get_fallback_count(session->cursor) != fallbacks)
 		tn_output_message(ctx->out, "a fast seek did not land on its "
 			"checkpoint: read the trace from its start instead");

@@ -58,6 +58,7 @@
 	COMMAND(tn_cmd_index) \
 	COMMAND(tn_cmd_traces) \
 	COMMAND(tn_cmd_reload) \
+	COMMAND(tn_cmd_follow) \
 	COMMAND(tn_cmd_sync) \
 	COMMAND(tn_cmd_echo) \
 	COMMAND(tn_cmd_help) \

@@ -49,6 +49,10 @@ enum tn_command_flag {
 	 * histogram strip (session->view.zoomed): the event list opens the
 	 * pane that its class says shows it. */
 	TN_CMD_SHOWS_HISTOGRAM = 1 << 8,
+	/* Without a count, goes to the last event: in follow mode, the
+	 * list follows the newest event again (any other move holds the
+	 * position: session.h). */
+	TN_CMD_GOES_TO_END = 1 << 9,
 };
 
 /* How a count typed before a key (5j, 500G) or given as the count

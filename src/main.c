@@ -29,7 +29,7 @@ static void print_usage(FILE *out)
 {
 	fprintf(out,
 "Usage: tracenav [--gmt] [--no-index] [--no-cache|--cache-dir=DIR] [--no-mouse]\n"
-"                [--ascii] [--sync[=FILE]] [-v] PATH\n"
+"                [--ascii] [--sync[=FILE]] [-F] [-v] PATH\n"
 "       tracenav --batch=SCRIPT [--gmt] [--no-cache|--cache-dir=DIR]\n"
 "                [--sync[=FILE]] [-v] PATH\n"
 "       tracenav --batch-file=FILE [--keep-going] [--gmt] [-v] PATH\n"
@@ -82,6 +82,11 @@ static void print_usage(FILE *out)
 "                      message goes to stderr, the next command runs, and the\n"
 "                      exit status is 1 at the end\n"
 "\n"
+"Options of the event list:\n"
+"  -F, --follow        start in follow mode (as less +F): the newest event of\n"
+"                      a trace still being written stays in view, the list\n"
+"                      reloads the trace when its files grow (F in the list)\n"
+"\n"
 "Options of the event list and --batch:\n"
 "      --no-index      do not build the checkpoint index in the background\n"
 "                      (the event list only: --batch builds it when asked)\n"
@@ -127,6 +132,7 @@ struct command_line {
 	bool no_cache;
 	bool no_mouse;
 	bool ascii;
+	bool follow;		/* -F: start in follow mode */
 	bool bt_muxer;
 	const char *cache_dir;
 	const char *seq_rules;
@@ -179,6 +185,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		{ "cache-dir", required_argument, NULL, OPT_CACHE_DIR },
 		{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
 		{ "ascii", no_argument, NULL, OPT_ASCII },
+		{ "follow", no_argument, NULL, 'F' },
 		{ "bt-muxer", no_argument, NULL, OPT_BT_MUXER },
 		{ "seq-rules", required_argument, NULL, OPT_SEQ_RULES },
 		{ "no-seq-index", no_argument, NULL, OPT_NO_SEQ_INDEX },
@@ -196,7 +203,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 
 	memset(cl, 0, sizeof(*cl));
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":dic:b:e:n:vhV", options,
+	while ((opt = getopt_long(argc, argv, ":dic:b:e:n:FvhV", options,
 			NULL)) != -1) {
 		switch (opt) {
 		case 'd': cl->mode = MODE_DUMP; break;
@@ -234,6 +241,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		case OPT_PLUGIN_PATH:
 			tn_component_add_plugin_path(optarg);
 			break;
+		case 'F': cl->follow = true; break;
 		case 'v': cl->verbose = true; break;
 		case 'h': print_usage(stdout); return 0;
 		case 'V': printf("tracenav %s\n", PACKAGE_VERSION); return 0;
@@ -248,6 +256,9 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 	if (cl->script.text && cl->script.file)
 		return usage_error("%s", "--batch and --batch-file: one script "
 			"only");
+	if (cl->follow && cl->mode != MODE_TUI)
+		return usage_error("%s", "--follow is for the event list (a "
+			"live URL's --dump follows its session)");
 	if (cl->params && !cl->component)
 		return usage_error("%s", "--params are the parameters of "
 			"--component=src.PLUGIN.CLASS: give it too");
@@ -363,6 +374,7 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl,
 	session.seq.rules = rules;
 	session.seq.no_index = cl->no_seq_index;
 	session.state.symbols = symbols;
+	session.follow = cl->follow ? TN_FOLLOW_END : TN_FOLLOW_OFF;
 	status = tn_tui_run(&session, !cl->no_index, !cl->no_mouse, cl->ascii,
 		sync_first_command(cl, trace), &err);
 	if (status < 0) {

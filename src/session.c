@@ -12,6 +12,9 @@ int tn_session_init(struct tn_session *session, struct tn_trace *trace,
 	memset(session, 0, sizeof(*session));
 	session->trace = trace;
 	session->trace_bytes = tn_trace_get_stream_bytes(trace);
+	session->written_stamp = tn_trace_get_written_stamp(trace);
+	tn_index_service_set_stamp(&session->indexing,
+		tn_trace_stamp(trace));
 	session->view.gmt = gmt;
 	/* A trace opened with its clocks corrected (--sync=FILE). */
 	if (tn_trace_get_sync(trace)) {
@@ -59,6 +62,10 @@ static void use_index(struct tn_session *session, struct tn_index *index)
 /* Save the index in the cache, with the snapshots once complete. */
 static void save_index(struct tn_session *session, struct tn_output *out)
 {
+	/* Following a trace being written, that it changed since it was
+	 * read is no news: follow mode reads what was added. */
+	if (session->follow != TN_FOLLOW_OFF)
+		session->indexing.changed_warned = true;
 	tn_index_service_save(&session->indexing, session->trace,
 		tn_state_service_borrow_complete(&session->state), out);
 }
@@ -160,8 +167,6 @@ bool tn_session_start_preparse(struct tn_session *session, unsigned what,
 	if (!request.index && !request.snapshots && !request.pages &&
 	    !request.matcher)
 		return false;
-	if (request.index)
-		tn_index_service_stamp(&session->indexing, session->trace);
 	return tn_preparse_service_start(&session->preparse, session->trace,
 		&request, out);
 }

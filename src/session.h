@@ -38,6 +38,16 @@
 #include "tracenav/job.h"
 #include "tracenav/trace.h"
 
+/* What follow mode does (session->follow). */
+enum tn_session_follow {
+	TN_FOLLOW_OFF,		/* the trace is read as it was opened */
+	/* The list stays on the newest event as the trace grows. */
+	TN_FOLLOW_END,
+	/* The user moved away from the end: the position holds while the
+	 * trace grows (the event list counts the new events below). */
+	TN_FOLLOW_HOLD,
+};
+
 struct tn_session {
 	struct tn_trace *trace;		/* owned when owns_trace */
 	bool owns_trace;
@@ -47,6 +57,12 @@ struct tn_session {
 	 * list does it once its jobs stopped (tn_session_reload()). */
 	bool reload;
 	uint64_t trace_bytes;	/* its stream files' when it opened */
+	/* tn_trace_get_written_stamp() then (taken before a reload opens
+	 * it): follow mode reloads when it changed. */
+	uint64_t written_stamp;
+	/* Follow mode (the follow command): the event list watches the
+	 * trace's files and reloads it when they grow. */
+	enum tn_session_follow follow;
 	/* --batch: commands wait for the index (and the filters' counts)
 	 * instead of starting it in the background. */
 	bool wait_for_index;

@@ -103,6 +103,14 @@ size_t tn_trace_get_dir_count(const struct tn_trace *trace);
  * directories but the metadata): what a full read decodes, to tell a
  * tiny trace.  Lists the directories (a stat per file). */
 uint64_t tn_trace_get_stream_bytes(const struct tn_trace *trace);
+
+/* A stamp of what changes while the trace is written: the sizes of its
+ * files (the stream files, their packet indexes in index/, the
+ * metadata) and the modification times of its directories and those
+ * above them up to its path (a new stream file, trace directory or
+ * rotation chunk).  A trace being recorded changed when it differs
+ * (follow mode).  A stat per file, cheaper than tn_trace_stamp(). */
+uint64_t tn_trace_get_written_stamp(const struct tn_trace *trace);
 const char *tn_trace_get_dir(const struct tn_trace *trace, size_t index);
 
 /* The trace directories of a collection that could not be read and
@@ -127,6 +135,11 @@ size_t tn_trace_get_damage_count(const struct tn_trace *trace);
 const char *tn_trace_get_damage_file(const struct tn_trace *trace,
 		size_t index);
 const char *tn_trace_get_damage_text(const struct tn_trace *trace,
+		size_t index);
+/* Whether that file was read up to its last whole packet, the rest an
+ * incomplete packet: what a trace still being written has (follow mode
+ * does not call it damage). */
+bool tn_trace_get_damage_is_incomplete(const struct tn_trace *trace,
 		size_t index);
 
 /* What is said of the trace but misses no event: packet index files

@@ -94,5 +94,6 @@ const struct tn_command tn_cmd_top = {
 const struct tn_command tn_cmd_bottom = {
 	"bottom", NULL, COUNT_ARG("N"), "go to the last event (with N: to "
 	"event number N)",
-	TN_CMD_JUMPS | TN_CMD_READS, TN_COUNT_EVENT_NUMBER, exec_bottom,
+	TN_CMD_JUMPS | TN_CMD_READS | TN_CMD_GOES_TO_END,
+	TN_COUNT_EVENT_NUMBER, exec_bottom,
 };

@@ -99,6 +99,21 @@ static void add_note(struct tn_repair *repair, const char *file,
 	va_end(args);
 }
 
+/* A note of a stream file read up to its last whole packet, the rest
+ * an incomplete packet (also damage). */
+static void add_incomplete_note(struct tn_repair *repair, const char *file,
+		const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void add_incomplete_note(struct tn_repair *repair, const char *file,
+		const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	add_kind_note(repair, TN_REPAIR_NOTE_INCOMPLETE, file, fmt, args);
+	va_end(args);
+}
+
 /* A note that file's packet index is not used (every event still
  * read). */
 static void add_index_note(struct tn_repair *repair,
@@ -298,12 +313,12 @@ static void check_against_index(struct tn_repair *repair,
 	if (kept_end == size)
 		;	/* said below */
 	else if (covered < size)
-		add_note(repair, file, "read up to byte %" PRIu64 " of %"
+		add_incomplete_note(repair, file, "read up to byte %" PRIu64 " of %"
 			PRIu64 ": the %" PRIu64 " bytes after the %zu packets "
 			"its index lists are left out (an incomplete packet: "
 			"%s)", kept_end, size, size - kept_end, n, CUT_ADVICE);
 	else if (kept_end < size)
-		add_note(repair, file, "read up to byte %" PRIu64 " of %"
+		add_incomplete_note(repair, file, "read up to byte %" PRIu64 " of %"
 			PRIu64 ": it ends inside its packet %zu, which should "
 			"have %" PRIu64 " bytes: that incomplete packet is "
 			"left out (%s)", kept_end, size, k,
@@ -548,7 +563,7 @@ int tn_repair_leave_out(struct tn_repair *repair, const char *path,
 	}
 	if (packet) {
 		tn_ctf_index_synthesise_untimed(&idx, size / packet, packet);
-		add_note(repair, file, "read up to byte %" PRIu64 " of %"
+		add_incomplete_note(repair, file, "read up to byte %" PRIu64 " of %"
 			PRIu64 ": it ends inside a packet (its packets are of %"
 			PRIu64 " bytes), which is left out (%s)",
 			size - size % packet, size, packet, CUT_ADVICE);

@@ -113,6 +113,9 @@ uint64_t tn_repair_get_generation(const struct tn_repair *repair);
  * entries not the file's. */
 enum tn_repair_note_kind {
 	TN_REPAIR_NOTE_DAMAGE,
+	/* Damage that a trace being written has: a stream file read up
+	 * to its last whole packet, the rest an incomplete packet. */
+	TN_REPAIR_NOTE_INCOMPLETE,
 	TN_REPAIR_NOTE_INDEX_FOREIGN,
 	TN_REPAIR_NOTE_INDEX_IGNORED,
 };

@@ -111,6 +111,7 @@ struct tn_trace {
 struct damage {
 	char *file;
 	char *text;
+	bool incomplete;	/* TN_REPAIR_NOTE_INCOMPLETE */
 };
 
 /* A trace directory of the collection that could not be read. */

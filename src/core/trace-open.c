@@ -662,11 +662,13 @@ static void keep_damage(struct tn_trace *trace)
 			g_free(dir);
 			continue;
 		}
-		if (kind == TN_REPAIR_NOTE_DAMAGE) {
+		if (kind == TN_REPAIR_NOTE_DAMAGE ||
+		    kind == TN_REPAIR_NOTE_INCOMPLETE) {
 			g_free(dir);
 			damage = g_new0(struct damage, 1);
 			damage->file = g_strdup(file);
 			damage->text = g_strdup(text);
+			damage->incomplete = kind == TN_REPAIR_NOTE_INCOMPLETE;
 			g_ptr_array_add(trace->damage, damage);
 			continue;
 		}

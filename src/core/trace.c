@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "bytes.h"
 #include "repair.h"
 #include "trace-object.h"
 #include "trace-private.h"
@@ -208,27 +209,80 @@ size_t tn_trace_get_dir_count(const struct tn_trace *trace)
 	return trace->dirs->len;
 }
 
+/* Bytes of the regular files in path (the metadata's too unless
+ * skip_metadata). */
+static uint64_t dir_bytes(const char *path, bool skip_metadata)
+{
+	DIR *dir = opendir(path);
+	struct dirent *entry;
+	uint64_t total = 0;
+
+	while (dir && (entry = readdir(dir))) {
+		struct stat st;
+
+		if ((skip_metadata && strcmp(entry->d_name, "metadata") == 0) ||
+		    fstatat(dirfd(dir), entry->d_name, &st, 0) ||
+		    !S_ISREG(st.st_mode))
+			continue;
+		total += (uint64_t) st.st_size;
+	}
+	if (dir)
+		closedir(dir);
+	return total;
+}
+
 uint64_t tn_trace_get_stream_bytes(const struct tn_trace *trace)
 {
 	uint64_t total = 0;
 
-	for (size_t i = 0; i < trace->dirs->len; i++) {
-		DIR *dir = opendir(trace->dirs->pdata[i]);
-		struct dirent *entry;
-
-		while (dir && (entry = readdir(dir))) {
-			struct stat st;
-
-			if (strcmp(entry->d_name, "metadata") == 0 ||
-			    fstatat(dirfd(dir), entry->d_name, &st, 0) ||
-			    !S_ISREG(st.st_mode))
-				continue;
-			total += (uint64_t) st.st_size;
-		}
-		if (dir)
-			closedir(dir);
-	}
+	for (size_t i = 0; i < trace->dirs->len; i++)
+		total += dir_bytes(trace->dirs->pdata[i], true);
 	return total;
+}
+
+/* The modification times of dir and of the directories above it up to
+ * top: they change when an entry is added (a stream file, a trace
+ * directory, a rotation chunk). */
+static void add_dir_times(GByteArray *bytes, const char *dir, const char *top)
+{
+	char *path = g_strdup(dir);
+
+	for (int depth = 0; depth < 32; depth++) {
+		struct stat st;
+		char *parent;
+
+		if (stat(path, &st) == 0) {
+			tn_bytes_put_u64(bytes, (uint64_t) st.st_mtim.tv_sec);
+			tn_bytes_put_u64(bytes, (uint64_t) st.st_mtim.tv_nsec);
+		}
+		parent = g_path_get_dirname(path);
+		if (strlen(path) <= strlen(top) || !strcmp(parent, path)) {
+			g_free(parent);
+			break;
+		}
+		g_free(path);
+		path = parent;
+	}
+	g_free(path);
+}
+
+uint64_t tn_trace_get_written_stamp(const struct tn_trace *trace)
+{
+	GByteArray *bytes = g_byte_array_new();
+	uint64_t stamp;
+
+	for (size_t i = 0; i < trace->dirs->len; i++) {
+		const char *dir = trace->dirs->pdata[i];
+		char *index = g_build_filename(dir, "index", NULL);
+
+		tn_bytes_put_u64(bytes, dir_bytes(dir, false));
+		tn_bytes_put_u64(bytes, dir_bytes(index, false));
+		add_dir_times(bytes, dir, trace->path);
+		g_free(index);
+	}
+	stamp = tn_bytes_hash64(bytes->data, bytes->len);
+	g_byte_array_free(bytes, TRUE);
+	return stamp;
 }
 
 const char *tn_trace_get_dir(const struct tn_trace *trace, size_t index)
@@ -417,6 +471,13 @@ const char *tn_trace_get_notice(const struct tn_trace *trace, size_t index)
 size_t tn_trace_get_damage_count(const struct tn_trace *trace)
 {
 	return trace->damage->len;
+}
+
+bool tn_trace_get_damage_is_incomplete(const struct tn_trace *trace,
+		size_t index)
+{
+	return ((const struct damage *)
+		trace->damage->pdata[index])->incomplete;
 }
 
 const char *tn_trace_get_damage_file(const struct tn_trace *trace,

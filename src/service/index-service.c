@@ -26,8 +26,6 @@ bool tn_index_service_load_cached(struct tn_index_service *indexing,
 	switch (tn_cache_load(trace, indexing->cache_dir, index, snapshots,
 			&err)) {
 	case TN_CACHE_HIT:
-		/* The cache is keyed by the files as they are now. */
-		indexing->stamp = tn_trace_stamp(trace);
 		return true;
 	case TN_CACHE_INVALID:
 		tn_output_message(out, "%s; indexing again", err.message);
@@ -43,16 +41,15 @@ bool tn_index_service_load_cached(struct tn_index_service *indexing,
 	return false;
 }
 
-void tn_index_service_stamp(struct tn_index_service *indexing,
-		const struct tn_trace *trace)
+void tn_index_service_set_stamp(struct tn_index_service *indexing,
+		uint64_t stamp)
 {
-	indexing->stamp = tn_trace_stamp(trace);
+	indexing->stamp = stamp;
 }
 
 int tn_index_service_start_build(struct tn_index_service *indexing,
 		struct tn_trace *trace, struct tn_error *err)
 {
-	tn_index_service_stamp(indexing, trace);
 	return tn_index_build_start(trace, 0, &indexing->build_job, err);
 }
 

@@ -60,7 +60,11 @@ static const struct tn_tui_binding list_bindings[] = {
 	{ { 'g', FN(KEY_HOME), '<' }, NULL, 0,
 		"top", "first event" },
 	{ { 'G', FN(KEY_END), '>' }, NULL, 0,
-		"bottom", "last event" },
+		"bottom", "last event (in follow mode: follow again)" },
+	{ { 'F' }, NULL, 0, "follow",
+		"follow the trace as it is written (as less's F): the newest "
+		"event stays in view; a move away holds the position, G or F "
+		"follows again (follow off stops)" },
 	{ { 0 }, "N G", LIST_COUNT, NULL,
 		"digits then G: go to event number N (once indexed; with "
 		"filters, once their matches are counted: match N)" },

@@ -45,6 +45,17 @@ static const char *trace_name(const struct tn_tui *tui)
 	return slash;
 }
 
+size_t tn_tui_damaged_count(const struct tn_trace *trace, bool following)
+{
+	size_t count = tn_trace_get_damage_count(trace);
+	size_t damaged = count;
+
+	for (size_t i = 0; following && i < count; i++)
+		if (tn_trace_get_damage_is_incomplete(trace, i))
+			damaged--;
+	return damaged;
+}
+
 /* What the command job does, once it has run for 100 ms: "seeking...",
  * or what the code it runs says ("searching 42%..."). */
 static void append_job(struct tn_tui *tui, GString *out)
@@ -81,6 +92,7 @@ static void append_state(struct tn_tui *tui, GString *out,
 	const struct tn_tui_filter_status *filters = &tui->filters;
 
 	append_job(tui, out);
+	tn_tui_follow_append_status(tui, out);
 	tn_tui_selection_append_status(tui, out);
 	/* The state computed with the index: the indexing line says it. */
 	if (index->computing_state && !index->building)
@@ -174,7 +186,8 @@ void tn_tui_status_draw(struct tn_tui *tui)
 	left_out = tn_trace_get_left_out_count(tui->session->trace);
 	if (left_out)
 		g_string_append_printf(left, "  %zu left out", left_out);
-	damaged = tn_trace_get_damage_count(tui->session->trace);
+	damaged = tn_tui_damaged_count(tui->session->trace,
+		tui->follow.mode != TN_FOLLOW_OFF);
 	if (damaged)
 		g_string_append_printf(left, "  %zu damaged", damaged);
 	append_state(tui, left, &list, &has_rank, &fraction);

@@ -106,6 +106,18 @@ struct tn_tui {
 		bool has_rank;
 		uint64_t rank;
 	} selection;
+	/* Follow mode (follow-mode.c): session->follow copied between
+	 * jobs, when the files were last looked at and the trace last
+	 * reloaded for it, and what the status bar counts once the list
+	 * left the end: the events then (base_count, when has_base), and
+	 * whether the trace grew since. */
+	struct tn_tui_follow_mode {
+		enum tn_session_follow mode;
+		gint64 checked_us, reloaded_us;
+		bool reloading;		/* the reload asked for is its own */
+		bool has_base, grew;
+		uint64_t base_count;
+	} follow;
 	/* The session's range (range T1 T2), copied between jobs. */
 	struct {
 		bool set;
@@ -124,6 +136,25 @@ bool tn_tui_selection_get(struct tn_tui *tui, int64_t *begin_ns,
 /* The status bar's part: "  sel 1.500 ms, 42 events" or "  range ...". */
 void tn_tui_selection_append_status(struct tn_tui *tui,
 		GString *out);
+
+/* status.c */
+/* The damaged files of trace; following (follow mode): not those whose
+ * last packet is still being written. */
+size_t tn_tui_damaged_count(const struct tn_trace *trace, bool following);
+
+/* follow-mode.c: follow mode (the follow command, F). */
+/* Copy session->follow (between jobs, with the index's status). */
+void tn_tui_follow_note(struct tn_tui *tui);
+/* In follow mode, once a second when nothing waits: whether the
+ * trace's files changed.  Then it asks for a reload (session->reload)
+ * and returns true. */
+bool tn_tui_follow_tick(struct tn_tui *tui);
+/* Whether the reload asked for is follow mode's (said nothing of). */
+bool tn_tui_follow_reloading(const struct tn_tui *tui);
+/* After follow mode's reload: at the end, the newest event again. */
+void tn_tui_follow_reloaded(struct tn_tui *tui);
+/* The status bar's part: "  following", "  42 new (F)". */
+void tn_tui_follow_append_status(const struct tn_tui *tui, GString *out);
 
 /* colors.c */
 /* Colour pairs for the kinds of text, unless the terminal has none or

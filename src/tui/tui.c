@@ -489,6 +489,9 @@ static void loop(struct tn_tui *tui, WINDOW *input)
 		/* The status bar says how long a job has been running. */
 		if (tn_tui_user_job_running(tui))
 			tui->dirty |= TN_TUI_DIRTY_STATUS;
+		/* Follow mode: a reload once the files grew. */
+		if (tn_tui_follow_tick(tui))
+			break;
 		/* Idle: the list reads its next and previous pages. */
 		tn_tui_prefetch(tui, panes_busy);
 		draw(tui);
@@ -565,8 +568,11 @@ static void say_left_out(struct tn_tui *tui)
 static void say_damage(struct tn_tui *tui)
 {
 	const struct tn_trace *trace = tui->session->trace;
-	size_t count = tn_trace_get_damage_count(trace);
+	/* --follow: a last packet still being written is no damage. */
+	bool following = tui->session->follow != TN_FOLLOW_OFF;
+	size_t count = tn_tui_damaged_count(trace, following);
 	size_t notices = tn_trace_get_notice_count(trace);
+	size_t first = 0;
 	char *text;
 
 	if (count == 0 && notices > 0 &&
@@ -579,10 +585,12 @@ static void say_damage(struct tn_tui *tui)
 	}
 	if (count == 0 || tn_trace_get_left_out_count(trace) > 0)
 		return;
+	while (following && tn_trace_get_damage_is_incomplete(trace, first))
+		first++;
 	text = g_strdup_printf("%s (:traces lists %s): %s: %s", count == 1 ?
 		"1 damaged file" : "damaged files", count == 1 ? "it" : "them",
-		tn_trace_get_damage_file(trace, 0),
-		tn_trace_get_damage_text(trace, 0));
+		tn_trace_get_damage_file(trace, first),
+		tn_trace_get_damage_text(trace, first));
 	tn_tui_message_set(tui, true, text);
 	g_free(text);
 }
@@ -634,7 +642,9 @@ static void reload(struct tn_tui *tui)
 	tn_tui_run_fini(tui);
 	tn_tui_drop_windows(tui);
 	tn_panes_fini(&tui->panes);
-	if (tn_session_reload(tui->session, &tui->out, &err))
+	/* Follow mode's reloads say nothing: the list shows it. */
+	if (tn_session_reload(tui->session, tn_tui_follow_reloading(tui) ?
+			NULL : &tui->out, &err))
 		tn_tui_message_set(tui, true, err.message);
 	tn_panes_init(&tui->panes, &tui->host);
 	for (size_t i = 0; i < count && i < tui->panes.count; i++)
@@ -647,6 +657,7 @@ static void reload(struct tn_tui *tui)
 	start_index(tui);
 	tn_tui_relayout(tui);
 	tn_tui_request_update(tui);
+	tn_tui_follow_reloaded(tui);
 }
 
 /* The prompt's history, kept across runs; a file that cannot be read
@@ -712,6 +723,9 @@ int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
 	tn_tui_relayout(&tui);
 	if (first)
 		tn_tui_run_line(&tui, first, TN_TUI_FOLLOW_BY_COMMAND);
+	/* --follow: the last event, watched. */
+	if (session->follow != TN_FOLLOW_OFF)
+		tn_tui_run_line(&tui, "follow", TN_TUI_FOLLOW_BY_COMMAND);
 
 	loop(&tui, input);
 	while (!session->quit && reload_asked(&tui) &&
