@@ -33,10 +33,10 @@ _tracenav()
 	case $cur in
 	-*)
 		options="--ascii --batch --batch-file --begin --bt-muxer
-			--cache-dir --component --count --dump --end --gmt --help
-			--info --keep-going --no-cache --no-index --no-mouse
-			--no-seq-index --params --plugin-path --seq-rules
-			--symbols --sync --verbose --version"
+			--cache-dir --component --count --dump --end --follow
+			--gmt --help --info --keep-going --no-cache --no-index
+			--no-mouse --no-seq-index --params --plugin-path
+			--seq-rules --symbols --sync --verbose --version"
 		COMPREPLY=($(compgen -W "$options" -- "$cur"))
 		;;
 	*)

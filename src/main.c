@@ -393,6 +393,28 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl,
 	return status;
 }
 
+/* --follow: a trace whose session has just started may not read yet
+ * (its metadata still empty, no whole packet): wait for it, saying why
+ * once per cause, until it opens.  A path that is no directory fails
+ * at once.  Returns 0 with *trace, or -1 with err. */
+static int open_when_written(const char *path, struct tn_trace **trace,
+		struct tn_error *err)
+{
+	char said[TN_ERROR_MAX] = "";
+
+	while (tn_trace_open(path, trace, err)) {
+		if (!g_file_test(path, G_FILE_TEST_IS_DIR))
+			return -1;
+		if (strcmp(said, err->message)) {
+			tn_tty_text_error("waiting for %s to be written "
+				"(Ctrl-C stops): %s", path, err->message);
+			snprintf(said, sizeof(said), "%s", err->message);
+		}
+		g_usleep(G_USEC_PER_SEC);
+	}
+	return 0;
+}
+
 /* What the events are read from could not be opened: say why, free
  * what main() holds and end (the child exits, status 1). */
 static int open_failed(const struct tn_error *err, struct tn_seq_rules *rules,
@@ -488,7 +510,8 @@ int main(int argc, char **argv)
 		goto end;
 	}
 	/* --info -v: through a reader, for libbabeltrace2's warnings. */
-	if ((cl.mode == MODE_INFO && !cl.verbose ?
+	if ((cl.follow ? open_when_written(cl.path, &trace, &err) :
+	     cl.mode == MODE_INFO && !cl.verbose ?
 			tn_trace_open_info(cl.path, &trace, &err) :
 			tn_trace_open(cl.path, &trace, &err)))
 		return open_failed(&err, rules, symbols, child);

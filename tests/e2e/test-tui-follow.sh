@@ -6,8 +6,10 @@
 # stays on the newest event as the files grow (what babeltrace2 reads of
 # a copy of the whole packets), the packets being written are not called
 # damaged; a move up holds the position and the status bar counts the
-# new events; F follows again; follow off stops watching.  A collection
-# in follow mode reads a trace directory that appears under its path.
+# new events; F follows again; follow off stops watching.  --follow on
+# a session that has just started (its metadata empty) waits for it.  A
+# collection in follow mode reads a trace directory that appears under
+# its path.
 # q quits with the terminal restored.
 : "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
 . "$top_srcdir/tests/lib.sh"
@@ -113,6 +115,20 @@ check "follow off: a change of the files is not read" \
 tm send-keys -t follow q
 check "q quits, exit status 0" wait_exit follow 0
 check "the terminal is canonical again" wait_for follow '^STTY=icanon$'
+
+# A session that has just started: its metadata still empty.
+dir=$TMPDIR_TEST/starting
+mkdir -p "$dir"
+: > "$dir/metadata"
+start wait 200 24 "-F --no-cache --no-mouse"
+check "--follow on a trace not written yet: waits, saying why" \
+	wait_for wait "^tracenav: waiting for $dir to be written \(Ctrl-C stops\): .*metadata. file is empty"
+cp -R "$whole"/index "$whole"/channel0_* "$dir"
+cp "$whole/metadata" "$dir"
+check "once written: the list opens, following every event" \
+	wait_until 150 line_is_like wait 23 " following .*event 6000 of 6000"
+tm send-keys -t wait q
+check "q quits, exit status 0" wait_exit wait 0
 
 # A collection: a trace directory that appears under its path is read.
 dir=$TMPDIR_TEST/collection
