@@ -148,7 +148,6 @@ static void note_index(struct tn_tui *tui)
 		&tui->index.state_progress);
 	note_preparse(tui);
 	tn_tui_selection_note(tui);
-	tn_tui_follow_note(tui);
 	note_filters(tui);
 }
 

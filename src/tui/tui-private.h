@@ -143,7 +143,7 @@ void tn_tui_selection_append_status(struct tn_tui *tui,
 size_t tn_tui_damaged_count(const struct tn_trace *trace, bool following);
 
 /* follow-mode.c: follow mode (the follow command, F). */
-/* Copy session->follow (between jobs, with the index's status). */
+/* Copy session->follow (between jobs). */
 void tn_tui_follow_note(struct tn_tui *tui);
 /* In follow mode, once a second when nothing waits: whether the
  * trace's files changed.  Then it asks for a reload (session->reload)

@@ -489,7 +489,10 @@ static void loop(struct tn_tui *tui, WINDOW *input)
 		/* The status bar says how long a job has been running. */
 		if (tn_tui_user_job_running(tui))
 			tui->dirty |= TN_TUI_DIRTY_STATUS;
-		/* Follow mode: a reload once the files grew. */
+		/* Follow mode: what the commands made of it (between
+		 * jobs), and a reload once the files grew. */
+		if (!tn_tui_job_running(tui))
+			tn_tui_follow_note(tui);
 		if (tn_tui_follow_tick(tui))
 			break;
 		/* Idle: the list reads its next and previous pages. */
