@@ -96,9 +96,10 @@ int tn_session_reload(struct tn_session *session, struct tn_output *out,
 {
 	char *path = g_strdup(tn_trace_get_path(session->trace));
 	uint64_t bytes = session->trace_bytes;
-	/* Before the open: what is written meanwhile is a change. */
+	/* Taken before the open: what is written meanwhile is a change
+	 * (follow mode reloads again, the index is not saved). */
 	uint64_t written = tn_trace_get_written_stamp(session->trace);
-	uint64_t stamp = tn_trace_stamp(session->trace);
+	uint64_t opened_bytes = tn_trace_get_stream_bytes(session->trace);
 	struct tn_cursor *cursor;
 	struct tn_trace *trace;
 	struct tn_position pos;
@@ -142,9 +143,8 @@ int tn_session_reload(struct tn_session *session, struct tn_output *out,
 			err->message);
 	/* Each problem, then the summary (what a message line shows). */
 	say_problems(trace, out);
-	session->trace_bytes = tn_trace_get_stream_bytes(trace);
+	session->trace_bytes = opened_bytes;
 	session->written_stamp = written;
-	tn_index_service_set_stamp(&session->indexing, stamp);
 	grown = (int64_t) (session->trace_bytes - bytes);
 	damaged = tn_trace_get_damage_count(trace);
 	summary = grown == 0 ? g_strdup("unchanged") :

@@ -12,9 +12,6 @@ int tn_session_init(struct tn_session *session, struct tn_trace *trace,
 	memset(session, 0, sizeof(*session));
 	session->trace = trace;
 	session->trace_bytes = tn_trace_get_stream_bytes(trace);
-	session->written_stamp = tn_trace_get_written_stamp(trace);
-	tn_index_service_set_stamp(&session->indexing,
-		tn_trace_stamp(trace));
 	session->view.gmt = gmt;
 	/* A trace opened with its clocks corrected (--sync=FILE). */
 	if (tn_trace_get_sync(trace)) {
@@ -36,6 +33,17 @@ static struct tn_filter_target filter_target(struct tn_session *session)
 	};
 
 	return target;
+}
+
+/* The index about to be built reads the trace's files as they are now,
+ * unless its stream files changed since it was opened (one being
+ * written): what it reads is then what they were, and that index is not
+ * saved (tn_index_service_stamp()). */
+static void stamp_index(struct tn_session *session)
+{
+	tn_index_service_stamp(&session->indexing, session->trace,
+		tn_trace_get_stream_bytes(session->trace) !=
+		session->trace_bytes);
 }
 
 /* Give the session index (taken): the cursor's event numbers, the
@@ -131,6 +139,7 @@ int tn_session_start_index(struct tn_session *session, struct tn_output *out,
 			 TN_SESSION_PREPARSE_REST), out) &&
 	    tn_preparse_service_builds_index(&session->preparse))
 		return 0;
+	stamp_index(session);
 	return tn_index_service_start_build(&session->indexing,
 		session->trace, err);
 }
@@ -167,6 +176,8 @@ bool tn_session_start_preparse(struct tn_session *session, unsigned what,
 	if (!request.index && !request.snapshots && !request.pages &&
 	    !request.matcher)
 		return false;
+	if (request.index)
+		stamp_index(session);
 	return tn_preparse_service_start(&session->preparse, session->trace,
 		&request, out);
 }

@@ -56,9 +56,12 @@ struct tn_session {
 	/* A command asked to open the trace again (reload): the event
 	 * list does it once its jobs stopped (tn_session_reload()). */
 	bool reload;
-	uint64_t trace_bytes;	/* its stream files' when it opened */
-	/* tn_trace_get_written_stamp() then (taken before a reload opens
-	 * it): follow mode reloads when it changed. */
+	/* Its stream files' bytes when it was opened (taken before the
+	 * open on a reload). */
+	uint64_t trace_bytes;
+	/* tn_trace_get_written_stamp() when follow mode started watching
+	 * the trace, or before a reload opened it: follow mode reloads
+	 * when it changed. */
 	uint64_t written_stamp;
 	/* Follow mode (the follow command): the event list watches the
 	 * trace's files and reloads it when they grow. */

@@ -26,6 +26,8 @@ bool tn_index_service_load_cached(struct tn_index_service *indexing,
 	switch (tn_cache_load(trace, indexing->cache_dir, index, snapshots,
 			&err)) {
 	case TN_CACHE_HIT:
+		/* The cache is keyed by the files as they are now. */
+		tn_index_service_stamp(indexing, trace, false);
 		return true;
 	case TN_CACHE_INVALID:
 		tn_output_message(out, "%s; indexing again", err.message);
@@ -41,10 +43,11 @@ bool tn_index_service_load_cached(struct tn_index_service *indexing,
 	return false;
 }
 
-void tn_index_service_set_stamp(struct tn_index_service *indexing,
-		uint64_t stamp)
+void tn_index_service_stamp(struct tn_index_service *indexing,
+		const struct tn_trace *trace, bool changed)
 {
-	indexing->stamp = stamp;
+	indexing->stamped = !changed;
+	indexing->stamp = changed ? 0 : tn_trace_stamp(trace);
 }
 
 int tn_index_service_start_build(struct tn_index_service *indexing,
@@ -178,7 +181,7 @@ void tn_index_service_save(struct tn_index_service *indexing,
 		return;
 	/* Saved under the name of the files as they are now: not an index
 	 * of what they were (a trace still being written). */
-	if (tn_trace_stamp(trace) != indexing->stamp) {
+	if (!indexing->stamped || tn_trace_stamp(trace) != indexing->stamp) {
 		if (!indexing->changed_warned)
 			tn_output_message(out, "the trace changed while it was "
 				"indexed (it is still being written?): its index "

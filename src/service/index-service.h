@@ -29,11 +29,13 @@ struct tn_index_service {
 	bool stopped;			/* cancelled: not again until asked */
 	char *cache_dir;		/* NULL: do not persist the index */
 	bool cache_warned;		/* said once that it cannot be saved */
-	/* The trace's files (tn_trace_stamp()) as the trace was opened on
-	 * them: an index is saved only when they are still so, never
-	 * under the name of a trace that changed since (one being
-	 * written: what was read of it is what it was at the open). */
+	/* The trace's files (tn_trace_stamp()) as the index read them:
+	 * an index is saved only when they are still so, never under the
+	 * name of a trace that changed meanwhile (one being written);
+	 * stamped false: they had changed since the trace was opened (the
+	 * index is of the files as they were then), no save. */
 	uint64_t stamp;
+	bool stamped;
 	bool changed_warned;		/* said once that it changed */
 };
 
@@ -51,11 +53,12 @@ bool tn_index_service_load_cached(struct tn_index_service *indexing,
 		const struct tn_trace *trace, struct tn_output *out,
 		struct tn_index **index, struct tn_state_snapshots **snapshots);
 
-/* Note the stamp of the trace's files (tn_trace_stamp()) taken when it
- * was opened: before the open where the front end can (a reload), else
- * just after it. */
-void tn_index_service_set_stamp(struct tn_index_service *indexing,
-		uint64_t stamp);
+/* Note that the index about to be built reads the trace's files as they
+ * are now (their stamp), or, when changed (they changed since the trace
+ * was opened: what it reads is what they were then), that it is not to
+ * be saved. */
+void tn_index_service_stamp(struct tn_index_service *indexing,
+		const struct tn_trace *trace, bool changed);
 
 /* Start the index build alone, in time slices on every core.  Returns
  * 0, or -1 with err. */

@@ -16,6 +16,19 @@
  * starts them again. */
 #define BUSY_RELOAD_US (10 * G_USEC_PER_SEC)
 
+/* Follow mode starts: what the trace's files are now is what the ticks
+ * compare with; stream files that changed since the trace was opened
+ * are read at the first tick. */
+static void start_watching(struct tn_tui *tui)
+{
+	struct tn_session *session = tui->session;
+
+	tui->follow.checked_us = 0;
+	session->written_stamp = tn_trace_get_written_stamp(session->trace);
+	tui->follow.due = tn_trace_get_stream_bytes(session->trace) !=
+		session->trace_bytes;
+}
+
 void tn_tui_follow_note(struct tn_tui *tui)
 {
 	struct tn_tui_follow_mode *follow = &tui->follow;
@@ -34,7 +47,7 @@ void tn_tui_follow_note(struct tn_tui *tui)
 		follow->base_count = tui->index.event_count;
 	}
 	if (now != TN_FOLLOW_OFF && follow->mode == TN_FOLLOW_OFF)
-		follow->checked_us = g_get_monotonic_time();
+		start_watching(tui);
 	if (now != follow->mode)
 		tui->dirty |= TN_TUI_DIRTY_STATUS;
 	follow->mode = now;
@@ -63,9 +76,10 @@ bool tn_tui_follow_tick(struct tn_tui *tui)
 	    CHECK_US || !may_reload(tui, now))
 		return false;
 	follow->checked_us = now;
-	if (tn_trace_get_written_stamp(tui->session->trace) ==
+	if (!follow->due && tn_trace_get_written_stamp(tui->session->trace) ==
 	    tui->session->written_stamp)
 		return false;
+	follow->due = false;
 	follow->reloading = true;
 	tui->session->reload = true;
 	return true;

@@ -115,6 +115,7 @@ struct tn_tui {
 		enum tn_session_follow mode;
 		gint64 checked_us, reloaded_us;
 		bool reloading;		/* the reload asked for is its own */
+		bool due;		/* the files changed before it began */
 		bool has_base, grew;
 		uint64_t base_count;
 	} follow;

@@ -112,6 +112,11 @@ write_part 30
 sleep 2.5
 check "follow off: a change of the files is not read" \
 	line_is_like follow 23 "event 6000 of 6000"
+tm send-keys -t follow F
+check "F again: what changed meanwhile is read at once ($want30)" \
+	wait_status follow "$want30" 100
+check "F again: following, on the files as they are now" \
+	line_matches follow 23 " following .*event $(count "$TMPDIR_TEST/part-30") of $(count "$TMPDIR_TEST/part-30")"
 tm send-keys -t follow q
 check "q quits, exit status 0" wait_exit follow 0
 check "the terminal is canonical again" wait_for follow '^STTY=icanon$'
