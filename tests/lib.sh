@@ -260,3 +260,20 @@ repaired_copy() {
 	[ "$rc_skipped" = 0 ] ||
 		repaired_changes="${repaired_changes:+$repaired_changes, }$rc_skipped files skipped"
 }
+
+# write_growing WHOLE DIR PERCENT: DIR (a copy of WHOLE, a generated
+# trace of 4096-byte packets) as a trace being written: each stream file
+# holds PERCENT % of its bytes and 500 more (inside a packet), its index
+# the entries of the whole packets but the last (written after its
+# packet).
+write_growing() {
+	for wg_file in "$1"/channel0_*; do
+		wg_name=${wg_file##*/}
+		wg_size=$(stat -c %s "$wg_file")
+		wg_cut=$((wg_size * $3 / 100 + 500))
+		head -c "$wg_cut" "$wg_file" > "$2/$wg_name"
+		wg_entries=$((wg_cut / 4096 - 1))
+		head -c $((16 + 72 * wg_entries)) "$1/index/$wg_name.idx" \
+			> "$2/index/$wg_name.idx"
+	done
+}

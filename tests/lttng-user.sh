@@ -46,3 +46,27 @@ lttng_user_setup() {
 L() {
 	$AS env HOME="$home" LTTNG_HOME="$home" "$@"
 }
+
+# lttng_record SESSION OUTPUT: a session daemon of the test's own (its
+# pid in $sessiond_pid), then SESSION recording tnticker:* events into
+# OUTPUT, in a channel of 4096-byte packets that blocks rather than
+# loses events, it and the metadata flushed every 100 ms.  Skips the
+# whole test, saying why, when either cannot be done.
+lttng_record() {
+	if ! L lttng-sessiond --daemonize --no-kernel >"$work/sessiond.log" 2>&1; then
+		skip "cannot start a session daemon: $(tail -1 "$work/sessiond.log")"
+		tap_done
+		exit
+	fi
+	sessiond_pid=$(cat "$home/.lttng/lttng-sessiond.pid" 2>/dev/null)
+	if ! { L lttng create "$1" --output "$2" &&
+	       L lttng enable-channel -u metadata --switch-timer 100000 &&
+	       L lttng enable-channel -u --subbuf-size 4096 --num-subbuf 8 \
+			--switch-timer 100000 --blocking-timeout=inf chan &&
+	       L lttng enable-event -u -c chan 'tnticker:*' &&
+	       L lttng start; } >"$work/lttng.log" 2>&1; then
+		skip "lttng cannot record: $(tail -1 "$work/lttng.log")"
+		tap_done
+		exit
+	fi
+}

@@ -22,19 +22,9 @@ grow=$TMPDIR_TEST/growing
 "$GEN_TRACE" --events 6000 --cpus 4 --packet-size 4096 "$whole" >/dev/null
 cp -R "$whole" "$grow"
 
-# write_part PERCENT: each stream file of $grow holds PERCENT % of its
-# bytes and 500 more (inside a packet), its index the entries of the
-# whole packets but the last (written after its packet).
+# write_part PERCENT: $grow as a trace being written (lib.sh).
 write_part() {
-	for file in "$whole"/channel0_*; do
-		name=${file##*/}
-		size=$(stat -c %s "$file")
-		cut=$((size * $1 / 100 + 500))
-		head -c "$cut" "$file" > "$grow/$name"
-		entries=$((cut / 4096 - 1))
-		head -c $((16 + 72 * entries)) "$whole/index/$name.idx" \
-			> "$grow/index/$name.idx"
-	done
+	write_growing "$whole" "$grow" "$1"
 }
 
 # expected: what babeltrace2 prints of $grow as tracenav reads it now.

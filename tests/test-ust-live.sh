@@ -33,22 +33,7 @@ trap 'exit 1' INT TERM
 # A write to tracenav's pipe once it ended fails, and is said below.
 trap '' PIPE
 
-if ! L lttng-sessiond --daemonize --no-kernel >"$work/sessiond.log" 2>&1; then
-	skip "cannot start a session daemon: $(tail -1 "$work/sessiond.log")"
-	tap_done
-	exit
-fi
-sessiond_pid=$(cat "$home/.lttng/lttng-sessiond.pid" 2>/dev/null)
-if ! { L lttng create tn-live --output "$trace" &&
-       L lttng enable-channel -u metadata --switch-timer 100000 &&
-       L lttng enable-channel -u --subbuf-size 4096 --num-subbuf 8 \
-		--switch-timer 100000 --blocking-timeout=inf chan &&
-       L lttng enable-event -u -c chan 'tnticker:*' &&
-       L lttng start; } >"$work/lttng.log" 2>&1; then
-	skip "lttng cannot record: $(tail -1 "$work/lttng.log")"
-	tap_done
-	exit
-fi
+lttng_record tn-live "$trace"
 
 # One CPU, one stream: what is written of it is events 0..n-1.
 PIN=

@@ -99,28 +99,14 @@ static void add_note(struct tn_repair *repair, const char *file,
 	va_end(args);
 }
 
-/* A note of a stream file read up to its last whole packet, the rest
- * an incomplete packet (also damage). */
-static void add_incomplete_note(struct tn_repair *repair, const char *file,
-		const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void add_incomplete_note(struct tn_repair *repair, const char *file,
-		const char *fmt, ...)
-{
-	va_list args;
-
-	va_start(args, fmt);
-	add_kind_note(repair, TN_REPAIR_NOTE_INCOMPLETE, file, fmt, args);
-	va_end(args);
-}
-
-/* A note that file's packet index is not used (every event still
- * read). */
-static void add_index_note(struct tn_repair *repair,
+/* A note of another kind: a stream file read up to its last whole
+ * packet, the rest an incomplete packet (TN_REPAIR_NOTE_INCOMPLETE,
+ * damage too); a packet index not used (every event still read). */
+static void add_note_of(struct tn_repair *repair,
 		enum tn_repair_note_kind kind, const char *file,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-static void add_index_note(struct tn_repair *repair,
+static void add_note_of(struct tn_repair *repair,
 		enum tn_repair_note_kind kind, const char *file,
 		const char *fmt, ...)
 {
@@ -270,7 +256,7 @@ static void check_against_index(struct tn_repair *repair,
 	 * packets follow one another: an index that does not, it reads
 	 * wrongly or ignores, and slices refuse. */
 	if (!entries_follow(idx, why, sizeof(why))) {
-		add_index_note(repair, TN_REPAIR_NOTE_INDEX_IGNORED, file,
+		add_note_of(repair, TN_REPAIR_NOTE_INDEX_IGNORED, file,
 			"its packet index is ignored: %s; the packets are read "
 			"from the stream file itself", why);
 		set_plan(repair, dp, name, ACTION_NO_INDEX, NULL, 0);
@@ -292,7 +278,7 @@ static void check_against_index(struct tn_repair *repair,
 		in_file++;
 	bad = first_without_magic(fd, idx, in_file);
 	if (bad < in_file) {
-		add_index_note(repair, TN_REPAIR_NOTE_INDEX_IGNORED, file,
+		add_note_of(repair, TN_REPAIR_NOTE_INDEX_IGNORED, file,
 			"its packet index is ignored: it does not describe "
 			"this file (no CTF packet starts at byte %" PRIu64
 			", where its entry %zu says one does); the packets "
@@ -313,21 +299,23 @@ static void check_against_index(struct tn_repair *repair,
 	if (kept_end == size)
 		;	/* said below */
 	else if (covered < size)
-		add_incomplete_note(repair, file, "read up to byte %" PRIu64 " of %"
-			PRIu64 ": the %" PRIu64 " bytes after the %zu packets "
-			"its index lists are left out (an incomplete packet: "
-			"%s)", kept_end, size, size - kept_end, n, CUT_ADVICE);
+		add_note_of(repair, TN_REPAIR_NOTE_INCOMPLETE, file,
+			"read up to byte %" PRIu64 " of %" PRIu64 ": the %"
+			PRIu64 " bytes after the %zu packets its index lists "
+			"are left out (an incomplete packet: %s)", kept_end,
+			size, size - kept_end, n, CUT_ADVICE);
 	else if (kept_end < size)
-		add_incomplete_note(repair, file, "read up to byte %" PRIu64 " of %"
-			PRIu64 ": it ends inside its packet %zu, which should "
-			"have %" PRIu64 " bytes: that incomplete packet is "
-			"left out (%s)", kept_end, size, k,
-			entry_end(idx, k) - kept_end, CUT_ADVICE);
+		add_note_of(repair, TN_REPAIR_NOTE_INCOMPLETE, file,
+			"read up to byte %" PRIu64 " of %" PRIu64 ": it ends "
+			"inside its packet %zu, which should have %" PRIu64
+			" bytes: that incomplete packet is left out (%s)",
+			kept_end, size, k, entry_end(idx, k) - kept_end,
+			CUT_ADVICE);
 	if (kept_end == size) {
 		/* Whole packets, which libbabeltrace2 finds in the file
 		 * itself, with their own times: the index may not even be
 		 * this file's. */
-		add_index_note(repair, TN_REPAIR_NOTE_INDEX_IGNORED, file,
+		add_note_of(repair, TN_REPAIR_NOTE_INDEX_IGNORED, file,
 			"its packet index is ignored: it lists %zu packets, "
 			"the file holds %zu whole ones (the file was cut "
 			"short, or the index is another file's); the packets "
@@ -380,7 +368,7 @@ static void check_file(struct tn_repair *repair, struct dir_plan *dp,
 		 * missing one (with a warning, which it logs only for
 		 * --verbose), no stand-in needed. */
 		if (size > 0 && tn_ctf_index_load(dp->dir, name, &idx, &err))
-			add_index_note(repair, TN_REPAIR_NOTE_INDEX_FOREIGN,
+			add_note_of(repair, TN_REPAIR_NOTE_INDEX_FOREIGN,
 				file, "its packet index is ignored: %s; the "
 				"packets are read from the stream file itself",
 				err.message);
@@ -389,7 +377,7 @@ static void check_file(struct tn_repair *repair, struct dir_plan *dp,
 		 * refuses, tn_repair_leave_out() handles. */
 	} else if (tn_ctf_index_load(dp->dir, name, &idx, &err)) {
 		if (size > 0) {
-			add_index_note(repair, TN_REPAIR_NOTE_INDEX_IGNORED,
+			add_note_of(repair, TN_REPAIR_NOTE_INDEX_IGNORED,
 				file, "its packet index is ignored: %s; the "
 				"packets are read from the stream file itself",
 				err.message);
@@ -563,10 +551,11 @@ int tn_repair_leave_out(struct tn_repair *repair, const char *path,
 	}
 	if (packet) {
 		tn_ctf_index_synthesise_untimed(&idx, size / packet, packet);
-		add_incomplete_note(repair, file, "read up to byte %" PRIu64 " of %"
-			PRIu64 ": it ends inside a packet (its packets are of %"
-			PRIu64 " bytes), which is left out (%s)",
-			size - size % packet, size, packet, CUT_ADVICE);
+		add_note_of(repair, TN_REPAIR_NOTE_INCOMPLETE, file,
+			"read up to byte %" PRIu64 " of %" PRIu64 ": it ends "
+			"inside a packet (its packets are of %" PRIu64 " bytes), "
+			"which is left out (%s)", size - size % packet, size,
+			packet, CUT_ADVICE);
 		plan = set_plan(repair, dp, name, ACTION_REINDEX, &idx, size / packet);
 		plan->untimed = true;
 	} else {

@@ -32,22 +32,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
-if ! L lttng-sessiond --daemonize --no-kernel >"$work/sessiond.log" 2>&1; then
-	skip "cannot start a session daemon: $(tail -1 "$work/sessiond.log")"
-	tap_done
-	exit
-fi
-sessiond_pid=$(cat "$home/.lttng/lttng-sessiond.pid" 2>/dev/null)
-if ! { L lttng create tn-follow --output "$trace" &&
-       L lttng enable-channel -u metadata --switch-timer 100000 &&
-       L lttng enable-channel -u --subbuf-size 4096 --num-subbuf 8 \
-		--switch-timer 100000 --blocking-timeout=inf chan &&
-       L lttng enable-event -u -c chan 'tnticker:*' &&
-       L lttng start; } >"$work/lttng.log" 2>&1; then
-	skip "lttng cannot record: $(tail -1 "$work/lttng.log")"
-	tap_done
-	exit
-fi
+lttng_record tn-follow "$trace"
 
 PIN=
 command -v taskset >/dev/null 2>&1 && PIN="taskset -c 0"

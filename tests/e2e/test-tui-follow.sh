@@ -28,25 +28,13 @@ dir=$TMPDIR_TEST/growing
 "$GEN_TRACE" --events 6000 --cpus 4 --packet-size 4096 "$whole" >/dev/null
 cp -R "$whole" "$dir"
 
-# write_part PERCENT: each stream file of $dir holds PERCENT % of its
-# bytes and 500 more (inside a packet), its index the entries of the
-# whole packets but the last (written after its packet); the copy
-# $TMPDIR_TEST/part-PERCENT holds those whole packets alone.
+# write_part PERCENT: $dir as a trace being written (lib.sh); the copy
+# $TMPDIR_TEST/part-PERCENT/c holds its whole packets alone (what
+# babeltrace2 reads of it).
 write_part() {
-	part=$TMPDIR_TEST/part-$1
-	rm -rf "$part"
-	cp -R "$whole" "$part"
-	for file in "$whole"/channel0_*; do
-		name=${file##*/}
-		size=$(stat -c %s "$file")
-		cut=$((size * $1 / 100 + 500))
-		entries=$((cut / 4096 - 1))
-		head -c "$cut" "$file" > "$dir/$name"
-		head -c $((16 + 72 * entries)) "$whole/index/$name.idx" \
-			> "$dir/index/$name.idx"
-		head -c $((4096 * entries)) "$file" > "$part/$name"
-		cp "$dir/index/$name.idx" "$part/index/$name.idx"
-	done
+	write_growing "$whole" "$dir" "$1"
+	"$TRACENAV" --dump "$dir" >/dev/null 2>"$TMPDIR_TEST/notes"
+	repaired_copy "$dir" "$TMPDIR_TEST/notes" "$TMPDIR_TEST/part-$1/c"
 }
 
 # last_time TRACE: the time of babeltrace2's last event of TRACE.
@@ -60,7 +48,7 @@ count() {
 }
 
 write_part 30
-want30=$(last_time "$TMPDIR_TEST/part-30")
+want30=$(last_time "$TMPDIR_TEST/part-30/c")
 start follow 120 24 "-F --no-cache --no-mouse"
 check "--follow: the last event of the whole packets ($want30)" \
 	wait_status follow "$want30" 100
@@ -69,11 +57,11 @@ check "--follow: the status bar says following" \
 check "--follow: packets being written are not called damaged" \
 	eval '! line_is_like follow 23 "damaged"'
 check "--follow: the index counts what babeltrace2 reads" \
-	line_matches follow 23 "event $(count "$TMPDIR_TEST/part-30") of $(count "$TMPDIR_TEST/part-30")"
+	line_matches follow 23 "event $(count "$TMPDIR_TEST/part-30/c") of $(count "$TMPDIR_TEST/part-30/c")"
 
 write_part 60
-want60=$(last_time "$TMPDIR_TEST/part-60")
-count60=$(count "$TMPDIR_TEST/part-60")
+want60=$(last_time "$TMPDIR_TEST/part-60/c")
+count60=$(count "$TMPDIR_TEST/part-60/c")
 check "the files grow: the newest event ($want60)" \
 	wait_status follow "$want60" 150
 check "the files grow: the index counts them ($count60)" \
@@ -116,7 +104,7 @@ tm send-keys -t follow F
 check "F again: what changed meanwhile is read at once ($want30)" \
 	wait_status follow "$want30" 100
 check "F again: following, on the files as they are now" \
-	line_matches follow 23 " following .*event $(count "$TMPDIR_TEST/part-30") of $(count "$TMPDIR_TEST/part-30")"
+	line_matches follow 23 " following .*event $(count "$TMPDIR_TEST/part-30/c") of $(count "$TMPDIR_TEST/part-30/c")"
 tm send-keys -t follow q
 check "q quits, exit status 0" wait_exit follow 0
 check "the terminal is canonical again" wait_for follow '^STTY=icanon$'
