@@ -97,9 +97,8 @@ int tn_session_reload(struct tn_session *session, struct tn_output *out,
 	char *path = g_strdup(tn_trace_get_path(session->trace));
 	uint64_t bytes = session->trace_bytes;
 	/* Taken before the open: what is written meanwhile is a change
-	 * (follow mode reloads again, the index is not saved). */
+	 * that follow mode reloads again. */
 	uint64_t written = tn_trace_get_written_stamp(session->trace);
-	uint64_t opened_bytes = tn_trace_get_stream_bytes(session->trace);
 	struct tn_cursor *cursor;
 	struct tn_trace *trace;
 	struct tn_position pos;
@@ -143,7 +142,9 @@ int tn_session_reload(struct tn_session *session, struct tn_output *out,
 			err->message);
 	/* Each problem, then the summary (what a message line shows). */
 	say_problems(trace, out);
-	session->trace_bytes = opened_bytes;
+	/* Of the new trace's directories: a new trace directory of a
+	 * collection counts. */
+	session->trace_bytes = tn_trace_get_stream_bytes(trace);
 	session->written_stamp = written;
 	grown = (int64_t) (session->trace_bytes - bytes);
 	damaged = tn_trace_get_damage_count(trace);
