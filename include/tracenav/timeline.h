@@ -139,8 +139,9 @@ struct tn_timeline_grid {
 };
 
 /* Spans of more events than this are drawn from the summary when it is
- * fine enough; fewer are replayed (exact, and quick enough). */
-#define TN_TIMELINE_REPLAY_EVENTS 100000
+ * fine enough; fewer are replayed (exact, and quick enough: a tenth of
+ * a second on top of the restore of the state they start from). */
+#define TN_TIMELINE_REPLAY_EVENTS 50000
 
 /* The grid of kind over [begin_ns, end_ns] in `buckets` columns, as the
  * panes and `timeline` (without ns) show it: from the summary the state

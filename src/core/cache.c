@@ -55,7 +55,8 @@
  * used: a miss, replaced by the next save.  Format 10 added the sources
  * and the lost events of the intervals; 11 the timelines' summary (an
  * older file would keep the timelines of wide spans slow for good); 12
- * the threads' parents in it, 13 the irqs' names.
+ * the threads' parents in it, 13 the irqs' names, 14 its finer buckets
+ * (their times in 255ths).
  *
  * A loaded file is checked field by field before any of it is used, and
  * every count is checked against the bytes left before it is allocated:
@@ -83,7 +84,7 @@
 #include "tracenav/state-history.h"
 #include "tracenav/sync.h"
 
-#define FORMAT_VERSION 13
+#define FORMAT_VERSION 14
 #define KEY_VERSION "tracenav-index-1"
 #define DIGEST_LEN 32
 #define HEADER_LEN (8 + 4 + DIGEST_LEN + 8)

@@ -8,18 +8,23 @@
 #include "src/core/timeline-summary.h"
 
 #define MAGIC "TNTL"
-#define VERSION 3
+#define VERSION 4
 #define FIRST_SHIFT 14		/* 16 us buckets to begin with: a
 				 * second of trace in 65536 */
 #define LAST_SHIFT 31		/* ns of a bucket fit in 32 bits */
-#define PIECES_A_CELL 4
+#define PIECES_A_CELL 1
 #define MIN_CELLS 65536
+#define Q_FULL 255		/* a state's time in a bucket: the whole */
 
-/* Buckets [bucket, bucket + run), each with the times ns. */
+/* Buckets [bucket, bucket + run), each with the times q: in 255ths of
+ * a bucket (Q_FULL the whole), rounded, 1 at least for a time that is
+ * not 0 (an irq of a microsecond still shows).  Fine buckets in few
+ * bytes: the letters of a column of two buckets or more do not need
+ * the nanosecond (the `ns` form replays, exact). */
 struct cell {
 	uint32_t bucket;
 	uint32_t run;
-	uint32_t ns[TN_THREAD_STATE_COUNT];
+	uint8_t q[TN_THREAD_STATE_COUNT];
 };
 
 /* A row's cells, by bucket, apart (an array of its own: a long trace
@@ -38,7 +43,7 @@ struct tn_timeline_summary_row {
 	 * are short, and many come in a row for the same bucket. */
 	bool pending;
 	uint32_t pending_bucket;
-	uint32_t pending_ns[TN_THREAD_STATE_COUNT];
+	uint64_t pending_ns[TN_THREAD_STATE_COUNT];	/* exact */
 };
 
 struct tn_timeline_summary_builder {
@@ -118,24 +123,37 @@ static struct cell *cells_open(struct cells *cells, uint32_t i)
 	return &cells->v[i];
 }
 
-/* a + b, at most UINT32_MAX: a row's states overlap only in a damaged
+/* a + b, at most Q_FULL: a row's states overlap only in a damaged
  * trace (a thread current on two CPUs after lost events). */
-static uint32_t add_ns(uint32_t a, uint64_t b)
+static uint8_t add_q(unsigned a, unsigned b)
 {
-	return b >= UINT32_MAX - a ? UINT32_MAX : a + (uint32_t) b;
+	return (uint8_t) MIN(a + b, Q_FULL);
+}
+
+/* ns of a bucket of 2^shift ns in 255ths (ns < 2^shift). */
+static uint8_t q_of(uint64_t ns, unsigned shift)
+{
+	uint64_t q;
+
+	if (ns == 0)
+		return 0;
+	if (ns >> shift)
+		return Q_FULL;	/* overlapping times (a damaged trace) */
+	q = (ns * Q_FULL + ((uint64_t) 1 << shift >> 1)) >> shift;
+	return (uint8_t) MIN(MAX(q, 1), Q_FULL);
 }
 
 /* ---- merging two buckets into one ---- */
 
-static bool same_ns(const uint32_t *a, const uint32_t *b)
+static bool same_q(const uint8_t *a, const uint8_t *b)
 {
-	return memcmp(a, b, sizeof(uint32_t) * TN_THREAD_STATE_COUNT) == 0;
+	return memcmp(a, b, TN_THREAD_STATE_COUNT) == 0;
 }
 
 /* Append buckets [bucket, bucket + run), each with ns, to cells (sorted;
  * the first may be the last one of cells' last cell: summed). */
 static void emit(struct cells *cells, uint32_t bucket, uint32_t run,
-		const uint32_t *ns)
+		const uint8_t *q)
 {
 	struct cell *last = cells_last(cells);
 	struct cell fresh = { bucket, run, { 0 } };
@@ -151,7 +169,7 @@ static void emit(struct cells *cells, uint32_t bucket, uint32_t run,
 			*last = split;
 		}
 		for (size_t s = 0; s < TN_THREAD_STATE_COUNT; s++)
-			last->ns[s] = add_ns(last->ns[s], ns[s]);
+			last->q[s] = add_q(last->q[s], q[s]);
 		if (--run == 0)
 			return;
 		bucket++;
@@ -159,37 +177,40 @@ static void emit(struct cells *cells, uint32_t bucket, uint32_t run,
 		fresh.run = run;
 	}
 	if (last && last->bucket + last->run == bucket &&
-	    same_ns(last->ns, ns)) {
+	    same_q(last->q, q)) {
 		last->run += run;
 		return;
 	}
-	memcpy(fresh.ns, ns, sizeof(fresh.ns));
+	memcpy(fresh.q, q, sizeof(fresh.q));
 	*cells_open(cells, cells->len) = fresh;
 }
 
 /* The row's cells with buckets twice as wide, made in out (emptied
- * first). */
+ * first): two equal buckets make one of the same 255ths; a bucket
+ * alone in its new one gives it half its 255ths (rounded up: a time
+ * stays seen), summed with its neighbour's half. */
 static void halve(const struct cells *cells, struct cells *out)
 {
 	out->len = 0;
 	for (uint32_t i = 0; i < cells->len; i++) {
 		const struct cell *c = &cells->v[i];
-		uint32_t a = c->bucket, r = c->run, twice[TN_THREAD_STATE_COUNT];
+		uint32_t a = c->bucket, r = c->run;
+		uint8_t half[TN_THREAD_STATE_COUNT];
 
 		for (size_t s = 0; s < TN_THREAD_STATE_COUNT; s++)
-			twice[s] = add_ns(c->ns[s], c->ns[s]);
+			half[s] = (uint8_t) ((c->q[s] + 1) >> 1);
 		if (a & 1) {
-			emit(out, a >> 1, 1, c->ns);
+			emit(out, a >> 1, 1, half);
 			a++;
 			r--;
 		}
 		if (r >= 2) {
-			emit(out, a >> 1, r / 2, twice);
+			emit(out, a >> 1, r / 2, c->q);
 			a += r / 2 * 2;
 			r -= r / 2 * 2;
 		}
 		if (r)
-			emit(out, a >> 1, 1, c->ns);
+			emit(out, a >> 1, 1, half);
 	}
 }
 
@@ -270,12 +291,12 @@ static void add_run(struct tn_timeline_summary_builder *b,
 		struct cells *cells, uint32_t first, uint32_t run,
 		unsigned state)
 {
-	uint32_t full[TN_THREAD_STATE_COUNT] = { 0 }, sum[TN_THREAD_STATE_COUNT];
+	uint8_t full[TN_THREAD_STATE_COUNT] = { 0 }, sum[TN_THREAD_STATE_COUNT];
 	uint32_t end = first + run, at = first;
 	uint32_t i = cells->len, before = cells->len;
 	struct cells tail = { NULL, 0, 0 };
 
-	full[state] = (uint32_t) 1 << b->shift;
+	full[state] = Q_FULL;
 	/* The cells that end after first: mostly none (time comes in
 	 * order), and the run is appended. */
 	while (i > 0 && cells->v[i - 1].bucket + cells->v[i - 1].run > first)
@@ -292,17 +313,17 @@ static void add_run(struct tn_timeline_summary_builder *b,
 		uint32_t from = MAX(c.bucket, at), to = MIN(c_end, end);
 
 		if (c.bucket < at)
-			emit(&tail, c.bucket, MIN(at, c_end) - c.bucket, c.ns);
+			emit(&tail, c.bucket, MIN(at, c_end) - c.bucket, c.q);
 		if (at < end && at < c.bucket)
 			emit(&tail, at, MIN(c.bucket, end) - at, full);
 		if (from < to) {
 			for (size_t s = 0; s < TN_THREAD_STATE_COUNT; s++)
-				sum[s] = add_ns(c.ns[s], full[s]);
+				sum[s] = add_q(c.q[s], full[s]);
 			emit(&tail, from, to - from, sum);
 		}
 		if (c_end > MAX(end, c.bucket))
 			emit(&tail, MAX(end, c.bucket), c_end - MAX(end,
-				c.bucket), c.ns);
+				c.bucket), c.q);
 		at = MAX(at, c_end);
 	}
 	if (at < end)
@@ -317,9 +338,9 @@ static void add_run(struct tn_timeline_summary_builder *b,
 static void add_piece(struct tn_timeline_summary_builder *b,
 		struct cells *cells, uint32_t k, unsigned state, uint64_t ns)
 {
-	uint32_t *at = &cell_at(b, cells, k)->ns[state];
+	uint8_t *at = &cell_at(b, cells, k)->q[state];
 
-	*at = add_ns(*at, ns);
+	*at = add_q(*at, q_of(ns, b->shift));
 }
 
 void tn_timeline_summary_add(struct tn_timeline_summary_builder *b,
@@ -340,7 +361,7 @@ static void flush(struct tn_timeline_summary_builder *b,
 		return;
 	c = cell_at(b, &row->cells, row->pending_bucket);
 	for (size_t s = 0; s < TN_THREAD_STATE_COUNT; s++)
-		c->ns[s] = add_ns(c->ns[s], row->pending_ns[s]);
+		c->q[s] = add_q(c->q[s], q_of(row->pending_ns[s], b->shift));
 	memset(row->pending_ns, 0, sizeof(row->pending_ns));
 	row->pending = false;
 }
@@ -366,15 +387,14 @@ void tn_timeline_summary_add_to(struct tn_timeline_summary_builder *b,
 	j0 = from >> b->shift;
 	j1 = (to - 1) >> b->shift;
 	if (j0 == j1 && row->pending && row->pending_bucket == j0) {
-		row->pending_ns[state] = add_ns(row->pending_ns[state],
-			to - from);
+		row->pending_ns[state] += to - from;
 		return;
 	}
 	flush(b, row);
 	if (j0 == j1) {
 		row->pending = true;
 		row->pending_bucket = (uint32_t) j0;
-		row->pending_ns[state] = (uint32_t) (to - from);
+		row->pending_ns[state] = to - from;
 	} else {
 		add_piece(b, cells, (uint32_t) j0, state,
 			((j0 + 1) << b->shift) - from);
@@ -467,14 +487,14 @@ static void save_rows(GHashTable *table, enum tn_timeline_kind kind,
 			uint8_t mask = 0;
 
 			for (size_t s = 0; s < TN_THREAD_STATE_COUNT; s++)
-				if (c->ns[s])
+				if (c->q[s])
 					mask |= (uint8_t) (1u << s);
 			tn_bytes_put_varint(buf, c->bucket - end);
 			tn_bytes_put_varint(buf, c->run);
 			tn_bytes_put_u8(buf, mask);
 			for (size_t s = 0; s < TN_THREAD_STATE_COUNT; s++)
-				if (c->ns[s])
-					tn_bytes_put_varint(buf, c->ns[s]);
+				if (c->q[s])
+					tn_bytes_put_u8(buf, c->q[s]);
 			end = c->bucket + c->run;
 		}
 	}
@@ -512,51 +532,86 @@ struct gather {
 	struct tn_timeline_row *row;	/* NULL until it has time */
 	unsigned column;		/* the column being summed */
 	int64_t column_end;		/* where the next one begins */
-	int64_t ns[TN_THREAD_STATE_COUNT];
+	uint64_t q[TN_THREAD_STATE_COUNT];	/* 255ths of a bucket */
 	bool any;
 };
 
 static void flush_column(struct gather *g)
 {
+	int64_t ns[TN_THREAD_STATE_COUNT];
+	uint64_t full = Q_FULL;
+
 	if (!g->any)
 		return;
-	g->row->letters[g->column] = tn_timeline_letter(g->kind, g->ns);
-	g->row->on_cpu_ns += tn_timeline_on_cpu(g->kind, g->ns);
-	memset(g->ns, 0, sizeof(g->ns));
+	for (size_t s = 0; s < TN_THREAD_STATE_COUNT; s++)
+		ns[s] = (int64_t) (g->q[s] / full * (uint64_t) g->width +
+			g->q[s] % full * (uint64_t) g->width / full);
+	g->row->letters[g->column] = tn_timeline_letter(g->kind, ns);
+	g->row->on_cpu_ns += tn_timeline_on_cpu(g->kind, ns);
+	memset(g->q, 0, sizeof(g->q));
 	g->any = false;
 }
 
-/* Add bucket j's times (its middle in the span) to the row. */
-static void gather_bucket(struct gather *g, GArray *rows, int64_t id,
+/* The row's grid row, made when it first has time in the span, from
+ * the column of middle on. */
+static void open_row(struct gather *g, GArray *rows, int64_t id,
 		int64_t parent, const char *name, size_t name_len,
-		int64_t middle, const uint32_t *ns, size_t states)
+		int64_t middle)
 {
-	if (!g->row) {
-		struct tn_timeline_row fresh = { .kind = g->kind, .id = id,
-			.ppid = parent };
+	struct tn_timeline_row fresh = { .kind = g->kind, .id = id,
+		.ppid = parent };
 
-		fresh.letters = g_malloc(g->buckets + 1);
-		memset(fresh.letters, TN_TIMELINE_NO_TIME, g->buckets);
-		fresh.letters[g->buckets] = '\0';
-		if (name && name_len)
-			fresh.name = g_strndup(name, name_len);
-		g_array_append_val(rows, fresh);
-		g->row = &g_array_index(rows, struct tn_timeline_row,
-			rows->len - 1);
-		g->column = tn_timeline_bucket_of(g->begin, g->end, g->buckets,
-			middle);
-		g->column_end = tn_timeline_bucket_begin(g->begin, g->end,
-			g->buckets, g->column + 1);
-	}
-	while (middle >= g->column_end && g->column + 1 < g->buckets) {
-		flush_column(g);
-		g->column++;
-		g->column_end = tn_timeline_bucket_begin(g->begin, g->end,
-			g->buckets, g->column + 1);
-	}
-	for (size_t s = 0; s < states; s++) {
-		g->ns[s] += ns[s];
-		g->any = g->any || ns[s];
+	fresh.letters = g_malloc(g->buckets + 1);
+	memset(fresh.letters, TN_TIMELINE_NO_TIME, g->buckets);
+	fresh.letters[g->buckets] = '\0';
+	if (name && name_len)
+		fresh.name = g_strndup(name, name_len);
+	g_array_append_val(rows, fresh);
+	g->row = &g_array_index(rows, struct tn_timeline_row, rows->len - 1);
+	g->column = tn_timeline_bucket_of(g->begin, g->end, g->buckets,
+		middle);
+	g->column_end = tn_timeline_bucket_begin(g->begin, g->end,
+		g->buckets, g->column + 1);
+}
+
+/* Add buckets [j, j_end), each with the times q, to the columns their
+ * middles fall in (the first and the last column also take the bucket
+ * that holds the span's begin and end): a column at a time, however
+ * long the run. */
+static void gather_run(struct gather *g, GArray *rows, int64_t id,
+		int64_t parent, const char *name, size_t name_len,
+		uint64_t j, uint64_t j_end, const uint8_t *q, size_t states)
+{
+	while (j < j_end) {
+		int64_t start = g->origin + (int64_t) j * g->width;
+		int64_t middle = start + g->width / 2;
+		uint64_t limit;
+
+		if (start > g->end)
+			return;
+		if (!g->row)
+			open_row(g, rows, id, parent, name, name_len, middle);
+		while (middle >= g->column_end && g->column + 1 < g->buckets) {
+			flush_column(g);
+			g->column++;
+			g->column_end = tn_timeline_bucket_begin(g->begin,
+				g->end, g->buckets, g->column + 1);
+		}
+		/* The buckets from j whose middles are in this column: up
+		 * to its end, or for the last one to the bucket that holds
+		 * the span's. */
+		if (g->column + 1 < g->buckets)
+			limit = (uint64_t) (g->column_end - g->origin -
+				g->width / 2 + g->width - 1) / (uint64_t) g->width;
+		else
+			limit = (uint64_t) (g->end - g->origin) /
+				(uint64_t) g->width + 1;
+		limit = MAX(MIN(limit, j_end), j + 1);
+		for (size_t s = 0; s < states; s++) {
+			g->q[s] += (uint64_t) q[s] * (limit - j);
+			g->any = g->any || q[s];
+		}
+		j = limit;
 	}
 }
 
@@ -583,16 +638,15 @@ static int read_row(struct tn_bytes_reader *r, struct gather *g,
 	if (count > r->left)
 		return tn_bytes_fail(r, "row %" PRId64 ": %" PRIu64 " cells",
 			id, count);
-	/* The first bucket whose middle is in the span. */
-	if (g->begin > g->origin + g->width / 2)
-		first = (uint64_t) (g->begin - g->origin - g->width / 2 +
-			g->width - 1) / (uint64_t) g->width;
+	/* The bucket that holds the span's begin. */
+	if (g->begin > g->origin)
+		first = (uint64_t) (g->begin - g->origin) / (uint64_t) g->width;
 	g->row = NULL;
 	g->any = false;
-	memset(g->ns, 0, sizeof(g->ns));
+	memset(g->q, 0, sizeof(g->q));
 	for (uint64_t i = 0; i < count; i++) {
-		uint64_t gap, run, v;
-		uint32_t ns[TN_THREAD_STATE_COUNT] = { 0 };
+		uint64_t gap, run;
+		uint8_t q[TN_THREAD_STATE_COUNT] = { 0 };
 		uint8_t mask;
 
 		if (tn_bytes_take_varint(r, &gap, "a cell's gap") ||
@@ -603,27 +657,14 @@ static int read_row(struct tn_bytes_reader *r, struct gather *g,
 		    end + gap + run > UINT32_MAX)
 			return tn_bytes_fail(r, "row %" PRId64 ": a cell out "
 				"of the grid", id);
-		for (size_t s = 0; s < TN_THREAD_STATE_COUNT; s++) {
-			if (!(mask & (1u << s)))
-				continue;
-			if (tn_bytes_take_varint(r, &v, "a cell's ns"))
+		for (size_t s = 0; s < TN_THREAD_STATE_COUNT; s++)
+			if ((mask & (1u << s)) && tn_bytes_take_u8(r, &q[s],
+					"a cell's times"))
 				return -1;
-			if (v > UINT32_MAX)
-				return tn_bytes_fail(r, "row %" PRId64 ": %"
-					PRIu64 " ns in a bucket", id, v);
-			ns[s] = (uint32_t) v;
-		}
 		end += gap;
-		for (uint64_t j = end > first ? end : first;
-		     keep && j < end + run; j++) {
-			int64_t middle = g->origin + (int64_t) j * g->width +
-				g->width / 2;
-
-			if (middle > g->end)
-				break;
-			gather_bucket(g, rows, id, parent, name, name_len,
-				middle, ns, states);
-		}
+		if (keep && end + run > first)
+			gather_run(g, rows, id, parent, name, name_len,
+				MAX(end, first), end + run, q, states);
 		end += run;
 	}
 	if (g->row)

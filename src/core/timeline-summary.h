@@ -7,20 +7,22 @@
  * The grid: bucket j covers [origin + j W, origin + (j + 1) W), W a
  * power of two of ns, doubled (two buckets merged into one) whenever
  * the trace outgrows TN_TIMELINE_SUMMARY_MAX_BUCKETS buckets, or its
- * rows TN_TIMELINE_SUMMARY_MAX_CELLS cells, or a quarter of the pieces
- * added (plus 65,536): a short trace gets no finer grid than its views
- * need.  A row keeps the buckets it has time in, runs of equal ones as
- * one cell.
+ * rows TN_TIMELINE_SUMMARY_MAX_CELLS cells, or the pieces added (plus
+ * 65,536): a short trace gets no finer grid than its views need.  A
+ * row keeps the buckets it has time in, runs of equal ones as one
+ * cell, each state's time in 255ths of a bucket (rounded, 1 at least
+ * for a time that is not 0): a byte, where the letters of a column of
+ * two buckets or more need no more (the `ns` form replays, exact).
  *
  * The blob (integers as bytes.h writes them):
- *   magic "TNTL", version u32 3, origin i64, width u64, then for the
+ *   magic "TNTL", version u32 4, origin i64, width u64, then for the
  *   threads, the CPUs, the irqs and the softirq vectors (enum
  *   tn_timeline_kind's order): row count varint, per row: id (zigzag),
  *   a thread's name (string) and parent's tid (zigzag, 0: not known),
  *   an irq's name (string),
  *   cell count varint, per cell: gap (varint: its first bucket - where
  *   the previous cell ended), run (varint, >= 1), mask u8 (the states
- *   with time), their ns (varints, each < width) in the order of the
+ *   with time), their 255ths (u8, 1 to 255) in the order of the
  *   states.
  */
 #ifndef TRACENAV_TIMELINE_SUMMARY_H
@@ -33,7 +35,7 @@
 #include "tracenav/timeline.h"
 
 #define TN_TIMELINE_SUMMARY_MAX_BUCKETS 65536
-#define TN_TIMELINE_SUMMARY_MAX_CELLS 1000000
+#define TN_TIMELINE_SUMMARY_MAX_CELLS 2500000
 
 struct tn_timeline_summary_builder;
 
