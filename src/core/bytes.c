@@ -59,19 +59,26 @@ void tn_bytes_put_double(GByteArray *out, double value)
 	put_le(out, bits, 8);
 }
 
-void tn_bytes_put_varint(GByteArray *out, uint64_t value)
+size_t tn_bytes_encode_varint(uint8_t *p, uint64_t value)
 {
-	uint8_t buf[10];
-	unsigned n = 0;
+	size_t n = 0;
 
 	do {
-		buf[n] = (uint8_t) (value & 0x7f);
+		p[n] = (uint8_t) (value & 0x7f);
 		value >>= 7;
 		if (value)
-			buf[n] |= 0x80;
+			p[n] |= 0x80;
 		n++;
 	} while (value);
-	g_byte_array_append(out, buf, n);
+	return n;
+}
+
+void tn_bytes_put_varint(GByteArray *out, uint64_t value)
+{
+	uint8_t buf[TN_BYTES_VARINT_MAX];
+
+	g_byte_array_append(out, buf, (guint) tn_bytes_encode_varint(buf,
+		value));
 }
 
 void tn_bytes_put_zigzag(GByteArray *out, int64_t value)

@@ -44,6 +44,11 @@ void tn_bytes_put_raw(GByteArray *out, const void *data, size_t len);
 /* The len bytes of text (no NUL among them), after len as a varint. */
 void tn_bytes_put_string(GByteArray *out, const char *text, size_t len);
 
+/* value as a varint at p (room for TN_BYTES_VARINT_MAX bytes); returns
+ * its length: for a record written whole before one append. */
+#define TN_BYTES_VARINT_MAX 10
+size_t tn_bytes_encode_varint(uint8_t *p, uint64_t value);
+
 /* ---- fixed places (headers checked by size first, lengths written
  * after what they count) ---- */
 

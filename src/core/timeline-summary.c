@@ -484,17 +484,22 @@ static void save_rows(GHashTable *table, enum tn_timeline_kind kind,
 		tn_bytes_put_varint(buf, row->cells.len);
 		for (uint32_t j = 0; j < row->cells.len; j++) {
 			const struct cell *c = &row->cells.v[j];
-			uint8_t mask = 0;
+			/* A cell written whole, then appended at once. */
+			uint8_t cell[2 * TN_BYTES_VARINT_MAX + 1 +
+				TN_THREAD_STATE_COUNT], *mask;
+			size_t n;
 
-			for (size_t s = 0; s < TN_THREAD_STATE_COUNT; s++)
-				if (c->q[s])
-					mask |= (uint8_t) (1u << s);
-			tn_bytes_put_varint(buf, c->bucket - end);
-			tn_bytes_put_varint(buf, c->run);
-			tn_bytes_put_u8(buf, mask);
-			for (size_t s = 0; s < TN_THREAD_STATE_COUNT; s++)
-				if (c->q[s])
-					tn_bytes_put_u8(buf, c->q[s]);
+			n = tn_bytes_encode_varint(cell, c->bucket - end);
+			n += tn_bytes_encode_varint(cell + n, c->run);
+			mask = &cell[n++];
+			*mask = 0;
+			for (size_t s = 0; s < TN_THREAD_STATE_COUNT; s++) {
+				if (c->q[s]) {
+					*mask |= (uint8_t) (1u << s);
+					cell[n++] = c->q[s];
+				}
+			}
+			g_byte_array_append(buf, cell, (guint) n);
 			end = c->bucket + c->run;
 		}
 	}
