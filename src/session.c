@@ -161,7 +161,8 @@ bool tn_session_start_preparse(struct tn_session *session, unsigned what,
 			&session->state);
 	if (request.snapshots) {
 		/* The analyses of the whole trace, kept with the snapshots. */
-		tn_analysis_observe(&observer);
+		tn_analysis_observe(&observer,
+			tn_trace_get_stream_bytes(session->trace));
 		request.observer = &observer;
 	}
 	if (rest) {

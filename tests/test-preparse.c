@@ -64,7 +64,8 @@ static struct made preparse(const struct tn_trace *trace, const char *what,
 	if (strchr(what, 's'))
 		request.snapshots = m.snapshots = tn_state_snapshots_create();
 	if (strchr(what, 'a')) {
-		tn_analysis_observe(&observer);
+		tn_analysis_observe(&observer,
+			tn_trace_get_stream_bytes(trace));
 		request.observer = &observer;
 	}
 	if (strchr(what, 'p'))

@@ -128,7 +128,8 @@ static void run(const struct tn_trace *trace, enum what what,
 		request.snapshots = snapshots;
 	}
 	if (what >= WITH_ANALYSES) {
-		tn_analysis_observe(&observer);
+		tn_analysis_observe(&observer,
+			tn_trace_get_stream_bytes(trace));
 		request.observer = &observer;
 	}
 	if (what >= EVERYTHING) {

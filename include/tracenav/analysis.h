@@ -110,8 +110,10 @@ void tn_analysis_result_destroy(struct tn_analysis_result *result);
 /* An observer for the state pass (tn_state_pass_start_observed()) that
  * runs every analysis over the whole trace (its first event to its
  * last) and keeps their results with the snapshots, where
- * tn_analysis_run() finds them.  Fills *observer. */
-void tn_analysis_observe(struct tn_state_pass_observer *observer);
+ * tn_analysis_run() finds them, and the timelines' summary (its size a
+ * share of trace_bytes, the trace's stream bytes).  Fills *observer. */
+void tn_analysis_observe(struct tn_state_pass_observer *observer,
+		uint64_t trace_bytes);
 
 /* Append to wants (a GArray of struct tn_field_want, event.h) the
  * fields the analyses read of the events. */

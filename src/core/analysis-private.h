@@ -82,6 +82,9 @@ struct tn_analysis_span {
 	 * (the timeline; 0 for the others). */
 	int64_t range_end_ns;
 	unsigned buckets;
+	/* The trace's stream bytes, for the whole trace's observer (the
+	 * timelines' summary takes a share of them); 0 elsewhere. */
+	uint64_t trace_bytes;
 };
 
 /* An analysis: an accumulator per slice, fed by the replay's hooks,

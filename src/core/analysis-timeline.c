@@ -279,7 +279,7 @@ static void *create(const struct tn_analysis_span *span)
 		g_free, NULL);
 	if (span->buckets == 0) {
 		t->summary = tn_timeline_summary_builder_new(
-			span->range_begin_ns);
+			span->range_begin_ns, span->trace_bytes);
 		start_helper(t);
 	}
 	return t;

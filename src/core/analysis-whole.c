@@ -17,6 +17,7 @@ struct whole {
 	bool started;
 	int64_t first_ns, last_ns;
 	uint64_t events;
+	uint64_t trace_bytes;	/* the trace's stream bytes */
 	struct tn_aevent_memo memo;
 	/* What each attribute is, and the quarks looked up, for all the
 	 * analyses: they read the intervals of a few kinds (tn_akind)
@@ -31,7 +32,7 @@ struct whole {
 static void start(struct whole *w, int64_t ns)
 {
 	struct tn_analysis_span span = { ns, INT64_MAX, ns, true, w->look,
-		INT64_MAX, 0 };
+		INT64_MAX, 0, w->trace_bytes };
 
 	for (size_t i = 0; i < w->count; i++)
 		w->accs[i] = tn_analysis_classes[i]->create(&span);
@@ -138,7 +139,8 @@ static void finish(void *data, struct tn_state_snapshots *snapshots)
 {
 	struct whole *w = data;
 	struct reports r = { w, { w->first_ns, w->last_ns, w->first_ns, true,
-		w->look, w->last_ns, 0 }, { NULL }, false, NULL };
+		w->look, w->last_ns, 0, w->trace_bytes }, { NULL }, false,
+		NULL };
 	struct tn_error err;
 
 	if (!w->started)
@@ -174,10 +176,12 @@ static void destroy(void *data)
 	g_free(w);
 }
 
-void tn_analysis_observe(struct tn_state_pass_observer *observer)
+void tn_analysis_observe(struct tn_state_pass_observer *observer,
+		uint64_t trace_bytes)
 {
 	struct whole *w = g_new0(struct whole, 1);
 
+	w->trace_bytes = trace_bytes;
 	w->look = tn_alookup_new();
 	while (tn_analysis_classes[w->count] &&
 	       w->count < G_N_ELEMENTS(w->accs))

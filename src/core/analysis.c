@@ -312,7 +312,7 @@ static int run_class(const struct tn_trace *trace,
 	struct slice slices[MAX_THREADS];
 	struct tn_analysis_result *result;
 	struct tn_analysis_span range = { begin_ns, end_ns, begin_ns, true,
-		NULL, end_ns, buckets };
+		NULL, end_ns, buckets, 0 };
 	unsigned count;
 	int status = 0;
 

@@ -12,8 +12,11 @@
 #define FIRST_SHIFT 14		/* 16 us buckets to begin with: a
 				 * second of trace in 65536 */
 #define LAST_SHIFT 31		/* ns of a bucket fit in 32 bits */
-#define PIECES_A_CELL 1
-#define MIN_CELLS 65536
+/* Cells: one per this many bytes of the trace's stream files (about
+ * 5% of them, at the 6 or 7 bytes a cell takes saved), at least
+ * MIN_CELLS (a short trace's spans are replayed, not drawn from it). */
+#define TRACE_BYTES_A_CELL 128
+#define MIN_CELLS 16384
 #define Q_FULL 255		/* a state's time in a bucket: the whole */
 
 /* Buckets [bucket, bucket + run), each with the times q: in 255ths of
@@ -51,8 +54,7 @@ struct tn_timeline_summary_builder {
 	unsigned shift;		/* a bucket is 2^shift ns */
 	/* by kind: int64 id -> its row */
 	GHashTable *rows[TN_TIMELINE_KIND_COUNT];
-	size_t cells;
-	uint64_t pieces;	/* added */
+	size_t cells, max_cells;
 };
 
 static void row_free(gpointer data)
@@ -65,12 +67,14 @@ static void row_free(gpointer data)
 }
 
 struct tn_timeline_summary_builder *tn_timeline_summary_builder_new(
-		int64_t origin_ns)
+		int64_t origin_ns, uint64_t trace_bytes)
 {
 	struct tn_timeline_summary_builder *b = g_new0(
 		struct tn_timeline_summary_builder, 1);
 
 	b->origin = origin_ns;
+	b->max_cells = (size_t) CLAMP(trace_bytes / TRACE_BYTES_A_CELL,
+		MIN_CELLS, TN_TIMELINE_SUMMARY_MAX_CELLS);
 	b->shift = FIRST_SHIFT;
 	for (int k = 0; k < TN_TIMELINE_KIND_COUNT; k++)
 		b->rows[k] = g_hash_table_new_full(g_int64_hash,
@@ -386,31 +390,35 @@ void tn_timeline_summary_add_to(struct tn_timeline_summary_builder *b,
 		return;		/* centuries of trace: left out */
 	j0 = from >> b->shift;
 	j1 = (to - 1) >> b->shift;
-	if (j0 == j1 && row->pending && row->pending_bucket == j0) {
-		row->pending_ns[state] += to - from;
-		return;
-	}
-	flush(b, row);
-	if (j0 == j1) {
-		row->pending = true;
-		row->pending_bucket = (uint32_t) j0;
-		row->pending_ns[state] = to - from;
+	/* The piece's time in its first bucket: gathered exact while the
+	 * row's pieces stay in one bucket, into a cell when they leave. */
+	if (row->pending && row->pending_bucket == j0) {
+		row->pending_ns[state] += (j0 == j1 ? to :
+			(j0 + 1) << b->shift) - from;
 	} else {
-		add_piece(b, cells, (uint32_t) j0, state,
-			((j0 + 1) << b->shift) - from);
+		flush(b, row);
+		if (j0 == j1) {
+			row->pending = true;
+			row->pending_bucket = (uint32_t) j0;
+			row->pending_ns[state] = to - from;
+		} else {
+			add_piece(b, cells, (uint32_t) j0, state,
+				((j0 + 1) << b->shift) - from);
+		}
+	}
+	/* The whole buckets after it, then its last one's time gathered
+	 * (the row's next piece mostly begins there). */
+	if (j1 > j0) {
+		flush(b, row);
 		if (j1 > j0 + 1)
 			add_run(b, cells, (uint32_t) j0 + 1,
 				(uint32_t) (j1 - j0 - 1), state);
-		add_piece(b, cells, (uint32_t) j1, state,
-			to - (j1 << b->shift));
+		row->pending = true;
+		row->pending_bucket = (uint32_t) j1;
+		row->pending_ns[state] = to - (j1 << b->shift);
 	}
-	/* Cells are bounded, and on a short trace also kept at a few
-	 * pieces each (finer than its views need, they would cost as
-	 * much as on a long one). */
-	b->pieces++;
-	if ((b->cells > TN_TIMELINE_SUMMARY_MAX_CELLS ||
-	     b->cells > b->pieces / PIECES_A_CELL + MIN_CELLS) &&
-	    b->shift < LAST_SHIFT)
+	/* The cells within the trace's share. */
+	if (b->cells > b->max_cells && b->shift < LAST_SHIFT)
 		widen(b);
 }
 

@@ -7,8 +7,9 @@
  * The grid: bucket j covers [origin + j W, origin + (j + 1) W), W a
  * power of two of ns, doubled (two buckets merged into one) whenever
  * the trace outgrows TN_TIMELINE_SUMMARY_MAX_BUCKETS buckets, or its
- * rows TN_TIMELINE_SUMMARY_MAX_CELLS cells, or the pieces added (plus
- * 65,536): a short trace gets no finer grid than its views need.  A
+ * rows a cell per 128 bytes of the trace's stream files (about 5% of
+ * them saved; 16,384 cells at least, TN_TIMELINE_SUMMARY_MAX_CELLS at
+ * most: the memory it takes while the preparse reads, 16 bytes each).  A
  * row keeps the buckets it has time in, runs of equal ones as one
  * cell, each state's time in 255ths of a bucket (rounded, 1 at least
  * for a time that is not 0): a byte, where the letters of a column of
@@ -34,14 +35,15 @@
 #include "tracenav/error.h"
 #include "tracenav/timeline.h"
 
-#define TN_TIMELINE_SUMMARY_MAX_BUCKETS 65536
+#define TN_TIMELINE_SUMMARY_MAX_BUCKETS (1 << 24)
 #define TN_TIMELINE_SUMMARY_MAX_CELLS 2500000
 
 struct tn_timeline_summary_builder;
 
-/* A builder whose grid starts at origin_ns. */
+/* A builder whose grid starts at origin_ns, for a trace of trace_bytes
+ * of stream files (its cells' share). */
 struct tn_timeline_summary_builder *tn_timeline_summary_builder_new(
-		int64_t origin_ns);
+		int64_t origin_ns, uint64_t trace_bytes);
 void tn_timeline_summary_builder_free(
 		struct tn_timeline_summary_builder *builder);
 
