@@ -9,8 +9,7 @@
 
 #define MAGIC "TNTL"
 #define VERSION 4
-#define FIRST_SHIFT 14		/* 16 us buckets to begin with: a
-				 * second of trace in 65536 */
+#define FIRST_SHIFT 14		/* 16 us buckets to begin with */
 #define LAST_SHIFT 31		/* ns of a bucket fit in 32 bits */
 /* Cells: one per this many bytes of the trace's stream files (about
  * 5% of them, at the 6 or 7 bytes a cell takes saved), at least
@@ -134,7 +133,8 @@ static uint8_t add_q(unsigned a, unsigned b)
 	return (uint8_t) MIN(a + b, Q_FULL);
 }
 
-/* ns of a bucket of 2^shift ns in 255ths (ns < 2^shift). */
+/* ns of a bucket of 2^shift ns in 255ths (the whole bucket or more:
+ * Q_FULL). */
 static uint8_t q_of(uint64_t ns, unsigned shift)
 {
 	uint64_t q;
@@ -154,8 +154,8 @@ static bool same_q(const uint8_t *a, const uint8_t *b)
 	return memcmp(a, b, TN_THREAD_STATE_COUNT) == 0;
 }
 
-/* Append buckets [bucket, bucket + run), each with ns, to cells (sorted;
- * the first may be the last one of cells' last cell: summed). */
+/* Append buckets [bucket, bucket + run), each with the times q, to cells
+ * (sorted; the first may be the last one of cells' last cell: summed). */
 static void emit(struct cells *cells, uint32_t bucket, uint32_t run,
 		const uint8_t *q)
 {
