@@ -100,10 +100,12 @@ static void write_grid(struct tn_command_context *ctx,
 
 		g_string_truncate(line, 0);
 		tn_timeline_append_label(line, row, tree, r);
-		for (unsigned c = 0; c < grid->buckets; c++)
-			g_string_append_c(line, names && row->names &&
-				row->names[c] != ' ' ? row->names[c] :
-				row->letters[c]);
+		if (!names || !row->names)
+			g_string_append_len(line, row->letters, grid->buckets);
+		for (unsigned c = 0; names && row->names && c < grid->buckets;
+		     c++)
+			g_string_append_c(line, row->names[c] != ' ' ?
+				row->names[c] : row->letters[c]);
 		tn_output_text(ctx->out, "timeline", line->str);
 	}
 	g_string_free(line, TRUE);

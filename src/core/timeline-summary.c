@@ -660,20 +660,23 @@ static int read_row(struct tn_bytes_reader *r, struct gather *g,
 	for (uint64_t i = 0; i < count; i++) {
 		uint64_t gap, run;
 		uint8_t q[TN_THREAD_STATE_COUNT] = { 0 };
+		const uint8_t *times;
 		uint8_t mask;
 
 		if (tn_bytes_take_varint(r, &gap, "a cell's gap") ||
 		    tn_bytes_take_varint(r, &run, "a cell's run") ||
-		    tn_bytes_take_u8(r, &mask, "a cell's states"))
+		    tn_bytes_take_u8(r, &mask, "a cell's states") ||
+		    tn_bytes_take_raw(r, (size_t) __builtin_popcount(mask &
+			((1u << TN_THREAD_STATE_COUNT) - 1)), &times,
+			"a cell's times"))
 			return -1;
 		if (run == 0 || gap > UINT32_MAX || run > UINT32_MAX ||
 		    end + gap + run > UINT32_MAX)
 			return tn_bytes_fail(r, "row %" PRId64 ": a cell out "
 				"of the grid", id);
 		for (size_t s = 0; s < TN_THREAD_STATE_COUNT; s++)
-			if ((mask & (1u << s)) && tn_bytes_take_u8(r, &q[s],
-					"a cell's times"))
-				return -1;
+			if (mask & (1u << s))
+				q[s] = *times++;
 		end += gap;
 		if (keep && end + run > first)
 			gather_run(g, rows, id, parent, name, name_len,
