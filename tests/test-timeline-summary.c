@@ -385,6 +385,61 @@ static void test_cell_bound(void)
 	tn_timeline_summary_builder_free(b);
 }
 
+/* The edges of a span (the buckets that hold its begin and its end
+ * count) and the shortest times: seen, after widenings too. */
+static void test_edges(void)
+{
+	const int64_t w = 16384;	/* the first buckets' width */
+	const struct piece pieces[] = {
+		/* 3 waits until 100 ns into bucket 5, where a span begins;
+		 * 4 runs 10 ns in bucket 13, where it ends. */
+		{ TN_TIMELINE_THREADS, 3, TN_THREAD_WAIT_CPU, 0, 5 * w + 100 },
+		{ TN_TIMELINE_THREADS, 4, TN_THREAD_USER, 13 * w + 50,
+			13 * w + 60 },
+		{ TN_TIMELINE_THREADS, 4, TN_THREAD_BLOCKED, 2 * w, 3 * w },
+	};
+	GBytes *blob = build(pieces, G_N_ELEMENTS(pieces), 0);
+	struct tn_timeline_summary_builder *b;
+	struct tn_timeline_grid *grid = NULL;
+	struct tn_error err;
+	int status;
+
+	status = tn_timeline_summary_grid(blob, TN_TIMELINE_THREADS, 5 * w,
+		13 * w + 1000, 4, &grid, &err);
+	tap_ok(status == 0 && grid &&
+		grid->row_count == 2 && strcmp(grid->rows[0].letters,
+		"W...") == 0 && strcmp(grid->rows[1].letters, "...U") == 0,
+		"the bucket that holds a span's begin is in its first column, "
+		"the one that holds its end in its last, 10 ns seen (%s, %s)",
+		grid && grid->row_count > 0 ? grid->rows[0].letters : "-",
+		grid && grid->row_count > 1 ? grid->rows[1].letters : "-");
+	tn_timeline_grid_destroy(grid);
+	g_bytes_unref(blob);
+	/* 10 ns of irq 5 in an odd bucket, then more cells than a trace
+	 * of no bytes has: the grid widens. */
+	b = tn_timeline_summary_builder_new(0, 0);
+	tn_timeline_summary_add(b, TN_TIMELINE_IRQS, 5, TN_IRQ_ACTIVE,
+		3 * w + 7, 3 * w + 17);
+	/* (the next one puts it in its cell before the widenings) */
+	tn_timeline_summary_add(b, TN_TIMELINE_IRQS, 5, TN_IRQ_ACTIVE,
+		30000 * w, 30000 * w + 10);
+	for (int64_t t = 0; t < 40000; t++)
+		tn_timeline_summary_add(b, TN_TIMELINE_CPUS, t % 4, TN_CPU_IRQ,
+			t * w + 10, t * w + 20);
+	blob = tn_timeline_summary_save(b);
+	tn_timeline_summary_builder_free(b);
+	grid = NULL;
+	status = tn_timeline_summary_grid(blob, TN_TIMELINE_CPUS, 0,
+		40000 * w, 4, &grid, &err);
+	tap_ok(status == 0 && grid && grid->row_count == 5 &&
+		grid->summary_ns > w && strcmp(grid->rows[4].letters,
+		"I..I") == 0, "widened (buckets of %" PRId64 " ns): 10 ns of "
+		"an irq still seen (%s)", grid ? grid->summary_ns : 0,
+		grid && grid->row_count == 5 ? grid->rows[4].letters : "-");
+	tn_timeline_grid_destroy(grid);
+	g_bytes_unref(blob);
+}
+
 static void test_damaged(void)
 {
 	const struct piece pieces[] = {
@@ -428,6 +483,7 @@ int main(void)
 	test_known_grid();
 	test_any_order();
 	test_cell_bound();
+	test_edges();
 	test_damaged();
 	return tap_done();
 }
