@@ -235,8 +235,12 @@ static void widen(struct tn_timeline_summary_builder *b)
 
 			row->pending_bucket >>= 1;
 			halve(&row->cells, &scratch);
-			if (scratch.len > row->cells.cap) {
-				row->cells.cap = scratch.len;
+			/* The array fits its cells again (a row that grew
+			 * at the finer grid would keep twice its room at
+			 * each widening). */
+			if (scratch.len > row->cells.cap ||
+			    scratch.len < row->cells.cap / 2) {
+				row->cells.cap = MAX(scratch.len, 2);
 				row->cells.v = g_renew(struct cell,
 					row->cells.v, row->cells.cap);
 			}
@@ -727,7 +731,7 @@ int tn_timeline_summary_grid(GBytes *blob, enum tn_timeline_kind kind,
 	if (buckets == 0 || end_ns <= begin_ns ||
 	    (uint64_t) (end_ns - begin_ns) / buckets < 2 * width)
 		return 0;
-	rows = g_array_new(FALSE, TRUE, sizeof(struct tn_timeline_row));
+	rows = NULL;
 	/* A threads grid has the threads' rows; a CPUs grid those of the
 	 * CPUs, the irqs and the softirqs. */
 	for (int k = 0; k < TN_TIMELINE_KIND_COUNT && status == 0; k++) {
@@ -739,6 +743,12 @@ int tn_timeline_summary_grid(GBytes *blob, enum tn_timeline_kind kind,
 			status = -1;
 			break;
 		}
+		/* Room for the threads' rows at once (100,000 on a long
+		 * trace; a row takes two bytes at least). */
+		if (!rows)
+			rows = g_array_sized_new(FALSE, TRUE,
+				sizeof(struct tn_timeline_row), threads &&
+				mine ? (guint) MIN(count, r.left / 2) : 64);
 		g.kind = (enum tn_timeline_kind) k;
 		for (uint64_t i = 0; i < count && status == 0; i++)
 			status = read_row(&r, &g, rows, mine);
@@ -747,13 +757,14 @@ int tn_timeline_summary_grid(GBytes *blob, enum tn_timeline_kind kind,
 	}
 	if (status) {
 		tn_error_set(err, "timeline summary damaged: %s", r.why);
-		for (guint i = 0; i < rows->len; i++) {
+		for (guint i = 0; rows && i < rows->len; i++) {
 			g_free(g_array_index(rows, struct tn_timeline_row,
 				i).name);
 			g_free(g_array_index(rows, struct tn_timeline_row,
 				i).letters);
 		}
-		g_array_free(rows, TRUE);
+		if (rows)
+			g_array_free(rows, TRUE);
 		return -1;
 	}
 	*out = g_new0(struct tn_timeline_grid, 1);
