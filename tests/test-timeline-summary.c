@@ -39,8 +39,13 @@ static int totals(GBytes *blob, enum tn_timeline_kind kind, int64_t *ids,
 	    tn_bytes_take_u64(&r, width, "width"))
 		return -1;
 	for (int k = 0; k < TN_TIMELINE_KIND_COUNT; k++) {
-		uint64_t rows;
+		uint64_t rows, length;
 
+		size_t left;
+
+		if (tn_bytes_take_u64(&r, &length, "length"))
+			return -1;
+		left = r.left;
 		if (tn_bytes_take_varint(&r, &rows, "rows"))
 			return -1;
 		for (uint64_t i = 0; i < rows; i++) {
@@ -90,6 +95,9 @@ static int totals(GBytes *blob, enum tn_timeline_kind kind, int64_t *ids,
 			if (mine)
 				found++;
 		}
+		/* The kind's length says where its rows end. */
+		if (left - r.left != length)
+			return -1;
 	}
 	return found;
 }

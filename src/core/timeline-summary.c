@@ -477,11 +477,14 @@ static void save_rows(GHashTable *table, enum tn_timeline_kind kind,
 	GPtrArray *rows = g_ptr_array_new();
 	GHashTableIter iter;
 	gpointer value;
+	guint start;
 
 	g_hash_table_iter_init(&iter, table);
 	while (g_hash_table_iter_next(&iter, NULL, &value))
 		g_ptr_array_add(rows, value);
 	g_ptr_array_sort(rows, compare_ids);
+	start = buf->len;
+	tn_bytes_put_u64(buf, 0);	/* its length, once written */
 	tn_bytes_put_varint(buf, rows->len);
 	for (guint i = 0; i < rows->len; i++) {
 		const struct tn_timeline_summary_row *row = rows->pdata[i];
@@ -515,6 +518,7 @@ static void save_rows(GHashTable *table, enum tn_timeline_kind kind,
 			end = c->bucket + c->run;
 		}
 	}
+	tn_bytes_set_le(buf->data + start, buf->len - start - 8, 8);
 	g_ptr_array_free(rows, TRUE);
 }
 
@@ -737,8 +741,18 @@ int tn_timeline_summary_grid(GBytes *blob, enum tn_timeline_kind kind,
 	for (int k = 0; k < TN_TIMELINE_KIND_COUNT && status == 0; k++) {
 		bool threads = k == TN_TIMELINE_THREADS;
 		bool mine = threads == (kind == TN_TIMELINE_THREADS);
-		uint64_t count;
+		uint64_t count, length;
+		const uint8_t *section;
 
+		/* Another kind's rows are skipped whole. */
+		if (tn_bytes_take_u64(&r, &length, "a kind's length") ||
+		    (!mine && tn_bytes_take_raw(&r, (size_t) MIN(length,
+			SIZE_MAX), &section, "a kind's rows"))) {
+			status = -1;
+			break;
+		}
+		if (!mine)
+			continue;
 		if (tn_bytes_take_varint(&r, &count, "the rows")) {
 			status = -1;
 			break;

@@ -18,7 +18,9 @@
  * The blob (integers as bytes.h writes them):
  *   magic "TNTL", version u32 4, origin i64, width u64, then for the
  *   threads, the CPUs, the irqs and the softirq vectors (enum
- *   tn_timeline_kind's order): row count varint, per row: id (zigzag),
+ *   tn_timeline_kind's order): the length of what follows for the
+ *   kind (u64: a grid skips the other kinds), row count varint, per
+ *   row: id (zigzag),
  *   a thread's name (string) and parent's tid (zigzag, 0: not known),
  *   an irq's name (string),
  *   cell count varint, per cell: gap (varint: its first bucket - where
