@@ -42,6 +42,8 @@ static _Atomic(struct tn_runtime_tree *) parked[MAX_TREES];
  * (between tn_runtime_create_begin() and _end()). */
 static atomic_bool ending;
 static atomic_int creating;
+/* Cleanups running (tn_runtime_cleanup()). */
+static atomic_int cleaners;
 
 /* The signals whose handler runs the cleanup, held back from a thread
  * while it makes files (see tn_runtime_create_begin()), and how deep
@@ -206,8 +208,13 @@ void tn_runtime_remove(struct tn_runtime_tree *tree)
 
 	if (!tree)
 		return;
+	/* Removed while still registered: a signal that ends the process
+	 * meanwhile (on any thread) has the cleanup remove what is left.
+	 * Taken out of the registry first, the files would stay when the
+	 * process ended between the two (a SIGTERM as a batch ends left
+	 * its slice's directory). */
+	remove_paths(tree);
 	if (atomic_exchange(&live[tree->slot], NULL) == tree) {
-		remove_paths(tree);
 		g_free(tree);
 		return;
 	}
@@ -313,6 +320,15 @@ void tn_runtime_cleanup(void)
 	int saved_errno = errno;	/* a signal handler must keep it */
 	struct timespec pause = { 0, 1000 * 1000 };
 
+	/* A signal during a cleanup (the one at exit, say) would run a
+	 * second one, which finds the trees the first has taken but not
+	 * removed yet, and then ends the process, leaving them.  So the
+	 * signals wait while this thread cleans, and a cleanup on another
+	 * thread waits for this one (1 s at most) before its own sweep. */
+	hold_signals();
+	if (atomic_fetch_add(&cleaners, 1) > 0)
+		for (int i = 0; i < 1000 && atomic_load(&cleaners) > 1; i++)
+			nanosleep(&pause, NULL);
 	/* What another thread is making now is registered soon: wait for
 	 * it (200 ms at most: a thread stopped there must not hold the
 	 * process). */
@@ -328,5 +344,7 @@ void tn_runtime_cleanup(void)
 			atomic_store(&parked[slot], tree);
 		}
 	}
+	atomic_fetch_sub(&cleaners, 1);
+	release_signals();
 	errno = saved_errno;
 }
