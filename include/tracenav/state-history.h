@@ -137,6 +137,11 @@ void tn_state_snapshots_save(const struct tn_state_snapshots *snapshots,
 		struct _GByteArray *buf);
 int tn_state_snapshots_load(const void *data, size_t size,
 		struct tn_state_snapshots **out, struct tn_error *err);
+/* The same from section as it is, not copied: the snapshots are slices
+ * of it (they take references), so its bytes must not change while
+ * they live. */
+int tn_state_snapshots_load_bytes(struct _GBytes *section,
+		struct tn_state_snapshots **out, struct tn_error *err);
 
 /* ---- the state pass ---- */
 

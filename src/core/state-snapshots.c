@@ -569,18 +569,26 @@ static int read_section(GBytes *section, struct tn_bytes_reader *r,
 int tn_state_snapshots_load(const void *data, size_t size,
 		struct tn_state_snapshots **out, struct tn_error *err)
 {
-	struct tn_state_snapshots *snapshots = tn_state_snapshots_create();
 	/* One copy of the section, which the snapshots and extras are
 	 * slices of: hundreds of small copies cost more (a page fault
 	 * for every few of them). */
 	GBytes *section = tn_huge_pages_copy(data, size);
-	struct tn_bytes_reader r;
-	int status;
+	int status = tn_state_snapshots_load_bytes(section, out, err);
 
-	tn_bytes_reader_init(&r, g_bytes_get_data(section, NULL), size);
-	status = read_section(section, &r, snapshots);
 	g_bytes_unref(section);
-	if (status) {
+	return status;
+}
+
+int tn_state_snapshots_load_bytes(GBytes *section,
+		struct tn_state_snapshots **out, struct tn_error *err)
+{
+	struct tn_state_snapshots *snapshots = tn_state_snapshots_create();
+	gsize size;
+	const void *data = g_bytes_get_data(section, &size);
+	struct tn_bytes_reader r;
+
+	tn_bytes_reader_init(&r, data, size);
+	if (read_section(section, &r, snapshots)) {
 		tn_state_snapshots_destroy(snapshots);
 		tn_error_set(err, "state snapshots damaged: %s", r.why);
 		return -1;
