@@ -240,6 +240,81 @@ static void test_random_order(const struct tn_trace *trace,
 	tn_state_querier_destroy(forward);
 }
 
+/* Queriers one after the other, each taking the state the last one
+ * gave back (kept at another random event): every query equals a
+ * replay from the start.  Then a kept state whose attributes are not
+ * the pass's (given back against the precondition): the restore starts
+ * again from empty, and the query is still right. */
+static void test_kept_states(const struct tn_trace *trace,
+		GArray *positions, const struct tn_state_snapshots *snapshots)
+{
+	struct tn_state_querier *forward;
+	struct tn_position picks[PICKS];
+	struct tn_error err;
+	struct tn_state *kept, *foreign;
+	size_t same = 0, reused = 0;
+	char why[256] = "";
+	bool right;
+
+	tn_state_querier_create(trace, NULL, &forward, &err);
+	pick_positions(positions, snapshots, picks);
+	for (size_t i = 0; i < PICKS; i++) {
+		struct tn_state_querier *with;
+		struct tn_state_result *a, *b;
+
+		/* What the last querier gave back, if anything. */
+		kept = tn_state_snapshots_take_state(snapshots);
+		reused += tn_state_get_attribute_count(kept) > 0;
+		tn_state_snapshots_give_state(snapshots, kept);
+		tn_state_querier_create(trace, snapshots, &with, &err);
+		a = query(with, &picks[i], 0, NULL);
+		tn_state_querier_destroy(with);
+		tn_state_querier_reset(forward);
+		b = query(forward, &picks[i], 0, NULL);
+		if (a && b && results_equal(a, b, why, sizeof(why)))
+			same++;
+		else
+			printf("# at %" PRId64 ":%" PRIu64 ": %s\n",
+				picks[i].ns, picks[i].tie, why);
+		tn_state_result_destroy(a);
+		tn_state_result_destroy(b);
+	}
+	tap_int_eq(same, PICKS, "queriers one after the other, each with "
+		"the state the last one kept, equal a replay from the start "
+		"at %d random events", PICKS);
+	tap_ok(reused >= PICKS - 1, "%zu of them took a kept state", reused);
+
+	/* Empty the kept ones, then keep one made by hand. */
+	kept = tn_state_snapshots_take_state(snapshots);
+	foreign = tn_state_snapshots_take_state(snapshots);
+	tn_state_destroy(kept);
+	tn_state_destroy(foreign);
+	foreign = tn_state_create();
+	for (int i = 0; i < 50; i++) {
+		char path[32];
+
+		snprintf(path, sizeof(path), "Elsewhere/%d/Name", i);
+		tn_state_quark_add(foreign, TN_STATE_ROOT, path);
+	}
+	tn_state_snapshots_give_state(snapshots, foreign);
+	{
+		struct tn_state_querier *with;
+		struct tn_state_result *a, *b;
+
+		tn_state_querier_create(trace, snapshots, &with, &err);
+		a = query(with, &picks[PICKS / 2], 0, NULL);
+		tn_state_querier_reset(forward);
+		b = query(forward, &picks[PICKS / 2], 0, NULL);
+		right = a && b && results_equal(a, b, why, sizeof(why));
+		tap_ok(right, "a kept state of other attributes: the query is "
+			"still right (%s)", right ? "equal" : why);
+		tn_state_result_destroy(a);
+		tn_state_result_destroy(b);
+		tn_state_querier_destroy(with);
+	}
+	tn_state_querier_destroy(forward);
+}
+
 /* A querier going forward agrees with fresh ones, with snapshots or
  * without. */
 static void test_forward(const struct tn_trace *trace, GArray *positions,
@@ -970,6 +1045,7 @@ int main(void)
 	test_random_order(trace, positions, snapshots, 2);
 	test_random_order(trace, positions, snapshots, 3);
 	test_forward(trace, positions, snapshots);
+	test_kept_states(trace, positions, snapshots);
 	test_budget(trace, index, positions);
 	test_start_snapshots(path, trace, index);
 	test_save_load(snapshots);

@@ -99,6 +99,22 @@ void tn_state_snapshots_add(struct tn_state_snapshots *snapshots,
 		const struct tn_position *pos, uint64_t rank, bool full,
 		struct _GBytes *blob);
 
+/* A state for a querier of these snapshots: one a querier gave back,
+ * or a new, empty one.  A restore into a state given back is done in
+ * place (its attributes are there already, in the same order): on a
+ * long kernel trace that spares making hundreds of thousands of them,
+ * and the memory they take, at every query, zoom or range.  Give it
+ * back (or destroy it) before the snapshots are destroyed. */
+struct tn_state *tn_state_snapshots_take_state(
+		const struct tn_state_snapshots *snapshots);
+/* Keep state for the next tn_state_snapshots_take_state() (two at
+ * most; destroyed with the snapshots), or destroy it.  Precondition:
+ * its attributes were made in the state pass's order (restores of
+ * these snapshots, replays after them or from the trace's start), or
+ * it has none; no change or undo log set. */
+void tn_state_snapshots_give_state(const struct tn_state_snapshots *snapshots,
+		struct tn_state *state);
+
 /* Make state the state of snapshot number i: from the last full
  * snapshot at or before it (or the empty state), applying the changes
  * of the ones after it.  With from (>= 0, < i), state is already the

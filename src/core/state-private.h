@@ -169,8 +169,11 @@ void tn_state_put_value(struct tn_state *state, int quark,
 		const struct tn_state_value *value);
 
 /* Make room for count attributes in the tables at once (a restore that
- * will add many), rather than growing them as they come. */
-void tn_state_reserve(struct tn_state *state, int count);
+ * will add many), rather than growing them as they come; and in the
+ * attribute array for up to most (a later restore of the same state
+ * that adds more: its pages are touched only when used, where a copy
+ * into a larger array would touch them all). */
+void tn_state_reserve(struct tn_state *state, int count, int most);
 
 /* s interned in state (NUL-terminated). */
 const char *tn_state_intern(struct tn_state *state, const char *s);

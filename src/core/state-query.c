@@ -59,6 +59,10 @@ struct tn_state_querier {
 	uint64_t next_rank;
 	bool from_snapshot;
 	uint64_t replayed;
+	/* The state's attributes are in the state pass's order (as
+	 * tn_state_snapshots_give_state() wants them): not after a replay
+	 * from the middle of the trace with no snapshot. */
+	bool pass_order;
 
 	/* Reading on: the change log, and the undo log. */
 	struct tn_state_changes log;
@@ -100,7 +104,9 @@ int tn_state_querier_create(const struct tn_trace *trace,
 	querier->trace = trace;
 	querier->snapshots = snapshots;
 	querier->providers = tn_state_providers_create(trace);
-	querier->state = tn_state_create();
+	querier->state = snapshots ? tn_state_snapshots_take_state(snapshots)
+		: tn_state_create();
+	querier->pass_order = true;
 	querier->ahead = g_queue_new();
 	querier->undo = g_array_new(FALSE, FALSE,
 		sizeof(struct tn_state_undo));
@@ -115,7 +121,13 @@ void tn_state_querier_destroy(struct tn_state_querier *querier)
 	reset(querier);
 	g_queue_free(querier->ahead);
 	tn_state_providers_destroy(querier->providers);
-	tn_state_destroy(querier->state);
+	tn_state_set_change_log(querier->state, NULL);
+	tn_state_set_undo_log(querier->state, NULL);
+	if (querier->snapshots && querier->pass_order)
+		tn_state_snapshots_give_state(querier->snapshots,
+			querier->state);
+	else
+		tn_state_destroy(querier->state);
 	tn_state_changes_fini(&querier->log);
 	g_array_free(querier->undo, TRUE);
 	g_free(querier);
@@ -167,6 +179,7 @@ static int start_empty_at(struct tn_state_querier *querier, int64_t ns,
 {
 	reset(querier);
 	tn_state_clear(querier->state);
+	querier->pass_order = ns == INT64_MIN;
 	tn_state_providers_reset(querier->providers);
 	if (tn_walk_open(querier->trace, ns, &querier->walk, err))
 		return -1;
@@ -202,6 +215,7 @@ struct restore {
 	struct tn_state *state;
 	struct tn_walk *old_walk;
 	GQueue *old_ahead;
+	bool reused;		/* state had attributes */
 	double seconds;
 };
 
@@ -223,6 +237,13 @@ static int run_restore(struct tn_fanout *fanout, void *data, unsigned i,
 	(void) i;
 	status = tn_state_snapshots_restore(r->snapshots, r->index, r->from,
 		r->state, err);
+	/* A state kept from an earlier query whose attributes do not fit
+	 * (they should): once more from empty. */
+	if (status && r->reused) {
+		tn_state_clear(r->state);
+		status = tn_state_snapshots_restore(r->snapshots, r->index, -1,
+			r->state, err);
+	}
 	r->seconds = now() - t0;
 	drop_old_read(r);
 	return status;
@@ -248,13 +269,21 @@ static int start_from_snapshot(struct tn_state_querier *querier,
 		struct tn_error *err)
 {
 	struct restore task = { querier->snapshots, info->index, from,
-		querier->state, querier->walk, querier->ahead, 0 };
+		querier->state, querier->walk, querier->ahead,
+		tn_state_get_attribute_count(querier->state) > 0, 0 };
 	struct tn_fanout *restore;
 	struct tn_error restore_err;
 	bool fell_back;
 	double t0;
 	int status, restore_status;
 
+	/* Snapshots are of the pass's attributes, in its order. */
+	if (!querier->pass_order) {
+		tn_state_clear(querier->state);
+		task.from = -1;
+		task.reused = false;
+		querier->pass_order = true;
+	}
 	/* The restore's thread drops them. */
 	querier->walk = NULL;
 	querier->ahead = g_queue_new();

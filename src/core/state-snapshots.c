@@ -26,6 +26,7 @@
  */
 #include <glib.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -68,7 +69,14 @@ struct tn_state_snapshots {
 	struct tn_position reached;
 	uint64_t reached_rank;
 	GTree *extras;		/* name (owned) -> GBytes */
+	/* States the queriers gave back (tn_state_snapshots_give_state()),
+	 * IDLE_STATES_MAX at most. */
+	GPtrArray *idle;
 };
+
+/* Two: the slices of a replay over both processors (analysis.c) each
+ * take one. */
+#define IDLE_STATES_MAX 2
 
 static void snapshot_clear(gpointer data)
 {
@@ -99,6 +107,8 @@ struct tn_state_snapshots *tn_state_snapshots_create(void)
 	g_array_set_clear_func(snapshots->items, snapshot_clear);
 	snapshots->extras = g_tree_new_full(compare_names, NULL, g_free,
 		unref_blob);
+	snapshots->idle = g_ptr_array_new_with_free_func(
+		(GDestroyNotify) tn_state_destroy);
 	return snapshots;
 }
 
@@ -108,6 +118,7 @@ void tn_state_snapshots_destroy(struct tn_state_snapshots *snapshots)
 		return;
 	g_array_free(snapshots->items, TRUE);
 	g_tree_destroy(snapshots->extras);
+	g_ptr_array_free(snapshots->idle, TRUE);
 	pthread_mutex_destroy(snapshots->lock);
 	g_free(snapshots->lock);
 	g_free(snapshots);
@@ -291,6 +302,7 @@ int tn_state_snapshots_restore(const struct tn_state_snapshots *snapshots,
 	GPtrArray *blobs = g_ptr_array_new_with_free_func(
 		(GDestroyNotify) g_bytes_unref);
 	GArray *checked = g_array_new(FALSE, FALSE, sizeof(bool));
+	GBytes *last_blob;
 	long first, full = -1;
 	bool forward;
 	int status = 0;
@@ -310,6 +322,8 @@ int tn_state_snapshots_restore(const struct tn_state_snapshots *snapshots,
 		g_ptr_array_add(blobs, g_bytes_ref(s->blob));
 		g_array_append_val(checked, s->checked);
 	}
+	last_blob = g_bytes_ref(g_array_index(snapshots->items, struct snapshot,
+		snapshots->items->len - 1).blob);
 	pthread_mutex_unlock(snapshots->lock);
 
 	/* From the start of a chain: the attributes the state has stay
@@ -330,8 +344,16 @@ int tn_state_snapshots_restore(const struct tn_state_snapshots *snapshots,
 		for (guint j = 0; j < blobs->len; j++)
 			bytes += g_bytes_get_size(blobs->pdata[j]);
 		if (count > 0 && (guint64) count <= (guint64)
-		    tn_state_get_attribute_count(state) + bytes / 2)
-			tn_state_reserve(state, count);
+		    tn_state_get_attribute_count(state) + bytes / 2) {
+			const void *last = g_bytes_get_data(last_blob, &size);
+			/* The last snapshot has the most attributes (the
+			 * pass never drops one): room for them, up to twice
+			 * count (a hint, not checked yet). */
+			int most = tn_state_delta_get_count(last, size);
+
+			tn_state_reserve(state, count, count > INT_MAX / 2 ?
+				count : MIN(most, count * 2));
+		}
 	}
 	for (guint j = 0; j < blobs->len && status == 0; j++) {
 		gsize size;
@@ -351,9 +373,38 @@ int tn_state_snapshots_restore(const struct tn_state_snapshots *snapshots,
 	}
 	g_ptr_array_free(blobs, TRUE);
 	g_array_free(checked, TRUE);
+	g_bytes_unref(last_blob);
 	if (status)
 		tn_state_clear(state);
 	return status;
+}
+
+struct tn_state *tn_state_snapshots_take_state(
+		const struct tn_state_snapshots *snapshots)
+{
+	struct tn_state *state = NULL;
+
+	pthread_mutex_lock(snapshots->lock);
+	if (snapshots->idle->len > 0)
+		state = g_ptr_array_steal_index_fast(snapshots->idle,
+			snapshots->idle->len - 1);
+	pthread_mutex_unlock(snapshots->lock);
+	return state ? state : tn_state_create();
+}
+
+void tn_state_snapshots_give_state(const struct tn_state_snapshots *snapshots,
+		struct tn_state *state)
+{
+	bool kept = false;
+
+	pthread_mutex_lock(snapshots->lock);
+	if (snapshots->idle->len < IDLE_STATES_MAX) {
+		g_ptr_array_add(snapshots->idle, state);
+		kept = true;
+	}
+	pthread_mutex_unlock(snapshots->lock);
+	if (!kept)
+		tn_state_destroy(state);
 }
 
 /* --- Serialising --- */

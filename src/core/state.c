@@ -120,14 +120,15 @@ static struct tn_state_children *children_of(struct tn_state *state,
 		: &state->attrs[quark].children;
 }
 
-void tn_state_reserve(struct tn_state *state, int count)
+void tn_state_reserve(struct tn_state *state, int count, int most)
 {
 	if (count > state->cap) {
 		int old_cap = state->cap;
 
 		/* An eighth more: a replay after a restore adds a few
 		 * attributes, which should not copy the array. */
-		state->cap = MAX(count + count / 8, state->cap * 2);
+		most = MAX(most, count);
+		state->cap = MAX(most + most / 8, state->cap * 2);
 		state->attrs = tn_huge_pages_realloc(state->attrs,
 			(size_t) old_cap * sizeof(*state->attrs),
 			(size_t) state->cap * sizeof(*state->attrs));
