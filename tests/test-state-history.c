@@ -240,11 +240,11 @@ static void test_random_order(const struct tn_trace *trace,
 	tn_state_querier_destroy(forward);
 }
 
-/* Queriers one after the other, each taking the state the last one
- * gave back (kept at another random event): every query equals a
- * replay from the start.  Then a kept state whose attributes are not
- * the pass's (given back against the precondition): the restore starts
- * again from empty, and the query is still right. */
+/* Queriers one after the other that keep their states, each taking the
+ * state the last one gave back (at another random event): every query
+ * equals a replay from the start.  Then a kept state whose attributes
+ * are not the pass's (given back against the precondition): the
+ * restore starts again from empty, and the query is still right. */
 static void test_kept_states(const struct tn_trace *trace,
 		GArray *positions, const struct tn_state_snapshots *snapshots)
 {
@@ -267,6 +267,7 @@ static void test_kept_states(const struct tn_trace *trace,
 		reused += tn_state_get_attribute_count(kept) > 0;
 		tn_state_snapshots_give_state(snapshots, kept);
 		tn_state_querier_create(trace, snapshots, &with, &err);
+		tn_state_querier_keep_states(with);
 		a = query(with, &picks[i], 0, NULL);
 		tn_state_querier_destroy(with);
 		tn_state_querier_reset(forward);
@@ -302,6 +303,7 @@ static void test_kept_states(const struct tn_trace *trace,
 		struct tn_state_result *a, *b;
 
 		tn_state_querier_create(trace, snapshots, &with, &err);
+		tn_state_querier_keep_states(with);
 		a = query(with, &picks[PICKS / 2], 0, NULL);
 		tn_state_querier_reset(forward);
 		b = query(forward, &picks[PICKS / 2], 0, NULL);

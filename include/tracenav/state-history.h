@@ -99,12 +99,13 @@ void tn_state_snapshots_add(struct tn_state_snapshots *snapshots,
 		const struct tn_position *pos, uint64_t rank, bool full,
 		struct _GBytes *blob);
 
-/* A state for a querier of these snapshots: one a querier gave back,
- * or a new, empty one.  A restore into a state given back is done in
- * place (its attributes are there already, in the same order): on a
- * long kernel trace that spares making hundreds of thousands of them,
- * and the memory they take, at every query, zoom or range.  Give it
- * back (or destroy it) before the snapshots are destroyed. */
+/* A state for a querier of these snapshots (see
+ * tn_state_querier_keep_states()): one a querier gave back, or a new,
+ * empty one.  A restore into a state given back is done in place (its
+ * attributes are there already, in the same order): on a long kernel
+ * trace that spares making hundreds of thousands of them, and the
+ * memory they take, at every zoom or range of a replay.  Give it back
+ * (or destroy it) before the snapshots are destroyed. */
 struct tn_state *tn_state_snapshots_take_state(
 		const struct tn_state_snapshots *snapshots);
 /* Keep state for the next tn_state_snapshots_take_state() (two at
@@ -290,6 +291,13 @@ int tn_state_querier_create(const struct tn_trace *trace,
 		const struct tn_state_snapshots *snapshots,
 		struct tn_state_querier **out, struct tn_error *err);
 void tn_state_querier_destroy(struct tn_state_querier *querier);
+
+/* Work in a state its snapshots kept (tn_state_snapshots_take_state()),
+ * and give it back to them when destroyed: for the short-lived
+ * queriers of a replay, each one after the other restoring in place.
+ * Nothing without snapshots.  Precondition: the snapshots outlive the
+ * querier. */
+void tn_state_querier_keep_states(struct tn_state_querier *querier);
 
 /* The snapshots given to tn_state_querier_create() (may be NULL). */
 const struct tn_state_snapshots *tn_state_querier_borrow_snapshots(

@@ -133,6 +133,8 @@ static int run_slice(struct slice *s, struct tn_error *err)
 	s->acc = s->cls->create(&s->span);
 	if (tn_state_querier_create(s->trace, s->snapshots, &querier, err))
 		return -1;
+	/* The snapshots live as long as the run: restore in place. */
+	tn_state_querier_keep_states(querier);
 	/* The last slice stops after the range's last ns. */
 	to = s->to;
 	if (!s->has_to) {

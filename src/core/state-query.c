@@ -63,6 +63,7 @@ struct tn_state_querier {
 	 * tn_state_snapshots_give_state() wants them): not after a replay
 	 * from the middle of the trace with no snapshot. */
 	bool pass_order;
+	bool keeps;		/* tn_state_querier_keep_states() */
 
 	/* Reading on: the change log, and the undo log. */
 	struct tn_state_changes log;
@@ -104,8 +105,7 @@ int tn_state_querier_create(const struct tn_trace *trace,
 	querier->trace = trace;
 	querier->snapshots = snapshots;
 	querier->providers = tn_state_providers_create(trace);
-	querier->state = snapshots ? tn_state_snapshots_take_state(snapshots)
-		: tn_state_create();
+	querier->state = tn_state_create();
 	querier->pass_order = true;
 	querier->ahead = g_queue_new();
 	querier->undo = g_array_new(FALSE, FALSE,
@@ -123,7 +123,7 @@ void tn_state_querier_destroy(struct tn_state_querier *querier)
 	tn_state_providers_destroy(querier->providers);
 	tn_state_set_change_log(querier->state, NULL);
 	tn_state_set_undo_log(querier->state, NULL);
-	if (querier->snapshots && querier->pass_order)
+	if (querier->keeps && querier->pass_order)
 		tn_state_snapshots_give_state(querier->snapshots,
 			querier->state);
 	else
@@ -131,6 +131,17 @@ void tn_state_querier_destroy(struct tn_state_querier *querier)
 	tn_state_changes_fini(&querier->log);
 	g_array_free(querier->undo, TRUE);
 	g_free(querier);
+}
+
+void tn_state_querier_keep_states(struct tn_state_querier *querier)
+{
+	if (!querier->snapshots || querier->keeps)
+		return;
+	reset(querier);
+	tn_state_destroy(querier->state);
+	querier->state = tn_state_snapshots_take_state(querier->snapshots);
+	querier->pass_order = true;
+	querier->keeps = true;
 }
 
 const struct tn_state_snapshots *tn_state_querier_borrow_snapshots(
