@@ -3,6 +3,7 @@
  * values, and a reader that fails on every cut of its bytes, naming
  * what it was reading, without reading past them. */
 #include <glib.h>
+#include <string.h>
 
 #include "tap.h"
 #include "src/core/bytes.h"
@@ -85,6 +86,40 @@ static void test_checksums(void)
 	tap_ok(tn_bytes_hash64("0123456789abcdefXYZ", 19) ==
 		UINT64_C(0xb54a33d5d82fc109),
 		"hash64 of two words and three bytes");
+	/* The cache file's, likewise: four lanes, then the tail. */
+	{
+		uint8_t bytes[77], flipped[77];
+		size_t changed = 0;
+
+		for (size_t i = 0; i < sizeof(bytes); i++)
+			bytes[i] = (uint8_t) i;
+		tap_ok(tn_bytes_checksum64("", 0) ==
+			UINT64_C(0x6ee6ee3ac73ef561), "checksum64 of nothing");
+		tap_ok(tn_bytes_checksum64("a", 1) ==
+			UINT64_C(0x8afbd4ac39218aab),
+			"checksum64 of one byte");
+		tap_ok(tn_bytes_checksum64(bytes, sizeof(bytes)) ==
+			UINT64_C(0xeb411b37fe348ed2),
+			"checksum64 of two rows of four words and a tail");
+		/* Every bit of every lane and of the tail counts. */
+		for (size_t bit = 0; bit < sizeof(bytes) * 8; bit++) {
+			memcpy(flipped, bytes, sizeof(bytes));
+			flipped[bit / 8] ^= (uint8_t) (1u << (bit % 8));
+			changed += tn_bytes_checksum64(flipped,
+				sizeof(flipped)) != tn_bytes_checksum64(bytes,
+				sizeof(bytes));
+		}
+		tap_int_eq(changed, sizeof(bytes) * 8,
+			"checksum64: each of the %zu bits changes it",
+			sizeof(bytes) * 8);
+		/* Two words swapped between lanes. */
+		memcpy(flipped, bytes, sizeof(bytes));
+		memcpy(flipped, bytes + 8, 8);
+		memcpy(flipped + 8, bytes, 8);
+		tap_ok(tn_bytes_checksum64(flipped, sizeof(flipped)) !=
+			tn_bytes_checksum64(bytes, sizeof(bytes)),
+			"checksum64: two words swapped change it");
+	}
 }
 
 /* Every kind of item, in the order check_items() takes them. */

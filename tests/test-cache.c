@@ -265,7 +265,7 @@ static void count_files(const char *dir, int *indexes, int *others,
 static void fix_checksum(uint8_t *data, size_t size)
 {
 	tn_bytes_set_le(data + size - TRAILER_LEN,
-		tn_bytes_hash64(data, size - TRAILER_LEN), TRAILER_LEN);
+		tn_bytes_checksum64(data, size - TRAILER_LEN), TRAILER_LEN);
 }
 
 static void write_bytes(const char *path, const uint8_t *data, size_t size)

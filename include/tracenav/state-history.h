@@ -112,7 +112,7 @@ struct tn_state *tn_state_snapshots_take_state(
  * most; destroyed with the snapshots), or destroy it.  Precondition:
  * its attributes were made in the state pass's order (restores of
  * these snapshots, replays after them or from the trace's start), or
- * it has none; no change or undo log set. */
+ * it has none; no change or undo log and no interval sink set. */
 void tn_state_snapshots_give_state(const struct tn_state_snapshots *snapshots,
 		struct tn_state *state);
 
@@ -156,8 +156,10 @@ int tn_state_snapshots_load(const void *data, size_t size,
 		struct tn_state_snapshots **out, struct tn_error *err);
 /* The same from section as it is, not copied: the snapshots are slices
  * of it (they take references), so its bytes must not change while
- * they live. */
-int tn_state_snapshots_load_bytes(struct _GBytes *section,
+ * they live.  With checked, the bytes were verified already (a cache
+ * file's checksum covers them): their own checksum is not computed
+ * again; every other check is made. */
+int tn_state_snapshots_load_bytes(struct _GBytes *section, bool checked,
 		struct tn_state_snapshots **out, struct tn_error *err);
 
 /* ---- the state pass ---- */

@@ -69,6 +69,11 @@ uint64_t tn_bytes_fnv1a64(const void *data, size_t size);
  * either detects. */
 uint64_t tn_bytes_hash64(const void *data, size_t size);
 
+/* The same kind of checksum over four lanes of words, about three times
+ * faster: the cache file's (hundreds of MB a second matter on the path
+ * of every start). */
+uint64_t tn_bytes_checksum64(const void *data, size_t size);
+
 /* ---- reading ---- */
 
 struct tn_bytes_reader {

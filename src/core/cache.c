@@ -46,7 +46,7 @@
  *       with them: the analyses of the whole trace, the timelines'
  *       summary), saved once the
  *       state pass read the whole trace
- *   checksum          u64      tn_bytes_hash64() (bytes.h) of everything
+ *   checksum          u64      tn_bytes_checksum64() (bytes.h) of everything
  *                              before it: a torn or damaged file is what
  *                              it catches (SHA-256, which format 8 used,
  *                              took 80 ms of a 17 MB file's load)
@@ -56,7 +56,7 @@
  * and the lost events of the intervals; 11 the timelines' summary (an
  * older file would keep the timelines of wide spans slow for good); 12
  * the threads' parents in it, 13 the irqs' names, 14 its finer buckets
- * (their times in 255ths).
+ * (their times in 255ths); 15 a checksum of four lanes.
  *
  * A loaded file is checked field by field before any of it is used, and
  * every count is checked against the bytes left before it is allocated:
@@ -85,7 +85,7 @@
 #include "tracenav/state-history.h"
 #include "tracenav/sync.h"
 
-#define FORMAT_VERSION 14
+#define FORMAT_VERSION 15
 #define KEY_VERSION "tracenav-index-1"
 #define DIGEST_LEN 32
 #define HEADER_LEN (8 + 4 + DIGEST_LEN + 8)
@@ -764,7 +764,7 @@ static void encode_payload(const struct tn_index *index,
 
 static void append_checksum(GByteArray *out)
 {
-	tn_bytes_put_u64(out, tn_bytes_hash64(out->data, out->len));
+	tn_bytes_put_u64(out, tn_bytes_checksum64(out->data, out->len));
 }
 
 static GByteArray *encode_file(const struct tn_index *index,
@@ -1071,7 +1071,8 @@ static int decode_snapshots(struct tn_bytes_reader *r, GBytes *file,
 	if (len == 0 || !snapshots)
 		return 0;
 	slice = g_bytes_new_from_bytes(file, (gsize) (section - base), len);
-	status = tn_state_snapshots_load_bytes(slice, snapshots, &err);
+	/* decode_file() checked the whole file's checksum. */
+	status = tn_state_snapshots_load_bytes(slice, true, snapshots, &err);
 	g_bytes_unref(slice);
 	return status ? tn_bytes_fail(r, "%s", err.message) : 0;
 }
@@ -1145,7 +1146,7 @@ static struct tn_index *decode_file(GBytes *file,
 			"file of %zu (truncated?)", payload_len, size);
 		return NULL;
 	}
-	if (tn_bytes_hash64(data, size - TRAILER_LEN) !=
+	if (tn_bytes_checksum64(data, size - TRAILER_LEN) !=
 	    tn_bytes_get_le(data + size - TRAILER_LEN, TRAILER_LEN)) {
 		snprintf(why, REASON_MAX, "checksum mismatch");
 		return NULL;
@@ -1196,7 +1197,7 @@ void tn_cache_seal(uint8_t *data, size_t size)
 	tn_bytes_set_le(data + 12 + DIGEST_LEN,
 		size - HEADER_LEN - TRAILER_LEN, 8);
 	tn_bytes_set_le(data + size - TRAILER_LEN,
-		tn_bytes_hash64(data, size - TRAILER_LEN), TRAILER_LEN);
+		tn_bytes_checksum64(data, size - TRAILER_LEN), TRAILER_LEN);
 }
 
 /* --- Files --- */

@@ -123,6 +123,7 @@ void tn_state_querier_destroy(struct tn_state_querier *querier)
 	tn_state_providers_destroy(querier->providers);
 	tn_state_set_change_log(querier->state, NULL);
 	tn_state_set_undo_log(querier->state, NULL);
+	tn_state_set_interval_sink(querier->state, NULL, NULL);
 	if (querier->keeps && querier->pass_order)
 		tn_state_snapshots_give_state(querier->snapshots,
 			querier->state);

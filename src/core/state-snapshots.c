@@ -501,10 +501,11 @@ static GBytes *slice_of_section(GBytes *section, const uint8_t *p,
 /* The snapshots after the header into out (sorted, within the events
  * reached), checked. */
 static int read_entries(struct tn_bytes_reader *r, const struct header *h,
-		GBytes *section, struct tn_state_snapshots *out)
+		GBytes *section, bool checked, struct tn_state_snapshots *out)
 {
 	for (uint64_t i = 0; i < h->count; i++) {
-		struct snapshot s = { .checked = false };
+		/* Bytes checked as a whole need no check of their own. */
+		struct snapshot s = { .checked = checked };
 		const uint8_t *blob;
 		uint64_t len;
 		uint8_t kind;
@@ -585,9 +586,10 @@ static int read_extras(struct tn_bytes_reader *r, GBytes *section,
 }
 
 /* The section into out (its snapshots and extras slices of it),
- * checked: 0, or -1 with the reason in r. */
-static int read_section(GBytes *section, struct tn_bytes_reader *r,
-		struct tn_state_snapshots *out)
+ * checked (its checksum too unless `checked`): 0, or -1 with the
+ * reason in r. */
+static int read_section(GBytes *section, bool checked,
+		struct tn_bytes_reader *r, struct tn_state_snapshots *out)
 {
 	gsize size;
 	const uint8_t *p = g_bytes_get_data(section, &size);
@@ -600,11 +602,11 @@ static int read_section(GBytes *section, struct tn_bytes_reader *r,
 	if (tn_bytes_get_le(p + 4, 4) != VERSION)
 		return tn_bytes_fail(r, "version %" PRIu64 ", expected %d",
 			tn_bytes_get_le(p + 4, 4), VERSION);
-	if (tn_bytes_hash64(p, size - CHECKSUM_LEN) !=
+	if (!checked && tn_bytes_hash64(p, size - CHECKSUM_LEN) !=
 	    tn_bytes_get_le(p + size - CHECKSUM_LEN, 8))
 		return tn_bytes_fail(r, "checksum mismatch");
 	tn_bytes_reader_init(r, p + 8, size - 8 - CHECKSUM_LEN);
-	if (read_header(r, &h) || read_entries(r, &h, section, out) ||
+	if (read_header(r, &h) || read_entries(r, &h, section, checked, out) ||
 	    read_extras(r, section, out))
 		return -1;
 	out->complete = h.flags & FLAG_COMPLETE;
@@ -624,13 +626,13 @@ int tn_state_snapshots_load(const void *data, size_t size,
 	 * slices of: hundreds of small copies cost more (a page fault
 	 * for every few of them). */
 	GBytes *section = tn_huge_pages_copy(data, size);
-	int status = tn_state_snapshots_load_bytes(section, out, err);
+	int status = tn_state_snapshots_load_bytes(section, false, out, err);
 
 	g_bytes_unref(section);
 	return status;
 }
 
-int tn_state_snapshots_load_bytes(GBytes *section,
+int tn_state_snapshots_load_bytes(GBytes *section, bool checked,
 		struct tn_state_snapshots **out, struct tn_error *err)
 {
 	struct tn_state_snapshots *snapshots = tn_state_snapshots_create();
@@ -639,7 +641,7 @@ int tn_state_snapshots_load_bytes(GBytes *section,
 	struct tn_bytes_reader r;
 
 	tn_bytes_reader_init(&r, data, size);
-	if (read_section(section, &r, snapshots)) {
+	if (read_section(section, checked, &r, snapshots)) {
 		tn_state_snapshots_destroy(snapshots);
 		tn_error_set(err, "state snapshots damaged: %s", r.why);
 		return -1;
