@@ -60,9 +60,12 @@
  *
  * A loaded file is checked field by field before any of it is used, and
  * every count is checked against the bytes left before it is allocated:
- * a bad file is removed and reported, never trusted.  Saves go through a
- * temporary file in the same directory, fsync'ed and renamed over the
- * final name.
+ * a bad file is removed and reported, never trusted (the checksums of
+ * the snapshots' section and of its blobs are not computed again under
+ * the file's, which covers them).  Saves go through a temporary file in
+ * the same directory, fsync'ed and renamed over the final name, so a
+ * file is never rewritten in place: it is read mapped, and the
+ * snapshots are slices of the mapping.
  */
 #include <errno.h>
 #include <fcntl.h>
