@@ -302,7 +302,9 @@ int tn_state_snapshots_restore(const struct tn_state_snapshots *snapshots,
 	GPtrArray *blobs = g_ptr_array_new_with_free_func(
 		(GDestroyNotify) g_bytes_unref);
 	GArray *checked = g_array_new(FALSE, FALSE, sizeof(bool));
+	const struct snapshot *newest;
 	GBytes *last_blob;
+	bool last_checked;
 	long first, full = -1;
 	bool forward;
 	int status = 0;
@@ -322,8 +324,10 @@ int tn_state_snapshots_restore(const struct tn_state_snapshots *snapshots,
 		g_ptr_array_add(blobs, g_bytes_ref(s->blob));
 		g_array_append_val(checked, s->checked);
 	}
-	last_blob = g_bytes_ref(g_array_index(snapshots->items, struct snapshot,
-		snapshots->items->len - 1).blob);
+	newest = &g_array_index(snapshots->items, struct snapshot,
+		snapshots->items->len - 1);
+	last_blob = g_bytes_ref(newest->blob);
+	last_checked = newest->checked;
 	pthread_mutex_unlock(snapshots->lock);
 
 	/* From the start of a chain: the attributes the state has stay
@@ -347,12 +351,16 @@ int tn_state_snapshots_restore(const struct tn_state_snapshots *snapshots,
 		    tn_state_get_attribute_count(state) + bytes / 2) {
 			const void *last = g_bytes_get_data(last_blob, &size);
 			/* The last snapshot has the most attributes (the
-			 * pass never drops one): room for them, up to twice
-			 * count (a hint, not checked yet). */
+			 * pass never drops one): room for them all when its
+			 * blob was checked (room that a restore further on
+			 * then need not copy and zero again), else up to
+			 * twice count (a hint, not checked yet). */
 			int most = tn_state_delta_get_count(last, size);
 
-			tn_state_reserve(state, count, count > INT_MAX / 2 ?
-				count : MIN(most, count * 2));
+			if (!last_checked)
+				most = count > INT_MAX / 2 ? count :
+					MIN(most, count * 2);
+			tn_state_reserve(state, count, most);
 		}
 	}
 	for (guint j = 0; j < blobs->len && status == 0; j++) {
