@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "batch.h"
@@ -12,6 +13,7 @@
 #include "dump.h"
 #include "finish.h"
 #include "isolate.h"
+#include "live-open.h"
 #include "tty-text.h"
 #include "tui/tui.h"
 #include "tracenav/cache.h"
@@ -37,6 +39,7 @@ static void print_usage(FILE *out)
 "                [--gmt] [-v] PATH\n"
 "       tracenav --info [--gmt] [-v] PATH\n"
 "       tracenav --dump [--count=N] [--gmt] net://HOST[:PORT][/host/TARGET/SESSION]\n"
+"       tracenav [--batch=SCRIPT] [--live-dir=DIR] [OPTIONS] net://HOST[:PORT][/...]\n"
 "       tracenav [MODE] --component=src.PLUGIN.CLASS [--params=PARAMS]\n"
 "                [--plugin-path=DIR] [OPTIONS] [PATH]\n"
 "       tracenav --help | --version\n"
@@ -44,7 +47,9 @@ static void print_usage(FILE *out)
 "libbabeltrace2 reads).  PATH is a trace directory or a directory of traces.\n"
 "With a live URL, --dump lists the LTTng live sessions that the lttng-relayd\n"
 "at HOST offers (its live port, 5344 by default), or prints one's events as\n"
-"they arrive, until it is destroyed.\n"
+"they arrive, until it is destroyed.  The event list opens a live session in\n"
+"follow mode (a relay daemon's only session, or one picked from its list),\n"
+"copying it as it records; --batch runs its script once the session ended.\n"
 "\n"
 "Modes (without one, a full-screen event list; press ? in it for help):\n"
 "  -d, --dump          print the events as `babeltrace2 PATH` does\n"
@@ -85,9 +90,13 @@ static void print_usage(FILE *out)
 "Options of the event list:\n"
 "  -F, --follow        start in follow mode (as less +F): the newest event of\n"
 "                      a trace still being written stays in view, the list\n"
-"                      reloads the trace when its files grow (F in the list)\n"
+"                      reloads the trace when its files grow (F in the list;\n"
+"                      on for a live session)\n"
 "\n"
 "Options of the event list and --batch:\n"
+"      --live-dir=DIR  keep the copy of a live session in DIR (a new\n"
+"                      directory; a trace any CTF reader reads) instead of a\n"
+"                      private one removed at the end\n"
 "      --no-index      do not build the checkpoint index in the background\n"
 "                      (the event list only: --batch builds it when asked)\n"
 "      --no-cache      neither read nor save the index in the cache\n"
@@ -142,6 +151,7 @@ struct command_line {
 	const char *params;
 	bool verbose;
 	const char *path;	/* NULL: a --component without one */
+	const char *live_dir;	/* --live-dir */
 };
 
 static int usage_error(const char *fmt, const char *arg)
@@ -169,7 +179,8 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 	enum { OPT_GMT = 256, OPT_NO_INDEX, OPT_NO_CACHE, OPT_CACHE_DIR,
 		OPT_NO_MOUSE, OPT_ASCII, OPT_BT_MUXER, OPT_SEQ_RULES,
 		OPT_NO_SEQ_INDEX, OPT_SYMBOLS, OPT_BATCH_FILE, OPT_KEEP_GOING,
-		OPT_COMPONENT, OPT_PARAMS, OPT_PLUGIN_PATH, OPT_SYNC };
+		OPT_COMPONENT, OPT_PARAMS, OPT_PLUGIN_PATH, OPT_SYNC,
+		OPT_LIVE_DIR };
 	static const struct option options[] = {
 		{ "dump", no_argument, NULL, 'd' },
 		{ "info", no_argument, NULL, 'i' },
@@ -194,6 +205,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		{ "params", required_argument, NULL, OPT_PARAMS },
 		{ "plugin-path", required_argument, NULL, OPT_PLUGIN_PATH },
 		{ "sync", optional_argument, NULL, OPT_SYNC },
+		{ "live-dir", required_argument, NULL, OPT_LIVE_DIR },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -238,6 +250,7 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 		case OPT_COMPONENT: cl->component = optarg; break;
 		case OPT_SYNC: cl->dump.sync = optarg ? optarg : ""; break;
 		case OPT_PARAMS: cl->params = optarg; break;
+		case OPT_LIVE_DIR: cl->live_dir = optarg; break;
 		case OPT_PLUGIN_PATH:
 			tn_component_add_plugin_path(optarg);
 			break;
@@ -271,6 +284,11 @@ static int parse_command_line(int argc, char **argv, struct command_line *cl)
 			"traces to read several), not also '%s'",
 			argv[optind + 1]);
 	cl->path = argv[optind];
+	if (cl->live_dir && (!tn_live_is_url(cl->path) ||
+			(cl->mode != MODE_TUI && cl->mode != MODE_BATCH)))
+		return usage_error("%s", "--live-dir keeps the copy of a live "
+			"session that the event list or --batch opens "
+			"(tracenav --live-dir=DIR net://...)");
 	return -1;
 }
 
@@ -356,7 +374,8 @@ static const char *sync_first_command(const struct command_line *cl,
 
 /* The event list on trace, which it takes over (reload replaces it). */
 static int run_tui(struct tn_trace *trace, const struct command_line *cl,
-		struct tn_seq_rules *rules, const struct tn_symbols *symbols)
+		struct tn_seq_rules *rules, const struct tn_symbols *symbols,
+		struct tn_live_mirror *live, const char *live_name)
 {
 	struct tn_session session;
 	struct tn_error err;
@@ -375,6 +394,8 @@ static int run_tui(struct tn_trace *trace, const struct command_line *cl,
 	session.seq.no_index = cl->no_seq_index;
 	session.state.symbols = symbols;
 	session.follow = cl->follow ? TN_FOLLOW_END : TN_FOLLOW_OFF;
+	session.live = live;
+	session.live_name = live_name;
 	status = tn_tui_run(&session, !cl->no_index, !cl->no_mouse, cl->ascii,
 		sync_first_command(cl, trace), &err);
 	if (status < 0) {
@@ -436,16 +457,17 @@ int main(int argc, char **argv)
 	struct tn_trace *trace;
 	struct tn_error err;
 	char *converted = NULL;	/* --component's events as a CTF trace */
+	struct tn_live_mirror *live = NULL;	/* a live session's copy */
+	char *live_name = NULL;
 	pid_t child;
 	int status = parse_command_line(argc, argv, &cl);
 
 	if (status >= 0)
 		return status;
-	if (cl.path && tn_live_is_url(cl.path) && cl.mode != MODE_DUMP) {
-		tn_tty_text_error("%s: a live session is read with --dump in "
-			"this version (tracenav --dump %s); the full-screen "
-			"list, --batch and --info read trace directories",
-			cl.path, cl.path);
+	if (cl.path && tn_live_is_url(cl.path) && cl.mode == MODE_INFO) {
+		tn_tty_text_error("%s: --info reads trace directories; a live "
+			"session opens in the event list (tracenav %s) or "
+			"prints with --dump", cl.path, cl.path);
 		return 2;
 	}
 	if (cl.dump.sync && (cl.mode == MODE_INFO || tn_live_is_url(cl.path) ||
@@ -504,10 +526,30 @@ int main(int argc, char **argv)
 		cl.path = converted;
 		cl.no_cache = true;
 	}
-	if (tn_live_is_url(cl.path)) {
+	if (tn_live_is_url(cl.path) && cl.mode == MODE_DUMP) {
 		status = dump_live(cl.path, &cl.dump);
 		trace = NULL;
 		goto end;
+	}
+	if (tn_live_is_url(cl.path)) {
+		/* Copied as it records, into a directory read as any. */
+		switch (live_open(cl.path, cl.live_dir, cl.mode == MODE_TUI &&
+				isatty(STDIN_FILENO), cl.mode == MODE_BATCH,
+				&live, &live_name)) {
+		case LIVE_OPEN_OK:
+			break;
+		case LIVE_OPEN_QUIT:
+			status = 0;
+			trace = NULL;
+			goto end;
+		case LIVE_OPEN_FAILED:
+			status = 1;
+			trace = NULL;
+			goto end;
+		}
+		cl.path = tn_live_mirror_get_dir(live);
+		cl.no_cache = true;
+		cl.follow = cl.mode == MODE_TUI;
 	}
 	/* --info -v: through a reader, for libbabeltrace2's warnings. */
 	if ((cl.follow ? open_when_written(cl.path, &trace, &err) :
@@ -534,13 +576,15 @@ int main(int argc, char **argv)
 		trace = NULL;	/* taken over */
 		break;
 	case MODE_TUI:
-		status = run_tui(trace, &cl, rules, symbols);
+		status = run_tui(trace, &cl, rules, symbols, live, live_name);
 		trace = NULL;
 		break;
 	}
 end:
 	if (!tn_runtime_frees_at_exit())
 		finish_process(status);
+	tn_live_mirror_destroy(live);
+	g_free(live_name);
 	tn_trace_destroy(trace);
 	tn_symbols_destroy(symbols);
 	tn_core_thread_cleanup();

@@ -36,6 +36,7 @@
 #include "tracenav/cursor.h"
 #include "tracenav/error.h"
 #include "tracenav/job.h"
+#include "tracenav/live-mirror.h"
 #include "tracenav/trace.h"
 
 /* What follow mode does (session->follow). */
@@ -66,6 +67,10 @@ struct tn_session {
 	/* Follow mode (the follow command): the event list watches the
 	 * trace's files and reloads it when they grow. */
 	enum tn_session_follow follow;
+	/* A live session's copy that the trace is read from (not owned),
+	 * and its name for the status bar; NULL: none. */
+	struct tn_live_mirror *live;
+	const char *live_name;
 	/* --batch: commands wait for the index (and the filters' counts)
 	 * instead of starting it in the background. */
 	bool wait_for_index;

@@ -9,7 +9,11 @@
 # read of the relay daemon's output once the session ended, and the end
 # of the session ending tracenav; a relay daemon killed meanwhile said,
 # what came printed; an idle session costing next to no CPU; the wrong
-# session, port or URL said in one line.  Skipped, saying why, without
+# session, port or URL said in one line; --batch and the event list on a
+# live session (its copy through tracenav's own viewer equal to the relay
+# daemon's output, follow mode in tmux: the newest event, a held
+# position counting the new ones, F, the end of the session said, the
+# private copy removed at the end).  Skipped, saying why, without
 # lttng-tools, liblttng-ust-dev or a C compiler (tools/install-deps
 # installs them).
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
@@ -28,6 +32,7 @@ cleanup() {
 	L lttng destroy -a >/dev/null 2>&1
 	[ -n "$sessiond_pid" ] && kill "$sessiond_pid" 2>/dev/null
 	[ -n "$relayd_pid" ] && kill "$relayd_pid" 2>/dev/null
+	tmux -S "$work/tmux" kill-server 2>/dev/null
 	rm -rf "$TMPDIR_TEST"
 }
 trap cleanup EXIT
@@ -138,6 +143,79 @@ check "what tracenav printed = babeltrace2's read of the relay daemon's output (
 	cmp -s "$work/one" "$work/one.bt"
 cmp "$work/one" "$work/one.bt" 2>&1 | head -2 | sed 's/^/# /'
 
+# --batch on a live session: copied as it records (its own viewer of
+# the relay daemon's protocol), the script run once it ended; the copy
+# (--live-dir) reads as the relay daemon's own output does.
+new_session tn-copy
+copy_url=$live/host/$host/tn-copy
+( "$TRACENAV" --live-dir "$work/copy" --batch 'goto 100%; print 1' \
+	"$copy_url" >"$work/copy.out" 2>"$work/copy.err"
+  echo "exit $?" >>"$work/copy.err" ) &
+copy_pid=$!
+wait_until 100 attached tn-copy
+L "$work/ticker" 300 1000
+L lttng destroy tn-copy >/dev/null 2>&1
+wait_until 100 eval '! kill -0 "$copy_pid" 2>/dev/null'
+check "--batch on a live session runs once the session ended (exit 0, its last event seq 299)" \
+	eval '[ "$(cat "$work/copy.err")" = "exit 0" ] &&
+	      grep -q "seq = 299 }$" "$work/copy.out"'
+copy_dir=$(find "$out" -type d -name 'tn-copy-*' | head -1)
+babeltrace2 "$work/copy" >"$work/copy.bt" 2>/dev/null
+babeltrace2 "$copy_dir" >"$work/copy.relayd" 2>/dev/null
+check "the copy (--live-dir) = the relay daemon's output, read by babeltrace2 ($(lines "$work/copy.bt") events)" \
+	eval '[ "$(lines "$work/copy.bt")" = 300 ] &&
+	      cmp -s "$work/copy.bt" "$work/copy.relayd"'
+check "the copy has LTTng's packet indexes (index/*.idx)" \
+	eval '[ -n "$(find "$work/copy" -path "*/index/*.idx" | head -1)" ]'
+
+# The event list on a live session, in tmux: follow mode on, the newest
+# event in view as events come, the position held after a move up
+# (the new ones counted), F back to the end, the end of the session
+# said; its private copy gone once tracenav quits.
+if command -v tmux >/dev/null 2>&1; then
+	sock=$work/tmux
+	run=$work/run
+	mkdir -m 700 "$run"
+	tmx() { tmux -S "$sock" -f /dev/null "$@"; }
+	pane() { tmx capture-pane -p -t tui; }
+	shows() { pane | grep -q -E -- "$1"; }
+	new_session tn-tui
+	tmx new-session -d -s tui -x 100 -y 24 \
+		"TERM=xterm XDG_RUNTIME_DIR=$run TZ=UTC '$TRACENAV' '$live/host/$host/tn-tui'; echo EXIT=\$?; exec sleep 600"
+	wait_until 100 attached tn-tui
+	L "$work/ticker" 200 1000
+	wait_until 100 shows 'seq = 199 }'
+	check "the list opens the live session in follow mode: its name, the newest event in view" \
+		eval 'shows "tn-tui \(live\).*following" &&
+		      pane | grep "seq = " | tail -1 | grep -q "seq = 199 }"'
+	tmx send-keys -t tui k k k
+	wait_until 50 shows 'held \(F follows\)'
+	L "$work/ticker" 50 1000
+	wait_until 100 shows ' 50 new \(F\)'
+	check "moved up: the position holds, the 50 new events counted" \
+		eval 'shows " 50 new \(F\)" && ! pane | grep -q "seq = 49 }"'
+	tmx send-keys -t tui F
+	wait_until 50 shows 'seq = 49 }'
+	check "F: back to the newest event" \
+		eval 'pane | grep "seq = " | tail -1 | grep -q "seq = 49 }" &&
+		      shows "following"'
+	L lttng destroy tn-tui >/dev/null 2>&1
+	wait_until 100 shows 'live session ended'
+	ended() {
+		shows "the live session ended: all it recorded is here to browse" &&
+			shows "ended" && shows "event 250 of 250"
+	}
+	check "the session destroyed: said, all of it still there" ended
+	ended || pane | tail -3 | sed "s/^/# /"
+	tmx send-keys -t tui q
+	wait_until 50 shows '^EXIT=0$'
+	check "q quits (exit 0), the session's private copy removed" \
+		eval 'shows "^EXIT=0\$" && [ -z "$(ls -A "$run/tracenav" 2>/dev/null)" ]'
+	tmx kill-server 2>/dev/null
+else
+	skip "tmux is not installed: the event list on a live session"
+fi
+
 # --count stops a live session's dump.
 new_session tn-two
 "$TRACENAV" --dump --count 5 "$live/host/$host/tn-two" >"$work/two" 2>&1 &
@@ -183,10 +261,17 @@ check "no relay daemon on the port: said, exit $status" \
 status=$?
 check "a URL of neither form: how it is written, exit $status" \
 	eval '[ $status = 2 ] && grep -q "not a live URL: write net://HOST\[:PORT\]" "$work/err"'
-"$TRACENAV" "$live/host/$host/tn-two" >/dev/null 2>"$work/err" </dev/null
+"$TRACENAV" --info "$live/host/$host/tn-two" >/dev/null 2>"$work/err"
 status=$?
-check "the list on a live URL: not yet, says to use --dump (exit $status)" \
-	eval '[ $status = 2 ] && grep -q "is read with --dump in this version" "$work/err"'
+check "--info on a live URL: says what reads it (exit $status)" \
+	eval '[ $status = 2 ] && grep -q "reads trace directories; a live session opens in the event list" "$work/err"'
+new_session tn-three
+"$TRACENAV" --batch where "$live" >/dev/null 2>"$work/err"
+status=$?
+check "--batch on a relay daemon of several sessions: lists them, asks to name one (exit $status)" \
+	eval '[ $status = 1 ] && grep -q "has [0-9]* sessions:" "$work/err" &&
+	      grep -q "/host/$host/tn-two (timer = 100000 us" "$work/err" &&
+	      grep -q "name one of them" "$work/err"'
 
 # The relay daemon killed while tracenav follows: said, what came kept.
 L "$work/ticker" 100 1000

@@ -67,10 +67,37 @@ static bool may_reload(struct tn_tui *tui, gint64 now)
 		now - tui->follow.reloaded_us >= BUSY_RELOAD_US;
 }
 
+/* A live session's copy that ended or broke: said once (the status
+ * bar keeps saying it). */
+static void note_live_state(struct tn_tui *tui)
+{
+	struct tn_live_mirror *live = tui->session->live;
+	enum tn_live_mirror_state state;
+	char why[TN_ERROR_MAX], text[TN_ERROR_MAX + 64];
+
+	if (!live)
+		return;
+	state = tn_live_mirror_get_state(live, why, sizeof(why));
+	if (state == tui->follow.live_state)
+		return;
+	tui->follow.live_state = state;
+	tui->dirty |= TN_TUI_DIRTY_STATUS;
+	if (state == TN_LIVE_MIRROR_ENDED)
+		tn_tui_message_set(tui, false, "the live session ended: all "
+			"it recorded is here to browse");
+	else if (state == TN_LIVE_MIRROR_FAILED) {
+		snprintf(text, sizeof(text), "%s: what came is here to "
+			"browse", why);
+		tn_tui_message_set(tui, true, text);
+	}
+}
+
 bool tn_tui_follow_tick(struct tn_tui *tui)
 {
 	struct tn_tui_follow_mode *follow = &tui->follow;
 	gint64 now = g_get_monotonic_time();
+
+	note_live_state(tui);
 
 	if (follow->mode == TN_FOLLOW_OFF || now - follow->checked_us <
 	    CHECK_US || !may_reload(tui, now))
@@ -95,6 +122,9 @@ void tn_tui_follow_reloaded(struct tn_tui *tui)
 	struct tn_tui_follow_mode *follow = &tui->follow;
 
 	follow->reloading = false;
+	/* A reload clears the message line: the end of a live session is
+	 * said again. */
+	follow->live_state = TN_LIVE_MIRROR_RECEIVING;
 	follow->reloaded_us = g_get_monotonic_time();
 	follow->checked_us = follow->reloaded_us;
 	if (follow->mode == TN_FOLLOW_HOLD)
@@ -107,6 +137,12 @@ void tn_tui_follow_append_status(const struct tn_tui *tui, GString *out)
 {
 	const struct tn_tui_follow_mode *follow = &tui->follow;
 	const struct tn_tui_index_status *index = &tui->index;
+
+	if (tui->session->live && follow->live_state == TN_LIVE_MIRROR_ENDED)
+		g_string_append(out, "  ended");
+	else if (tui->session->live &&
+		 follow->live_state == TN_LIVE_MIRROR_FAILED)
+		g_string_append(out, "  disconnected");
 
 	if (follow->mode == TN_FOLLOW_END) {
 		g_string_append(out, "  following");

@@ -37,6 +37,9 @@ static const char *trace_name(const struct tn_tui *tui)
 	const char *slash;
 	size_t len = strlen(path);
 
+	if (tui->session->live_name)
+		return tui->session->live_name;
+
 	/* The last component of the path, without a trailing slash. */
 	while (len > 1 && path[len - 1] == '/')
 		len--;

@@ -118,6 +118,8 @@ struct tn_tui {
 		bool due;		/* the files changed before it began */
 		bool has_base, grew;
 		uint64_t base_count;
+		/* The live session's copy, as last said. */
+		enum tn_live_mirror_state live_state;
 	} follow;
 	/* The session's range (range T1 T2), copied between jobs. */
 	struct {
