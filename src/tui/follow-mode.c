@@ -9,8 +9,11 @@
 
 #include "tui-private.h"
 
-/* How often the trace's files are looked at (a stat() each). */
+/* How often the trace's files are looked at (a stat() each); a live
+ * session's copy, at every turn of the input loop past this (its
+ * packets come a live-timer period apart, 100 ms say). */
 #define CHECK_US G_USEC_PER_SEC
+#define LIVE_CHECK_US (G_USEC_PER_SEC / 20)
 /* While the index or the state of what was reloaded is still being
  * built, the next reload waits for it this long at most: each reload
  * starts them again. */
@@ -100,7 +103,8 @@ bool tn_tui_follow_tick(struct tn_tui *tui)
 	note_live_state(tui);
 
 	if (follow->mode == TN_FOLLOW_OFF || now - follow->checked_us <
-	    CHECK_US || !may_reload(tui, now))
+	    (tui->session->live ? LIVE_CHECK_US : CHECK_US) ||
+	    !may_reload(tui, now))
 		return false;
 	follow->checked_us = now;
 	if (!follow->due && tn_trace_get_written_stamp(tui->session->trace) ==

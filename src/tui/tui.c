@@ -24,6 +24,9 @@
  * background jobs again: short while a job runs, to take its result. */
 #define KEY_TIMEOUT_MS 200
 #define JOB_POLL_MS 10
+/* Following a live session: its packets come a live-timer period apart
+ * (100 ms, say); the copy is looked at this often. */
+#define LIVE_POLL_MS 50
 #define WHEEL_LINES 3
 #define COUNT_MAX 100000000L
 /* Cells a pane grows or shrinks by with + and -. */
@@ -504,7 +507,9 @@ static void loop(struct tn_tui *tui, WINDOW *input)
 			start_index(tui);
 		}
 		wtimeout(input, tn_tui_job_running(tui) || panes_busy ?
-			JOB_POLL_MS : KEY_TIMEOUT_MS);
+			JOB_POLL_MS : tui->session->live &&
+			tui->follow.mode != TN_FOLLOW_OFF ? LIVE_POLL_MS :
+			KEY_TIMEOUT_MS);
 		key = read_key(input);
 		if (key != TN_TUI_KEY_NONE && !tn_tui_guard_caught())
 			on_key(tui, key);
