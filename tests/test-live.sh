@@ -188,6 +188,8 @@ if command -v tmux >/dev/null 2>&1; then
 	check "the list opens the live session in follow mode: its name, the newest event in view" \
 		eval 'shows "tn-tui \(live\).*following" &&
 		      pane | grep "seq = " | tail -1 | grep -q "seq = 199 }"'
+	# Once indexed (the count of new events needs the index).
+	wait_until 100 shows 'event 200 of 200'
 	tmx send-keys -t tui k k k
 	wait_until 50 shows 'held \(F follows\)'
 	L "$work/ticker" 50 1000
