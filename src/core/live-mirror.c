@@ -4,10 +4,12 @@
 #include <fcntl.h>
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "live-viewer.h"
@@ -53,8 +55,9 @@ struct tn_live_mirror {
 	GPtrArray *files, *dirs;	/* made, for the runtime's cleanup */
 	struct tn_runtime_tree *tree;
 	GThread *thread;
-	GMutex lock;			/* guards state, message */
-	GCond changed;
+	/* pthread's, which ThreadSanitizer sees (GLib's are futexes). */
+	pthread_mutex_t lock;		/* guards state, message */
+	pthread_cond_t changed;		/* on CLOCK_MONOTONIC */
 	enum tn_live_mirror_state state;
 	char message[TN_ERROR_MAX];
 	atomic_bool stop;
@@ -443,11 +446,23 @@ static int pump_stream(struct tn_live_mirror *m, struct mirror_stream *s,
 static void set_state(struct tn_live_mirror *m,
 		enum tn_live_mirror_state state, const char *message)
 {
-	g_mutex_lock(&m->lock);
+	pthread_mutex_lock(&m->lock);
 	m->state = state;
 	snprintf(m->message, sizeof(m->message), "%s", message ? message : "");
-	g_cond_broadcast(&m->changed);
-	g_mutex_unlock(&m->lock);
+	pthread_cond_broadcast(&m->changed);
+	pthread_mutex_unlock(&m->lock);
+}
+
+/* Wait on changed (the lock held) until the monotonic time until_us at
+ * most. */
+static void wait_until_us(struct tn_live_mirror *m, gint64 until_us)
+{
+	struct timespec ts = {
+		.tv_sec = until_us / G_USEC_PER_SEC,
+		.tv_nsec = (long) (until_us % G_USEC_PER_SEC) * 1000,
+	};
+
+	pthread_cond_timedwait(&m->changed, &m->lock, &ts);
 }
 
 /* Sleep us, or less when the mirror is stopped. */
@@ -455,10 +470,10 @@ static void pause_us(struct tn_live_mirror *m, uint64_t us)
 {
 	gint64 until = g_get_monotonic_time() + (gint64) us;
 
-	g_mutex_lock(&m->lock);
+	pthread_mutex_lock(&m->lock);
 	while (!atomic_load(&m->stop) && g_get_monotonic_time() < until)
-		g_cond_wait_until(&m->changed, &m->lock, until);
-	g_mutex_unlock(&m->lock);
+		wait_until_us(m, until);
+	pthread_mutex_unlock(&m->lock);
 }
 
 /* Copy until the session ends (returns 1), the mirror is stopped (0)
@@ -603,6 +618,7 @@ int tn_live_mirror_start(const struct tn_live_url *url, const char *dir,
 		struct tn_live_mirror **out, struct tn_error *err)
 {
 	struct tn_live_mirror *m = g_new0(struct tn_live_mirror, 1);
+	pthread_condattr_t attr;
 	uint32_t timer_us = 0;
 
 	*out = NULL;
@@ -612,8 +628,12 @@ int tn_live_mirror_start(const struct tn_live_url *url, const char *dir,
 	m->streams = g_ptr_array_new_with_free_func(stream_free);
 	m->files = g_ptr_array_new_with_free_func(g_free);
 	m->dirs = g_ptr_array_new_with_free_func(g_free);
-	g_mutex_init(&m->lock);
-	g_cond_init(&m->changed);
+	pthread_mutex_init(&m->lock, NULL);
+	pthread_condattr_init(&attr);
+	/* g_get_monotonic_time()'s clock. */
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&m->changed, &attr);
+	pthread_condattr_destroy(&attr);
 	g_assert(url->session && url->target_host);
 	if (tn_viewer_connect(url->relay, &m->viewer, err) ||
 	    find_session(m, url, &timer_us, err) ||
@@ -638,11 +658,11 @@ enum tn_live_mirror_state tn_live_mirror_get_state(
 {
 	enum tn_live_mirror_state state;
 
-	g_mutex_lock(&mirror->lock);
+	pthread_mutex_lock(&mirror->lock);
 	state = mirror->state;
 	if (message && size)
 		snprintf(message, size, "%s", mirror->message);
-	g_mutex_unlock(&mirror->lock);
+	pthread_mutex_unlock(&mirror->lock);
 	return state;
 }
 
@@ -668,13 +688,13 @@ enum tn_live_mirror_state tn_live_mirror_wait_end(
 		: G_MAXINT64;
 	enum tn_live_mirror_state state;
 
-	g_mutex_lock(&m->lock);
+	pthread_mutex_lock(&m->lock);
 	while (m->state == TN_LIVE_MIRROR_RECEIVING &&
 	       g_get_monotonic_time() < until)
-		g_cond_wait_until(&m->changed, &m->lock, MIN(until,
-			g_get_monotonic_time() + G_USEC_PER_SEC));
+		wait_until_us(m, MIN(until, g_get_monotonic_time() +
+			G_USEC_PER_SEC));
 	state = m->state;
-	g_mutex_unlock(&m->lock);
+	pthread_mutex_unlock(&m->lock);
 	return state;
 }
 
@@ -685,9 +705,9 @@ void tn_live_mirror_destroy(struct tn_live_mirror *m)
 	if (m->thread) {
 		atomic_store(&m->stop, true);
 		tn_viewer_shutdown(&m->viewer);
-		g_mutex_lock(&m->lock);
-		g_cond_broadcast(&m->changed);
-		g_mutex_unlock(&m->lock);
+		pthread_mutex_lock(&m->lock);
+		pthread_cond_broadcast(&m->changed);
+		pthread_mutex_unlock(&m->lock);
 		g_thread_join(m->thread);
 	}
 	tn_viewer_close(&m->viewer);
@@ -699,8 +719,8 @@ void tn_live_mirror_destroy(struct tn_live_mirror *m)
 		tn_runtime_forget(m->tree);
 	g_ptr_array_free(m->files, TRUE);
 	g_ptr_array_free(m->dirs, TRUE);
-	g_mutex_clear(&m->lock);
-	g_cond_clear(&m->changed);
+	pthread_mutex_destroy(&m->lock);
+	pthread_cond_destroy(&m->changed);
 	g_free(m->dir);
 	g_free(m);
 }
