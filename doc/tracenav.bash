@@ -17,7 +17,7 @@ _tracenav()
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return
 		;;
-	--cache-dir|--plugin-path)
+	--cache-dir|--plugin-path|--live-dir)
 		COMPREPLY=($(compgen -d -- "$cur"))
 		return
 		;;
@@ -34,8 +34,8 @@ _tracenav()
 	-*)
 		options="--ascii --batch --batch-file --begin --bt-muxer
 			--cache-dir --component --count --dump --end --follow
-			--gmt --help --info --keep-going --no-cache --no-index
-			--no-mouse --no-seq-index --params --plugin-path
+			--gmt --help --info --keep-going --live-dir --no-cache
+			--no-index --no-mouse --no-seq-index --params --plugin-path
 			--seq-rules --symbols --sync --verbose --version"
 		COMPREPLY=($(compgen -W "$options" -- "$cur"))
 		;;
