@@ -253,6 +253,11 @@ status=$?
 check "no such session: one line naming the sessions' list (exit $status)" \
 	eval '[ $status = 1 ] && [ "$(lines "$work/err")" = 1 ] &&
 	      grep -q "no session nosuch of host $host .*tracenav --dump $live. lists them" "$work/err"'
+"$TRACENAV" --batch where "$live/host/$host/nosuch" >/dev/null 2>"$work/err"
+status=$?
+check "--batch on no such session: the same line, through tracenav's own viewer (exit $status)" \
+	eval '[ $status = 1 ] && [ "$(lines "$work/err")" = 1 ] &&
+	      grep -q "no session nosuch of host $host (it has .*/tn-two.*tracenav --dump $live. lists them)" "$work/err"'
 "$TRACENAV" --dump "net://127.0.0.1:1/host/$host/tn-two" >/dev/null \
 	2>"$work/err"
 status=$?

@@ -61,4 +61,15 @@ void tn_live_sessions_free(GArray *sessions);
 int tn_live_reader_create(const struct tn_live_url *url,
 		struct tn_reader **out, struct tn_error *err);
 
+/* What the core's live readers share (live.c, live-mirror.c). */
+
+/* err: the relay daemon of url has no session url->session; names:
+ * those it has ("HOST/NAME, ...", "" for none). */
+void tn_live_no_such_session(struct tn_error *err,
+		const struct tn_live_url *url, const char *names);
+
+/* How long to wait before asking the relay daemon again when it had
+ * nothing new: half the session's live timer, within 10 to 100 ms. */
+uint64_t tn_live_poll_us(uint64_t timer_us);
+
 #endif

@@ -16,10 +16,6 @@
 #include "tracenav/live-mirror.h"
 #include "tracenav/runtime.h"
 
-/* Poll the relay daemon twice a live-timer period, within these. */
-#define MIN_POLL_US 10000
-#define MAX_POLL_US 100000
-
 /* CTF index 1.0, as LTTng writes it (big-endian). */
 #define INDEX_MAGIC 0xC1F1DCC1u
 #define INDEX_ENTRY_SIZE 56
@@ -557,11 +553,7 @@ static int find_session(struct tn_live_mirror *m,
 			s->host, s->name);
 	}
 	if (status)
-		tn_error_set(err, "the relay daemon at %s has no session %s "
-			"of host %s (%s%s; `tracenav --dump %s` lists them)",
-			url->relay, url->session, url->target_host,
-			names->len ? "it has " : "it has none yet",
-			names->str, url->relay);
+		tn_live_no_such_session(err, url, names->str);
 	g_string_free(names, TRUE);
 	g_array_free(sessions, TRUE);
 	return status;
@@ -641,7 +633,7 @@ int tn_live_mirror_start(const struct tn_live_url *url, const char *dir,
 		tn_live_mirror_destroy(m);
 		return -1;
 	}
-	m->poll_us = CLAMP(timer_us / 2, MIN_POLL_US, MAX_POLL_US);
+	m->poll_us = tn_live_poll_us(timer_us);
 	m->state = TN_LIVE_MIRROR_RECEIVING;
 	m->thread = g_thread_new("live-mirror", mirror_thread, m);
 	*out = m;

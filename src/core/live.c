@@ -239,6 +239,20 @@ int tn_live_list_sessions(const struct tn_live_url *url, GArray **out,
 	return 0;
 }
 
+void tn_live_no_such_session(struct tn_error *err,
+		const struct tn_live_url *url, const char *names)
+{
+	tn_error_set(err, "the relay daemon at %s has no session %s of host "
+		"%s (%s%s; `tracenav --dump %s` lists them)", url->relay,
+		url->session, url->target_host, *names ?
+		"it has " : "it has none yet", names, url->relay);
+}
+
+uint64_t tn_live_poll_us(uint64_t timer_us)
+{
+	return CLAMP(timer_us / 2, MIN_RETRY_US, MAX_RETRY_US);
+}
+
 /* err: url's session is not among sessions (which it names). */
 static void no_such_session(struct tn_error *err, const struct tn_live_url *url,
 		const GArray *sessions)
@@ -252,10 +266,7 @@ static void no_such_session(struct tn_error *err, const struct tn_live_url *url,
 		g_string_append_printf(names, "%s%s/%s", i ? ", " : "",
 			s->target_host, s->name);
 	}
-	tn_error_set(err, "the relay daemon at %s has no session %s of host "
-		"%s (%s%s; `tracenav --dump %s` lists them)", url->relay,
-		url->session, url->target_host, sessions->len ?
-		"it has " : "it has none yet", names->str, url->relay);
+	tn_live_no_such_session(err, url, names->str);
 	g_string_free(names, TRUE);
 }
 
@@ -284,7 +295,7 @@ int tn_live_reader_create(const struct tn_live_url *url,
 		tn_live_sessions_free(sessions);
 		return -1;
 	}
-	retry_us = CLAMP(found->timer_us / 2, MIN_RETRY_US, MAX_RETRY_US);
+	retry_us = tn_live_poll_us(found->timer_us);
 	session_url = g_strdup_printf("%s/host/%s/%s", url->relay,
 		url->target_host, url->session);
 	tn_live_sessions_free(sessions);
