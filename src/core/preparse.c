@@ -14,6 +14,7 @@
 #include "tracenav/preparse.h"
 #include "tracenav/state-provider.h"
 #include "feed.h"
+#include "free-later.h"
 #include "index-stitch.h"
 #include "index-worker.h"
 #include "seq-pages-pass.h"
@@ -191,17 +192,39 @@ static int read_all(struct tn_job *job, struct preparse *pp,
  * on a trace of many threads it takes a while (0.2 s for 10 M kernel
  * events), which the thread that destroys the job would wait for (the
  * event list's input loop). */
+/* What the read made for itself alone, freed together. */
+struct read_data {
+	struct tn_state_pass *state_pass;
+	struct tn_seq_pages_pass *pages_pass;
+	struct tn_state_providers *providers;
+	struct tn_state *state;
+};
+
+static void free_read_data(void *data)
+{
+	struct read_data *d = data;
+
+	tn_state_pass_free(d->state_pass);
+	tn_seq_pages_pass_free(d->pages_pass);
+	tn_state_providers_destroy(d->providers);
+	tn_state_destroy(d->state);
+	g_free(d);
+}
+
+/* Once read: what the read made is freed off the job's thread, whose
+ * end is waited for. */
 static void drop_read_data(struct preparse *pp)
 {
-	tn_state_pass_free(pp->state_pass);
+	struct read_data *d = g_new(struct read_data, 1);
+
+	*d = (struct read_data) { pp->state_pass, pp->pages_pass,
+		pp->providers, pp->state };
 	pp->state_pass = NULL;
-	tn_seq_pages_pass_free(pp->pages_pass);
 	pp->pages_pass = NULL;
-	tn_state_providers_destroy(pp->providers);
 	pp->providers = NULL;
-	tn_state_destroy(pp->state);
 	pp->state = NULL;
 	pp->pages_state = NULL;
+	tn_free_later(free_read_data, d);
 }
 
 static int run_preparse(struct tn_job *job, void *data, struct tn_error *err)
