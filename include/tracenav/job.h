@@ -119,6 +119,14 @@ const struct tn_job_class *tn_job_borrow_class(const struct tn_job *job);
  * free) and the job.  NULL-safe. */
 void tn_job_destroy(struct tn_job *job);
 
+/* A file descriptor that becomes readable when any job of the process
+ * ends, for a loop that waits for its input and for jobs at once (it
+ * would otherwise see an end only at its next timeout); -1 when it
+ * cannot be made.  Made at the first call: a job that ends before it is
+ * not told.  tn_job_drain_end_fd() reads it empty. */
+int tn_job_get_end_fd(void);
+void tn_job_drain_end_fd(void);
+
 /* Cancel every job not destroyed yet and wait until no job's thread
  * runs, or timeout_ms passes; the jobs are left as they are (not
  * freed), for a process that ends without freeing what it holds

@@ -6,12 +6,14 @@
  * reading loops poll.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <glib.h>
 
@@ -66,6 +68,50 @@ static void remove_live(struct tn_job *job)
 	if (job->next_live)
 		job->next_live->prev_live = job->prev_live;
 	pthread_mutex_unlock(&live_lock);
+}
+
+/* The pipe of tn_job_get_end_fd(): both ends -1 until made. */
+static pthread_once_t end_pipe_once = PTHREAD_ONCE_INIT;
+static int end_pipe[2] = { -1, -1 };
+static atomic_int end_write_fd = -1;
+
+static void make_end_pipe(void)
+{
+	if (pipe(end_pipe))
+		return;
+	for (int i = 0; i < 2; i++) {
+		fcntl(end_pipe[i], F_SETFD, FD_CLOEXEC);
+		fcntl(end_pipe[i], F_SETFL, O_NONBLOCK);
+	}
+	atomic_store(&end_write_fd, end_pipe[1]);
+}
+
+int tn_job_get_end_fd(void)
+{
+	pthread_once(&end_pipe_once, make_end_pipe);
+	return end_pipe[0];
+}
+
+void tn_job_drain_end_fd(void)
+{
+	char buf[64];
+	int fd = tn_job_get_end_fd();
+
+	while (fd >= 0 && read(fd, buf, sizeof(buf)) > 0)
+		;
+}
+
+/* Tell the loop waiting on tn_job_get_end_fd(), if any. */
+static void tell_end(void)
+{
+	int fd = atomic_load(&end_write_fd);
+	ssize_t written;
+
+	if (fd < 0)
+		return;
+	/* A full pipe (EAGAIN) has told the loop already. */
+	written = write(fd, "", 1);
+	(void) written;
 }
 
 /* The last thing a job's thread does: it touches the job no more. */
@@ -129,6 +175,7 @@ static void *run_job(void *arg)
 	job->end_seconds = seconds_since(&job->start);
 	pthread_cond_broadcast(&job->ended);
 	pthread_mutex_unlock(&job->lock);
+	tell_end();
 	thread_ended();
 	return NULL;
 }

@@ -442,6 +442,35 @@ static int read_key(WINDOW *input)
 	return (int) wc;
 }
 
+/* The next key, or TN_TUI_KEY_NONE after timeout_ms, or as soon as a
+ * job ends (its result is then drawn without waiting for the
+ * timeout: the first screen comes from a job).  A key ncurses holds
+ * already is taken at once; the terminal and the jobs' end pipe are
+ * waited on together. */
+static int wait_key(WINDOW *input, int timeout_ms)
+{
+	struct pollfd fds[2] = {
+		{ .fd = STDIN_FILENO, .events = POLLIN },
+		{ .fd = tn_job_get_end_fd(), .events = POLLIN },
+	};
+	int key;
+
+	if (fds[1].fd < 0) {
+		wtimeout(input, timeout_ms);
+		return read_key(input);
+	}
+	wtimeout(input, 0);
+	key = read_key(input);
+	if (key != TN_TUI_KEY_NONE)
+		return key;
+	/* A signal (a resize, Ctrl-C) ends the wait: the loop looks. */
+	if (poll(fds, 2, timeout_ms) <= 0)
+		return TN_TUI_KEY_NONE;
+	if (fds[1].revents)
+		tn_job_drain_end_fd();
+	return fds[0].revents ? read_key(input) : TN_TUI_KEY_NONE;
+}
+
 /* A caught signal: Ctrl-C stops what runs, if anything; otherwise (and
  * for the others) the loop ends.  Returns true to go on. */
 static bool on_signal(struct tn_tui *tui)
@@ -506,11 +535,10 @@ static void loop(struct tn_tui *tui, WINDOW *input)
 			tui->index_after_first_screen = false;
 			start_index(tui);
 		}
-		wtimeout(input, tn_tui_job_running(tui) || panes_busy ?
+		key = wait_key(input, tn_tui_job_running(tui) || panes_busy ?
 			JOB_POLL_MS : tui->session->live &&
 			tui->follow.mode != TN_FOLLOW_OFF ? LIVE_POLL_MS :
 			KEY_TIMEOUT_MS);
-		key = read_key(input);
 		if (key != TN_TUI_KEY_NONE && !tn_tui_guard_caught())
 			on_key(tui, key);
 	}
