@@ -29,17 +29,6 @@ void *tn_huge_pages_realloc(void *p, size_t old_size, size_t size)
 
 	if (size < TN_HUGE_PAGES_MIN)
 		return g_realloc(p, size);
-	if (p && old_size >= TN_HUGE_PAGES_MIN) {
-		/* A block this large is mapped on its own: the allocator
-		 * moves its pages (mremap) rather than copying them, and
-		 * the mapping keeps its advice; only the new part wants
-		 * it. */
-		block = g_realloc(p, size);
-		if (size > old_size)
-			tn_huge_pages_advise((char *) block + old_size,
-				size - old_size);
-		return block;
-	}
 	block = g_malloc(size);
 	tn_huge_pages_advise(block, size);
 	if (p)

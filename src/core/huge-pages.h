@@ -26,10 +26,9 @@
 void tn_huge_pages_advise(void *p, size_t size);
 
 /* g_realloc(p, size) of a block of old_size bytes (0 for p NULL): a
- * block that reaches TN_HUGE_PAGES_MIN is a new one, advised before the
+ * block of TN_HUGE_PAGES_MIN or more is a new one, advised before the
  * old bytes are copied into it (advice after the copy comes too late
- * for the pages the copy touched); one that was that large already is
- * resized in place or moved without a copy, its new part advised. */
+ * for the pages the copy touched). */
 void *tn_huge_pages_realloc(void *p, size_t old_size, size_t size);
 
 /* tn_huge_pages_realloc(NULL, 0, size). */
