@@ -551,6 +551,7 @@ int main(int argc, char **argv)
 		cl.no_cache = true;
 		cl.follow = cl.mode == MODE_TUI;
 	}
+	tn_trace_hold_range_queries(cl.mode == MODE_TUI);
 	/* --info -v: through a reader, for libbabeltrace2's warnings. */
 	if ((cl.follow ? open_when_written(cl.path, &trace, &err) :
 	     cl.mode == MODE_INFO && !cl.verbose ?

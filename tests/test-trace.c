@@ -2,6 +2,7 @@
  * says, checked against the plans of generated traces. */
 #include <signal.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "gen.h"
@@ -579,6 +580,101 @@ static void test_peek_range(void)
 	g_free(path);
 }
 
+/* The processes this one started and did not reap yet. */
+static int child_count(void)
+{
+	char *file = g_strdup_printf("/proc/self/task/%ld/children",
+		(long) syscall(SYS_gettid));
+	char *text = NULL;
+	int count = -1;
+
+	if (g_file_get_contents(file, &text, NULL, NULL)) {
+		char **pids = g_strsplit_set(g_strstrip(text), " ", -1);
+
+		count = text[0] ? (int) g_strv_length(pids) : 0;
+		g_strfreev(pids);
+	}
+	g_free(text);
+	g_free(file);
+	return count;
+}
+
+/* Opened for the event list (tn_trace_hold_range_queries()), a trace
+ * whose indexes src.ctf.fs fixes up has its range query held: still
+ * pending well after the same query ran to its end unheld; wanted, it
+ * runs and gives the range an unheld one gives; a wait for the range
+ * releases it by itself; a trace destroyed while it is held ends. */
+static void test_held_range(void)
+{
+	char *path = gen_trace("held", "--events 4000 --cpus 4 "
+		"--extra-event-classes 1000 --packetized-metadata "
+		"--tracer-version 2.8.0");
+	int64_t last = gen_plan_value(path, "last_ns");
+	int64_t begin = 0, end = 0;
+	gint64 deadline, start, ran_us;
+	struct tn_trace *trace;
+	bool pending, found;
+	int children;
+
+	push_last_packet_ends(path);
+	/* Unheld: how long the query takes here. */
+	trace = open_ok(path, "held: unheld first");
+	if (!trace)
+		goto out;
+	start = g_get_monotonic_time();
+	deadline = start + 60 * G_USEC_PER_SEC;
+	while (tn_trace_time_range_pending(trace) &&
+	       g_get_monotonic_time() < deadline)
+		g_usleep(5000);
+	ran_us = g_get_monotonic_time() - start;
+	tn_trace_destroy(trace);
+
+	tn_trace_hold_range_queries(true);
+	trace = open_ok(path, "held");
+	if (!trace)
+		goto out;
+	g_usleep(3 * ran_us + 200000);
+	found = tn_trace_peek_time_range(trace, &begin, &end, &pending);
+	tap_ok(!found && pending && tn_trace_time_range_pending(trace),
+		"held: the range is still pending %.2f s after the open (the "
+		"query took %.2f s unheld)", (3 * ran_us + 200000) / 1e6,
+		ran_us / 1e6);
+	tn_trace_want_time_range(trace);
+	deadline = g_get_monotonic_time() + 60 * G_USEC_PER_SEC;
+	while (tn_trace_time_range_pending(trace) &&
+	       g_get_monotonic_time() < deadline)
+		g_usleep(5000);
+	found = tn_trace_peek_time_range(trace, &begin, &end, &pending);
+	tap_ok(found && !pending && begin == gen_plan_value(path, "first_ns") &&
+		end == last, "held: wanted, the query gives the range (the "
+		"first to the last event)");
+	tn_trace_destroy(trace);
+
+	trace = open_ok(path, "held, then waited for");
+	if (trace) {
+		tap_ok(tn_trace_get_time_range(trace, &begin, &end) &&
+			end == last, "held: tn_trace_get_time_range() releases "
+			"the query and waits for it");
+		tn_trace_destroy(trace);
+	}
+	children = child_count();
+	trace = open_ok(path, "held, never wanted");
+	if (trace && children < 0) {
+		tn_trace_destroy(trace);
+		tap_ok(true, "held: the child ends with the trace # SKIP "
+			"this kernel does not list a process's children");
+	} else if (trace) {
+		tap_ok(child_count() == children + 1,
+			"held: its query's child waits");
+		tn_trace_destroy(trace);
+		tap_ok(child_count() == children, "held: a trace destroyed "
+			"while its query is held ends the child");
+	}
+out:
+	tn_trace_hold_range_queries(false);
+	g_free(path);
+}
+
 int main(void)
 {
 	test_one_trace();
@@ -586,6 +682,7 @@ int main(void)
 	test_no_packet_times();
 	test_peek_range();
 	test_fixed_up_indexes();
+	test_held_range();
 	test_chunks();
 	test_errors();
 	test_query_isolated();

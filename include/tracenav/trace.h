@@ -200,6 +200,16 @@ bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
 bool tn_trace_peek_time_range(const struct tn_trace *trace,
 		int64_t *begin_ns, int64_t *end_ns, bool *pending);
 
+/* Whether the traces opened from now on hold the query that finds
+ * their range (when the packet indexes do not give it) until this is
+ * called, or until tn_trace_get_time_range() waits for it; off at
+ * first.  The event list holds them: its first screen needs no range,
+ * and the query's process would take a processor from it.  A batch run
+ * does not: its commands often want the range, which the query then
+ * finds while the trace opens. */
+void tn_trace_hold_range_queries(bool hold);
+void tn_trace_want_time_range(const struct tn_trace *trace);
+
 /* Whether tn_trace_peek_time_range() would still say pending.  Reads
  * nothing and never blocks (the peek itself reads the query's answer,
  * and runs the queries a crashed child left again): for the UI thread,

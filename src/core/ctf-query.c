@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -182,10 +183,12 @@ static const bt_value *run_query(const bt_component_class *cls,
 
 /* The child: run queries [from, count) and write a record for each:
  * its index, 1 and the result, or 0 and the error. */
-static void __attribute__((noreturn)) query_child(int fd, pid_t parent,
-		const bt_component_class *cls, const struct tn_ctf_query *queries,
-		size_t from, size_t count)
+static void __attribute__((noreturn)) query_child(int fd, int go_fd,
+		pid_t parent, const bt_component_class *cls,
+		const struct tn_ctf_query *queries, size_t from, size_t count)
 {
+	char go;
+
 	/* A signal that stops tracenav stops the child as it is (the
 	 * parent's handlers clean up after the parent). */
 	signal(SIGINT, SIG_DFL);
@@ -195,6 +198,17 @@ static void __attribute__((noreturn)) query_child(int fd, pid_t parent,
 	 * `timeout`, SIGKILL): a query that loops would spin for ever. */
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
 		_exit(1);
+	/* Held: the parent's byte releases it; its end of the pipe closed
+	 * without one (abandoned) ends it. */
+	if (go_fd >= 0) {
+		ssize_t got;
+
+		while ((got = read(go_fd, &go, 1)) < 0 && errno == EINTR)
+			;
+		if (got != 1)
+			_exit(0);
+		close(go_fd);
+	}
 	for (size_t i = from; i < count; i++) {
 		GByteArray *record = g_byte_array_new();
 		const bt_value *result = run_query(cls, queries[i].object,
@@ -324,24 +338,35 @@ struct tn_ctf_query_run {
 	size_t count;
 	size_t from;		/* the first query of the child */
 	int fd;			/* the child's pipe, or -1: none runs */
+	int go_fd;		/* what releases a held child, or -1 */
 	pid_t pid;
 };
 
 /* Start a child for the queries [run->from, run->count): run->fd and
- * run->pid, or -1 with the queries failed. */
-static void start_child(struct tn_ctf_query_run *run)
+ * run->pid, or -1 with the queries failed; held, run->go_fd too. */
+static void start_child(struct tn_ctf_query_run *run, bool held)
 {
 	const bt_component_class_source *fs;
 	struct tn_error err;
-	int fds[2];
+	int fds[2], go[2] = { -1, -1 };
 	pid_t parent;
 
 	run->fd = -1;
+	run->go_fd = -1;
 	if (tn_bt_source_class("ctf", "fs", &fs, &err)) {
 		fail_queries(run->queries, run->from, run->count, err.message);
 		return;
 	}
 	if (pipe(fds)) {
+		fail_queries(run->queries, run->from, run->count,
+			strerror(errno));
+		return;
+	}
+	/* A socket, not a pipe: the release's send() to a child that died
+	 * must not raise SIGPIPE (tracenav's cleanup handles it). */
+	if (held && socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, go)) {
+		close(fds[0]);
+		close(fds[1]);
 		fail_queries(run->queries, run->from, run->count,
 			strerror(errno));
 		return;
@@ -354,41 +379,76 @@ static void start_child(struct tn_ctf_query_run *run)
 	run->pid = fork();
 	if (run->pid == 0) {
 		close(fds[0]);
-		query_child(fds[1], parent,
+		if (go[1] >= 0)
+			close(go[1]);
+		query_child(fds[1], go[0], parent,
 			bt_component_class_source_as_component_class_const(fs),
 			run->queries, run->from, run->count);
 	}
 	tn_bt_classes_unlock();
 	close(fds[1]);
+	if (go[0] >= 0)
+		close(go[0]);
 	if (run->pid < 0) {
 		char *why = g_strdup_printf("cannot start a process for "
 			"libbabeltrace2: %s", strerror(errno));
 
 		close(fds[0]);
+		if (go[1] >= 0)
+			close(go[1]);
 		fail_queries(run->queries, run->from, run->count, why);
 		g_free(why);
 		return;
 	}
 	run->fd = fds[0];
+	run->go_fd = go[1];
 }
 
-struct tn_ctf_query_run *tn_ctf_queries_start(struct tn_ctf_query *queries,
-		size_t count)
+static struct tn_ctf_query_run *start(struct tn_ctf_query *queries,
+		size_t count, bool held)
 {
 	struct tn_ctf_query_run *run = g_new0(struct tn_ctf_query_run, 1);
 
 	run->queries = queries;
 	run->count = count;
 	run->fd = -1;
+	run->go_fd = -1;
 	if (count > 0)
-		start_child(run);
+		start_child(run, held);
 	return run;
+}
+
+struct tn_ctf_query_run *tn_ctf_queries_start(struct tn_ctf_query *queries,
+		size_t count)
+{
+	return start(queries, count, false);
+}
+
+struct tn_ctf_query_run *tn_ctf_queries_start_held(
+		struct tn_ctf_query *queries, size_t count)
+{
+	return start(queries, count, true);
+}
+
+void tn_ctf_queries_release(struct tn_ctf_query_run *run)
+{
+	ssize_t written;
+
+	if (run->go_fd < 0)
+		return;
+	/* A child that died already (the byte goes nowhere) is seen by
+	 * finish(). */
+	written = send(run->go_fd, "", 1, MSG_NOSIGNAL);
+	(void) written;
+	close(run->go_fd);
+	run->go_fd = -1;
 }
 
 void tn_ctf_queries_finish(struct tn_ctf_query_run *run)
 {
 	struct tn_ctf_query *queries = run->queries;
 
+	tn_ctf_queries_release(run);
 	while (run->fd >= 0) {
 		int wstatus = 0;
 		bool timed_out;
@@ -421,7 +481,7 @@ void tn_ctf_queries_finish(struct tn_ctf_query_run *run)
 		}
 		run->from = next + 1;
 		if (run->from < run->count)
-			start_child(run);
+			start_child(run, false);
 	}
 	g_free(run);
 }
@@ -432,6 +492,8 @@ bool tn_ctf_queries_ended(const struct tn_ctf_query_run *run)
 
 	if (run->fd < 0)
 		return true;
+	if (run->go_fd >= 0)
+		return false;
 	while (poll(&pfd, 1, 0) < 0)
 		if (errno != EINTR)
 			return false;
@@ -440,6 +502,8 @@ bool tn_ctf_queries_ended(const struct tn_ctf_query_run *run)
 
 void tn_ctf_queries_abandon(struct tn_ctf_query_run *run)
 {
+	if (run->go_fd >= 0)
+		close(run->go_fd);
 	if (run->fd >= 0) {
 		kill(run->pid, SIGKILL);
 		close(run->fd);

@@ -69,10 +69,20 @@ struct tn_ctf_query_run *tn_ctf_queries_start(struct tn_ctf_query *queries,
 void tn_ctf_queries_finish(struct tn_ctf_query_run *run);
 void tn_ctf_queries_abandon(struct tn_ctf_query_run *run);
 
+/* The same start, but the child waits to be released before it runs
+ * the first query: forked now (while no other thread of the caller
+ * runs), it takes no processor from what the caller does first, and
+ * none at all when its answer is never wanted (the process ends
+ * without releasing it).  finish() releases it; so does release(),
+ * which returns at once (nothing when released already). */
+struct tn_ctf_query_run *tn_ctf_queries_start_held(
+		struct tn_ctf_query *queries, size_t count);
+void tn_ctf_queries_release(struct tn_ctf_query_run *run);
+
 /* Whether finish() would not wait: the child has written its last
  * result and closed its pipe (or none runs).  Never blocks; false also
  * while a result larger than the pipe waits to be read (finish() then
- * reads it).  A crashed child's later queries still run in finish(). */
+ * reads it), and while a held child waits to be released.  A crashed child's later queries still run in finish(). */
 bool tn_ctf_queries_ended(const struct tn_ctf_query_run *run);
 
 /* Put the params' and result's references, free where and error. */

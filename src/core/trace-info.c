@@ -85,7 +85,7 @@ int tn_trace_probe_info(struct tn_trace *trace,
 	    strcmp(tn_trace_get_read_dir(trace, 0),
 		   trace->dirs->pdata[0]) != 0)
 		return 1;
-	if (tn_trace_infos_finish(&range, NULL, tn_trace_infos_start(trace),
+	if (tn_trace_infos_finish(&range, NULL, tn_trace_infos_start(trace, false),
 			&streams) || streams == 0)
 		return 1;	/* the probe says why */
 	trace->stream_count = streams;

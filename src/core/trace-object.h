@@ -89,6 +89,9 @@ struct tn_trace {
 	/* The metadata's env names a tracer whose packet indexes
 	 * src.ctf.fs fixes up (see tn_trace_probe()). */
 	bool fixups_likely;
+	/* The probe's query of the range waits to be wanted
+	 * (tn_trace_hold_range_queries(); never for --info). */
+	bool hold_range_query;
 	bool can_trim;		/* see tn_trace_can_trim() */
 	/* The stand-ins of the directories and what they leave out
 	 * (repair.h): owned once the trace is open, borrowed by the
@@ -201,8 +204,10 @@ void tn_trace_range_widen_group(struct trace_shared *shared, size_t group,
 		int64_t begin, int64_t end);
 
 /* The trace-infos queries of the trace's groups, started: a child runs
- * them meanwhile. */
-struct trace_infos *tn_trace_infos_start(const struct tn_trace *trace);
+ * them meanwhile; held, it waits for tn_trace_want_time_range() or
+ * for the first wait for the range (ctf-query.h). */
+struct trace_infos *tn_trace_infos_start(const struct tn_trace *trace,
+		bool held);
 
 /* Wait for the queries of ti: the range of the streams they found
  * widens range (a query that failed leaves it without that group's

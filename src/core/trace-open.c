@@ -31,6 +31,15 @@ struct dir_entry {
 	struct tn_metadata_facts facts;	/* its metadata's text says */
 };
 
+/* See tn_trace_hold_range_queries(): set before the event list opens
+ * its trace, on the thread that opens traces. */
+static bool hold_range_queries;
+
+void tn_trace_hold_range_queries(bool hold)
+{
+	hold_range_queries = hold;
+}
+
 static void dir_entry_free(gpointer data)
 {
 	struct dir_entry *entry = data;
@@ -275,6 +284,7 @@ static int open_entries(const char *path, const GPtrArray *entries,
 		if (info_only && entries->len == 1 && tn_trace_probe_info(trace,
 				&((const struct dir_entry *) entries->pdata[0])->facts) == 0)
 			break;
+		trace->hold_range_query = hold_range_queries && !info_only;
 		if (tn_trace_probe(trace, err) == 0) {
 			if (all_skipped(trace, err))
 				goto fail;

@@ -535,7 +535,7 @@ int tn_trace_probe(struct tn_trace *trace, struct tn_error *err)
 	 * threads could copy a lock one of them holds). */
 	struct trace_infos *early = trace->fixups_likely &&
 		!has_unindexed(trace) && !has_untimed_index(trace) ?
-		tn_trace_infos_start(trace) : NULL;
+		tn_trace_infos_start(trace, trace->hold_range_query) : NULL;
 	int status = tn_reader_create(trace, NULL, &reader, err);
 
 	trace->can_trim = true;
@@ -592,7 +592,7 @@ int tn_trace_probe(struct tn_trace *trace, struct tn_error *err)
 		/* The queries' to say, when the range is asked for. */
 		trace->shared->range.has = false;
 		atomic_store(&trace->shared->pending, early ? early :
-			tn_trace_infos_start(trace));
+			tn_trace_infos_start(trace, trace->hold_range_query));
 		early = NULL;
 	}
 	tn_trace_infos_abandon(early);

@@ -76,7 +76,8 @@ static void widen_range(struct trace_range *to, struct trace_shared *shared,
 			bt_value_integer_signed_get(end));
 }
 
-struct trace_infos *tn_trace_infos_start(const struct tn_trace *trace)
+struct trace_infos *tn_trace_infos_start(const struct tn_trace *trace,
+		bool held)
 {
 	struct trace_infos *ti = g_new0(struct trace_infos, 1);
 	uint64_t stream_bytes = tn_trace_get_stream_bytes(trace);
@@ -98,7 +99,8 @@ struct trace_infos *tn_trace_infos_start(const struct tn_trace *trace)
 		ti->queries[g].timeout_ms = TN_CTF_TRACE_INFOS_TIMEOUT_MS +
 			stream_bytes / TN_CTF_TRACE_INFOS_BYTES_PER_MS;
 	}
-	ti->run = tn_ctf_queries_start(ti->queries, ti->count);
+	ti->run = held ? tn_ctf_queries_start_held(ti->queries, ti->count) :
+		tn_ctf_queries_start(ti->queries, ti->count);
 	return ti;
 }
 
@@ -214,6 +216,22 @@ bool tn_trace_get_time_range(const struct tn_trace *trace, int64_t *begin_ns,
 	range = trace->sync ? tn_trace_sync_range(trace) : shared->range;
 	pthread_mutex_unlock(&shared->range_lock);
 	return give_range(&range, begin_ns, end_ns);
+}
+
+void tn_trace_want_time_range(const struct tn_trace *trace)
+{
+	struct trace_shared *shared = trace->shared;
+	struct trace_infos *ti;
+
+	if (!atomic_load(&shared->pending) ||
+	    pthread_mutex_trylock(&shared->range_lock) != 0)
+		return;
+	/* Held by another thread: it is waiting for the answer, which
+	 * released the query. */
+	ti = atomic_load(&shared->pending);
+	if (ti)
+		tn_ctf_queries_release(ti->run);
+	pthread_mutex_unlock(&shared->range_lock);
 }
 
 bool tn_trace_time_range_pending(const struct tn_trace *trace)

@@ -530,6 +530,9 @@ static void loop(struct tn_tui *tui, WINDOW *input)
 		/* Idle: the list reads its next and previous pages. */
 		tn_tui_prefetch(tui, panes_busy);
 		draw(tui);
+		/* The range's query waited until the first screen. */
+		if (!tui->index_after_first_screen)
+			tn_trace_want_time_range(tui->session->trace);
 		if (tui->index_after_first_screen && !tui->needs_update &&
 		    !tui->pending && !tn_tui_job_running(tui)) {
 			tui->index_after_first_screen = false;
