@@ -187,12 +187,8 @@ static int read_all(struct tn_job *job, struct preparse *pp,
 	return 0;
 }
 
-/* Free what only the read needed (the state, the providers, the passes
- * and their accumulators): on the job's thread, as its last work, since
- * on a trace of many threads it takes a while (0.2 s for 10 M kernel
- * events), which the thread that destroys the job would wait for (the
- * event list's input loop). */
-/* What the read made for itself alone, freed together. */
+/* What only the read needed (the state, the providers, the passes and
+ * their accumulators), freed together. */
 struct read_data {
 	struct tn_state_pass *state_pass;
 	struct tn_seq_pages_pass *pages_pass;
@@ -211,8 +207,10 @@ static void free_read_data(void *data)
 	g_free(d);
 }
 
-/* Once read: what the read made is freed off the job's thread, whose
- * end is waited for. */
+/* Once read: what the read made is freed off the job's thread, since
+ * on a trace of many threads it takes a while (0.2 s for 10 M kernel
+ * events) that the job's end would wait for (--batch, and the event
+ * list's input loop, which destroys the job). */
 static void drop_read_data(struct preparse *pp)
 {
 	struct read_data *d = g_new(struct read_data, 1);
