@@ -741,6 +741,9 @@ int tn_tui_run(struct tn_session *session, bool build_index, bool mouse,
 	 * refresh it over the panes. */
 	input = newpad(1, 1);
 	keypad(input, TRUE);
+	/* Made before the first job starts, so that every end is told
+	 * (wait_key()). */
+	tn_job_get_end_fd();
 
 	session->quit = false;
 	tui.message = g_string_new(NULL);
