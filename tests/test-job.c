@@ -3,6 +3,7 @@
  * threads of their own, waits with a timeout, and
  * tn_job_current_is_cancelled() true only on the cancelled job's
  * thread. */
+#include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <time.h>
@@ -601,6 +602,41 @@ static void test_stop_all(void)
 	gate_fini(&gate);
 }
 
+/* ---- the end pipe: readable once a job ends, not before ---- */
+
+static bool end_fd_readable(int fd, int timeout_ms)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+
+	return poll(&pfd, 1, timeout_ms) == 1 && (pfd.revents & POLLIN);
+}
+
+static void test_end_fd(void)
+{
+	int fd = tn_job_get_end_fd();
+	struct staged staged = { .result = 0 };
+	struct tn_job *job;
+	struct tn_error err;
+
+	if (!tap_ok(fd >= 0 && tn_job_get_end_fd() == fd,
+			"end fd: made once, the same at every call"))
+		return;
+	tn_job_drain_end_fd();
+	gate_init(&staged.gate);
+	if (!tap_ok(tn_job_start(&staged_class, &staged, &job, &err) == 0,
+			"end fd: a job starts"))
+		return;
+	tap_ok(wait_for_items(job, 42) && !end_fd_readable(fd, 50),
+		"end fd: not readable while the job runs");
+	gate_open(&staged.gate);
+	tap_ok(end_fd_readable(fd, 5000) && tn_job_has_ended(job),
+		"end fd: readable once the job ended");
+	tn_job_drain_end_fd();
+	tap_ok(!end_fd_readable(fd, 0), "end fd: drained, not readable");
+	tn_job_destroy(job);
+	gate_fini(&staged.gate);
+}
+
 int main(void)
 {
 	tap_ok(!tn_job_current_is_cancelled(),
@@ -616,5 +652,6 @@ int main(void)
 	test_current_is_per_thread();
 	test_adopt();
 	test_stop_all();
+	test_end_fd();
 	return tap_done();
 }
