@@ -218,6 +218,66 @@ else
 	skip "tmux is not installed: the event list on a live session"
 fi
 
+# The connection broken (a proxy between tracenav and the relay daemon,
+# killed: as when the network drops): "disconnected", what came stays;
+# the proxy back, :reload connects again and the copy goes on where it
+# stopped: every event once, the copy (--live-dir) equal to the relay
+# daemon's output.
+if command -v tmux >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
+	sock=$work/tmux
+	tmx() { tmux -S "$sock" -f /dev/null "$@"; }
+	pane() { tmx capture-pane -p -t net; }
+	shows() { pane | grep -q -E -- "$1"; }
+	proxy_pid=
+	start_proxy() {
+		python3 "$top_srcdir/tests/tcp-proxy.py" "$pport" "$lport" \
+			>"$work/proxy.out" 2>&1 &
+		proxy_pid=$!
+		wait_until 50 eval 'grep -q ready "$work/proxy.out" ||
+			! kill -0 "$proxy_pid" 2>/dev/null'
+		grep -q ready "$work/proxy.out"
+	}
+	for try in 1 2 3 4 5; do
+		pport=$(($(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 10000 + 50000))
+		start_proxy && break
+		proxy_pid=
+	done
+	new_session tn-net
+	tmx new-session -d -s net -x 100 -y 24 \
+		"TERM=xterm TZ=UTC '$TRACENAV' --live-dir '$work/net' 'net://127.0.0.1:$pport/host/$host/tn-net'; echo EXIT=\$?; exec sleep 600"
+	wait_until 100 attached tn-net
+	L "$work/ticker" 100 1000
+	wait_until 100 shows 'event 100 of 100'
+	kill "$proxy_pid"
+	wait "$proxy_pid" 2>/dev/null
+	wait_until 100 shows 'disconnected'
+	check "the connection broken: disconnected, :reload said, the 100 events kept" \
+		eval 'shows "disconnected \(:reload\)" && shows "event 100 of 100" &&
+		      shows "disconnected, what came stays \(:reload connects again\)"'
+	shows ":reload connects again" || pane | tail -3 | sed "s/^/# /"
+	L "$work/ticker" 100 1000
+	start_proxy
+	tmx send-keys -t net : reload Enter
+	wait_until 100 shows 'event 200 of 200'
+	check ":reload connects again: the 100 events recorded meanwhile come, none twice" \
+		eval 'shows "event 200 of 200" && shows "following" &&
+		      ! shows "disconnected"'
+	L lttng destroy tn-net >/dev/null 2>&1
+	wait_until 100 shows 'live session ended'
+	net_dir=$(find "$out" -type d -name 'tn-net-*' | head -1)
+	babeltrace2 "$work/net" >"$work/net.bt" 2>/dev/null
+	babeltrace2 "$net_dir" >"$work/net.relayd" 2>/dev/null
+	check "after the reconnect, the copy = the relay daemon's output ($(lines "$work/net.bt") events)" \
+		eval '[ "$(lines "$work/net.bt")" = 200 ] &&
+		      cmp -s "$work/net.bt" "$work/net.relayd"'
+	tmx send-keys -t net q
+	wait_until 50 shows '^EXIT=0$'
+	tmx kill-server 2>/dev/null
+	kill "$proxy_pid" 2>/dev/null
+else
+	skip "tmux or python3 is not installed: a broken connection and :reload"
+fi
+
 # --count stops a live session's dump.
 new_session tn-two
 "$TRACENAV" --dump --count 5 "$live/host/$host/tn-two" >"$work/two" 2>&1 &

@@ -35,6 +35,7 @@ enum tn_live_mirror_state {
 	TN_LIVE_MIRROR_FAILED,		/* the connection broke (see the
 					 * message): what came stays */
 	TN_LIVE_MIRROR_STOPPED,		/* tn_live_mirror_stop() */
+	TN_LIVE_MIRROR_RECONNECTING,	/* tn_live_mirror_reconnect() */
 };
 
 /* Attach to the session url names (url->session set) and start
@@ -68,6 +69,16 @@ bool tn_live_mirror_has_data(const struct tn_live_mirror *mirror);
  * timeout_us >= 0, that long at most).  Returns the state then. */
 enum tn_live_mirror_state tn_live_mirror_wait_end(
 		struct tn_live_mirror *mirror, int64_t timeout_us);
+
+/* After TN_LIVE_MIRROR_FAILED: connect to the relay daemon again, on
+ * the mirror's thread (this returns at once: the state says
+ * TN_LIVE_MIRROR_RECONNECTING, then RECEIVING, or FAILED again with
+ * why), find the session by its name, attach from its beginning and go
+ * on copying where the copy stopped: the packets and metadata it has
+ * are not fetched again.  -1 with err when the copy is not
+ * disconnected. */
+int tn_live_mirror_reconnect(struct tn_live_mirror *mirror,
+		struct tn_error *err);
 
 /* Stop copying (the connection closed, the directory as it is) and
  * free; a private directory is removed.  NULL-safe. */

@@ -26,6 +26,8 @@ struct mirror_trace {
 	int metadata_fd;		/* -1 until its metadata stream */
 	uint64_t metadata_stream;
 	bool metadata_done;		/* hung up: no more metadata */
+	uint64_t metadata_bytes;	/* written */
+	uint64_t metadata_skip;		/* sent again after a reconnect */
 };
 
 struct mirror_stream {
@@ -34,6 +36,9 @@ struct mirror_stream {
 	char *name;			/* its file's */
 	int data_fd, index_fd;		/* -1 until its first packet */
 	uint64_t offset;		/* its file's size */
+	uint64_t packets;		/* written */
+	uint64_t skip;			/* packets sent again after a
+					 * reconnect, not fetched */
 	bool hung_up;
 	bool has_pending;		/* pending: an index whose packet the
 					 * relay daemon had not ready yet */
@@ -42,6 +47,7 @@ struct mirror_stream {
 
 struct tn_live_mirror {
 	struct tn_viewer viewer;
+	struct tn_live_url url;		/* its strings owned */
 	char *dir;
 	bool private_dir;
 	uint64_t session;
@@ -213,6 +219,25 @@ static struct mirror_trace *trace_of(struct tn_live_mirror *m,
 	struct mirror_trace *trace = g_hash_table_lookup(m->traces, &s->trace_id);
 
 	if (!trace) {
+		/* Attached again to a relay daemon that numbers it anew:
+		 * the trace of the same directory. */
+		char *dir = trace_dir(m, s->path);
+		GHashTableIter iter;
+		gpointer value;
+
+		g_hash_table_iter_init(&iter, m->traces);
+		while (!trace && g_hash_table_iter_next(&iter, NULL, &value))
+			if (!strcmp(((struct mirror_trace *) value)->dir, dir))
+				trace = value;
+		g_free(dir);
+		if (trace) {
+			g_hash_table_steal(m->traces, &trace->id);
+			trace->id = s->trace_id;
+			g_hash_table_insert(m->traces, &trace->id, trace);
+			return trace;
+		}
+	}
+	if (!trace) {
 		trace = g_new0(struct mirror_trace, 1);
 		trace->id = s->trace_id;
 		trace->dir = trace_dir(m, s->path);
@@ -220,6 +245,20 @@ static struct mirror_trace *trace_of(struct tn_live_mirror *m,
 		g_hash_table_insert(m->traces, &trace->id, trace);
 	}
 	return trace;
+}
+
+/* The stream of trace whose file is name, copied before a reconnect,
+ * or NULL. */
+static struct mirror_stream *known_stream(struct tn_live_mirror *m,
+		const struct mirror_trace *trace, const char *name)
+{
+	for (guint i = 0; i < m->streams->len; i++) {
+		struct mirror_stream *stream = m->streams->pdata[i];
+
+		if (stream->trace == trace && !strcmp(stream->name, name))
+			return stream;
+	}
+	return NULL;
 }
 
 /* Take the streams the relay daemon announced. */
@@ -239,6 +278,7 @@ static int add_streams(struct tn_live_mirror *m, const GArray *streams,
 			char *path;
 			int status;
 
+			trace->metadata_stream = s->id;
 			if (trace->metadata_fd >= 0)
 				continue;
 			path = g_build_filename(trace->dir, "metadata",
@@ -247,7 +287,14 @@ static int add_streams(struct tn_live_mirror *m, const GArray *streams,
 			g_free(path);
 			if (status)
 				return -1;
-			trace->metadata_stream = s->id;
+			continue;
+		}
+		stream = plain ? known_stream(m, trace, s->channel) : NULL;
+		if (stream) {
+			/* Attached again: it comes from its first packet. */
+			stream->id = s->id;
+			stream->skip = stream->packets;
+			stream->hung_up = stream->has_pending = false;
 			continue;
 		}
 		stream = g_new0(struct mirror_stream, 1);
@@ -258,6 +305,21 @@ static int add_streams(struct tn_live_mirror *m, const GArray *streams,
 		stream->data_fd = stream->index_fd = -1;
 		g_ptr_array_add(m->streams, stream);
 	}
+	return 0;
+}
+
+/* Append data to the trace's metadata file, less what was written
+ * before a reconnect (the relay daemon sends it from the start). */
+static int write_metadata(struct mirror_trace *trace, const GByteArray *data,
+		struct tn_error *err)
+{
+	uint64_t skip = MIN(trace->metadata_skip, data->len);
+
+	trace->metadata_skip -= skip;
+	if (write_all(trace->metadata_fd, data->data + skip, data->len - skip,
+			trace->dir, err))
+		return -1;
+	trace->metadata_bytes += data->len - skip;
 	return 0;
 }
 
@@ -281,9 +343,7 @@ static int fetch_metadata(struct tn_live_mirror *m, struct tn_error *err)
 			status = tn_viewer_get_metadata(&m->viewer,
 				trace->metadata_stream, &answer, data, err);
 			if (status == 0 && answer == TN_VIEWER_METADATA_OK)
-				status = write_all(trace->metadata_fd,
-					data->data, data->len, trace->dir,
-					err);
+				status = write_metadata(trace, data, err);
 		}
 		if (status == 0 && answer == TN_VIEWER_METADATA_HUP)
 			trace->metadata_done = true;
@@ -382,6 +442,7 @@ static int write_packet(struct tn_live_mirror *m, struct mirror_stream *s,
 	    write_all(s->index_fd, entry, sizeof(entry), s->name, err))
 		return -1;
 	s->offset += data->len;
+	s->packets++;
 	atomic_fetch_add(&m->packets, 1);
 	atomic_fetch_add(&m->bytes, data->len);
 	return 0;
@@ -400,6 +461,12 @@ static int pump_stream(struct tn_live_mirror *m, struct mirror_stream *s,
 			return -1;
 		switch (s->pending.status) {
 		case TN_VIEWER_INDEX_OK:
+			if (s->skip > 0) {
+				/* Copied before the reconnect. */
+				s->skip--;
+				*copied = true;
+				return 0;
+			}
 			s->has_pending = true;
 			break;
 		case TN_VIEWER_INDEX_HUP:
@@ -511,11 +578,58 @@ static int receive(struct tn_live_mirror *m, struct tn_error *err)
 	return status;
 }
 
+static int attach(struct tn_live_mirror *m, const struct tn_live_url *url,
+		struct tn_error *err);
+static int find_session(struct tn_live_mirror *m,
+		const struct tn_live_url *url, uint32_t *timer_us,
+		struct tn_error *err);
+
+/* Attached again after the connection broke (tn_live_mirror_reconnect):
+ * a new connection, the session found by its name, attached from its
+ * beginning; what was copied is not fetched again (each stream skips
+ * the packets it has, each metadata file the bytes it has). */
+static int reattach(struct tn_live_mirror *m, struct tn_error *err)
+{
+	struct tn_viewer viewer = { .fd = -1 };
+	GHashTableIter iter;
+	gpointer value;
+	uint32_t timer_us = 0;
+
+	if (tn_viewer_connect(m->url.relay, &viewer, err))
+		return -1;
+	pthread_mutex_lock(&m->lock);
+	tn_viewer_close(&m->viewer);
+	m->viewer = viewer;
+	if (atomic_load(&m->stop))
+		tn_viewer_shutdown(&m->viewer);
+	pthread_mutex_unlock(&m->lock);
+	g_hash_table_iter_init(&iter, m->traces);
+	while (g_hash_table_iter_next(&iter, NULL, &value)) {
+		struct mirror_trace *trace = value;
+
+		trace->metadata_skip = trace->metadata_bytes;
+		trace->metadata_done = false;
+	}
+	/* The streams the relay daemon does not announce again are over. */
+	for (guint i = 0; i < m->streams->len; i++)
+		((struct mirror_stream *) m->streams->pdata[i])->hung_up = true;
+	if (find_session(m, &m->url, &timer_us, err) ||
+	    attach(m, &m->url, err))
+		return -1;
+	m->poll_us = tn_live_poll_us(timer_us);
+	set_state(m, TN_LIVE_MIRROR_RECEIVING, NULL);
+	return 0;
+}
+
 static gpointer mirror_thread(gpointer data)
 {
 	struct tn_live_mirror *m = data;
 	struct tn_error err;
-	int status = receive(m, &err);
+	int status = tn_live_mirror_get_state(m, NULL, 0) ==
+		TN_LIVE_MIRROR_RECONNECTING ? reattach(m, &err) : 0;
+
+	if (status == 0)
+		status = receive(m, &err);
 
 	if (status == 1)
 		set_state(m, TN_LIVE_MIRROR_ENDED, NULL);
@@ -627,6 +741,9 @@ int tn_live_mirror_start(const struct tn_live_url *url, const char *dir,
 	pthread_cond_init(&m->changed, &attr);
 	pthread_condattr_destroy(&attr);
 	g_assert(url->session && url->target_host);
+	m->url.relay = g_strdup(url->relay);
+	m->url.target_host = g_strdup(url->target_host);
+	m->url.session = g_strdup(url->session);
 	if (tn_viewer_connect(url->relay, &m->viewer, err) ||
 	    find_session(m, url, &timer_us, err) ||
 	    make_mirror_dir(m, dir, err) || attach(m, url, err)) {
@@ -681,7 +798,8 @@ enum tn_live_mirror_state tn_live_mirror_wait_end(
 	enum tn_live_mirror_state state;
 
 	pthread_mutex_lock(&m->lock);
-	while (m->state == TN_LIVE_MIRROR_RECEIVING &&
+	while ((m->state == TN_LIVE_MIRROR_RECEIVING ||
+		m->state == TN_LIVE_MIRROR_RECONNECTING) &&
 	       g_get_monotonic_time() < until)
 		wait_until_us(m, MIN(until, g_get_monotonic_time() +
 			G_USEC_PER_SEC));
@@ -690,19 +808,35 @@ enum tn_live_mirror_state tn_live_mirror_wait_end(
 	return state;
 }
 
+int tn_live_mirror_reconnect(struct tn_live_mirror *m, struct tn_error *err)
+{
+	if (tn_live_mirror_get_state(m, NULL, 0) != TN_LIVE_MIRROR_FAILED) {
+		tn_error_set(err, "the session's copy is not disconnected");
+		return -1;
+	}
+	/* Its thread has ended: FAILED is the last thing it says. */
+	g_thread_join(m->thread);
+	set_state(m, TN_LIVE_MIRROR_RECONNECTING, NULL);
+	m->thread = g_thread_new("live-mirror", mirror_thread, m);
+	return 0;
+}
+
 void tn_live_mirror_destroy(struct tn_live_mirror *m)
 {
 	if (!m)
 		return;
 	if (m->thread) {
+		pthread_mutex_lock(&m->lock);
 		atomic_store(&m->stop, true);
 		tn_viewer_shutdown(&m->viewer);
-		pthread_mutex_lock(&m->lock);
 		pthread_cond_broadcast(&m->changed);
 		pthread_mutex_unlock(&m->lock);
 		g_thread_join(m->thread);
 	}
 	tn_viewer_close(&m->viewer);
+	g_free(m->url.relay);
+	g_free(m->url.target_host);
+	g_free(m->url.session);
 	g_hash_table_destroy(m->traces);
 	g_ptr_array_free(m->streams, TRUE);
 	if (m->private_dir && m->tree)

@@ -89,8 +89,8 @@ static void note_live_state(struct tn_tui *tui)
 		tn_tui_message_set(tui, false, "the live session ended: all "
 			"it recorded is here to browse");
 	else if (state == TN_LIVE_MIRROR_FAILED) {
-		snprintf(text, sizeof(text), "%s: what came is here to "
-			"browse", why);
+		snprintf(text, sizeof(text), "disconnected, what came stays "
+			"(:reload connects again): %s", why);
 		tn_tui_message_set(tui, true, text);
 	}
 }
@@ -146,7 +146,10 @@ void tn_tui_follow_append_status(const struct tn_tui *tui, GString *out)
 		g_string_append(out, "  ended");
 	else if (tui->session->live &&
 		 follow->live_state == TN_LIVE_MIRROR_FAILED)
-		g_string_append(out, "  disconnected");
+		g_string_append(out, "  disconnected (:reload)");
+	else if (tui->session->live &&
+		 follow->live_state == TN_LIVE_MIRROR_RECONNECTING)
+		g_string_append(out, "  reconnecting");
 
 	if (follow->mode == TN_FOLLOW_END) {
 		g_string_append(out, "  following");
