@@ -30,6 +30,8 @@ enum {
 /* More than any relay daemon sends: a damaged answer is refused. */
 #define MAX_COUNT 100000
 #define MAX_DATA UINT64_C(0xffffffff)
+/* What recv_append() takes room for at a time. */
+#define RECV_PIECE ((guint) 1 << 20)
 
 static void put32(uint8_t *p, uint32_t v)
 {
@@ -114,22 +116,29 @@ static int recv_all(struct tn_viewer *viewer, void *buf, size_t size,
 	return 0;
 }
 
-/* Receive size bytes appended to data. */
+/* Receive size bytes appended to data, a piece at a time: an answer
+ * that announces more than it sends fails at its end without having
+ * taken the memory it announced. */
 static int recv_append(struct tn_viewer *viewer, GByteArray *data,
 		uint64_t size, struct tn_error *err)
 {
 	guint old = data->len;
 
-	if (size > MAX_DATA) {
+	if (size > MAX_DATA || size > G_MAXUINT - old) {
 		tn_error_set(err, "the relay daemon at %s sent a size of %"
 			G_GUINT64_FORMAT " bytes: not a live protocol answer",
 			viewer->relay, size);
 		return -1;
 	}
-	g_byte_array_set_size(data, old + (guint) size);
-	if (recv_all(viewer, data->data + old, (size_t) size, err)) {
-		g_byte_array_set_size(data, old);
-		return -1;
+	while (size > 0) {
+		guint at = data->len, piece = (guint) MIN(size, RECV_PIECE);
+
+		g_byte_array_set_size(data, at + piece);
+		if (recv_all(viewer, data->data + at, piece, err)) {
+			g_byte_array_set_size(data, old);
+			return -1;
+		}
+		size -= piece;
 	}
 	return 0;
 }
