@@ -201,6 +201,21 @@ if command -v tmux >/dev/null 2>&1; then
 	check "F: back to the newest event" \
 		eval 'pane | grep "seq = " | tail -1 | grep -q "seq = 49 }" &&
 		      shows "following"'
+	# Idle, following: the list and its copy cost next to nothing.
+	# The newest tracenav of that URL: the one that reads it (tracenav
+	# runs its work in a child).
+	tui_pid=$(for p in $(pgrep -f "/host/$host/tn-tui"); do
+		[ "$(cat "/proc/$p/comm" 2>/dev/null)" = tracenav ] && echo "$p"
+	done | tail -1)
+	tui_ticks() {
+		awk '{ print $14 + $15 }' "/proc/$tui_pid/stat" 2>/dev/null || echo 0
+	}
+	t0=$(tui_ticks)
+	sleep 3
+	t1=$(tui_ticks)
+	hz=$(getconf CLK_TCK)
+	check "the list following an idle live session costs < 2% of a core ($((t1 - t0)) ticks of $hz a second in 3 s)" \
+		eval '[ -n "$tui_pid" ] && [ $(((t1 - t0) * 100)) -le $((hz * 3 * 2)) ]'
 	L lttng destroy tn-tui >/dev/null 2>&1
 	wait_until 100 shows 'live session ended'
 	ended() {
