@@ -106,6 +106,17 @@ follow() {
 lines() {
 	wc -l <"$1" | tr -d ' '
 }
+# idle_ticks PID: the CPU ticks (user and system) process PID takes in
+# 3 s (hz ticks make a second of one core).
+hz=$(getconf CLK_TCK)
+cpu_ticks() {
+	awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0
+}
+idle_ticks() {
+	before=$(cpu_ticks "$1")
+	sleep 3
+	echo $(($(cpu_ticks "$1") - before))
+}
 # The tracenav attached to the session: the relay daemon counts a client.
 attached() {
 	"$TRACENAV" --dump "$live" 2>/dev/null |
@@ -207,15 +218,9 @@ if command -v tmux >/dev/null 2>&1; then
 	tui_pid=$(for p in $(pgrep -f "/host/$host/tn-tui"); do
 		[ "$(cat "/proc/$p/comm" 2>/dev/null)" = tracenav ] && echo "$p"
 	done | tail -1)
-	tui_ticks() {
-		awk '{ print $14 + $15 }' "/proc/$tui_pid/stat" 2>/dev/null || echo 0
-	}
-	t0=$(tui_ticks)
-	sleep 3
-	t1=$(tui_ticks)
-	hz=$(getconf CLK_TCK)
-	check "the list following an idle live session costs < 2% of a core ($((t1 - t0)) ticks of $hz a second in 3 s)" \
-		eval '[ -n "$tui_pid" ] && [ $(((t1 - t0) * 100)) -le $((hz * 3 * 2)) ]'
+	used=$(idle_ticks "$tui_pid")
+	check "the list following an idle live session costs < 2% of a core ($used ticks of $hz a second in 3 s)" \
+		eval '[ -n "$tui_pid" ] && [ $((used * 100)) -le $((hz * 3 * 2)) ]'
 	L lttng destroy tn-tui >/dev/null 2>&1
 	wait_until 100 shows 'live session ended'
 	ended() {
@@ -312,15 +317,9 @@ wait_until 100 attached tn-two
 child=$(pgrep -P "$dump_pid" -f tracenav | head -1)
 grandchild=$(pgrep -P "$child" | head -1)
 worker=${grandchild:-$child}
-ticks() {
-	awk '{ print $14 + $15 }' "/proc/$worker/stat" 2>/dev/null || echo 0
-}
-t0=$(ticks)
-sleep 3
-t1=$(ticks)
-hz=$(getconf CLK_TCK)
-check "an idle live session costs < 2% of a core ($((t1 - t0)) ticks of $hz a second in 3 s)" \
-	test $(((t1 - t0) * 100)) -le $((hz * 3 * 2))
+used=$(idle_ticks "$worker")
+check "an idle live session costs < 2% of a core ($used ticks of $hz a second in 3 s)" \
+	test $((used * 100)) -le $((hz * 3 * 2))
 
 # Errors: one line each, what to do next.
 "$TRACENAV" --dump "$live/host/$host/nosuch" >/dev/null 2>"$work/err"
