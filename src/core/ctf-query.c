@@ -198,7 +198,7 @@ static void __attribute__((noreturn)) query_child(int fd, int go_fd,
 	 * `timeout`, SIGKILL): a query that loops would spin for ever. */
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
 		_exit(1);
-	/* Held: the parent's byte releases it; its end of the pipe closed
+	/* Held: the parent's byte releases it; the parent's end closed
 	 * without one (abandoned) ends it. */
 	if (go_fd >= 0) {
 		ssize_t got;

@@ -223,11 +223,11 @@ void tn_trace_want_time_range(const struct tn_trace *trace)
 	struct trace_shared *shared = trace->shared;
 	struct trace_infos *ti;
 
+	/* The lock held by another thread: that one waits for the
+	 * answer, and released the query to get it. */
 	if (!atomic_load(&shared->pending) ||
 	    pthread_mutex_trylock(&shared->range_lock) != 0)
 		return;
-	/* Held by another thread: it is waiting for the answer, which
-	 * released the query. */
 	ti = atomic_load(&shared->pending);
 	if (ti)
 		tn_ctf_queries_release(ti->run);
