@@ -117,6 +117,18 @@ idle_ticks() {
 	sleep 3
 	echo $(($(cpu_ticks "$1") - before))
 }
+# same_as_relayd COPY SESSION EVENTS WHAT: check that babeltrace2 reads
+# the copy COPY as it reads the relay daemon's output of SESSION, EVENTS
+# events (files COPY.bt, COPY.relayd).
+same_as_relayd() {
+	copy=$1 events=$3
+	relayd_dir=$(find "$out" -type d -name "$2-*" | head -1)
+	babeltrace2 "$copy" >"$copy.bt" 2>/dev/null
+	babeltrace2 "$relayd_dir" >"$copy.relayd" 2>/dev/null
+	check "$4 = the relay daemon's output, read by babeltrace2 ($(lines "$copy.bt") events)" \
+		eval '[ "$(lines "$copy.bt")" = "$events" ] &&
+		      cmp -s "$copy.bt" "$copy.relayd"'
+}
 # The tracenav attached to the session: the relay daemon counts a client.
 attached() {
 	"$TRACENAV" --dump "$live" 2>/dev/null |
@@ -170,12 +182,7 @@ wait_until 100 eval '! kill -0 "$copy_pid" 2>/dev/null'
 check "--batch on a live session runs once the session ended (exit 0, its last event seq 299)" \
 	eval '[ "$(cat "$work/copy.err")" = "exit 0" ] &&
 	      grep -q "seq = 299 }$" "$work/copy.out"'
-copy_dir=$(find "$out" -type d -name 'tn-copy-*' | head -1)
-babeltrace2 "$work/copy" >"$work/copy.bt" 2>/dev/null
-babeltrace2 "$copy_dir" >"$work/copy.relayd" 2>/dev/null
-check "the copy (--live-dir) = the relay daemon's output, read by babeltrace2 ($(lines "$work/copy.bt") events)" \
-	eval '[ "$(lines "$work/copy.bt")" = 300 ] &&
-	      cmp -s "$work/copy.bt" "$work/copy.relayd"'
+same_as_relayd "$work/copy" tn-copy 300 "the copy (--live-dir)"
 check "the copy has LTTng's packet indexes (index/*.idx)" \
 	eval '[ -n "$(find "$work/copy" -path "*/index/*.idx" | head -1)" ]'
 
@@ -284,12 +291,7 @@ if command -v tmux >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
 		      ! shows "disconnected"'
 	L lttng destroy tn-net >/dev/null 2>&1
 	wait_until 100 shows 'live session ended'
-	net_dir=$(find "$out" -type d -name 'tn-net-*' | head -1)
-	babeltrace2 "$work/net" >"$work/net.bt" 2>/dev/null
-	babeltrace2 "$net_dir" >"$work/net.relayd" 2>/dev/null
-	check "after the reconnect, the copy = the relay daemon's output ($(lines "$work/net.bt") events)" \
-		eval '[ "$(lines "$work/net.bt")" = 200 ] &&
-		      cmp -s "$work/net.bt" "$work/net.relayd"'
+	same_as_relayd "$work/net" tn-net 200 "after the reconnect, the copy"
 	tmx send-keys -t net q
 	wait_until 50 shows '^EXIT=0$'
 	tmx kill-server 2>/dev/null

@@ -217,33 +217,29 @@ static struct mirror_trace *trace_of(struct tn_live_mirror *m,
 		const struct tn_viewer_stream *s)
 {
 	struct mirror_trace *trace = g_hash_table_lookup(m->traces, &s->trace_id);
+	GHashTableIter iter;
+	gpointer value;
+	char *dir;
 
-	if (!trace) {
-		/* Attached again to a relay daemon that numbers it anew:
-		 * the trace of the same directory. */
-		char *dir = trace_dir(m, s->path);
-		GHashTableIter iter;
-		gpointer value;
-
-		g_hash_table_iter_init(&iter, m->traces);
-		while (!trace && g_hash_table_iter_next(&iter, NULL, &value))
-			if (!strcmp(((struct mirror_trace *) value)->dir, dir))
-				trace = value;
+	if (trace)
+		return trace;
+	/* Attached again to a relay daemon that numbers it anew: the
+	 * trace of the same directory. */
+	dir = trace_dir(m, s->path);
+	g_hash_table_iter_init(&iter, m->traces);
+	while (!trace && g_hash_table_iter_next(&iter, NULL, &value))
+		if (!strcmp(((struct mirror_trace *) value)->dir, dir))
+			trace = value;
+	if (trace) {
 		g_free(dir);
-		if (trace) {
-			g_hash_table_steal(m->traces, &trace->id);
-			trace->id = s->trace_id;
-			g_hash_table_insert(m->traces, &trace->id, trace);
-			return trace;
-		}
-	}
-	if (!trace) {
+		g_hash_table_steal(m->traces, &trace->id);
+	} else {
 		trace = g_new0(struct mirror_trace, 1);
-		trace->id = s->trace_id;
-		trace->dir = trace_dir(m, s->path);
+		trace->dir = dir;
 		trace->metadata_fd = -1;
-		g_hash_table_insert(m->traces, &trace->id, trace);
 	}
+	trace->id = s->trace_id;
+	g_hash_table_insert(m->traces, &trace->id, trace);
 	return trace;
 }
 
@@ -578,68 +574,6 @@ static int receive(struct tn_live_mirror *m, struct tn_error *err)
 	return status;
 }
 
-static int attach(struct tn_live_mirror *m, const struct tn_live_url *url,
-		struct tn_error *err);
-static int find_session(struct tn_live_mirror *m,
-		const struct tn_live_url *url, uint32_t *timer_us,
-		struct tn_error *err);
-
-/* Attached again after the connection broke (tn_live_mirror_reconnect):
- * a new connection, the session found by its name, attached from its
- * beginning; what was copied is not fetched again (each stream skips
- * the packets it has, each metadata file the bytes it has). */
-static int reattach(struct tn_live_mirror *m, struct tn_error *err)
-{
-	struct tn_viewer viewer = { .fd = -1 };
-	GHashTableIter iter;
-	gpointer value;
-	uint32_t timer_us = 0;
-
-	if (tn_viewer_connect(m->url.relay, &viewer, err))
-		return -1;
-	pthread_mutex_lock(&m->lock);
-	tn_viewer_close(&m->viewer);
-	m->viewer = viewer;
-	if (atomic_load(&m->stop))
-		tn_viewer_shutdown(&m->viewer);
-	pthread_mutex_unlock(&m->lock);
-	g_hash_table_iter_init(&iter, m->traces);
-	while (g_hash_table_iter_next(&iter, NULL, &value)) {
-		struct mirror_trace *trace = value;
-
-		trace->metadata_skip = trace->metadata_bytes;
-		trace->metadata_done = false;
-	}
-	/* The streams the relay daemon does not announce again are over. */
-	for (guint i = 0; i < m->streams->len; i++)
-		((struct mirror_stream *) m->streams->pdata[i])->hung_up = true;
-	if (find_session(m, &m->url, &timer_us, err) ||
-	    attach(m, &m->url, err))
-		return -1;
-	m->poll_us = tn_live_poll_us(timer_us);
-	set_state(m, TN_LIVE_MIRROR_RECEIVING, NULL);
-	return 0;
-}
-
-static gpointer mirror_thread(gpointer data)
-{
-	struct tn_live_mirror *m = data;
-	struct tn_error err;
-	int status = tn_live_mirror_get_state(m, NULL, 0) ==
-		TN_LIVE_MIRROR_RECONNECTING ? reattach(m, &err) : 0;
-
-	if (status == 0)
-		status = receive(m, &err);
-
-	if (status == 1)
-		set_state(m, TN_LIVE_MIRROR_ENDED, NULL);
-	else if (status < 0 && !atomic_load(&m->stop))
-		set_state(m, TN_LIVE_MIRROR_FAILED, err.message);
-	else
-		set_state(m, TN_LIVE_MIRROR_STOPPED, NULL);
-	return NULL;
-}
-
 /* The session url names, among the relay daemon's: *id and its live
  * timer, or -1 with err naming those it has. */
 static int find_session(struct tn_live_mirror *m,
@@ -697,6 +631,62 @@ static int attach(struct tn_live_mirror *m, const struct tn_live_url *url,
 		tn_error_set(err, "the relay daemon at %s refused to attach "
 			"to %s (answer %u)", url->relay, url->session, answer);
 	return status;
+}
+
+/* Attached again after the connection broke (tn_live_mirror_reconnect):
+ * a new connection, the session found by its name, attached from its
+ * beginning; what was copied is not fetched again (each stream skips
+ * the packets it has, each metadata file the bytes it has). */
+static int reattach(struct tn_live_mirror *m, struct tn_error *err)
+{
+	struct tn_viewer viewer = { .fd = -1 };
+	GHashTableIter iter;
+	gpointer value;
+	uint32_t timer_us = 0;
+
+	if (tn_viewer_connect(m->url.relay, &viewer, err))
+		return -1;
+	pthread_mutex_lock(&m->lock);
+	tn_viewer_close(&m->viewer);
+	m->viewer = viewer;
+	if (atomic_load(&m->stop))
+		tn_viewer_shutdown(&m->viewer);
+	pthread_mutex_unlock(&m->lock);
+	g_hash_table_iter_init(&iter, m->traces);
+	while (g_hash_table_iter_next(&iter, NULL, &value)) {
+		struct mirror_trace *trace = value;
+
+		trace->metadata_skip = trace->metadata_bytes;
+		trace->metadata_done = false;
+	}
+	/* The streams the relay daemon does not announce again are over. */
+	for (guint i = 0; i < m->streams->len; i++)
+		((struct mirror_stream *) m->streams->pdata[i])->hung_up = true;
+	if (find_session(m, &m->url, &timer_us, err) ||
+	    attach(m, &m->url, err))
+		return -1;
+	m->poll_us = tn_live_poll_us(timer_us);
+	set_state(m, TN_LIVE_MIRROR_RECEIVING, NULL);
+	return 0;
+}
+
+static gpointer mirror_thread(gpointer data)
+{
+	struct tn_live_mirror *m = data;
+	struct tn_error err;
+	int status = tn_live_mirror_get_state(m, NULL, 0) ==
+		TN_LIVE_MIRROR_RECONNECTING ? reattach(m, &err) : 0;
+
+	if (status == 0)
+		status = receive(m, &err);
+
+	if (status == 1)
+		set_state(m, TN_LIVE_MIRROR_ENDED, NULL);
+	else if (status < 0 && !atomic_load(&m->stop))
+		set_state(m, TN_LIVE_MIRROR_FAILED, err.message);
+	else
+		set_state(m, TN_LIVE_MIRROR_STOPPED, NULL);
+	return NULL;
 }
 
 static int make_mirror_dir(struct tn_live_mirror *m, const char *dir,
